@@ -1,0 +1,86 @@
+/**
+ * The schemas of schemas/ compiled once into one Ajv (JSON Schema 2020-12) registry.
+ * Specs never call this directly: the client's response checks do, through a fixture.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+
+export interface SchemaError {
+  /** JSON pointer into the validated document. */
+  pointer: string;
+  message: string;
+}
+
+export interface SchemaRegistry {
+  /** Every schema `$id` known to the registry. */
+  ids: string[];
+  validate(schemaId: string, data: unknown): SchemaError[];
+  schema(schemaId: string): Record<string, unknown>;
+}
+
+export class SchemaCompileError extends Error {}
+
+function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
+  return (errors ?? []).map((e) => {
+    const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+    return { pointer: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}` };
+  });
+}
+
+/** Reads every `*.json` body schema of `dir` (openapi.json aside), keyed by `$id` (= file name). */
+export function readSchemas(dir = schemasDir): Map<string, Record<string, unknown>> {
+  const sources = new Map<string, Record<string, unknown>>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'openapi.json').sort()) {
+    let schema: Record<string, unknown>;
+    try {
+      schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    } catch (e) {
+      throw new SchemaCompileError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
+    }
+    if (schema.$id !== file) throw new SchemaCompileError(`schema ${file} must have "$id": "${file}" (found ${JSON.stringify(schema.$id)})`);
+    sources.set(file, schema);
+  }
+  return sources;
+}
+
+/** An Ajv (2020-12, formats, strict) holding every schema of `sources`, addressable by `$id`. */
+export function createAjv(sources = readSchemas(), options: { coerceTypes?: boolean; useDefaults?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, ...options });
+  addFormats(ajv);
+  for (const schema of sources.values()) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** Compiles every schema of `dir` up front, so that a broken schema fails at start, naming itself. */
+export function loadSchemas(dir = schemasDir): SchemaRegistry {
+  const sources = readSchemas(dir);
+  const ajv = createAjv(sources);
+  const compiled = new Map<string, ValidateFunction>();
+  for (const id of sources.keys()) {
+    try {
+      compiled.set(id, ajv.getSchema(id) as ValidateFunction);
+    } catch (e) {
+      throw new SchemaCompileError(`schema ${id} does not compile: ${(e as Error).message}`);
+    }
+  }
+  return {
+    ids: [...sources.keys()],
+    validate(schemaId, data) {
+      const fn = compiled.get(schemaId);
+      if (!fn) throw new SchemaCompileError(`no schema with $id "${schemaId}" in ${dir}`);
+      return fn(data) ? [] : toSchemaErrors(fn.errors);
+    },
+    schema(schemaId) {
+      const s = sources.get(schemaId);
+      if (!s) throw new SchemaCompileError(`no schema with $id "${schemaId}" in ${dir}`);
+      return s;
+    },
+  };
+}

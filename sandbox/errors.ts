@@ -1,0 +1,52 @@
+/**
+ * Errors of the sandbox, thrown by routes and shaped by the app's error handler into the body the
+ * document gives for the route's operation: the standard body, the card order's array, or
+ * geosearch's and sessions' {message, details?}.
+ */
+import type { OperationId } from '../lib/operations.js';
+
+export interface Problem {
+  code: string;
+  description: string;
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly problems: Problem[]) {
+    super(problems.map((p) => p.description).join('; '));
+  }
+
+  /** A violated validation rule or state condition: 400 ER-001 (assumption ASSUME-REJECTION-STATUS). */
+  static badRequest(description: string, code = 'ER-001'): ApiError {
+    return new ApiError(400, [{ code, description }]);
+  }
+
+  static unauthorized(description = 'missing or invalid bearer token'): ApiError {
+    return new ApiError(401, [{ code: 'UNAUTHORIZED', description }]);
+  }
+
+  static forbidden(description = 'outside the caller\'s customer hierarchy'): ApiError {
+    return new ApiError(403, [{ code: 'FORBIDDEN', description }]);
+  }
+
+  static notFound(description: string): ApiError {
+    return new ApiError(404, [{ code: 'NOT_FOUND', description }]);
+  }
+
+  static internal(): ApiError {
+    return new ApiError(500, [{ code: 'ER-012', description: 'unexpected server condition; please contact support' }]);
+  }
+}
+
+const messageStyle: ReadonlySet<OperationId> = new Set(['geosearchRectangle', 'getSession']);
+
+/** The body the document gives for an error of `operationId`. */
+export function errorBody(operationId: OperationId | undefined, error: ApiError): unknown {
+  const [first] = error.problems;
+  if (operationId && messageStyle.has(operationId)) {
+    return { message: first?.description ?? error.message, details: error.problems.map((p) => p.description) };
+  }
+  if (operationId === 'orderCards' && error.status === 400) {
+    return error.problems.map((p) => ({ errorCode: p.code, errorDescription: p.description }));
+  }
+  return { errorCode: first?.code ?? 'ER-012', errorDescription: first?.description ?? error.message };
+}
