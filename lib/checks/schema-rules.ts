@@ -1,0 +1,57 @@
+/**
+ * Which catalogue rule a schema error breaks: the schema's own rule, refined by where in the
+ * body the error sits (a bad card inside a card list breaks CARD-SHAPE, not CARD-LIST-SHAPE).
+ */
+type Refinement = [pointer: RegExp, rule: string];
+
+const customerParts: Refinement[] = [
+  [/\/customerContact\/emailAddress$/, 'CONTACT-EMAIL-FORMAT'],
+  [/\/customerContact(\/|$)/, 'CONTACT-SHAPE'],
+  [/\/customerAddress(\/|$)/, 'ADDRESS-SHAPE'],
+  [/\/(status|statusIdentifier)$/, 'CUST-SHAPE'],
+];
+
+const sessionParts: Refinement[] = [
+  [/^\/sessionStatus$/, 'SESSION-STATUS-ENUM'],
+  [/^\/balanceStatus$/, 'SESSION-BALANCE-STATUS-ENUM'],
+  [/^\/balanceAmountMinor$/, 'SESSION-BALANCE-AMOUNT'],
+  [/^\/chargingKeyType$/, 'SESSION-KEY-TYPE-VALUES'],
+  [/^\/paymentMethod$/, 'SESSION-PAYMENT-METHOD-ENUM'],
+  [/^\/(price|transactions\/\d+\/amount)(\/|$)/, 'SESSION-PRICE-SHAPE'],
+];
+
+const locationParts: Refinement[] = [
+  [/^\/locations$/, 'GEO-MAX-300'],
+  [/^\/locations\/\d+\/evses(\/|$)/, 'GEO-EVSE-SHAPE'],
+  [/^\/locations\/\d+\/opening_times(\/|$)/, 'GEO-OPENING-TIMES-SHAPE'],
+  [/^\/locations\//, 'GEO-LOCATION-SHAPE'],
+  [/^\/aggregates(\/|$)/, 'GEO-AGGREGATE-SHAPE'],
+];
+
+const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
+  'customer.json': { rule: 'CUST-SHAPE', parts: customerParts },
+  'customer-list.json': { rule: 'CUST-SHAPE', parts: customerParts },
+  'customer-create-response.json': { rule: 'CUST-CREATE-RETURNS-NUMBER' },
+  'operation-status.json': { rule: 'OPSTATUS-OBJECT' },
+  'card-types.json': { rule: 'CUST-CARDTYPES-SHAPE' },
+  'card.json': { rule: 'CARD-SHAPE' },
+  'card-list.json': { rule: 'CARD-LIST-SHAPE', parts: [[/^\/cards\/\d+/, 'CARD-SHAPE']] },
+  'card-order-response.json': { rule: 'CARD-ORDER-REFERENCE' },
+  'card-order-errors.json': { rule: 'CARD-ORDER-ERRORS-ARRAY' },
+  'standard-error.json': { rule: 'ERR-STANDARD-BODY' },
+  'message-error.json': { rule: 'ERR-MESSAGE-BODY' },
+  'geosearch-error.json': { rule: 'GEO-ERROR-400-BODY' },
+  'geosearch-response.json': { rule: 'GEO-LOCATION-SHAPE', parts: locationParts },
+  'master-data.json': { rule: 'MASTER-SHAPE', parts: [[/^\/$/, 'MASTER-TEN-ARRAYS']] },
+  'session.json': { rule: 'SESSION-SHAPE', parts: sessionParts },
+  'token-response.json': { rule: 'AUTH-TOKEN-CLIENT-CREDENTIALS' },
+};
+
+export function ruleForSchemaError(schemaId: string, pointer: string): string {
+  const entry = schemaRules[schemaId];
+  if (!entry) throw new Error(`no rule registered for schema ${schemaId} (lib/checks/schema-rules.ts)`);
+  return entry.parts?.find(([re]) => re.test(pointer))?.[1] ?? entry.rule;
+}
+
+/** Schemas whose errors the table above maps (a unit test keeps it in step with the operations table). */
+export const mappedSchemas = Object.keys(schemaRules);

@@ -1,0 +1,33 @@
+import type { Config } from '../config.js';
+import type { Exchange } from '../exchange.js';
+import type { Operation } from '../operations.js';
+import type { SecretRegistry } from '../report/redact.js';
+import type { SchemaRegistry } from '../validation.js';
+
+/** What a check found: a failure breaks a stated rule; drift is behaviour the document does not describe. */
+export interface Finding {
+  kind: 'failure' | 'drift';
+  check: string;
+  rule: string;
+  title: string;
+  /** Where in the response (a JSON pointer, `*` for array indices in drift). */
+  where?: string;
+  received?: string;
+  documented?: string;
+}
+
+export interface CheckContext {
+  exchange: Exchange;
+  operation: Operation;
+  schemas: SchemaRegistry;
+  secrets: SecretRegistry;
+  config: Pick<Config, 'customerListFields'>;
+}
+
+/** One check = one named function for one property that must hold of every response. */
+export interface Check {
+  name: string;
+  /** The rule the check enforces (failures may name a finer rule of the same family). */
+  rule: string;
+  run(ctx: CheckContext): Finding[];
+}

@@ -1,0 +1,170 @@
+/**
+ * The FleetClient: every request a spec makes goes through `call`, which authenticates, refuses
+ * writes in production, records the exchange and runs the check registry on the response. A
+ * failing check throws a ConformanceError naming the rule, the request and the response.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import type { TokenProvider } from './auth.js';
+import { runChecks, type Finding } from './checks/index.js';
+import type { Config } from './config.js';
+import type { Exchange, RecordedRequest } from './exchange.js';
+import { fillPath, operation, type OperationId } from './operations.js';
+import { REDACTED, type SecretRegistry } from './report/redact.js';
+import type { SchemaRegistry } from './validation.js';
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Query;
+  /** A JSON body. */
+  body?: unknown;
+  /** A body sent exactly as given (malformed JSON, another media type). */
+  rawBody?: string;
+  contentType?: string;
+  /** `token` (default): a valid bearer token; `none`: no Authorization header; or the header's exact value. */
+  auth?: 'token' | 'none' | { authorization: string };
+  /** A path sent as given instead of the filled template (hostile path parameters). */
+  rawPath?: string;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string>;
+  exchange: Exchange;
+}
+
+export class ProductionGuardError extends Error {
+  override name = 'ProductionGuardError';
+}
+
+export class ConformanceError extends Error {
+  override name = 'ConformanceError';
+  constructor(readonly findings: Finding[], readonly exchange: Exchange, secrets: SecretRegistry) {
+    super(secrets.scrub(formatViolation(findings, exchange)));
+  }
+}
+
+/** Where exchanges and findings go (the fixture attaches them to the test and collects drift). */
+export interface ExchangeSink {
+  record(exchange: Exchange, findings: Finding[]): Promise<void>;
+}
+
+export interface ClientDeps {
+  request: APIRequestContext;
+  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'geoParamNames'>;
+  tokens: TokenProvider;
+  schemas: SchemaRegistry;
+  secrets: SecretRegistry;
+  sink?: ExchangeSink;
+}
+
+const MAX_SHOWN = 2000;
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? '';
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}… (${text.length} characters)` : text;
+}
+
+/** The request and response of an exchange, shown in failures (bodies cut at 2,000 characters). */
+export function formatExchange(exchange: Exchange): string {
+  const { request, response } = exchange;
+  const requestBody = request.rawBody ?? (request.body === undefined ? '' : show(request.body));
+  return [
+    `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
+    `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
+  ].join('\n');
+}
+
+export function formatViolation(findings: Finding[], exchange: Exchange): string {
+  const lines = findings.map((f) => {
+    const detail = [f.received !== undefined && `received: ${f.received}`, f.documented && `documented: ${f.documented}`].filter(Boolean).join('; ');
+    return `[${f.rule}] ${f.check}: ${f.title}${detail ? ` (${detail})` : ''}`;
+  });
+  return [...lines, formatExchange(exchange)].join('\n');
+}
+
+function toQueryString(query: Query | undefined): string {
+  const entries = Object.entries(query ?? {}).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+}
+
+export class FleetClient {
+  constructor(protected readonly deps: ClientDeps) {}
+
+  /** Sends one request of `operationId`, checks the response, and returns it. */
+  async call<T = unknown>(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const op = operation(operationId);
+    if (this.deps.config.target === 'production' && !op.readOnly) {
+      throw new ProductionGuardError(`production guard: ${op.method} ${op.path} (${operationId}) writes and is refused with FLEET_TARGET=production`);
+    }
+    const path = (options.rawPath ?? fillPath(op.path, options.params)) + toQueryString(options.query);
+    const auth = options.auth ?? 'token';
+    if (auth !== 'token') return this.check<T>(await this.send(operationId, op.method, path, options, auth));
+    const token = await this.deps.tokens.token();
+    let exchange = await this.send(operationId, op.method, path, options, token);
+    if (exchange.response.status === 401) {
+      // The token may have died in flight: one fresh token, one retry; a second 401 stands.
+      this.deps.tokens.invalidate(token);
+      exchange = await this.send(operationId, op.method, path, options, await this.deps.tokens.token());
+    }
+    return this.check<T>(exchange);
+  }
+
+  private async check<T>(exchange: Exchange): Promise<ApiResponse<T>> {
+    const op = operation(exchange.operationId);
+    const findings = runChecks({ exchange, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
+    await this.deps.sink?.record(exchange, findings);
+    const failures = findings.filter((f) => f.kind === 'failure');
+    if (failures.length) throw new ConformanceError(failures, exchange, this.deps.secrets);
+    return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange };
+  }
+
+  private async send(operationId: OperationId, method: string, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (auth === 'none') {
+      // no Authorization header at all
+    } else if (typeof auth === 'string') {
+      this.deps.secrets.add(auth);
+      headers.authorization = `Bearer ${auth}`;
+    } else if (typeof auth === 'object') {
+      headers.authorization = auth.authorization;
+    }
+    let data: string | undefined;
+    if (options.rawBody !== undefined) {
+      data = options.rawBody;
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.body !== undefined) {
+      data = JSON.stringify(options.body);
+      headers['content-type'] = options.contentType ?? 'application/json';
+    }
+    const startedAt = new Date();
+    const response = await this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
+      method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000,
+    });
+    const text = await response.text();
+    let body: unknown;
+    let isJson = false;
+    try {
+      body = text.trim() === '' ? undefined : JSON.parse(text);
+      isJson = text.trim() !== '';
+    } catch {
+      body = undefined;
+    }
+    const request: RecordedRequest = {
+      method, path,
+      headers: { ...headers, ...(headers.authorization ? { authorization: REDACTED } : {}) },
+      ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
+      ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
+    };
+    const exchange: Exchange = {
+      operationId,
+      request,
+      response: { status: response.status(), headers: response.headers(), text, body, isJson },
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+    };
+    return exchange;
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * The suite's configuration: FLEET_* (and the few SANDBOX_* the suite needs) read from the
+ * environment and `.env` exactly once, validated, and frozen. Nothing else reads process.env.
+ * Every problem is a ConfigError with one line that names the variable and the cause.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseDotenv } from 'dotenv';
+import { sandboxDefaults } from '../sandbox/defaults.js';
+import { latencyKeys } from './latency-targets.js';
+import { operations, type LatencyKey } from './operations.js';
+
+export type Target = 'sandbox' | 'test' | 'production';
+
+export interface GeoParamNames {
+  count: string;
+  aggregate: string;
+  precision: string;
+  language: string;
+}
+
+/** Where the customer list page keeps its items and paging fields (assumption ASSUME-CUSTOMER-LIST-PAGE). */
+export interface CustomerListFields {
+  customers: string;
+  nextCursor: string;
+  hasNextPage: string;
+}
+
+export interface PerfConfig {
+  /** Measured seconds per operation. */
+  duration: number;
+  /** Arrival rate, requests per second, per operation. */
+  rate: number;
+  operations: LatencyKey[];
+  baseline?: string;
+  /** Card identifiers the perf run may cancel or replace (FLEET_PERF_CARDS); in the sandbox it orders its own. */
+  consumableCards: number[];
+  /** SANDBOX_LATENCY handed to the sandbox child that `npm run perf` starts (undefined: the sandbox's default). */
+  sandboxLatency?: string;
+}
+
+export interface Config {
+  target: Target;
+  /** True when the suite starts and uses the embedded sandbox. */
+  sandbox: boolean;
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  sessionIds: string[];
+  poolCustomer?: string;
+  foreignCustomer?: string;
+  geoParamNames: GeoParamNames;
+  /** The Evse status that means available for options.includeAvailableOnly (ASSUME-GEO-EVSE-STATUS). */
+  geoAvailableStatus: string;
+  customerListFields: CustomerListFields;
+  /** Port of the embedded sandbox (SANDBOX_PORT). */
+  sandboxPort: number;
+  /** Marks everything this run creates (names, business references), so teardown and cleanup find it. */
+  runId: string;
+  /** Seconds to keep polling for a card replacement to show up in search (ASSUME-REPLACEMENT-VISIBLE). */
+  replacementTimeoutSeconds: number;
+  /** The cardPIN the suite sets on cards it orders (FLEET_CARD_PIN; default: random 4 digits per run). */
+  cardPin: string;
+  /** Where the reporters write (FLEET_REPORTS_DIR, default `reports`). */
+  reportsDir: string;
+  /** replayPath replays a model-based (fc.commands) failure together with seed and path. */
+  fastCheck: { seed?: number; path?: string; replayPath?: string; runs: number };
+  perf: PerfConfig;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEFAULT_GEO: GeoParamNames = { count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' };
+const DEFAULT_LIST: CustomerListFields = { customers: 'customers', nextCursor: 'nextCursor', hasNextPage: 'hasNextPage' };
+const TARGETS: readonly Target[] = ['sandbox', 'test', 'production'];
+
+type Env = Record<string, string | undefined>;
+
+export const knownVariables = [
+  'FLEET_BASE_URL', 'FLEET_CLIENT_ID', 'FLEET_CLIENT_SECRET', 'FLEET_TOKEN_URL', 'FLEET_TARGET', 'FLEET_SESSION_IDS',
+  'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
+  'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
+  'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
+  'FLEET_PERF_CARDS',
+  'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+] as const;
+
+/** A line dotenv would silently skip is a mistake the user wants to hear about. */
+function lintDotenv(envFile: string, text: string): void {
+  let openQuote: string | undefined;
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (openQuote) {
+      if (line.includes(openQuote)) openQuote = undefined;
+      return;
+    }
+    if (/^\s*(#.*)?$/.test(line)) return;
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(["'`]?)(.*)$/.exec(line);
+    if (!m) throw new ConfigError(`${envFile}:${index + 1}: "${line.trim().slice(0, 40)}" is not NAME=value`);
+    const [, name, quote, rest] = m;
+    if (/^(FLEET|SANDBOX)_/.test(name!) && !(knownVariables as readonly string[]).includes(name!)) {
+      throw new ConfigError(`${envFile}:${index + 1}: unknown variable ${name} (see .env.example for the known ones)`);
+    }
+    if (quote && !rest!.includes(quote)) openQuote = quote;
+  });
+}
+
+/** Reads `.env` (if present) under the real environment: variables already set win. */
+export function readEnv(envFile = '.env', processEnv: Env = process.env): Env {
+  if (!existsSync(envFile)) return { ...processEnv };
+  const text = readFileSync(envFile, 'utf8');
+  lintDotenv(envFile, text);
+  return { ...parseDotenv(text), ...processEnv };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+function parseUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name}: "${value}" is not a valid URL (expected e.g. https://fleet-test.example.com)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${name}: "${value}" must be an http(s) URL`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new ConfigError(`${name}: plain http to ${url.hostname} would send tokens in clear; use https (http is allowed only for localhost/127.0.0.1)`);
+  }
+  if (url.username || url.password) throw new ConfigError(`${name}: credentials must not be embedded in the URL; use FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`);
+  return url;
+}
+
+function parseKeyValues<T extends object>(name: string, value: string | undefined, defaults: T): T {
+  if (value === undefined || value.trim() === '') return { ...defaults };
+  const result = { ...defaults } as Record<string, string>;
+  for (const part of value.split(',')) {
+    const m = /^\s*(\w+)\s*=\s*([A-Za-z_][\w.-]*)\s*$/.exec(part);
+    if (!m || !(m[1]! in defaults)) {
+      throw new ConfigError(`${name}: "${part.trim()}" is not one of ${Object.keys(defaults).map((k) => `${k}=<name>`).join(', ')}`);
+    }
+    result[m[1]!] = m[2]!;
+  }
+  return result as T;
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^-?\d+$/.test(value.trim())) throw new ConfigError(`${name}: "${value}" is not a whole number`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`${name}: ${n} is out of range (${min} to ${max})`);
+  return n;
+}
+
+function parseList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parsePerf(env: Env, target: Target, loopback: boolean): PerfConfig {
+  const requested = parseList(env.FLEET_PERF_OPS);
+  for (const op of requested) {
+    if (!(latencyKeys as string[]).includes(op)) throw new ConfigError(`FLEET_PERF_OPS: unknown operation "${op}" (known: ${latencyKeys.join(', ')})`);
+  }
+  // A shared environment is never loaded hard by default: 5 requests/s and short runs off loopback.
+  const rate = parseInteger('FLEET_PERF_RATE', env.FLEET_PERF_RATE, loopback ? 40 : 5, 1, 5000);
+  const duration = parseInteger('FLEET_PERF_DURATION', env.FLEET_PERF_DURATION, loopback ? 6 : 10, 1, 3600);
+  if (!loopback && rate > 5 && env.FLEET_PERF_ALLOW_LOAD !== 'yes') {
+    throw new ConfigError(`FLEET_PERF_RATE: ${rate} requests/s against a remote target exceeds the safe 5/s; set FLEET_PERF_ALLOW_LOAD=yes if this environment is yours to load`);
+  }
+  const readOnly = new Set(Object.values(operations).filter((o) => o.readOnly && 'latencyKey' in o).map((o) => (o as { latencyKey: string }).latencyKey));
+  const writes = requested.filter((op) => !readOnly.has(op));
+  if (target === 'production' && writes.length) {
+    throw new ConfigError(`FLEET_PERF_OPS: ${writes.join(', ')} would write to production; only ${[...readOnly].join(', ')} may run there`);
+  }
+  const chosen = requested.length ? requested : target === 'production' ? latencyKeys.filter((k) => readOnly.has(k)) : latencyKeys;
+  const consumableCards = parseList(env.FLEET_PERF_CARDS).map((id) => {
+    if (!/^\d+$/.test(id)) throw new ConfigError(`FLEET_PERF_CARDS: "${id}" is not a card identifier (integers, comma-separated)`);
+    return Number(id);
+  });
+  if (target === 'production' && consumableCards.length) {
+    throw new ConfigError('FLEET_PERF_CARDS: cards to cancel or replace make no sense in production (read-only)');
+  }
+  return {
+    duration,
+    rate,
+    operations: chosen as LatencyKey[],
+    ...(env.FLEET_PERF_BASELINE ? { baseline: env.FLEET_PERF_BASELINE } : {}),
+    consumableCards,
+    ...(env.SANDBOX_LATENCY?.trim() ? { sandboxLatency: env.SANDBOX_LATENCY.trim() } : {}),
+  };
+}
+
+/** Prefix of everything the suite creates; `npm run cleanup` looks for it. */
+export const RUN_PREFIX = 'fcr';
+
+export function newRunId(now = Date.now()): string {
+  return `${RUN_PREFIX}${now.toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5).padEnd(3, '0')}`;
+}
+
+function parseRunId(value: string | undefined): string {
+  if (!value) return newRunId();
+  if (!new RegExp(`^${RUN_PREFIX}[a-z0-9]{1,12}$`).test(value)) throw new ConfigError(`FLEET_RUN_ID: "${value}" must be ${RUN_PREFIX} followed by 1 to 12 lowercase letters or digits`);
+  return value;
+}
+
+function parseCardPin(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return String(1000 + Math.floor(Math.random() * 9000));
+  if (!/^\d{4,12}$/.test(value.trim())) throw new ConfigError('FLEET_CARD_PIN: must be 4 to 12 digits');
+  return value.trim();
+}
+
+/** Builds the configuration from an environment (by default `.env` over process.env). */
+export function loadConfig(env: Env = readEnv()): Config {
+  const rawTarget = env.FLEET_TARGET?.trim();
+  if (rawTarget && !(TARGETS as readonly string[]).includes(rawTarget)) {
+    throw new ConfigError(`FLEET_TARGET: "${rawTarget}" is unknown (expected sandbox, test or production)`);
+  }
+  const baseUrlValue = env.FLEET_BASE_URL?.trim();
+  const sandbox = !baseUrlValue;
+  const sandboxPort = parseInteger('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 1, 65535);
+  const target: Target = (rawTarget as Target | undefined) ?? (sandbox ? 'sandbox' : 'test');
+  if (sandbox && target !== 'sandbox') {
+    throw new ConfigError(`FLEET_TARGET: "${target}" needs FLEET_BASE_URL (leave FLEET_BASE_URL unset only for the embedded sandbox)`);
+  }
+  if (!sandbox && target === 'sandbox') {
+    // An external sandbox (npm run sandbox) is fine, but only on loopback.
+    if (!isLoopback(parseUrl('FLEET_BASE_URL', baseUrlValue!).hostname)) {
+      throw new ConfigError('FLEET_TARGET: "sandbox" with a non-loopback FLEET_BASE_URL; use test or production for remote servers');
+    }
+  }
+
+  const baseUrl = sandbox ? `http://127.0.0.1:${sandboxPort}` : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
+  const tokenUrl = env.FLEET_TOKEN_URL?.trim()
+    ? parseUrl('FLEET_TOKEN_URL', env.FLEET_TOKEN_URL.trim()).href
+    : `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token`;
+
+  const clientId = env.FLEET_CLIENT_ID?.trim() || (sandbox || target === 'sandbox' ? sandboxDefaults.clientId : '');
+  const clientSecret = env.FLEET_CLIENT_SECRET || (sandbox || target === 'sandbox' ? sandboxDefaults.clientSecret : '');
+  if (!clientId || !clientSecret) {
+    const missing = [!clientId && 'FLEET_CLIENT_ID', !clientSecret && 'FLEET_CLIENT_SECRET'].filter(Boolean).join(' and ');
+    throw new ConfigError(`${missing}: required for target "${target}" (only the embedded sandbox has default credentials)`);
+  }
+
+  const sessionIds = env.FLEET_SESSION_IDS !== undefined ? parseList(env.FLEET_SESSION_IDS) : sandbox ? [...sandboxDefaults.sessionIds] : [];
+  const poolCustomer = env.FLEET_CARD_POOL_CUSTOMER?.trim() || (sandbox ? sandboxDefaults.poolCustomer : undefined);
+  const foreignCustomer = env.FLEET_FOREIGN_CUSTOMER?.trim() || (sandbox ? sandboxDefaults.foreignCustomer : undefined);
+  const loopback = isLoopback(new URL(baseUrl).hostname);
+
+  const seedValue = env.FLEET_FC_SEED?.trim();
+  if (seedValue && !/^-?\d+$/.test(seedValue)) throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);
+  const replayPath = env.FLEET_FC_REPLAY_PATH?.trim();
+  if (replayPath && !/^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/.test(replayPath)) throw new ConfigError(`FLEET_FC_REPLAY_PATH: "${replayPath}" is not a fast-check replayPath (copy it from the failure message)`);
+
+  return Object.freeze({
+    target,
+    sandbox,
+    baseUrl,
+    tokenUrl,
+    clientId,
+    clientSecret,
+    sessionIds,
+    poolCustomer,
+    foreignCustomer,
+    geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, DEFAULT_GEO),
+    geoAvailableStatus: env.FLEET_GEO_AVAILABLE_STATUS?.trim() || 'AVAILABLE',
+    customerListFields: parseKeyValues('FLEET_CUSTOMER_LIST_FIELDS', env.FLEET_CUSTOMER_LIST_FIELDS, DEFAULT_LIST),
+    sandboxPort,
+    runId: parseRunId(env.FLEET_RUN_ID),
+    replacementTimeoutSeconds: parseInteger('FLEET_REPLACEMENT_TIMEOUT', env.FLEET_REPLACEMENT_TIMEOUT, 10, 0, 600),
+    cardPin: parseCardPin(env.FLEET_CARD_PIN),
+    reportsDir: env.FLEET_REPORTS_DIR?.trim() || 'reports',
+    fastCheck: {
+      ...(seedValue ? { seed: Number(seedValue) } : {}),
+      ...(env.FLEET_FC_PATH?.trim() ? { path: env.FLEET_FC_PATH.trim() } : {}),
+      ...(replayPath ? { replayPath } : {}),
+      runs: parseInteger('FLEET_FC_RUNS', env.FLEET_FC_RUNS, loopback ? 60 : 15, 1, 100_000),
+    },
+    perf: parsePerf(env, target, loopback),
+  });
+}
+
+/** One line naming the target and mode; never a secret. */
+export function banner(config: Config): string {
+  const where = config.sandbox ? `embedded sandbox at ${config.baseUrl}` : config.baseUrl;
+  const mode = config.target === 'production' ? 'read-only (production guard on)' : 'read-write';
+  return `fleet-conformance → ${config.target}: ${where}, client ${config.clientId}, ${mode}`;
+}
+
+/** Values that must never reach a report or a log. */
+export function secretsOf(config: Config): string[] {
+  return [config.clientSecret, config.cardPin];
+}
+
+/**
+ * The environment of a child process the suite starts (the perf run's sandbox): the suite's own
+ * environment with `overrides`, so that the child reads its own variables as from a shell.
+ */
+export function childProcessEnv(overrides: Record<string, string>, processEnv: Env = process.env): Record<string, string | undefined> {
+  return { ...processEnv, ...overrides };
+}

@@ -1,0 +1,88 @@
+/**
+ * What the suite needs to know about the target and learns through the interface itself, never
+ * through a back door: the top-level account, master-data ids, cards of a customer.
+ */
+import type { FleetApi } from './api.js';
+import type { CustomerListFields } from './config.js';
+import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData } from './types.generated.js';
+
+/** The Active status (id 1) is the one status the document shows, for cards and customers alike. */
+export const ACTIVE = 1;
+
+/**
+ * The caller's top-level account: walk up from any listed customer; the top-level account is the
+ * first one without a parent, or the first parent the caller may not read.
+ */
+export async function topLevelFrom(api: FleetApi, start: Customer): Promise<string | undefined> {
+  let current = start;
+  for (let depth = 0; depth < 4; depth++) {
+    const parent = current.parentCustomerAccountNumber;
+    if (!parent) return current.customerAccountNumber;
+    const response = await api.call<Customer>('getCustomer', { params: { customerAccountNumber: parent } }).catch(() => undefined);
+    if (!response || response.status !== 200) return parent;
+    current = response.body;
+  }
+  return undefined;
+}
+
+/** Every card matching `search`, following nextCursor while hasNextPage (bounded). */
+export async function allCards(api: FleetApi, search: CardSearchRequest, maxPages = 200): Promise<Card[]> {
+  const cards: Card[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const { body } = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
+    cards.push(...(body.cards ?? []));
+    if (!body.hasNextPage || !body.nextCursor) return cards;
+    cursor = body.nextCursor;
+  }
+  throw new Error(`card search still had pages after ${maxPages}: nextCursor never ends`);
+}
+
+export function cardTypeIdOf(master: MasterData, card: Card): number | undefined {
+  return master.cardType.find((t) => t.name === card.cardType)?.id;
+}
+
+/** A reason id for a status change of `card`: one tied to its card type when the master data has one. */
+export function reasonFor(master: MasterData, card?: Card): number {
+  const typeId = card ? cardTypeIdOf(master, card) : undefined;
+  const reason = master.reason.find((r) => typeId !== undefined && r.cardTypeId === typeId) ?? master.reason[0];
+  if (reason?.id === undefined) throw new Error('master data holds no reason: card block, unblock and cancel cannot be tested');
+  return reason.id;
+}
+
+/** A customer list page read through the configured field names (ASSUME-CUSTOMER-LIST-PAGE). */
+export interface CustomerPage {
+  customers: Customer[];
+  hasNextPage: boolean;
+  nextCursor?: string;
+}
+
+export function customerPage(body: unknown, fields: CustomerListFields): CustomerPage {
+  const page = (body ?? {}) as Record<string, unknown>;
+  const cursor = page[fields.nextCursor];
+  return {
+    customers: (page[fields.customers] as Customer[] | undefined) ?? [],
+    hasNextPage: page[fields.hasNextPage] === true,
+    ...(typeof cursor === 'string' ? { nextCursor: cursor } : {}),
+  };
+}
+
+/** Every page of a customer list, following the cursor while hasNextPage (bounded). */
+export async function customerPages(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery = {}, maxPages = 500): Promise<CustomerPage[]> {
+  const pages: CustomerPage[] = [];
+  let cursor: string | undefined;
+  for (let n = 0; n < maxPages; n++) {
+    const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
+    if (response.status !== 200) throw new Error(`GET /customers answered ${response.status} on page ${n + 1}`);
+    const page = customerPage(response.body, fields);
+    pages.push(page);
+    if (!page.hasNextPage || !page.nextCursor) return pages;
+    cursor = page.nextCursor;
+  }
+  throw new Error(`the customer list still had pages after ${maxPages}: nextCursor never ends`);
+}
+
+/** Every customer of a list, in the order of its pages. */
+export async function allCustomers(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery = {}): Promise<Customer[]> {
+  return (await customerPages(api, fields, query)).flatMap((p) => p.customers);
+}

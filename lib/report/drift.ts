@@ -1,0 +1,64 @@
+/**
+ * Drift: what the target did that the document does not describe (undocumented fields, status
+ * codes, enum values, error codes), one example request each, with the assumptions in force.
+ * Reported, never failed.
+ */
+import type { Config } from '../config.js';
+import { assumptions } from '../rules/assumptions.js';
+import { escapeHtml, page, table } from './html.js';
+import type { DriftRecord } from './test-sink.js';
+
+export interface DriftEntry extends DriftRecord {
+  occurrences: number;
+}
+
+export interface DriftReport {
+  target: string;
+  generatedAt: string;
+  entries: DriftEntry[];
+  assumptions: { id: string; silence: string; choice: string; suite: string; setting?: string; inForce?: string }[];
+}
+
+export function mergeDrift(records: DriftRecord[]): DriftEntry[] {
+  const merged = new Map<string, DriftEntry>();
+  for (const r of records) {
+    const key = `${r.operationId} ${r.check} ${r.where ?? r.title} ${r.received ?? ''}`;
+    const existing = merged.get(key);
+    if (existing) existing.occurrences += 1;
+    else merged.set(key, { ...r, occurrences: 1 });
+  }
+  return [...merged.values()].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.title.localeCompare(b.title));
+}
+
+export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[]): DriftReport {
+  return {
+    target,
+    generatedAt: new Date().toISOString(),
+    entries: mergeDrift(records),
+    assumptions: assumptions.map(({ inForce, ...a }) => ({ ...a, ...(inForce && config ? { inForce: inForce(config) } : {}) })),
+  };
+}
+
+export function driftHtml(report: DriftReport): string {
+  const rows = report.entries.map((e) => [
+    `<code>${escapeHtml(e.operationId)}</code>`,
+    escapeHtml(e.title),
+    `<code>${escapeHtml(e.received ?? '')}</code>`,
+    `<small>${escapeHtml(e.documented ?? '')}</small>`,
+    `<code>${escapeHtml(`${e.example.method} ${e.example.path}`)}</code> → ${e.example.status}`,
+    String(e.occurrences),
+  ]);
+  const register = report.assumptions.map((a) => [
+    `<code>${escapeHtml(a.id)}</code>`,
+    escapeHtml(a.silence),
+    escapeHtml(a.choice),
+    escapeHtml(a.suite),
+    a.setting ? `<code>${escapeHtml(a.setting)}</code>${a.inForce ? `<br>${escapeHtml(a.inForce)}` : ''}` : '',
+  ]);
+  return page('Drift and assumptions', `<h1>Drift and assumptions</h1>
+<div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed</div>
+<h2>What the target did that the document does not describe (${report.entries.length})</h2>
+${report.entries.length ? table(['operation', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
+<h2>Assumptions register in force</h2>
+${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting'], register)}`);
+}

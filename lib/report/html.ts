@@ -1,0 +1,28 @@
+/** A small, self-contained HTML page (no external assets, readable offline). */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1b1f24;max-width:1200px}
+h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px} .meta{color:#57606a;margin-bottom:16px}
+table{border-collapse:collapse;width:100%;margin:8px 0} th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top}
+th{background:#f6f8fa;font-weight:600} code{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px}
+.passed{color:#1a7f37;font-weight:600} .failed{color:#cf222e;font-weight:600} .not-run{color:#9a6700;font-weight:600} .uncovered{color:#6e7781;font-weight:600}
+.pill{display:inline-block;border-radius:10px;padding:1px 8px;margin-right:6px;background:#f6f8fa;border:1px solid #d0d7de}
+small{color:#57606a} ul{margin:0;padding-left:18px}
+</style></head><body>
+${body}
+</body></html>
+`;
+}
+
+export function table(headers: string[], rows: string[][]): string {
+  return `<table><thead><tr>${headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>
+${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')}
+</tbody></table>`;
+}

@@ -1,0 +1,58 @@
+/**
+ * Per-test recorder of exchanges and findings. A violation is attached at once with its request
+ * and response; on failure the last exchanges are attached too; drift is attached for the drift
+ * reporter. Everything attached is redacted first.
+ */
+import type { TestInfo } from '@playwright/test';
+import type { Finding } from '../checks/index.js';
+import type { ExchangeSink } from '../client.js';
+import type { Exchange } from '../exchange.js';
+import type { SecretRegistry } from './redact.js';
+
+export const DRIFT_ATTACHMENT = 'fleet-drift.json';
+const KEPT_EXCHANGES = 25;
+
+export interface DriftRecord extends Finding {
+  operationId: string;
+  example: { method: string; path: string; status: number };
+}
+
+export class TestSink implements ExchangeSink {
+  private readonly exchanges: Exchange[] = [];
+  private readonly drift = new Map<string, DriftRecord>();
+  count = 0;
+
+  constructor(private readonly testInfo: TestInfo, private readonly secrets: SecretRegistry) {}
+
+  async record(exchange: Exchange, findings: Finding[]): Promise<void> {
+    this.count += 1;
+    this.exchanges.push(exchange);
+    if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
+    for (const f of findings.filter((x) => x.kind === 'drift')) {
+      const key = `${exchange.operationId} ${f.check} ${f.where ?? f.title}`;
+      if (!this.drift.has(key)) {
+        this.drift.set(key, {
+          ...f, operationId: exchange.operationId,
+          example: { method: exchange.request.method, path: exchange.request.path, status: exchange.response.status },
+        });
+      }
+    }
+    const failures = findings.filter((x) => x.kind === 'failure');
+    if (failures.length) {
+      const rules = [...new Set(failures.map((f) => f.rule))].join(', ');
+      await this.attach(`violation ${rules}.json`, { findings: failures, exchange });
+    }
+  }
+
+  async finish(): Promise<void> {
+    if (this.drift.size) await this.attach(DRIFT_ATTACHMENT, [...this.drift.values()]);
+    if (this.testInfo.status !== this.testInfo.expectedStatus && this.exchanges.length) {
+      await this.attach('exchanges.json', this.exchanges);
+    }
+  }
+
+  private async attach(name: string, value: unknown): Promise<void> {
+    const body = JSON.stringify(this.secrets.redact(value), null, 2);
+    await this.testInfo.attach(name, { body: this.secrets.scrub(body), contentType: 'application/json' });
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The assumptions register: every place where the document is silent ("not shown") and the
+ * suite and the sandbox had to choose. The suite never fails a server for one of these choices:
+ * it accepts any reasonable answer, records what it saw in the drift report, and lets the user
+ * configure what the choice depends on. sandbox/README.md lists the same ids (a test checks it).
+ */
+import type { Config } from '../config.js';
+
+export interface Assumption {
+  id: string;
+  /** What the document leaves open, in its words. */
+  silence: string;
+  /** The sandbox's choice (and the suite's default). */
+  choice: string;
+  /** How the suite treats a server that chose otherwise. */
+  suite: string;
+  /** The setting that changes the suite's expectation, if any. */
+  setting?: string;
+  /** The value in force for this run. */
+  inForce?: (config: Config) => string;
+}
+
+export const assumptions: Assumption[] = [
+  {
+    id: 'ASSUME-CUSTOMER-LIST-PAGE',
+    silence: 'Customer list response (a page of customers for the list operation): its shape is not shown.',
+    choice: 'It mirrors the card list: {customers, hasNextPage, lastPage, nextCursor, totalCount}; nextCursor only while hasNextPage.',
+    suite: 'Reads the page through the configured field names; other fields are reported as drift.',
+    setting: 'FLEET_CUSTOMER_LIST_FIELDS',
+    inForce: (c) => Object.entries(c.customerListFields).map(([k, v]) => `${k}=${v}`).join(','),
+  },
+  {
+    id: 'ASSUME-GEO-PARAM-NAMES',
+    silence: 'Four further query parameters exist [...] Their parameter names are not shown.',
+    choice: 'count, aggregate, precision, language.',
+    suite: 'Sends the four parameters under the configured names.',
+    setting: 'FLEET_GEO_PARAM_NAMES',
+    inForce: (c) => Object.entries(c.geoParamNames).map(([k, v]) => `${k}=${v}`).join(','),
+  },
+  {
+    id: 'ASSUME-GEO-EVSE-STATUS',
+    silence: 'Allowed Evse status values: not shown.',
+    choice: 'OCPI\'s set (AVAILABLE, CHARGING, BLOCKED, OUT_OF_ORDER, INOPERATIVE, RESERVED, UNKNOWN); options.includeAvailableOnly keeps the locations with an AVAILABLE EVSE.',
+    suite: 'With includeAvailableOnly, every location must have an EVSE in the configured status; the check is skipped when no EVSE of the searched area shows that status.',
+    setting: 'FLEET_GEO_AVAILABLE_STATUS',
+    inForce: (c) => c.geoAvailableStatus,
+  },
+  {
+    id: 'ASSUME-GEO-CONNECTOR-FIELDS',
+    silence: 'Fields of a connector object: not shown.',
+    choice: 'OCPI\'s connector fields; filters.connectorStandards matches the `standard` field.',
+    suite: 'A location meets connectorStandards when one of its EVSEs has a connector with any property equal to a requested standard; the standard requested is one an unfiltered search shows (values of a `standard` property first).',
+  },
+  {
+    id: 'ASSUME-REJECTION-STATUS',
+    silence: 'The complete list of codes and which condition raises which: not shown.',
+    choice: 'A violated validation rule or state condition answers 400 with ER-001 (card order: an array, ER-002 per missing required field).',
+    suite: 'Accepts any 4xx for a rejection the document gives no code for; an undocumented 4xx or error code is drift. The body is checked whenever the status is documented.',
+  },
+  {
+    id: 'ASSUME-TOKEN-RESPONSE',
+    silence: 'Token response fields, token lifetime and scopes: not shown.',
+    choice: 'OAuth 2.0: {access_token, token_type: "Bearer", expires_in} (seconds; SANDBOX_TOKEN_TTL, default 3600).',
+    suite: 'Needs access_token; refreshes before expires_in runs out when given, and once after a 401 otherwise.',
+  },
+  {
+    id: 'ASSUME-ERROR-BODIES-401-403-404',
+    silence: 'Bodies of 401, 403 and 404 for the standard operations: not shown.',
+    choice: 'The standard error body with codes UNAUTHORIZED, FORBIDDEN, NOT_FOUND.',
+    suite: 'Does not check these bodies beyond Content-Type; their error codes appear as drift.',
+  },
+  {
+    id: 'ASSUME-CHARACTER-COUNT',
+    silence: 'customerName max 310 characters, customerBusinessReference max 20, notes max 200: the unit of a character is not shown.',
+    choice: 'Unicode code points (an astral character counts once).',
+    suite: 'Requires values within the limit in UTF-16 units too to be accepted and values over it in code points to be refused; a value between the two counts may go either way.',
+  },
+  {
+    id: 'ASSUME-UNKNOWN-RESOURCE-404',
+    silence: 'Which condition raises which code: not shown; 404 means not found.',
+    choice: 'An unknown customer account number, card identifier or session id answers 404; one outside the caller\'s hierarchy answers 403.',
+    suite: 'Requires 404 for an unknown resource and 403 for a foreign one.',
+  },
+  {
+    id: 'ASSUME-CUSTOMER-STATES',
+    silence: 'The full set of customer statuses: not shown.',
+    choice: 'Active (1), Blocked (2), Closed (3); block only from Active; close from Active or Blocked; after close every status change and update is refused.',
+    suite: 'Knows only Active (1): after block the customer is no longer in its previous status, after unblock it is back in it, after close it never leaves the closed status.',
+  },
+  {
+    id: 'ASSUME-CARD-STATES',
+    silence: 'Other card status names: not shown. States of a card order after acceptance: not shown.',
+    choice: 'Active (1), Blocked, Cancelled, Expired, and Ordered for cards of an accepted order, which stay Ordered for the sandbox\'s lifetime.',
+    suite: 'Knows only Active (1): blocked = no longer Active; unblocked = Active again; never assumes an order completes within the run.',
+  },
+  {
+    id: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    silence: 'Maximum page size of list and search: not shown. sortExpression grammar and sortable fields: not shown.',
+    choice: 'Card search limit default 50; customer list maximum page size 200 (capped silently); sortExpression accepts "status", "status asc", "status desc".',
+    suite: 'Never relies on a page size it did not ask for nor on a sortExpression grammar.',
+  },
+  {
+    id: 'ASSUME-CARD-FILTER-WHOLE-VALUE',
+    silence: 'filter (object: partialMatch boolean, ...): the meaning of partialMatch false is not spelled out.',
+    choice: 'partialMatch true: case-insensitive substring; false or omitted: whole value, case-insensitive.',
+    suite: 'Checks whole-value and substring matching with values in their stored case only.',
+  },
+  {
+    id: 'ASSUME-REPLACEMENT-VISIBLE',
+    silence: 'Whether the new card\'s identifier is returned: not shown.',
+    choice: 'The replacement card exists at once, for the same customer, Active.',
+    suite: 'Finds the replacement by card search (unique driverName) and waits for it up to FLEET_REPLACEMENT_TIMEOUT seconds.',
+    setting: 'FLEET_REPLACEMENT_TIMEOUT',
+    inForce: (c) => `${c.replacementTimeoutSeconds} s`,
+  },
+  {
+    id: 'ASSUME-CARD-ORDER-REQUIRED',
+    silence: 'Which of these fields [card order item] are required: not shown.',
+    choice: 'The sandbox requires cardTypeId in each item.',
+    suite: 'Always sends complete items with ids from master data.',
+  },
+];

@@ -1,0 +1,62 @@
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { banner, ConfigError, loadConfig, newRunId, type Config } from './lib/config.js';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`fleet-conformance: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}
+
+// Every worker must mark what it creates with the same run id: fix it once, in the main process.
+process.env.FLEET_RUN_ID ??= newRunId();
+const config = configOrExit();
+const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
+if (!isWorker) console.log(banner(config));
+
+const reporters: ReporterDescription[] = [
+  [process.env.CI ? 'dot' : 'list'],
+  ['html', { outputFolder: 'reports/playwright', open: 'never' }],
+  ['allure-playwright', { resultsDir: 'reports/allure-results', detail: false, suiteTitle: true }],
+  ['./lib/report/conformance-reporter.ts', { outputDir: 'reports' }],
+];
+
+export default defineConfig({
+  testDir: 'specs',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'reports/test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // A flaky check is a defect to fix, never something to retry away.
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 5_000 },
+  reporter: reporters,
+  // The production guard: specs that write are tagged @write and never even start there.
+  ...(config.target === 'production' ? { grepInvert: /@write/ } : {}),
+  use: {
+    baseURL: config.baseUrl,
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
+  },
+  ...(config.sandbox
+    ? {
+        webServer: {
+          command: 'node --import tsx sandbox/server.ts',
+          url: `${config.baseUrl}/master/all`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { SANDBOX_PORT: String(config.sandboxPort), SANDBOX_HOST: '127.0.0.1' },
+        },
+      }
+    : {}),
+});
