@@ -21,15 +21,18 @@ if (!isWorker) console.log(banner(config));
 
 const reporters: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],
-  ['html', { outputFolder: 'reports/playwright', open: 'never' }],
-  ['allure-playwright', { resultsDir: 'reports/allure-results', detail: false, suiteTitle: true }],
-  ['./lib/report/conformance-reporter.ts', { outputDir: 'reports' }],
+  ['html', { outputFolder: `${config.reportsDir}/playwright`, open: 'never' }],
+  ['allure-playwright', { resultsDir: `${config.reportsDir}/allure-results`, detail: false, suiteTitle: true }],
+  ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
 ];
+
+// Runs after all the others, failed or not: nothing this run created is left open.
+const CLEANUP_CHECK = '**/security/security-cleanup.spec.ts';
 
 export default defineConfig({
   testDir: 'specs',
   testMatch: '**/*.spec.ts',
-  outputDir: 'reports/test-results',
+  outputDir: `${config.reportsDir}/test-results`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // A flaky check is a defect to fix, never something to retry away.
@@ -38,6 +41,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: reporters,
+  projects: [
+    { name: 'conformance', testIgnore: CLEANUP_CHECK, teardown: 'cleanup check' },
+    { name: 'cleanup check', testMatch: CLEANUP_CHECK },
+  ],
   // The production guard: specs that write are tagged @write and never even start there.
   ...(config.target === 'production' ? { grepInvert: /@write/ } : {}),
   use: {

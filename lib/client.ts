@@ -9,7 +9,7 @@ import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { fillPath, operation, type OperationId } from './operations.js';
-import { REDACTED, type SecretRegistry } from './report/redact.js';
+import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
 import type { SchemaRegistry } from './validation.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -67,14 +67,14 @@ function show(value: unknown): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}… (${text.length} characters)` : text;
 }
 
-/** The request and response of an exchange, shown in failures (bodies cut at 2,000 characters). */
+/** The request and response of an exchange, shown in failures (bodies cut at 2,000 characters, known secrets masked). */
 export function formatExchange(exchange: Exchange): string {
   const { request, response } = exchange;
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : show(request.body));
-  return [
+  return scrubSeen([
     `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
     `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
-  ].join('\n');
+  ].join('\n'));
 }
 
 export function formatViolation(findings: Finding[], exchange: Exchange): string {

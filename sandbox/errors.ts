@@ -32,6 +32,11 @@ export class ApiError extends Error {
     return new ApiError(404, [{ code: 'NOT_FOUND', description }]);
   }
 
+  /** An OAuth 2.0 error of the token endpoint: `{error, error_description}` (RFC 6749 §5.2). */
+  static oauth(status: 400 | 401, error: string, description: string): ApiError {
+    return new ApiError(status, [{ code: error, description }]);
+  }
+
   static internal(): ApiError {
     return new ApiError(500, [{ code: 'ER-012', description: 'unexpected server condition; please contact support' }]);
   }
@@ -42,6 +47,11 @@ const messageStyle: ReadonlySet<OperationId> = new Set(['geosearchRectangle', 'g
 /** The body the document gives for an error of `operationId`. */
 export function errorBody(operationId: OperationId | undefined, error: ApiError): unknown {
   const [first] = error.problems;
+  if (operationId === 'requestToken') {
+    const fallback = error.status >= 500 ? 'server_error' : error.status === 401 ? 'invalid_client' : 'invalid_request';
+    const code = first && /^[a-z_]+$/.test(first.code) ? first.code : fallback;
+    return { error: code, error_description: first?.description ?? error.message };
+  }
   if (operationId && messageStyle.has(operationId)) {
     return { message: first?.description ?? error.message, details: error.problems.map((p) => p.description) };
   }

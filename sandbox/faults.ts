@@ -2,16 +2,172 @@
  * SANDBOX_FAULTS=id,id: deliberate breakages, each of exactly one stated rule of the document,
  * so that the suite can be shown to catch them (npm run selftest:faults). The table is the
  * single registry: id → the rule id (lib/rules/catalogue.ts) it breaks, and what it does.
+ * tests/sandbox/faults.test.ts proves that each core fault changes the behaviour it claims.
  */
 
 export interface FaultDefinition {
   /** Rule id of lib/rules/catalogue.ts that this fault breaks. */
   rule: string;
   description: string;
+  /** Sandbox settings the fault needs to show within a run (e.g. short-lived tokens); the fault self-test sets them. */
+  env?: Record<string, string>;
 }
 
 export const faultCatalogue = {
-  // rows: 'fault-id': { rule: 'RULE-ID', description: 'what the sandbox does wrong' },
+  // ---- Transport, errors, authentication ----
+  'response-content-type-text-plain': { rule: 'HTTP-JSON-CONTENT-TYPE', description: 'JSON bodies of the customer, card and master-data operations are sent with Content-Type text/plain' },
+  'card-types-500': { rule: 'HTTP-STATUS-DOCUMENTED', description: 'GET /customers/{customerAccountNumber}/cardTypes answers 500 ER-012 to a valid request' },
+  'opstatus-empty-body': { rule: 'OPSTATUS-OBJECT', description: 'customer block answers 200 with an empty body instead of the empty object {}' },
+  'error-body-message-style': { rule: 'ERR-STANDARD-BODY', description: 'a 400 of a customer or card operation has the body {message} instead of {errorCode, errorDescription}' },
+  'error-code-er001-on-404': { rule: 'ERR-CODE-STATUS', description: 'an unknown customer or card answers 404 with errorCode ER-001, the code of invalid request parameters (400)' },
+  'card-unknown-400': { rule: 'ERR-NOT-FOUND-404', description: 'an unknown cardIdentifier answers 400 ER-001 instead of 404' },
+  'card-bad-id-500': { rule: 'ROBUST-NO-5XX-ON-BAD-INPUT', description: 'a non-integer cardIdentifier in the path answers 500 ER-012 instead of 400' },
+  'auth-token-json-only': { rule: 'AUTH-TOKEN-CLIENT-CREDENTIALS', description: 'the token endpoint refuses the form-encoded request (400 invalid_request); it only takes JSON' },
+  'auth-wrong-secret-accepted': { rule: 'AUTH-TOKEN-WRONG-SECRET', description: 'the token endpoint issues a token for a known client_id whatever the client_secret' },
+  'auth-missing-token-accepted': { rule: 'AUTH-BEARER-REQUIRED', description: 'a request without Authorization header is served as the main client' },
+  'auth-flipped-token-accepted': { rule: 'AUTH-INVALID-TOKEN-401', description: 'a token differing from an issued one in a single character is accepted' },
+  'auth-expired-token-accepted': { rule: 'AUTH-INVALID-TOKEN-401', description: 'tokens never expire (SANDBOX_TOKEN_TTL is ignored by the bearer check)', env: { SANDBOX_TOKEN_TTL: '2' } },
+  'customer-unknown-400': { rule: 'ERR-NOT-FOUND-404', description: 'an unknown customerAccountNumber answers 400 ER-001 instead of 404' },
+  'customer-foreign-200': { rule: 'CUST-FOREIGN-403', description: 'customers of another hierarchy are served (200) instead of 403' },
+  'card-foreign-200': { rule: 'CARD-FOREIGN-403', description: 'cards of another hierarchy are served (200) instead of 403' },
+
+  // ---- Customers ----
+  'customer-status-identifier-string': { rule: 'CUST-SHAPE', description: 'statusIdentifier of a customer is sent as a string ("1")' },
+  'customer-status-text-uppercase': { rule: 'CUST-STATUS-ACTIVE-1', description: 'an active customer shows status "ACTIVE" instead of "Active"' },
+  'customer-zip-code-number': { rule: 'ADDRESS-SHAPE', description: 'customerAddress.zipCode is sent as a number when it is all digits' },
+  'customer-contact-mobile-phone-number': { rule: 'CONTACT-SHAPE', description: 'customerContact.mobilePhone is sent as a number (its digits) instead of a string' },
+  'contact-email-unchecked': { rule: 'CONTACT-EMAIL-FORMAT', description: 'an emailAddress that is not an e-mail address is accepted on create and update' },
+  'customer-name-311-accepted': { rule: 'CUST-NAME-MAX-310', description: 'customerName of 311 characters is accepted on create' },
+  'customer-business-reference-21-accepted': { rule: 'CUST-BUSREF-MAX-20', description: 'customerBusinessReference of 21 characters is accepted on create' },
+  'customer-update-name-311-accepted': { rule: 'CUST-NAME-MAX-310', description: 'customerName of 311 characters is accepted on updateDetail' },
+  'customer-update-business-reference-21-accepted': { rule: 'CUST-BUSREF-MAX-20', description: 'customerBusinessReference of 21 characters is accepted on updateDetail' },
+  'customer-name-optional': { rule: 'CUST-CREATE-REQUIRED-FIELDS', description: 'create accepts a body without customerName (the name defaults to the account number)' },
+  'customer-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-CREATE', description: 'create accepts a customerAddress with fields missing' },
+  'customer-update-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-UPDATE', description: 'updateDetail accepts a customerAddress with fields missing' },
+  'customer-create-number-missing': { rule: 'CUST-CREATE-RETURNS-NUMBER', description: 'create answers {} without the new customerAccountNumber' },
+  'customer-create-default-parent-wrong': { rule: 'CUST-CREATE-UNDER-TOPLEVEL', description: 'create without customerAccountNumber puts the sub-customer under the first depth-1 customer' },
+  'customer-create-parent-ignored': { rule: 'CUST-CREATE-UNDER-PARENT', description: 'create ignores the supplied parent customerAccountNumber and creates under the top-level' },
+  'customer-address-not-main': { rule: 'CUST-CREATE-MAIN-ADDRESS-CONTACT', description: 'the address and contact supplied on create are not the MAIN ones: GET shows the parent\'s' },
+  'customer-depth-3-accepted': { rule: 'CUST-DEPTH-MAX-2', description: 'a sub-customer can be created three levels below the top-level' },
+  'customer-update-not-applied': { rule: 'CUST-UPDATE-APPLIES', description: 'updateDetail answers 200 {} but changes nothing' },
+  'customer-count-of-sub-accounts-stale': { rule: 'CUST-COUNT-SUBACCOUNTS', description: 'countOfSubAccounts ignores sub-customers created through the interface' },
+  'customer-parent-number-wrong': { rule: 'CUST-PARENT-FIELDS', description: 'parentCustomerAccountNumber always shows the top-level account, also at depth 2' },
+  'customer-card-types-isev-string': { rule: 'CUST-CARDTYPES-SHAPE', description: 'isEV of a customer\'s card types is sent as a string ("true"/"false")' },
+
+  // ---- Customer list ----
+  'customer-list-includes-top-level': { rule: 'CUST-LIST-NO-TOPLEVEL', description: 'the list includes the top-level account itself' },
+  'customer-list-only-direct': { rule: 'CUST-LIST-ALL-DESCENDANTS', description: 'without customerAccountNumber only the depth-1 sub-customers are listed' },
+  'customer-list-all-descendants': { rule: 'CUST-LIST-DIRECT-ONLY', description: 'customerAccountNumber lists every descendant of that account, not only its direct sub-accounts' },
+  'customer-search-ignores-number': { rule: 'CUST-LIST-SEARCH-NUMBER', description: 'searchText does not match customerAccountNumber' },
+  'customer-search-ignores-name': { rule: 'CUST-LIST-SEARCH-NAME', description: 'searchText does not match customerName' },
+  'customer-search-ignores-business-reference': { rule: 'CUST-LIST-SEARCH-BUSREF', description: 'searchText does not match customerBusinessReference' },
+  'customer-search-case-sensitive': { rule: 'CUST-LIST-SEARCH-CASE', description: 'searchText matches case-sensitively' },
+  'customer-list-filters-not-combined': { rule: 'CUST-LIST-FILTERS-COMBINE', description: 'with customerAccountNumber given, searchText is ignored' },
+  'customer-list-default-limit-20': { rule: 'CUST-LIST-LIMIT-DEFAULT-50', description: 'without limit a page holds 20 customers instead of 50' },
+  'customer-list-limit-ignored': { rule: 'CUST-LIST-LIMIT-HONOURED', description: 'limit is ignored: a page holds up to the maximum page size (200)' },
+  'customer-list-page-overlap': { rule: 'CUST-LIST-CURSOR', description: 'each next page repeats the last customer of the previous page' },
+  'customer-list-page-gap': { rule: 'CUST-LIST-CURSOR', description: 'each next page skips the first customer that should be on it' },
+
+  // ---- Customer lifecycle ----
+  'customer-block-not-applied': { rule: 'CUST-BLOCK', description: 'block answers 200 {} but the customer stays Active' },
+  'customer-unblock-active-accepted': { rule: 'CUST-UNBLOCK-ONLY-BLOCKED', description: 'unblock of an Active (never blocked) customer answers 200' },
+  'customer-unblock-not-applied': { rule: 'CUST-UNBLOCK-REACTIVATES', description: 'unblock answers 200 {} but the customer stays Blocked' },
+  'customer-block-after-close-accepted': { rule: 'CUST-CLOSE-PERMANENT', description: 'a closed customer can be blocked (200, status Blocked)' },
+  'customer-notes-201-accepted': { rule: 'CUST-NOTES-MAX-200', description: 'notes of 201 characters are accepted on customer block, unblock and close' },
+
+  // ---- Cards ----
+  'card-identifier-string': { rule: 'CARD-SHAPE', description: 'cardIdentifier is sent as a string in GET /cards/{id} and search results' },
+  'card-status-id-string': { rule: 'CARD-SHAPE', description: 'status.id of a card is sent as a string' },
+  'card-order-date-format': { rule: 'CARD-SHAPE', description: 'orderDate is sent as DD.MM.YYYY' },
+  'card-status-active-name-wrong': { rule: 'CARD-STATUS-ACTIVE-1', description: 'an Active card shows status {id: 1, name: "ACTIVE"} instead of "Active"' },
+  'card-get-wrapped': { rule: 'CARD-GET', description: 'GET /cards/{id} answers {card: Card} instead of the Card' },
+  'card-pin-echoed': { rule: 'CARD-PIN-NEVER-ECHOED', description: 'cards ordered with a cardPIN show it (cardPIN) in GET and search results' },
+  'card-reprint-pin-404': { rule: 'CARD-REPRINT-PIN', description: 'reprintPIN answers 404 for an existing card' },
+  'card-reprint-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-REPRINT', description: 'reprintPIN accepts a cardAddress with fields missing' },
+
+  // ---- Card search ----
+  'card-list-has-next-page-string': { rule: 'CARD-LIST-SHAPE', description: 'hasNextPage and lastPage are sent as strings ("true"/"false")' },
+  'card-search-limit-0-accepted': { rule: 'CARD-SEARCH-LIMIT-MIN-1', description: 'limit 0 is accepted (an empty page) instead of 400' },
+  'card-search-limit-ignored': { rule: 'CARD-SEARCH-LIMIT-HONOURED', description: 'limit is ignored: a page holds up to the maximum page size (200)' },
+  'card-search-unknown-property-accepted': { rule: 'CARD-SEARCH-UNKNOWN-PROPERTY', description: 'properties the document does not list are accepted and ignored' },
+  'card-search-active-not-first': { rule: 'CARD-SEARCH-ACTIVE-FIRST', description: 'the default order is by cardIdentifier only, not Active first' },
+  'card-search-page-gap': { rule: 'CARD-SEARCH-CURSOR', description: 'each next page skips the first card that should be on it' },
+  'card-search-has-next-page-wrong': { rule: 'CARD-SEARCH-PAGE-FLAGS', description: 'the last page says hasNextPage true (with lastPage true and a nextCursor)' },
+  'card-search-total-count-wrong': { rule: 'CARD-SEARCH-TOTALCOUNT', description: 'totalCount is the number of cards on the page, not of all matching cards' },
+  'card-search-customer-includes-subs': { rule: 'CARD-SEARCH-CUSTOMER', description: 'customerAccountNumber also returns the cards of that customer\'s sub-customers' },
+  'card-search-order-reference-ignored': { rule: 'CARD-SEARCH-ORDER-REFERENCE', description: 'orderReference is ignored' },
+  'card-search-card-type-filter-ignored': { rule: 'CARD-SEARCH-CARDTYPE', description: 'cardTypeIdentifiers is ignored' },
+  'card-search-status-filter-ignored': { rule: 'CARD-SEARCH-STATUS', description: 'statusIdentifiers is ignored' },
+  'card-search-pvcn-filter-ignored': { rule: 'CARD-SEARCH-FILTER-PVCN', description: 'filter.primaryVisualCardNumber is ignored' },
+  'card-search-driver-filter-ignored': { rule: 'CARD-SEARCH-FILTER-DRIVER', description: 'filter.driverName is ignored' },
+  'card-search-vrn-filter-ignored': { rule: 'CARD-SEARCH-FILTER-VRN', description: 'filter.vehicleRegNumber is ignored' },
+  'card-search-partial-match-ignored': { rule: 'CARD-SEARCH-PARTIAL-TRUE', description: 'partialMatch true still requires the whole value' },
+  'card-search-whole-match-partial': { rule: 'CARD-SEARCH-PARTIAL-FALSE', description: 'partialMatch false (or omitted) matches part of the value' },
+
+  // ---- Card lifecycle ----
+  'card-block-not-applied': { rule: 'CARD-BLOCK', description: 'card block answers 200 {} but the card stays Active' },
+  'card-block-reason-optional': { rule: 'CARD-BLOCK-REASON-REQUIRED', description: 'card block and unblock accept a body without statusReasonId' },
+  'card-reason-unchecked': { rule: 'CARD-REASON-FROM-MASTER', description: 'a statusReasonId that is no reason id of the master data is accepted' },
+  'card-unblock-active-accepted': { rule: 'CARD-UNBLOCK-ONLY-BLOCKED', description: 'unblock of an Active (never blocked) card answers 200' },
+  'card-unblock-stays-blocked': { rule: 'CARD-UNBLOCK-REACTIVATES', description: 'unblock answers 200 {} but the card stays Blocked' },
+  'card-notes-201-accepted': { rule: 'CARD-NOTES-MAX-200', description: 'notes of 201 characters are accepted on card block and unblock' },
+  'card-cancel-not-permanent': { rule: 'CARD-CANCEL-PERMANENT', description: 'block, unblock, cancel, replace and reprintPIN are accepted on a cancelled card (block makes it Blocked)' },
+  'card-replace-original-not-blocked': { rule: 'CARD-REPLACE-BLOCKS-ORIGINAL', description: 'replace leaves the original card Active' },
+  'card-replace-loses-property': { rule: 'CARD-REPLACE-COPIES', description: 'the replacement loses the original\'s driverName when the request omits it' },
+  'card-replace-ignores-change': { rule: 'CARD-REPLACE-APPLIES-CHANGES', description: 'the replacement keeps the original\'s vehicleRegNumber even when the request supplies one' },
+
+  // ---- Card order ----
+  'order-status-200': { rule: 'CARD-ORDER-202', description: 'an accepted card order answers 200 instead of 202' },
+  'order-reference-missing': { rule: 'CARD-ORDER-REFERENCE', description: 'the 202 body is {} without orderReference' },
+  'order-customer-optional': { rule: 'CARD-ORDER-REQUIRED-FIELDS', description: 'an order without customerAccountNumber is accepted (for the top-level customer)' },
+  'order-errors-single-object': { rule: 'CARD-ORDER-ERRORS-ARRAY', description: 'a refused order answers 400 with a single error object instead of an array' },
+  'order-missing-field-er001': { rule: 'CARD-ORDER-ER002', description: 'a missing required field of an order is reported as ER-001 instead of ER-002' },
+
+  // ---- Master data ----
+  'master-data-nine-arrays': { rule: 'MASTER-TEN-ARRAYS', description: 'GET /master/all leaves out the region array' },
+  'master-data-isev-string': { rule: 'MASTER-SHAPE', description: 'isEV of the master data card types is sent as a string ("true"/"false")' },
+  'master-data-reason-dangling': { rule: 'MASTER-LINK-REASON-CARDTYPE', description: 'one reason points at cardTypeId 99, which no cardType has' },
+  'master-data-group-dangling': { rule: 'MASTER-LINK-GROUP-CARDTYPE', description: 'one cardGroup points at cardTypeId 99, which no cardType has' },
+  'master-data-card-type-dangling': { rule: 'MASTER-LINK-CARDTYPE-PURCHASECATEGORY', description: 'one cardType has defaultPurchaseCategoryId 99, which no purchaseCategory has' },
+  'master-data-purchase-category-dangling': { rule: 'MASTER-LINK-PURCHASECATEGORY-RESTRICTION', description: 'one purchaseCategory has productRestrictionId 99, which no fuelProductRestriction has' },
+  'master-data-status-missing': { rule: 'MASTER-IDS-ON-CARDS', description: 'the status array leaves out Blocked (id 2), which cards carry' },
+
+  // ---- Locations (sandbox/routes/locations.ts) ----
+  'geo-location-outside-rectangle': { rule: 'GEO-INSIDE-RECTANGLE', description: 'geosearch answers, in place of its last location, the nearest matching location outside the rectangle' },
+  'geo-count-exceeded': { rule: 'GEO-COUNT-HONOURED', description: 'geosearch returns count + 1 locations when more match (count below 300)' },
+  'geo-max-300-exceeded': { rule: 'GEO-MAX-300', description: 'geosearch without count returns 301 locations when more match' },
+  'geo-count-301-accepted': { rule: 'GEO-COUNT-MAX-300', description: 'geosearch accepts a count above 300 (still returning at most 300)' },
+  'geo-aggregate-count-mismatch': { rule: 'GEO-AGGREGATE-COUNTS', description: 'the first aggregate counts one location more than it stands for' },
+  'geo-aggregate-with-locations': { rule: 'GEO-AGGREGATE-ON', description: 'with aggregation on, geosearch also returns individual locations' },
+  'geo-connector-filter-ignored': { rule: 'GEO-FILTER-CONNECTOR', description: 'geosearch ignores filters.connectorStandards' },
+  'geo-capabilities-filter-ignored': { rule: 'GEO-FILTER-CAPABILITY', description: 'geosearch ignores filters.capabilities' },
+  'geo-available-filter-ignored': { rule: 'GEO-AVAILABLE-ONLY', description: 'geosearch ignores options.includeAvailableOnly' },
+  'geo-top-not-above-bottom-accepted': { rule: 'GEO-TOP-GT-BOTTOM', description: 'geosearch accepts topLatitude <= bottomLatitude (searching the swapped rectangle)' },
+  'geo-left-not-below-right-accepted': { rule: 'GEO-LEFT-LT-RIGHT', description: 'geosearch accepts leftLongitude >= rightLongitude (searching the swapped rectangle)' },
+  'geo-latitude-91-accepted': { rule: 'GEO-LAT-BOUNDS', description: 'geosearch accepts latitudes down to -91 and up to 91' },
+  'geo-longitude-181-accepted': { rule: 'GEO-LON-BOUNDS', description: 'geosearch accepts longitudes down to -181 and up to 181' },
+  'geo-precision-10-accepted': { rule: 'GEO-PRECISION-2-9', description: 'geosearch accepts precision up to 12 (geohash cells of that many characters)' },
+  'geo-language-cy-refused': { rule: 'GEO-LANGUAGE-SUPPORTED', description: 'geosearch refuses language cy (400), one of the 17 supported codes' },
+  'geo-count-limits-aggregates': { rule: 'GEO-COUNT-IGNORED-AGGREGATED', description: 'with aggregation on, only the count nearest matching locations are aggregated' },
+  'geo-aggregate-count-string': { rule: 'GEO-AGGREGATE-SHAPE', description: 'Aggregate count is text instead of an integer' },
+  'loc-evse-capabilities-string': { rule: 'GEO-EVSE-SHAPE', description: 'Evse capabilities is one comma-separated string instead of an array of strings' },
+  'loc-regular-hours-no-colon': { rule: 'GEO-OPENING-TIMES-SHAPE', description: 'regular_hours period_begin and period_end are HHMM instead of HH:MM' },
+  'geo-400-standard-body': { rule: 'GEO-ERROR-400-BODY', description: 'geosearch 400 answers the standard body {errorCode, errorDescription} instead of {message, details}' },
+  'loc-postal-code-string': { rule: 'GEO-LOCATION-SHAPE', description: 'Location postal_code is text instead of an integer' },
+  'loc-last-updated-not-utc': { rule: 'GEO-LOCATION-SHAPE', description: 'Location last_updated carries a +02:00 offset instead of UTC' },
+
+  // ---- Sessions (sandbox/routes/sessions.ts) ----
+  'session-key-type-before-start': { rule: 'SESSION-STARTED-ONLY-FIELDS', description: 'CREATED and WAITING_TO_START sessions carry chargingKeyType' },
+  'session-balance-positive': { rule: 'SESSION-BALANCE-AMOUNT', description: 'DEBT sessions give balanceAmountMinor as a positive number' },
+  'session-payment-method-not-earliest': { rule: 'SESSION-PAYMENT-METHOD-EARLIEST', description: 'paymentMethod holds the method of the latest transaction instead of the earliest' },
+  'session-status-outside-enum': { rule: 'SESSION-STATUS-ENUM', description: 'STARTED sessions answer sessionStatus CHARGING' },
+  'session-404-standard-body': { rule: 'SESSION-UNKNOWN-404', description: 'an unknown session answers 404 with the standard body {errorCode, errorDescription} instead of {message}' },
+  'session-404-details-string': { rule: 'ERR-MESSAGE-BODY', description: 'an unknown session answers 404 {message, details} with details one string instead of an array of strings' },
+  'session-balance-status-outside-enum': { rule: 'SESSION-BALANCE-STATUS-ENUM', description: 'DEBT sessions answer balanceStatus UNPAID' },
+  'session-key-type-uppercase': { rule: 'SESSION-KEY-TYPE-VALUES', description: 'chargingKeyType is in capitals (CARD, TAG, ...)' },
+  'session-payment-method-none': { rule: 'SESSION-PAYMENT-METHOD-ENUM', description: 'the deprecated paymentMethod says NONE where it should say WRITE_OFF' },
+  'session-vat-percent-sign': { rule: 'SESSION-PRICE-SHAPE', description: 'price vat carries a percent sign ("19%") instead of a decimal' },
+  'session-start-time-offset': { rule: 'SESSION-SHAPE', description: 'startTime carries a +01:00 offset instead of UTC' },
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultId = keyof typeof faultCatalogue;
@@ -24,7 +180,10 @@ export class Faults {
   constructor(ids: readonly string[] = []) {
     for (const id of ids) {
       if (!(id in faultCatalogue)) {
-        throw new FaultConfigError(`SANDBOX_FAULTS: unknown fault "${id}" (known: ${Object.keys(faultCatalogue).join(', ')})`);
+        const prefix = id.split('-')[0]!;
+        const near = Object.keys(faultCatalogue).filter((k) => k.startsWith(`${prefix}-`)).slice(0, 8);
+        const hint = near.length ? `similar: ${near.join(', ')}${near.length === 8 ? ', ...' : ''}` : 'the list is in sandbox/faults.ts and sandbox/README.md';
+        throw new FaultConfigError(`SANDBOX_FAULTS: unknown fault "${id}" (${hint})`);
       }
     }
     this.active = new Set(ids);

@@ -9,8 +9,6 @@ import { AuthError, requestToken } from '../lib/auth.js';
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { oneLine } from './one-line.js';
 
-const REPORTS = 'reports';
-
 async function checkReachable(config: Config): Promise<void> {
   // Fail in one line before Playwright starts when the target cannot even issue a token.
   const { response } = await requestToken(config);
@@ -22,20 +20,21 @@ async function checkReachable(config: Config): Promise<void> {
 async function main(): Promise<number> {
   const config = loadConfig();
   console.log(banner(config));
+  const reports = config.reportsDir;
   if (!config.sandbox) await checkReachable(config);
 
-  for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${REPORTS}/${dir}`, { recursive: true, force: true });
+  for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
   const suite = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, FLEET_RUN_ID: config.runId },
   });
 
-  if (existsSync(`${REPORTS}/allure-results`)) {
+  if (existsSync(`${reports}/allure-results`)) {
     // One self-contained file: the multi-file report does not load over file://.
-    const allure = spawnSync('npx', ['allure', 'awesome', `${REPORTS}/allure-results`, '--single-file', '-o', `${REPORTS}/allure`, '--report-name', 'fleet-conformance'], { stdio: 'pipe', encoding: 'utf8' });
+    const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--report-name', 'fleet-conformance'], { stdio: 'pipe', encoding: 'utf8' });
     if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
   }
-  console.log(`reports: ${REPORTS}/playwright/index.html · ${REPORTS}/allure/index.html · ${REPORTS}/coverage.html · ${REPORTS}/drift.html`);
+  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html`);
   return suite.status ?? 1;
 }
 

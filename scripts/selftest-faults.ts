@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { rules } from '../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../lib/rules/ids.js';
-import { faultCatalogue } from '../sandbox/faults.js';
+import { faultCatalogue, type FaultDefinition } from '../sandbox/faults.js';
 import { oneLine } from './one-line.js';
 
 interface Options {
@@ -82,7 +82,8 @@ async function runFault(fault: string, rule: string, description: string, titles
   const started = Date.now();
   const file = join(workDir, `${fault}.json`);
   const args = ['--reporter=json', `--output=${join(workDir, `out-${fault}`)}`, '--workers=1', ...(options.quick ? ['--grep', grepFor(rule)] : [])];
-  const { output } = await run(args, { SANDBOX_FAULTS: fault, SANDBOX_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const env = (faultCatalogue as Record<string, FaultDefinition>)[fault]?.env ?? {};
+  const { output } = await run(args, { ...env, SANDBOX_FAULTS: fault, SANDBOX_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   let report: JsonSuite & { errors?: { message?: string }[] };
   try {

@@ -1,6 +1,7 @@
 /** The registry: every check run on every response a spec receives, in this order. */
 import { cardPinNotEchoed } from './card-pin-not-echoed.js';
 import { contentTypeConformance } from './content-type-conformance.js';
+import { errorCodeStatus } from './error-code-status.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statusCodeConformance } from './status-code-conformance.js';
 import type { Check, CheckContext, Finding } from './types.js';
@@ -11,6 +12,7 @@ export const checks: readonly Check[] = [
   statusCodeConformance,
   contentTypeConformance,
   responseSchemaConformance,
+  errorCodeStatus,
   cardPinNotEchoed,
   undocumentedFields,
   undocumentedValues,

@@ -119,4 +119,58 @@ export const assumptions: Assumption[] = [
     choice: 'The sandbox requires cardTypeId in each item.',
     suite: 'Always sends complete items with ids from master data.',
   },
+  {
+    id: 'ASSUME-GEO-COUNT',
+    silence: 'A result count (maximum 300, ignored when aggregation is on); which locations when more match: not shown.',
+    choice: 'Omitted: 300; below 1 refused; when more match, the ones nearest the rectangle\'s centre.',
+    suite: 'Sends counts 1 to 300 only; never relies on which locations are chosen.',
+  },
+  {
+    id: 'ASSUME-GEO-FILTERS',
+    silence: 'Other filter fields: not shown (how the filters combine and match: not shown).',
+    choice: 'The filters combine on one EVSE; an empty array filters nothing.',
+    suite: 'Checks each filter on its own with one value: a connector of the standard, an EVSE with the capability, an available EVSE.',
+  },
+  {
+    id: 'ASSUME-GEO-LANGUAGE',
+    silence: 'A language (two-letter code; supported: ...): what it changes is not shown.',
+    choice: 'The language of `directions`; codes outside the 17 are refused.',
+    suite: 'Requires the 17 codes to be accepted; another code may be refused (4xx) or accepted, never 5xx.',
+  },
+  {
+    id: 'ASSUME-GEO-AGGREGATION',
+    silence: 'Results are aggregated; grid precision default derived from the radius (the grid and the formula: not shown).',
+    choice: 'Geohash cells of `precision` characters, centroid coordinates, `locations` empty.',
+    suite: 'Checks that aggregate counts add up to the locations found and that locations are not returned.',
+  },
+  {
+    id: 'ASSUME-GEO-404',
+    silence: 'Geosearch 404: {message: string} (when: not shown).',
+    choice: 'A search finding nothing answers 200 with empty arrays; 404 for other paths under /locations/.',
+    suite: 'Accepts 200 with no location or 404 {message} for an empty area.',
+  },
+  {
+    id: 'ASSUME-SESSION-STARTED-STATES',
+    silence: 'chargingKeyType and connectorId: present only after the session has started (which states follow a start: not shown).',
+    choice: 'STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, STOP_FAILED carry them; CREATED, WAITING_TO_START, FAILED, UNKNOWN do not.',
+    suite: 'Requires the two fields to be absent for CREATED and WAITING_TO_START only; never requires them present.',
+  },
+  {
+    id: 'ASSUME-SESSION-BALANCE',
+    silence: 'balanceAmountMinor for PROCESSING and REFUND: not shown.',
+    choice: 'Never positive: PAID "0", DEBT negative, REFUND "0", PROCESSING "0" or negative, external clearing "0".',
+    suite: 'Requires a long integer as text, never positive outside external clearing, "0" for PAID, negative for DEBT.',
+  },
+  {
+    id: 'ASSUME-SESSION-PAYMENT-METHOD',
+    silence: 'paymentMethod without transactions: not shown. Allowed sets of transaction paymentMethod and paymentOutcome: not shown.',
+    choice: 'Without transactions, the method chosen when the session was created.',
+    suite: 'Checks the earliest-transaction rule only where there are transactions.',
+  },
+  {
+    id: 'ASSUME-SESSION-ACCESS',
+    silence: 'Which client may do what beyond the account hierarchy: not shown (sessions name no customer).',
+    choice: 'Any authenticated client reads any session.',
+    suite: 'Reads the configured FLEET_SESSION_IDS with its one client.',
+  },
 ];

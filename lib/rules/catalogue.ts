@@ -45,7 +45,7 @@ export const ruleList: Rule[] = [
   ...family('errors', [
     ['ERR-STANDARD-BODY', 'Errors / Standard error body', 'Standard error body {errorCode: string, errorDescription: string} for 400 and 500.'],
     ['ERR-MESSAGE-BODY', 'Errors; Endpoints / Locations, Sessions', 'Geosearch and session retrieval use a different body: {message: string, details?: array of string}.'],
-    ['ERR-ER001-INVALID-PARAMETERS', 'Errors / Codes that appear', 'ER-001: invalid request parameters (400).'],
+    ['ERR-CODE-STATUS', 'Errors / Codes that appear', 'ER-001: invalid request parameters (400); ER-002: missing required field (400, in the card order error array); ER-012: unexpected server condition (500). A code that appears comes with its status.'],
     ['ERR-NOT-FOUND-404', 'Errors', '404: not found.'],
   ]),
   ...family('customers', [

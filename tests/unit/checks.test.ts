@@ -64,6 +64,13 @@ test('an undocumented session error status is read as the second error answer: {
   expect(failures(check('getSession', 410, { error: 'gone' }))).toEqual(['ERR-MESSAGE-BODY']);
 });
 
+test('a documented error code with another status fails (ER-001 belongs to 400, ER-012 to 500)', () => {
+  expect(failures(check('getCustomer', 404, { errorCode: 'ER-001', errorDescription: 'x' }))).toEqual(['ERR-CODE-STATUS']);
+  expect(failures(check('getCard', 400, { errorCode: 'ER-012', errorDescription: 'x' }))).toEqual(['ERR-CODE-STATUS']);
+  expect(failures(check('orderCards', 400, [{ errorCode: 'ER-002', errorDescription: 'x' }]))).toEqual([]);
+  expect(failures(check('getCard', 404, { errorCode: 'NOT_FOUND', errorDescription: 'x' }))).toEqual([]);
+});
+
 test('a cardPIN anywhere in a response fails, whatever the operation', () => {
   expect(failures(check('cardSearch', 200, { cards: [{ cardIdentifier: 1, cardPIN: '1234' }] }))).toContain('CARD-PIN-NEVER-ECHOED');
 });

@@ -1,0 +1,36 @@
+import { expect } from '../../../fixtures/test.js';
+import { ACTIVE } from '../../discovery.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { perRun, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+
+/** Cancels a replacement the run made (never a pool card): cancelled permanently. */
+export class CancelCardCommand implements LifecycleCommand<CardModel, CardReal> {
+  constructor(readonly pick: number) {}
+
+  private cardIn(m: CardModel): ModelCard | undefined {
+    if (m.done.cancels >= perRun.cancels) return undefined;
+    return m.pick(this.pick, (c) => c.madeByRun && c.state !== 'cancelled');
+  }
+
+  check(m: Readonly<CardModel>): boolean {
+    return this.cardIn(m) !== undefined;
+  }
+
+  async run(m: CardModel, r: CardReal): Promise<void> {
+    const c = this.cardIn(m)!;
+    m.done.cancels += 1;
+    const response = await r.api.cancelCard(c.cardIdentifier, statusChange(r, c, 'cancel'));
+    expect(response, `[CARD-CANCEL-PERMANENT] cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-CANCEL-PERMANENT');
+    c.state = 'cancelled';
+    r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
+    const read = await r.api.getCard(c.cardIdentifier);
+    expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
+    expect(read.body.status?.id, `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
+    c.card = read.body;
+    c.cancelledStatus = read.body.status;
+  }
+
+  toString(): string {
+    return `CancelCard(replacement #${this.pick})`;
+  }
+}

@@ -1,0 +1,41 @@
+import { expect } from '../../../fixtures/test.js';
+import type { ApiResponse } from '../../client.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+
+export type CancelledCardAction = 'block' | 'unblock' | 'cancel' | 'replace';
+
+/** Any status change of a cancelled card: refused, or at least without effect; a cancelled card never leaves its status. */
+export class ChangeCancelledCardCommand implements LifecycleCommand<CardModel, CardReal> {
+  constructor(readonly pick: number, readonly action: CancelledCardAction) {}
+
+  private cardIn(m: CardModel): ModelCard | undefined {
+    return m.pick(this.pick, (c) => c.state === 'cancelled');
+  }
+
+  check(m: Readonly<CardModel>): boolean {
+    return this.cardIn(m) !== undefined;
+  }
+
+  private send(r: CardReal, c: ModelCard): Promise<ApiResponse> {
+    const body = statusChange(r, c, `${this.action} after cancel`);
+    switch (this.action) {
+      case 'block': return r.api.blockCard(c.cardIdentifier, body);
+      case 'unblock': return r.api.unblockCard(c.cardIdentifier, body);
+      case 'cancel': return r.api.cancelCard(c.cardIdentifier, body);
+      case 'replace': return r.api.replaceCard(c.cardIdentifier, {});
+    }
+  }
+
+  async run(m: CardModel, r: CardReal): Promise<void> {
+    const c = this.cardIn(m)!;
+    const response = await this.send(r, c);
+    const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);
+    expect(refusedOrAccepted, `[CARD-CANCEL-PERMANENT] ${this.action} of cancelled card ${c.cardIdentifier} answered ${response.status}`).toBe(true);
+    await verifyCard(r, c, 'CARD-CANCEL-PERMANENT');
+  }
+
+  toString(): string {
+    return `ChangeCancelledCard(cancelled #${this.pick}, ${this.action})`;
+  }
+}

@@ -1,0 +1,32 @@
+import { expect } from '../../../fixtures/test.js';
+import { allCards } from '../../discovery.js';
+import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { perRun, type CardModel, type CardReal } from './card-model.js';
+
+/**
+ * Orders one card for the pool customer: 202 with an orderReference; a search by that reference
+ * finds only the ordered card, or nothing yet (an order may take 24 to 36 hours to complete).
+ */
+export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> {
+  check(m: Readonly<CardModel>): boolean {
+    return m.done.orders < perRun.orders;
+  }
+
+  async run(m: CardModel, r: CardReal): Promise<void> {
+    m.done.orders += 1;
+    const driverName = `${r.config.runId} o${r.nextSerial()}`;
+    const response = await r.api.orderCards(cardOrderBody(r.customerAccountNumber, [cardOrderItem(r.masterData, { driverName })]));
+    expect(response, `[CARD-ORDER-202] ordering a card for ${r.customerAccountNumber}`).toHaveStatus(202, 'CARD-ORDER-202');
+    const { orderReference } = response.body;
+    expect(typeof orderReference, '[CARD-ORDER-REFERENCE] orderReference of an accepted order').toBe('string');
+    const found = await allCards(r.api, { orderReference });
+    const message = `[CARD-SEARCH-ORDER-REFERENCE] cards found by orderReference ${orderReference} (one card ordered, driverName "${driverName}")`;
+    expect(found.filter((card) => card.driverName !== driverName).map((card) => card.cardIdentifier), `${message}: not of this order`).toEqual([]);
+    expect(found.length, message).toBeLessThanOrEqual(1);
+  }
+
+  toString(): string {
+    return 'OrderCards(1 card)';
+  }
+}

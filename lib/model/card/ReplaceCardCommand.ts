@@ -1,0 +1,98 @@
+import { expect } from '../../../fixtures/test.js';
+import { ACTIVE, allCards } from '../../discovery.js';
+import type { Card, CardReplaceRequest } from '../../types.generated.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { perRun, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+
+/** Which text properties a replace request supplies (cardTypeId, purchaseCategoryId, cardGroupId: never, see below). */
+export interface ReplaceChanges {
+  driverName: boolean;
+  vehicleRegNumber: boolean;
+  additionalEmbossing: boolean;
+}
+
+const textFields = ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as const;
+// Changing card type, purchase category or group may legitimately change restrictions and products,
+// and which combinations a server accepts is not shown: those are never supplied, so these must be copied.
+const copiedFields = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
+
+function productIds(card: Card): number[] {
+  return (card.products ?? []).map((p) => p.productId!).sort((a, b) => a - b);
+}
+
+/**
+ * Replaces a card that is not cancelled: the original is blocked, and a replacement with the same
+ * properties except those supplied appears, found by search through a supplied unique value.
+ */
+export class ReplaceCardCommand implements LifecycleCommand<CardModel, CardReal> {
+  constructor(readonly pick: number, readonly changes: ReplaceChanges) {}
+
+  private cardIn(m: CardModel): ModelCard | undefined {
+    if (m.done.replaces >= perRun.replaces) return undefined;
+    return m.pick(this.pick, (c) => c.state !== 'cancelled');
+  }
+
+  check(m: Readonly<CardModel>): boolean {
+    return this.cardIn(m) !== undefined;
+  }
+
+  /** A unique driverName or vehicleRegNumber (or both) is always supplied: the replacement is found by it. */
+  private supplied(): ReplaceChanges {
+    return { ...this.changes, vehicleRegNumber: this.changes.vehicleRegNumber || !this.changes.driverName };
+  }
+
+  private request(r: CardReal): CardReplaceRequest {
+    const serial = r.nextSerial();
+    const supplied = this.supplied();
+    return {
+      ...(supplied.driverName ? { driverName: `${r.config.runId} d${serial}` } : {}),
+      ...(supplied.vehicleRegNumber ? { vehicleRegNumber: `${r.config.runId}-${serial}`.toUpperCase() } : {}),
+      ...(supplied.additionalEmbossing ? { additionalEmbossing: `FC ${serial}`.toUpperCase() } : {}),
+    };
+  }
+
+  /** The one card carrying the supplied unique value, polled for up to FLEET_REPLACEMENT_TIMEOUT (ASSUME-REPLACEMENT-VISIBLE). */
+  private async replacementOf(r: CardReal, c: ModelCard, request: CardReplaceRequest): Promise<Card> {
+    const [field, value] = request.driverName ? ['driverName', request.driverName] as const : ['vehicleRegNumber', request.vehicleRegNumber!] as const;
+    const deadline = Date.now() + r.config.replacementTimeoutSeconds * 1000;
+    for (;;) {
+      const found = (await allCards(r.api, { filter: { [field]: value, partialMatch: true } })).filter((x) => x[field] === value);
+      if (found.length || Date.now() >= deadline) {
+        expect(found.map((x) => x.cardIdentifier), `[CARD-REPLACE-COPIES, CARD-REPLACE-APPLIES-CHANGES] one replacement with the supplied ${field} "${value}" after replacing card ${c.cardIdentifier} (waited up to ${r.config.replacementTimeoutSeconds} s)`).toHaveLength(1);
+        return found[0]!;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  async run(m: CardModel, r: CardReal): Promise<void> {
+    const c = this.cardIn(m)!;
+    m.done.replaces += 1;
+    const original = c.card;
+    const request = this.request(r);
+
+    const response = await r.api.replaceCard(c.cardIdentifier, request);
+    expect(response, `[CARD-REPLACE-BLOCKS-ORIGINAL] replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-REPLACE-BLOCKS-ORIGINAL');
+    c.state = 'blocked';
+    await verifyCard(r, c, 'CARD-REPLACE-BLOCKS-ORIGINAL');
+
+    const replacement = await this.replacementOf(r, c, request);
+    const of = `replacement ${replacement.cardIdentifier} of card ${c.cardIdentifier}`;
+    for (const field of textFields) {
+      if (request[field] !== undefined) expect(replacement[field], `[CARD-REPLACE-APPLIES-CHANGES] ${field} of ${of}: supplied in the request`).toBe(request[field]);
+      else expect(replacement[field], `[CARD-REPLACE-COPIES] ${field} of ${of}: not supplied, kept from the original`).toEqual(original[field]);
+    }
+    for (const field of copiedFields) expect(replacement[field], `[CARD-REPLACE-COPIES] ${field} of ${of}`).toEqual(original[field]);
+    expect(productIds(replacement), `[CARD-REPLACE-COPIES] products of ${of}`).toEqual(productIds(original));
+
+    // The replacement's status is not shown: only an Active one joins the run's cards.
+    if (replacement.status?.id !== ACTIVE) return;
+    r.shelf.cards.push(replacement.cardIdentifier!);
+    m.cards.push({ cardIdentifier: replacement.cardIdentifier!, state: 'active', card: replacement, madeByRun: true });
+  }
+
+  toString(): string {
+    const supplied = this.supplied();
+    return `ReplaceCard(#${this.pick}, {${textFields.filter((f) => supplied[f]).join(', ')}})`;
+  }
+}

@@ -1,0 +1,28 @@
+import { expect } from '../../../fixtures/test.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+
+/** Unblocks a blocked card (blocked by block or by replace): Active again. */
+export class UnblockCardCommand implements LifecycleCommand<CardModel, CardReal> {
+  constructor(readonly pick: number) {}
+
+  private cardIn(m: CardModel): ModelCard | undefined {
+    return m.pick(this.pick, (c) => c.state === 'blocked');
+  }
+
+  check(m: Readonly<CardModel>): boolean {
+    return this.cardIn(m) !== undefined;
+  }
+
+  async run(m: CardModel, r: CardReal): Promise<void> {
+    const c = this.cardIn(m)!;
+    const response = await r.api.unblockCard(c.cardIdentifier, statusChange(r, c, 'unblock'));
+    expect(response, `[CARD-UNBLOCK-REACTIVATES] unblocking blocked card ${c.cardIdentifier}`).toBeAccepted('CARD-UNBLOCK-REACTIVATES');
+    c.state = 'active';
+    await verifyCard(r, c, 'CARD-UNBLOCK-REACTIVATES');
+  }
+
+  toString(): string {
+    return `UnblockCard(blocked #${this.pick})`;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The card model: cards of the pool customer (and replacements a run makes), each active, blocked
+ * or cancelled. Simpler than the server: Active is the one status it knows (id 1, the only one the
+ * document shows); blocked is "no longer Active"; cancelled is whatever the card showed right
+ * after its cancellation, for good.
+ */
+import { expect } from '../../../fixtures/test.js';
+import type { FleetApi } from '../../api.js';
+import type { Config } from '../../config.js';
+import { ACTIVE, reasonFor } from '../../discovery.js';
+import type { Card, MasterData } from '../../types.generated.js';
+
+export type CardState = 'active' | 'blocked' | 'cancelled';
+
+export interface ModelCard {
+  cardIdentifier: number;
+  state: CardState;
+  /** The card as last read: the properties a replacement copies. */
+  card: Card;
+  /** A replacement this run made: the only cards a run cancels, so the pool is never used up. */
+  madeByRun: boolean;
+  /** What the card showed right after its cancellation; it never changes afterwards. */
+  cancelledStatus?: Card['status'];
+}
+
+/** Writes a run may make at most, to spare the pool and the target: cancel consumes a card, replace and order create them. */
+export const perRun = { cancels: 1, replaces: 2, orders: 1 } as const;
+
+/** The cards a run works on at most (read, and unblocked if needed, at its start). */
+export const CARDS_PER_RUN = 3;
+
+export class CardModel {
+  readonly cards: ModelCard[] = [];
+  readonly done = { cancels: 0, replaces: 0, orders: 0 };
+
+  /** The `index`-th (modulo) card that `accept`s, or undefined when none does. */
+  pick(index: number, accept: (c: ModelCard) => boolean): ModelCard | undefined {
+    const candidates = this.cards.filter(accept);
+    return candidates.length ? candidates[index % candidates.length] : undefined;
+  }
+}
+
+/** The test's cards, shared by its runs: taken from the pool, plus replacements; cancelled cards leave it. */
+export interface CardShelf {
+  cards: number[];
+}
+
+export interface CardReal {
+  api: FleetApi;
+  config: Config;
+  masterData: MasterData;
+  nextSerial: () => string;
+  /** The pool customer: whose cards the run uses and for whom it orders. */
+  customerAccountNumber: string;
+  shelf: CardShelf;
+}
+
+/** The rule that holds a card in its state, for checks not tied to one command. */
+const stateRule: Record<CardState, string> = {
+  active: 'CARD-UNBLOCK-REACTIVATES',
+  blocked: 'CARD-BLOCK',
+  cancelled: 'CARD-CANCEL-PERMANENT',
+};
+
+/** GET the card and compare its status with the model; the model keeps what it read. */
+export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[c.state]): Promise<void> {
+  const response = await real.api.getCard(c.cardIdentifier);
+  expect(response, `[${rule}] reading card ${c.cardIdentifier}`).toHaveStatus(200);
+  const status = response.body.status;
+  const where = `[${rule}] card ${c.cardIdentifier} should be ${c.state}`;
+  if (c.state === 'active') expect(status?.id, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
+  else if (c.state === 'blocked') expect(status?.id, `${where}: no longer Active`).not.toBe(ACTIVE);
+  else expect(status, `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`).toEqual(c.cancelledStatus);
+  c.card = response.body;
+}
+
+function notes(real: CardReal, what: string): string {
+  return `${real.config.runId} lifecycle ${what}`;
+}
+
+export function statusChange(real: CardReal, c: ModelCard, what: string): { statusReasonId: number; notes: string } {
+  return { statusReasonId: reasonFor(real.masterData, c.card), notes: notes(real, what) };
+}
+
+/** The last CARDS_PER_RUN cards of the shelf that are Active, unblocking those a run left blocked. */
+export async function readyCards(model: CardModel, real: CardReal): Promise<void> {
+  for (const cardIdentifier of real.shelf.cards.slice(-CARDS_PER_RUN)) {
+    let response = await real.api.getCard(cardIdentifier);
+    if (response.status === 200 && response.body.status?.id !== ACTIVE) {
+      await real.api.unblockCard(cardIdentifier, { statusReasonId: reasonFor(real.masterData, response.body), notes: notes(real, 'start') });
+      response = await real.api.getCard(cardIdentifier);
+    }
+    if (response.status !== 200 || response.body.status?.id !== ACTIVE) continue;
+    model.cards.push({ cardIdentifier, state: 'active', card: response.body, madeByRun: false });
+  }
+}
+
+/** Leaves no card of the run blocked; never throws. */
+export async function unblockLeftBlocked(model: CardModel, real: CardReal): Promise<void> {
+  for (const c of model.cards.filter((x) => x.state !== 'cancelled')) {
+    const response = await real.api.getCard(c.cardIdentifier).catch(() => undefined);
+    if (response?.status !== 200 || response.body.status?.id === ACTIVE) continue;
+    await real.api.unblockCard(c.cardIdentifier, { statusReasonId: reasonFor(real.masterData, response.body), notes: notes(real, 'teardown') }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Runs a model-based lifecycle (fc.commands + fc.asyncModelRun) inside a Playwright test. Every
+ * run starts from a fresh model and its own resources (`setup`), is compared as a whole with the
+ * model at its end (`verify`) and always releases what it created (`teardown`). A failure is
+ * shrunk and reported with seed, path AND replayPath: fast-check replays a command sequence only
+ * with all three (FLEET_FC_SEED, FLEET_FC_PATH, FLEET_FC_REPLAY_PATH).
+ */
+import type { TestInfo } from '@playwright/test';
+import fc from 'fast-check';
+import type { Config } from '../config.js';
+import type { SecretRegistry } from '../report/redact.js';
+
+export type LifecycleCommand<Model extends object, Real> = fc.AsyncCommand<Model, Real>;
+
+export interface Lifecycle<Model extends object, Real> {
+  commands: fc.Arbitrary<LifecycleCommand<Model, Real>>[];
+  /** Upper bound of commands per run: every command costs a few requests. */
+  maxCommands: number;
+  /** A fresh model and real system for one run, without a request yet. */
+  setup(): { model: Model; real: Real };
+  /** Brings the run's own resources into being (fresh sub-customers, cards made ready). */
+  start(model: Model, real: Real): Promise<void>;
+  verify(model: Model, real: Real): Promise<void>;
+  /** Must not throw: it runs after failures too, and must not hide them. */
+  teardown(model: Model, real: Real): Promise<void>;
+}
+
+export interface LifecycleRun {
+  config: Pick<Config, 'fastCheck'>;
+  testInfo: TestInfo;
+  secrets: SecretRegistry;
+  numRuns: number;
+}
+
+function replayCommand(testInfo: TestInfo, seed: number, path: string, replayPath: string | undefined): string {
+  const grep = testInfo.title.replace(/[[\]().*+?^$|\\]/g, '.').slice(0, 80);
+  const replay = replayPath ? ` FLEET_FC_REPLAY_PATH='${replayPath}'` : '';
+  return `FLEET_FC_SEED=${seed} FLEET_FC_PATH=${path}${replay} npm run conformance -- -g "${grep}"`;
+}
+
+export async function checkLifecycle<Model extends object, Real>(lifecycle: Lifecycle<Model, Real>, run: LifecycleRun): Promise<void> {
+  const { seed, path, replayPath } = run.config.fastCheck;
+  // size 'max': lengths spread evenly up to maxCommands (the default size would cap them near 10).
+  const commandsArb = fc.commands(lifecycle.commands, { maxCommands: lifecycle.maxCommands, size: 'max', ...(replayPath ? { replayPath } : {}) });
+  const property = fc.asyncProperty(commandsArb, async (commands) => {
+    const { model, real } = lifecycle.setup();
+    try {
+      await lifecycle.start(model, real);
+      await fc.asyncModelRun(() => ({ model, real }), commands);
+      await lifecycle.verify(model, real);
+    } finally {
+      await lifecycle.teardown(model, real);
+    }
+  });
+  const details = await fc.check(property, {
+    numRuns: run.numRuns,
+    ...(seed !== undefined ? { seed, ...(path ? { path } : {}) } : {}),
+    // Stop well before the test timeout; a time-limited run is reported, not failed.
+    interruptAfterTimeLimit: Math.max(5_000, run.testInfo.timeout - 15_000),
+    markInterruptAsFailure: false,
+  });
+  run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
+  if (!details.failed) return;
+  // The commands print as `cmd,cmd /*replayPath="..."*/`.
+  const commands = details.counterexample ? String(details.counterexample[0]) : '(none)';
+  const failedReplayPath = /replayPath="([^"]*)"/.exec(commands)?.[1];
+  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  const message = run.secrets.scrub([
+    `lifecycle failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`,
+    `commands: ${commands.replace(/ \/\*replayPath=.*\*\/$/, '')}`,
+    `seed ${details.seed}, path ${details.counterexamplePath}, replayPath ${failedReplayPath ?? '(none)'}`,
+    `replay: ${replayCommand(run.testInfo, details.seed, details.counterexamplePath ?? '', failedReplayPath)}`,
+    '',
+    cause,
+  ].join('\n'));
+  await run.testInfo.attach('fast-check counterexample', { body: message, contentType: 'text/plain' });
+  throw new Error(message);
+}

@@ -1,0 +1,31 @@
+import { expect } from '../../../fixtures/test.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+
+export type ClosedCustomerAction = 'block' | 'unblock';
+
+/** Blocks or unblocks a closed customer: refused, or at least without effect; a closed customer never leaves its status. */
+export class ChangeClosedCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
+  constructor(readonly pick: number, readonly action: ClosedCustomerAction) {}
+
+  private customerIn(m: CustomerModel): ModelCustomer | undefined {
+    return m.pick(this.pick, (c) => c.state === 'closed');
+  }
+
+  check(m: Readonly<CustomerModel>): boolean {
+    return this.customerIn(m) !== undefined;
+  }
+
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const c = this.customerIn(m)!;
+    const body = { notes: `${r.config.runId} lifecycle ${this.action} after close` };
+    const response = this.action === 'block' ? await r.api.blockCustomer(c.accountNumber, body) : await r.api.unblockCustomer(c.accountNumber, body);
+    const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);
+    expect(refusedOrAccepted, `[CUST-CLOSE-PERMANENT] ${this.action} of closed customer ${c.accountNumber} answered ${response.status}`).toBe(true);
+    await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT');
+  }
+
+  toString(): string {
+    return `${this.action === 'block' ? 'Block' : 'Unblock'}ClosedCustomer(closed #${this.pick})`;
+  }
+}

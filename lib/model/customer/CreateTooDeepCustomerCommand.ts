@@ -1,0 +1,30 @@
+import { expect } from '../../../fixtures/test.js';
+import { subCustomerBody } from '../../factories/customer.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { verifyParent, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+
+/** Tries to create a sub-customer under an open depth-2 customer: three levels below the top level is refused and creates nothing. */
+export class CreateTooDeepCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
+  constructor(readonly parentPick: number) {}
+
+  private parentIn(m: CustomerModel): ModelCustomer | undefined {
+    return m.pick(this.parentPick, (c) => c.depth === 2 && c.state === 'open');
+  }
+
+  check(m: Readonly<CustomerModel>): boolean {
+    return this.parentIn(m) !== undefined;
+  }
+
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const parent = this.parentIn(m)!;
+    const response = await r.api.createSubCustomer(subCustomerBody(r.config.runId, r.nextSerial(), { customerAccountNumber: parent.accountNumber }));
+    const accepted = response.status === 200 ? response.body.customerAccountNumber : undefined;
+    if (accepted) await r.api.closeCustomer(accepted, { notes: `${r.config.runId} depth 3 must not exist` }).catch(() => undefined);
+    expect(response, `[CUST-DEPTH-MAX-2] creating a sub-customer under depth-2 customer ${parent.accountNumber}`).toBeRejected('CUST-DEPTH-MAX-2');
+    await verifyParent(m, r, parent, 'CUST-DEPTH-MAX-2');
+  }
+
+  toString(): string {
+    return `CreateTooDeepCustomer(under depth-2 #${this.parentPick})`;
+  }
+}

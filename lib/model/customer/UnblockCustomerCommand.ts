@@ -1,0 +1,28 @@
+import { expect } from '../../../fixtures/test.js';
+import type { LifecycleCommand } from '../check-lifecycle.js';
+import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+
+/** Unblocks a blocked customer: reactivated, back in the status of an open customer. */
+export class UnblockCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
+  constructor(readonly pick: number) {}
+
+  private customerIn(m: CustomerModel): ModelCustomer | undefined {
+    return m.pick(this.pick, (c) => c.state === 'blocked');
+  }
+
+  check(m: Readonly<CustomerModel>): boolean {
+    return this.customerIn(m) !== undefined;
+  }
+
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const c = this.customerIn(m)!;
+    const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock` });
+    expect(response, `[CUST-UNBLOCK-REACTIVATES] unblocking blocked customer ${c.accountNumber}`).toBeAccepted('CUST-UNBLOCK-REACTIVATES');
+    c.state = 'open';
+    await verifyCustomer(m, r, c, 'CUST-UNBLOCK-REACTIVATES');
+  }
+
+  toString(): string {
+    return `UnblockCustomer(blocked #${this.pick})`;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * buildApp(options): the Fastify sandbox, seeded and ready, never listening (sandbox/server.ts is
+ * the only listener; tests use `inject`). Reads no environment: everything comes in `options`.
+ *
+ * App-wide, keyed by `request.routeOptions.config.operationId`:
+ *  - bearer auth on every route but the token route (sandbox/auth.ts);
+ *  - the success status of the operation (lib/operations.ts) as the reply's default status;
+ *  - latency: `options.latency(latencyKey)` ms before a 2xx answer is sent;
+ *  - one error handler: ApiError, validation errors, parser errors, unknown routes and unexpected
+ *    exceptions become the body the document gives for the operation (sandbox/errors.ts).
+ * Resource plugins all receive the same options object (SandboxPluginOptions: faults, store).
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { operations, type OperationId } from '../lib/operations.js';
+import tokenRoutes, { bearerHook, TokenStore, type TokenPluginOptions } from './auth.js';
+import type { SandboxPluginOptions } from './context.js';
+import { ApiError, errorBody } from './errors.js';
+import { Faults } from './faults.js';
+import type { DelayFor } from './latency.js';
+import cardRoutes from './routes/cards.js';
+import customerRoutes from './routes/customers.js';
+import locationRoutes from './routes/locations.js';
+import masterDataRoutes from './routes/master-data.js';
+import sessionRoutes from './routes/sessions.js';
+import { seedStore } from './seed/index.js';
+import { validationProblems, validatorCompiler } from './validation.js';
+
+export interface BuildOptions {
+  faults?: Faults;
+  latency?: DelayFor;
+  /** Lifetime of issued tokens in seconds (default 3600). */
+  tokenTtlSeconds?: number;
+  logger?: boolean;
+}
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+
+/** Operations whose JSON answers the content-type fault sends as text/plain (the core's). */
+const coreOperations: ReadonlySet<OperationId> = new Set(
+  (Object.keys(operations) as OperationId[]).filter((id) => !['requestToken', 'geosearchRectangle', 'getSession'].includes(id)),
+);
+
+function toApiError(error: FastifyError, operationId: OperationId | undefined, faults: Faults, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const context = error.validationContext ?? 'request';
+    if (context === 'params' && faults.has('card-bad-id-500') && 'cardIdentifier' in (request.params as object)) return ApiError.internal();
+    const missingCode = operationId === 'orderCards' ? (faults.has('order-missing-field-er001') ? 'ER-001' : 'ER-002') : 'ER-001';
+    const problems = validationProblems(context, error.validation as Parameters<typeof validationProblems>[1], missingCode);
+    if (operationId === 'orderCards') return new ApiError(400, problems);
+    // The standard body carries one problem: every finding in its description.
+    return ApiError.badRequest(problems.map((p) => p.description).join('; '));
+  }
+  // Fastify's own client errors (bad JSON, unsupported content type, body too large): a bad request.
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode === 404) return ApiError.notFound(error.message);
+    return ApiError.badRequest(error.message);
+  }
+  return ApiError.internal();
+}
+
+/** The operation whose method and path template fit a request Fastify refused before routing it. */
+function operationOfUrl(method: string, url: string): OperationId | undefined {
+  const path = url.split('?')[0]!;
+  return (Object.keys(operations) as OperationId[]).find((id) => operations[id].method === method
+    && new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
+}
+
+function sendError(reply: FastifyReply, operationId: OperationId | undefined, api: ApiError, faults: Faults): FastifyReply {
+  let body = errorBody(operationId, api);
+  const standard = operationId !== undefined && coreOperations.has(operationId);
+  if (standard && api.status === 400) {
+    if (operationId === 'orderCards' && faults.has('order-errors-single-object')) body = errorBody(undefined, api);
+    if (faults.has('error-body-message-style') && !Array.isArray(body)) body = { message: api.problems[0]?.description ?? api.message };
+  }
+  if (standard && api.status === 404 && faults.has('error-code-er001-on-404')) body = { ...(body as object), errorCode: 'ER-001' };
+  return reply.code(api.status).type('application/json; charset=utf-8').send(body);
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const faults = options.faults ?? new Faults();
+  const store = seedStore();
+  const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // A path Fastify cannot decode or route (bad percent-encoding, an over-long parameter) is a bad
+    // request of the operation it was meant for, answered with that operation's error body.
+    frameworkErrors: (error, request, reply) => sendError(reply, operationOfUrl(request.method, request.url), ApiError.badRequest(error.message), faults),
+  });
+
+  app.decorateRequest('caller', undefined);
+  app.setValidatorCompiler(validatorCompiler(faults));
+  // Responses go out as the routes build them: never stripped or coerced (faults send wrong shapes).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setReplySerializer((payload) => JSON.stringify(payload));
+
+  // JSON bodies: an empty body is no body (the operations with an optional body accept it).
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    if ((text as string).trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text as string));
+    } catch {
+      done(ApiError.badRequest('the body is not valid JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const operationId = request.routeOptions.config?.operationId;
+    const api = toApiError(error, operationId, faults, request);
+    if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, operationId, api, faults);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, undefined, ApiError.notFound(`no operation ${request.method} ${request.url.split('?')[0]}`), faults));
+
+  const bearer = bearerHook(store, tokens, faults);
+  app.addHook('onRequest', (request, reply, done) => {
+    const operationId = request.routeOptions.config.operationId;
+    if (operationId) reply.code(operations[operationId].success);
+    bearer(request, reply, done);
+  });
+
+  const latency = options.latency;
+  if (latency) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = request.routeOptions.config.operationId;
+      const key = operationId ? (operations[operationId] as { latencyKey?: Parameters<DelayFor>[0] }).latencyKey : undefined;
+      if (key && reply.statusCode >= 200 && reply.statusCode < 300) {
+        const ms = latency(key);
+        if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      }
+      return payload;
+    });
+  }
+  if (faults.has('response-content-type-text-plain')) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = request.routeOptions.config.operationId;
+      if (operationId && coreOperations.has(operationId)) reply.header('content-type', 'text/plain; charset=utf-8');
+      return payload;
+    });
+  }
+
+  const pluginOptions: SandboxPluginOptions = { faults, store };
+  await app.register(tokenRoutes, { ...pluginOptions, tokens } satisfies TokenPluginOptions);
+  await app.register(customerRoutes, pluginOptions);
+  await app.register(cardRoutes, pluginOptions);
+  await app.register(masterDataRoutes, pluginOptions);
+  await app.register(locationRoutes, pluginOptions);
+  await app.register(sessionRoutes, pluginOptions);
+  await app.ready();
+  return app;
+}

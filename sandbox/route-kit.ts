@@ -1,0 +1,91 @@
+/**
+ * What every core route plugin shares: route options built from the operation table (path, method,
+ * success status, request and response schemas by `$ref`), the caller's hierarchy checks (404 for
+ * an unknown customer or card, 403 outside the caller's hierarchy) and opaque cursors.
+ */
+import type { FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import { operation, type OperationId } from '../lib/operations.js';
+import type { Caller } from './context.js';
+import { ApiError } from './errors.js';
+import type { Faults } from './faults.js';
+import type { CardRecord, CustomerRecord, Store } from './store.js';
+
+/** `/cards/{cardIdentifier}` → `/cards/:cardIdentifier` (Fastify's syntax). */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export const accountParams = {
+  type: 'object',
+  required: ['customerAccountNumber'],
+  properties: { customerAccountNumber: { type: 'string' } },
+} as const;
+
+export const cardParams = {
+  type: 'object',
+  required: ['cardIdentifier'],
+  properties: { cardIdentifier: { type: 'integer' } },
+} as const;
+
+/**
+ * Method, url, config and schema of an operation's route, all from lib/operations.ts: the body by
+ * its request schema, the success response by its schema. `extra` adds params or querystring.
+ */
+export function routeOf(id: OperationId, extra: Pick<FastifySchema, 'params' | 'querystring'> = {}): RouteShorthandOptions & { method: string; url: string } {
+  const op = operation(id);
+  const success = op.responses[op.success];
+  const schema: FastifySchema = {
+    ...extra,
+    ...(op.requestSchema ? { body: { $ref: op.requestSchema } } : {}),
+    ...(success && 'schema' in success ? { response: { [op.success]: { $ref: success.schema } } } : {}),
+  };
+  return { method: op.method, url: fastifyPath(op.path), config: { operationId: id }, schema };
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw ApiError.unauthorized();
+  return request.caller;
+}
+
+/** The customer `accountNumber` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
+export function customerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults): CustomerRecord {
+  const customer = store.customers.get(accountNumber);
+  if (!customer) {
+    if (faults.has('customer-unknown-400')) throw ApiError.badRequest(`customer ${accountNumber} is not valid`);
+    throw ApiError.notFound(`customer ${accountNumber} not found`);
+  }
+  if (customer.topLevel !== caller.topLevel && !faults.has('customer-foreign-200')) {
+    throw ApiError.forbidden(`customer ${accountNumber} is outside the caller's customer hierarchy`);
+  }
+  return customer;
+}
+
+/** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
+export function cardFor(store: Store, caller: Caller, cardIdentifier: number, faults: Faults): CardRecord {
+  const card = store.cards.get(cardIdentifier);
+  if (!card) {
+    if (faults.has('card-unknown-400')) throw ApiError.badRequest(`card ${cardIdentifier} is not valid`);
+    throw ApiError.notFound(`card ${cardIdentifier} not found`);
+  }
+  if (card.topLevel !== caller.topLevel && !faults.has('card-foreign-200')) {
+    throw ApiError.forbidden(`card ${cardIdentifier} is outside the caller's customer hierarchy`);
+  }
+  return card;
+}
+
+/** An opaque cursor: base64url of JSON. */
+export function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/** Decodes a cursor of `encodeCursor`; anything else is a 400 ER-001. */
+export function decodeCursor<T>(cursor: string, check: (value: unknown) => value is T): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw ApiError.badRequest('cursor is not a cursor of this operation');
+  }
+  if (!check(value)) throw ApiError.badRequest('cursor is not a cursor of this operation');
+  return value;
+}

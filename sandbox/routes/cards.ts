@@ -1,0 +1,484 @@
+/**
+ * Cards: order, get, search, block, unblock, cancel, replace, PIN reprint. Rules (Endpoints /
+ * Cards, States / Card, Limits) and the sandbox's choices where the document is silent
+ * (sandbox/README.md, ASSUME-*). cardPIN is stored and never leaves the store.
+ */
+import type { FastifyInstance } from 'fastify';
+import { operations } from '../../lib/operations.js';
+import type { SandboxPluginOptions } from '../context.js';
+import { ApiError, type Problem } from '../errors.js';
+import type { Faults } from '../faults.js';
+import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, routeOf } from '../route-kit.js';
+import { cardNumbers } from '../seed/cards.js';
+import { productsByRestriction } from '../seed/master-data.js';
+import {
+  cardStatus, cardStatusNames, customerStatus, expiryFrom, today,
+  type Address, type CardRecord, type Contact, type MasterIndex, type Store,
+} from '../store.js';
+import { validationProblems } from '../validation.js';
+
+/** Page size of POST /cards/search without limit (ASSUME-CARD-SEARCH-DEFAULTS). */
+export const CARD_SEARCH_DEFAULT_LIMIT = 50;
+/** Largest page the search answers; a larger limit is capped silently (ASSUME-CARD-SEARCH-DEFAULTS). */
+export const CARD_SEARCH_MAX_LIMIT = 200;
+/** Ordered and replacement cards expire this many years after their order date (end of month). */
+export const CARD_VALIDITY_YEARS = 4;
+
+// ---- Views ----
+
+function dottedDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+function statusName(statusId: number, faults: Faults): string {
+  const name = cardStatusNames[statusId]!;
+  return faults.has('card-status-active-name-wrong') && statusId === cardStatus.active ? name.toUpperCase() : name;
+}
+
+export function cardView(store: Store, card: CardRecord, faults: Faults): Record<string, unknown> {
+  const master = store.masterFor(card.topLevel);
+  const restriction = master.get('fuelProductRestriction', card.fuelProductRestrictionId);
+  return {
+    cardIdentifier: faults.has('card-identifier-string') ? String(card.cardIdentifier) : card.cardIdentifier,
+    cardType: master.get('cardType', card.cardTypeId)?.name ?? '',
+    status: { id: faults.has('card-status-id-string') ? String(card.statusId) : card.statusId, name: statusName(card.statusId, faults) },
+    primaryVisualCardNumber: card.primaryVisualCardNumber,
+    secondaryCardNumber: card.secondaryCardNumber,
+    keyIdentifier: card.keyIdentifier,
+    driverName: card.driverName,
+    vehicleRegNumber: card.vehicleRegNumber,
+    additionalEmbossing: card.additionalEmbossing,
+    purchaseCategoryName: master.get('purchaseCategory', card.purchaseCategoryId)?.name ?? '',
+    fuelProductRestriction: { productRestrictionId: card.fuelProductRestrictionId, productRestrictionName: restriction?.name ?? '' },
+    products: card.productIds.map((productId) => ({ productId, productName: master.get('product', productId)?.name ?? '' })),
+    cardDeliveryAddress: { ...card.deliveryAddress },
+    cardDeliveryContact: { ...card.deliveryContact },
+    orderDate: faults.has('card-order-date-format') ? dottedDate(card.orderDate) : card.orderDate,
+    expiryDate: card.expiryDate,
+    ...(faults.has('card-pin-echoed') && card.pin !== undefined ? { cardPIN: card.pin } : {}),
+  };
+}
+
+// ---- Search ----
+
+interface SearchBody {
+  limit?: number;
+  cursor?: string;
+  sortExpression?: string;
+  customerAccountNumber?: string;
+  orderReference?: string;
+  cardTypeIdentifiers?: number[];
+  statusIdentifiers?: number[];
+  filter?: { partialMatch?: boolean; primaryVisualCardNumber?: string; driverName?: string; vehicleRegNumber?: string };
+}
+
+/** Everything of a search body that selects and orders cards (not limit, not cursor). */
+type SearchQuery = Omit<SearchBody, 'limit' | 'cursor'>;
+const queryKeys = ['sortExpression', 'customerAccountNumber', 'orderReference', 'cardTypeIdentifiers', 'statusIdentifiers', 'filter'] as const;
+
+interface SearchCursor {
+  v: 1;
+  /** Sort key of the last card of the previous page. */
+  after: [number, number];
+  q: SearchQuery;
+}
+
+function isSearchCursor(value: unknown): value is SearchCursor {
+  const c = value as SearchCursor;
+  return !!c && typeof c === 'object' && c.v === 1 && Array.isArray(c.after) && c.after.length === 2
+    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && !!c.q && typeof c.q === 'object';
+}
+
+function queryOf(body: SearchBody): SearchQuery {
+  const q: Record<string, unknown> = {};
+  for (const key of queryKeys) if (body[key] !== undefined) q[key] = body[key];
+  return q as SearchQuery;
+}
+
+/** JSON with sorted keys: two queries are the same query when their canonical forms are equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+type SortKey = (card: CardRecord) => [number, number];
+
+/**
+ * sortExpression grammar (ASSUME-CARD-SEARCH-DEFAULTS): `<field> [asc|desc]`, field `status` or
+ * `cardIdentifier`, case-insensitive. `status` sorts by status id (Active = 1 first when
+ * ascending), then by cardIdentifier. Default: Active cards first, then by cardIdentifier.
+ */
+export function sortKeyOf(expression: string | undefined, faults: Faults): SortKey {
+  const text = (expression ?? '').trim();
+  if (text === '') {
+    if (faults.has('card-search-active-not-first')) return (c) => [0, c.cardIdentifier];
+    return (c) => [c.statusId === cardStatus.active ? 0 : 1, c.cardIdentifier];
+  }
+  const m = /^(status|cardIdentifier)(?:\s+(asc|desc))?$/i.exec(text);
+  if (!m) throw ApiError.badRequest(`sortExpression "${expression}" is not supported (expected: status, status asc, status desc, cardIdentifier, cardIdentifier asc or cardIdentifier desc)`);
+  const sign = m[2]?.toLowerCase() === 'desc' ? -1 : 1;
+  return m[1]!.toLowerCase() === 'status' ? (c) => [sign * c.statusId, c.cardIdentifier] : (c) => [0, sign * c.cardIdentifier];
+}
+
+function compareKeys(a: [number, number], b: [number, number]): number {
+  return a[0] - b[0] || a[1] - b[1];
+}
+
+function textMatcher(partial: boolean): (field: string, wanted: string) => boolean {
+  return partial
+    ? (field, wanted) => field.toLowerCase().includes(wanted.toLowerCase())
+    : (field, wanted) => field.toLowerCase() === wanted.toLowerCase();
+}
+
+function checkIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string): void {
+  for (const id of ids ?? []) if (!master.has(key, id)) throw ApiError.badRequest(`${name}: ${id} is not a ${key} id of the master data`);
+}
+
+// ---- Lifecycle helpers ----
+
+interface StatusChangeBody {
+  statusReasonId?: number;
+  notes?: string;
+}
+
+interface ReplaceBody {
+  cardTypeId?: number;
+  purchaseCategoryId?: number;
+  additionalEmbossing?: string;
+  driverName?: string;
+  vehicleRegNumber?: string;
+  cardGroupId?: number;
+}
+
+interface OrderItem {
+  cardTypeId?: number;
+  cardCategoryId?: number;
+  cardGroupId?: number;
+  purchaseCategoryId?: number;
+  fuelProductRestrictionId?: number;
+  products?: { productId?: number }[];
+  additionalEmbossing?: string;
+  driverName?: string;
+  vehicleRegNumber?: string;
+  isDriverEmbossed?: boolean;
+  isVRNEmbossed?: boolean;
+  cardPIN?: string;
+  cardAddress?: Partial<Address>;
+  cardContact?: Contact;
+}
+
+interface OrderBody {
+  customerAccountNumber?: string;
+  cards?: OrderItem[];
+}
+
+export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
+  const { store, faults } = opts;
+  const now = () => new Date().toISOString();
+
+  /** A cancelled card refuses every further operation (document: cancellation is permanent). */
+  const notCancelled = (card: CardRecord, action: string) => {
+    if (card.statusId === cardStatus.cancelled && !faults.has('card-cancel-not-permanent')) {
+      throw ApiError.badRequest(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
+    }
+  };
+  const checkReason = (master: MasterIndex, statusReasonId: number | undefined) => {
+    if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has('card-reason-unchecked')) {
+      throw ApiError.badRequest(`statusReasonId ${statusReasonId} is not a reason id of the master data`);
+    }
+  };
+  const record = (card: CardRecord, action: string, body: StatusChangeBody) => card.history.push({
+    action, statusId: card.statusId, at: now(),
+    ...(body.statusReasonId !== undefined ? { statusReasonId: body.statusReasonId } : {}),
+    ...(body.notes !== undefined ? { notes: body.notes } : {}),
+  });
+
+  // ---- Order ----
+  app.route<{ Body: OrderBody }>({
+    ...routeOf('orderCards'),
+    // Schema problems and the checks below are answered together, one array element each.
+    attachValidation: true,
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const missingCode = faults.has('order-missing-field-er001') ? 'ER-001' : 'ER-002';
+      const problems: Problem[] = [];
+      if (request.validationError) {
+        const error = request.validationError as Error & { validation?: Parameters<typeof validationProblems>[1]; validationContext?: string };
+        problems.push(...validationProblems(error.validationContext ?? 'body', error.validation ?? [], missingCode));
+      }
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as OrderBody;
+      const accountNumber = typeof body.customerAccountNumber === 'string' ? body.customerAccountNumber
+        : body.customerAccountNumber === undefined && faults.has('order-customer-optional') ? caller.topLevel : undefined;
+      const customer = accountNumber === undefined ? undefined : customerFor(store, caller, accountNumber, faults);
+      if (customer && customer.statusId !== customerStatus.active) {
+        problems.push({ code: 'ER-001', description: `customer ${customer.accountNumber} is not active; cards can be ordered for active customers only` });
+      }
+      const master = store.masterFor(caller.topLevel);
+      const items = Array.isArray(body.cards) ? body.cards : [];
+      if (Array.isArray(body.cards) && items.length === 0) problems.push({ code: 'ER-001', description: 'invalid value at body/cards: at least one card is needed' });
+      items.forEach((item, i) => {
+        if (!item || typeof item !== 'object') return; // reported by the schema
+        const at = `body/cards/${i}`;
+        if (item.cardTypeId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/cardTypeId` });
+        const refs = [
+          ['cardTypeId', 'cardType'], ['cardCategoryId', 'cardCategory'], ['cardGroupId', 'cardGroup'],
+          ['purchaseCategoryId', 'purchaseCategory'], ['fuelProductRestrictionId', 'fuelProductRestriction'],
+        ] as const;
+        for (const [field, key] of refs) {
+          const id = item[field];
+          if (typeof id === 'number' && !master.has(key, id)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
+        }
+        (Array.isArray(item.products) ? item.products : []).forEach((p, j) => {
+          if (!p || typeof p !== 'object') return;
+          if (p.productId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/products/${j}/productId` });
+          else if (typeof p.productId === 'number' && !master.has('product', p.productId)) {
+            problems.push({ code: 'ER-001', description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data` });
+          }
+        });
+      });
+      if (problems.length) throw new ApiError(400, problems);
+      if (!customer) throw ApiError.internal();
+
+      const day = today();
+      const orderReference = store.newOrderReference(day);
+      for (const item of items) {
+        const type = master.get('cardType', item.cardTypeId!)!;
+        const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
+        const fuelProductRestrictionId = item.fuelProductRestrictionId ?? master.get('purchaseCategory', purchaseCategoryId)?.productRestrictionId ?? master.data.fuelProductRestriction[0]!.id;
+        const defaultProducts = (productsByRestriction[fuelProductRestrictionId] ?? []).filter((id) => master.has('product', id));
+        const cardIdentifier = store.newCardIdentifier();
+        store.addCard({
+          cardIdentifier,
+          customerAccountNumber: customer.accountNumber,
+          cardTypeId: type.id,
+          cardCategoryId: item.cardCategoryId ?? master.data.cardCategory[0]!.id,
+          cardGroupId: item.cardGroupId ?? (master.data.cardGroup.find((g) => g.cardTypeId === type.id) ?? master.data.cardGroup[0]!).id,
+          purchaseCategoryId,
+          fuelProductRestrictionId,
+          productIds: item.products ? item.products.map((p) => p.productId!) : defaultProducts,
+          statusId: cardStatus.ordered,
+          ...cardNumbers(store.random, cardIdentifier, customer.topLevel),
+          driverName: item.driverName ?? '',
+          vehicleRegNumber: item.vehicleRegNumber ?? '',
+          additionalEmbossing: item.additionalEmbossing ?? '',
+          isDriverEmbossed: item.isDriverEmbossed ?? false,
+          isVRNEmbossed: item.isVRNEmbossed ?? false,
+          deliveryAddress: { ...customer.address, companyName: customer.name, ...item.cardAddress },
+          deliveryContact: { ...(item.cardContact ?? customer.contact) },
+          orderDate: day,
+          expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
+          orderReference,
+          ...(item.cardPIN !== undefined ? { pin: item.cardPIN } : {}),
+          history: [{ action: 'order', statusId: cardStatus.ordered, at: now() }],
+        });
+      }
+      reply.code(faults.has('order-status-200') ? 200 : operations.orderCards.success);
+      return faults.has('order-reference-missing') ? {} : { orderReference };
+    },
+  });
+
+  // ---- Get ----
+  app.route<{ Params: { cardIdentifier: number } }>({
+    ...routeOf('getCard', { params: cardParams }),
+    handler: async (request) => {
+      const view = cardView(store, cardFor(store, callerOf(request), request.params.cardIdentifier, faults), faults);
+      return faults.has('card-get-wrapped') ? { card: view } : view;
+    },
+  });
+
+  // ---- Search ----
+  app.route<{ Body: SearchBody }>({
+    ...routeOf('cardSearch'),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      let query = queryOf(body);
+      let after: [number, number] | undefined;
+      if (body.cursor !== undefined) {
+        const cursor = decodeCursor(body.cursor, isSearchCursor);
+        // The cursor carries its query: a request may repeat it unchanged or leave it out.
+        if (Object.keys(query).length && canonical(query) !== canonical(cursor.q)) {
+          throw ApiError.badRequest('cursor belongs to a search with other criteria');
+        }
+        query = cursor.q;
+        after = cursor.after;
+      }
+      let limit = body.limit ?? CARD_SEARCH_DEFAULT_LIMIT;
+      limit = faults.has('card-search-limit-ignored') ? CARD_SEARCH_MAX_LIMIT : Math.min(limit, CARD_SEARCH_MAX_LIMIT);
+      const sortKey = sortKeyOf(query.sortExpression, faults);
+      const master = store.masterFor(caller.topLevel);
+      checkIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers');
+      checkIds(query.statusIdentifiers, master, 'status', 'statusIdentifiers');
+
+      let cards: CardRecord[];
+      if (query.customerAccountNumber !== undefined) {
+        const customer = customerFor(store, caller, query.customerAccountNumber, faults);
+        const owners = new Set([customer.accountNumber]);
+        if (faults.has('card-search-customer-includes-subs')) for (const d of store.descendants(customer.accountNumber)) owners.add(d.accountNumber);
+        cards = (store.cardsByTopLevel.get(customer.topLevel) ?? []).filter((c) => owners.has(c.customerAccountNumber));
+      } else {
+        cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
+      }
+      if (query.orderReference !== undefined && !faults.has('card-search-order-reference-ignored')) {
+        cards = cards.filter((c) => c.orderReference === query.orderReference);
+      }
+      if (query.cardTypeIdentifiers?.length && !faults.has('card-search-card-type-filter-ignored')) {
+        const ids = new Set(query.cardTypeIdentifiers);
+        cards = cards.filter((c) => ids.has(c.cardTypeId));
+      }
+      if (query.statusIdentifiers?.length && !faults.has('card-search-status-filter-ignored')) {
+        const ids = new Set(query.statusIdentifiers);
+        cards = cards.filter((c) => ids.has(c.statusId));
+      }
+      const filter = query.filter;
+      if (filter) {
+        let partial = filter.partialMatch === true;
+        if (partial && faults.has('card-search-partial-match-ignored')) partial = false;
+        else if (!partial && faults.has('card-search-whole-match-partial')) partial = true;
+        const match = textMatcher(partial);
+        const checks: [string | undefined, (c: CardRecord) => string, boolean][] = [
+          [filter.primaryVisualCardNumber, (c) => c.primaryVisualCardNumber, faults.has('card-search-pvcn-filter-ignored')],
+          [filter.driverName, (c) => c.driverName, faults.has('card-search-driver-filter-ignored')],
+          [filter.vehicleRegNumber, (c) => c.vehicleRegNumber, faults.has('card-search-vrn-filter-ignored')],
+        ];
+        for (const [wanted, field, ignored] of checks) {
+          if (wanted !== undefined && !ignored) cards = cards.filter((c) => match(field(c), wanted));
+        }
+      }
+
+      const keyed = cards.map((card) => ({ card, key: sortKey(card) })).sort((a, b) => compareKeys(a.key, b.key));
+      let start = after === undefined ? 0 : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
+      if (start < 0) start = keyed.length;
+      if (after !== undefined && faults.has('card-search-page-gap')) start += 1;
+      const page = keyed.slice(start, start + limit);
+      let hasNextPage = start + limit < keyed.length;
+      const lastKey = page.length ? page[page.length - 1]!.key : after;
+      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, q: query } satisfies SearchCursor) : undefined;
+      if (hasNextPage && !lastKey) nextCursor = encodeCursor({ v: 1, after: [-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
+      const lastPage = !hasNextPage;
+      if (!hasNextPage && faults.has('card-search-has-next-page-wrong')) {
+        hasNextPage = true;
+        nextCursor = encodeCursor({ v: 1, after: lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
+      }
+      const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
+      return {
+        cards: page.map((k) => cardView(store, k.card, faults)),
+        customerAccountNumber: query.customerAccountNumber ?? caller.topLevel,
+        hasNextPage: flag(hasNextPage),
+        lastPage: flag(lastPage),
+        ...(nextCursor ? { nextCursor } : {}),
+        totalCount: faults.has('card-search-total-count-wrong') ? page.length : keyed.length,
+      };
+    },
+  });
+
+  // ---- Block, unblock, cancel ----
+  type StatusRoute = { Params: { cardIdentifier: number }; Body: StatusChangeBody };
+
+  app.route<StatusRoute>({
+    ...routeOf('blockCard', { params: cardParams }),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const card = cardFor(store, caller, request.params.cardIdentifier, faults);
+      checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
+      notCancelled(card, 'blocked');
+      const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
+      if (card.statusId !== cardStatus.active && !fromCancelled) {
+        throw ApiError.badRequest(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);
+      }
+      if (!faults.has('card-block-not-applied')) card.statusId = cardStatus.blocked;
+      record(card, 'block', request.body);
+      return {};
+    },
+  });
+
+  app.route<StatusRoute>({
+    ...routeOf('unblockCard', { params: cardParams }),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const card = cardFor(store, caller, request.params.cardIdentifier, faults);
+      checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
+      notCancelled(card, 'unblocked');
+      if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
+      const activeAllowed = card.statusId === cardStatus.active && faults.has('card-unblock-active-accepted');
+      if (card.statusId !== cardStatus.blocked && !activeAllowed) {
+        throw ApiError.badRequest(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
+      }
+      if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
+      record(card, 'unblock', request.body);
+      return {};
+    },
+  });
+
+  app.route<StatusRoute>({
+    ...routeOf('cancelCard', { params: cardParams }),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const card = cardFor(store, caller, request.params.cardIdentifier, faults);
+      checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
+      notCancelled(card, 'cancelled again');
+      card.statusId = cardStatus.cancelled;
+      record(card, 'cancel', request.body);
+      return {};
+    },
+  });
+
+  // ---- Replace ----
+  app.route<{ Params: { cardIdentifier: number }; Body: ReplaceBody }>({
+    ...routeOf('replaceCard', { params: cardParams }),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const original = cardFor(store, caller, request.params.cardIdentifier, faults);
+      const body = request.body;
+      const master = store.masterFor(original.topLevel);
+      const refs = [['cardTypeId', 'cardType'], ['purchaseCategoryId', 'purchaseCategory'], ['cardGroupId', 'cardGroup']] as const;
+      for (const [field, key] of refs) {
+        const id = body[field];
+        if (id !== undefined && !master.has(key, id)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
+      }
+      notCancelled(original, 'replaced');
+      const day = today();
+      const cardIdentifier = store.newCardIdentifier();
+      const { topLevel: _topLevel, history: _history, orderReference: _orderReference, replacedBy: _replacedBy, ...copied } = original;
+      const replacement = store.addCard({
+        ...copied,
+        cardIdentifier,
+        ...cardNumbers(store.random, cardIdentifier, original.topLevel),
+        statusId: cardStatus.active,
+        cardTypeId: body.cardTypeId ?? original.cardTypeId,
+        purchaseCategoryId: body.purchaseCategoryId ?? original.purchaseCategoryId,
+        cardGroupId: body.cardGroupId ?? original.cardGroupId,
+        additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
+        driverName: body.driverName ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
+        vehicleRegNumber: faults.has('card-replace-ignores-change') ? original.vehicleRegNumber : body.vehicleRegNumber ?? original.vehicleRegNumber,
+        productIds: [...original.productIds],
+        deliveryAddress: { ...original.deliveryAddress },
+        deliveryContact: { ...original.deliveryContact },
+        orderDate: day,
+        expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
+        replaces: original.cardIdentifier,
+        history: [{ action: 'replacement', statusId: cardStatus.active, at: now() }],
+      });
+      original.replacedBy = replacement.cardIdentifier;
+      if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
+      record(original, 'replace', {});
+      return {};
+    },
+  });
+
+  // ---- PIN reprint ----
+  app.route<{ Params: { cardIdentifier: number }; Body: { cardAddress?: Address } }>({
+    ...routeOf('reprintPIN', { params: cardParams }),
+    handler: async (request) => {
+      const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults);
+      if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
+      notCancelled(card, 'sent a PIN letter');
+      card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });
+      return {};
+    },
+  });
+}

@@ -1,0 +1,365 @@
+/**
+ * Locations: POST /locations/geosearch/rectangle over the seeded locations (sandbox/seed/locations.ts),
+ * through a grid index built once when the plugin registers. Errors are thrown as ApiError and
+ * shaped by the app's error handler into {message, details}. The choices where the document is
+ * silent carry ASSUME-GEO-* ids (sandbox/README.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { operations } from '../../lib/operations.js';
+import { readSchemas } from '../../lib/validation.js';
+import type { SandboxPluginOptions } from '../context.js';
+import { ApiError, type Problem } from '../errors.js';
+import type { Faults } from '../faults.js';
+import { defaultPrecision, geohash, GridIndex, inside, type Rect } from '../geo.js';
+import {
+  buildLocationSeed, capabilityValues, connectorStandards, directionsFor, openAt,
+  type Location, type LocationRecord,
+} from '../seed/locations.js';
+
+/** "geosearch result count: max 300". */
+export const MAX_LOCATIONS = 300;
+/** Result count when the count parameter is omitted (ASSUME-GEO-COUNT). */
+export const DEFAULT_COUNT = MAX_LOCATIONS;
+
+export interface GeoQuery {
+  topLatitude: number;
+  bottomLatitude: number;
+  leftLongitude: number;
+  rightLongitude: number;
+  count?: number;
+  aggregate?: boolean;
+  precision?: number;
+  language?: string;
+}
+
+export interface GeoBody {
+  filters?: { connectorStandards?: string[]; capabilities?: string[] };
+  options?: { includeAvailableOnly?: boolean };
+}
+
+export interface Aggregate {
+  coordinates: { latitude: string; longitude: string };
+  count: number;
+}
+
+/** What a filter asks of one EVSE, as bit masks over the known standards and capabilities. */
+interface Criteria {
+  standards: number;
+  capabilities: number;
+  availableOnly: boolean;
+  /** A requested value no EVSE can have (an unknown standard set or capability): nothing matches. */
+  impossible: boolean;
+}
+
+/** One seeded location in the index, with one packed key per EVSE: standards | capabilities << 8 | available << 16. */
+class Indexed {
+  readonly lat: number;
+  readonly lon: number;
+  readonly evseKeys: number[];
+  constructor(readonly record: LocationRecord) {
+    this.lat = record.lat;
+    this.lon = record.lon;
+    this.evseKeys = record.location.evses.map((e) => (e.status === 'AVAILABLE' ? AVAILABLE : 0) | standardsMask(e.connectors) | capabilitiesMask(e.capabilities));
+  }
+}
+
+/** Bit masks of connector and capability lists, memoized per list (the seed shares its lists between EVSEs). */
+const masks = new WeakMap<object, number>();
+
+function standardsMask(connectors: readonly { standard: string }[]): number {
+  let mask = masks.get(connectors);
+  if (mask === undefined) {
+    mask = 0;
+    for (const c of connectors) mask |= standardBit.get(c.standard) ?? 0;
+    masks.set(connectors, mask);
+  }
+  return mask;
+}
+
+function capabilitiesMask(capabilities: readonly string[]): number {
+  let mask = masks.get(capabilities);
+  if (mask === undefined) {
+    mask = 0;
+    for (const cap of capabilities) mask |= (capabilityBit.get(cap) ?? 0) << 8;
+    masks.set(capabilities, mask);
+  }
+  return mask;
+}
+
+const AVAILABLE = 1 << 16;
+
+const standardBit = new Map<string, number>(connectorStandards.map((s, i) => [s, 1 << i]));
+const capabilityBit = new Map<string, number>(capabilityValues.map((c, i) => [c, 1 << i]));
+
+/** Which filter parts to honour: all of them, but for the fault that ignores one. */
+export interface FilterSwitches {
+  connectorStandards: boolean;
+  capabilities: boolean;
+  includeAvailableOnly: boolean;
+}
+
+/**
+ * Filters combine per EVSE (ASSUME-GEO-FILTERS): a location matches when one of its
+ * EVSEs has a connector of one of the requested standards, offers every requested capability,
+ * and (with includeAvailableOnly) is AVAILABLE. An empty array filters nothing (ASSUME-GEO-FILTERS).
+ */
+export function criteria(body: GeoBody | undefined, on: FilterSwitches): Criteria {
+  const c: Criteria = { standards: 0, capabilities: 0, availableOnly: false, impossible: false };
+  const standards = on.connectorStandards ? body?.filters?.connectorStandards ?? [] : [];
+  if (standards.length > 0) {
+    for (const s of standards) c.standards |= standardBit.get(s) ?? 0;
+    if (c.standards === 0) c.impossible = true;
+  }
+  for (const cap of on.capabilities ? body?.filters?.capabilities ?? [] : []) {
+    const bit = capabilityBit.get(cap);
+    if (bit === undefined) c.impossible = true;
+    else c.capabilities |= bit;
+  }
+  c.availableOnly = on.includeAvailableOnly && body?.options?.includeAvailableOnly === true;
+  return c;
+}
+
+/** The seeded locations behind a grid index, with the per-EVSE keys the filters test. */
+export class LocationSearch {
+  private readonly index: GridIndex<Indexed>;
+  readonly size: number;
+
+  constructor(records: readonly LocationRecord[]) {
+    this.index = new GridIndex(records.map((r) => new Indexed(r)));
+    this.size = records.length;
+  }
+
+  /** Every location inside `rect` (edges inclusive) that meets `c`. */
+  matching(rect: Rect, c: Criteria): LocationRecord[] {
+    if (c.impossible) return [];
+    const std = c.standards, caps = c.capabilities << 8, avail = c.availableOnly ? AVAILABLE : 0;
+    const unfiltered = std === 0 && caps === 0 && avail === 0;
+    const found = this.index.query(rect, unfiltered ? undefined : (item) => {
+      for (const key of item.evseKeys) {
+        if ((std === 0 || (key & std) !== 0) && (key & caps) === caps && (key & avail) === avail) return true;
+      }
+      return false;
+    });
+    return found.map((item) => item.record);
+  }
+
+  /**
+   * At most `limit` of the matching locations, nearest first to the rectangle's centre
+   * (equirectangular distance; ties by id): the deterministic selection of ASSUME-GEO-COUNT.
+   */
+  select(rect: Rect, c: Criteria, limit: number): LocationRecord[] {
+    return nearestFirst(this.matching(rect, c), centre(rect)).slice(0, limit);
+  }
+
+  /** The matching location nearest to the rectangle but outside it (for the fault that leaks one). */
+  nearestOutside(rect: Rect, c: Criteria): LocationRecord | undefined {
+    const h = rect.top - rect.bottom, w = rect.right - rect.left;
+    for (const grow of [0.5, 2, 8, 32]) {
+      const wider: Rect = {
+        top: Math.min(90, rect.top + h * grow + 0.01), bottom: Math.max(-90, rect.bottom - h * grow - 0.01),
+        left: Math.max(-180, rect.left - w * grow - 0.01), right: Math.min(180, rect.right + w * grow + 0.01),
+      };
+      const outside = this.matching(wider, c).filter((r) => !inside(rect, r));
+      if (outside.length > 0) return nearestFirst(outside, centre(rect))[0];
+    }
+    return undefined;
+  }
+
+  /**
+   * Matching locations grouped by geohash cell of `precision` characters, sorted by cell: each
+   * aggregate's coordinates are the centroid of its locations (so inside the rectangle), and the
+   * counts add up to the number of matching locations.
+   */
+  aggregate(rect: Rect, c: Criteria, precision: number, limit?: number): Aggregate[] {
+    const records = limit === undefined ? this.matching(rect, c) : this.select(rect, c, limit);
+    const cells = new Map<string, { n: number; lat: number; lon: number; minLat: number; maxLat: number; minLon: number; maxLon: number }>();
+    for (const r of records) {
+      const key = geohash(r.lat, r.lon, precision);
+      const cell = cells.get(key);
+      if (cell) {
+        cell.n++; cell.lat += r.lat; cell.lon += r.lon;
+        cell.minLat = Math.min(cell.minLat, r.lat); cell.maxLat = Math.max(cell.maxLat, r.lat);
+        cell.minLon = Math.min(cell.minLon, r.lon); cell.maxLon = Math.max(cell.maxLon, r.lon);
+      } else {
+        cells.set(key, { n: 1, lat: r.lat, lon: r.lon, minLat: r.lat, maxLat: r.lat, minLon: r.lon, maxLon: r.lon });
+      }
+    }
+    return [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, cell]) => ({
+      coordinates: {
+        latitude: Math.min(cell.maxLat, Math.max(cell.minLat, cell.lat / cell.n)).toFixed(6),
+        longitude: Math.min(cell.maxLon, Math.max(cell.minLon, cell.lon / cell.n)).toFixed(6),
+      },
+      count: cell.n,
+    }));
+  }
+}
+
+function centre(rect: Rect): { lat: number; lon: number; cos: number } {
+  const lat = (rect.top + rect.bottom) / 2;
+  return { lat, lon: (rect.left + rect.right) / 2, cos: Math.cos((lat * Math.PI) / 180) };
+}
+
+function nearestFirst(records: LocationRecord[], c: { lat: number; lon: number; cos: number }): LocationRecord[] {
+  const keyed = records.map((r) => ({ r, d: (r.lat - c.lat) ** 2 + ((r.lon - c.lon) * c.cos) ** 2 }));
+  keyed.sort((a, b) => a.d - b.d || (a.r.location.id < b.r.location.id ? -1 : a.r.location.id > b.r.location.id ? 1 : 0));
+  return keyed.map((k) => k.r);
+}
+
+/** A Location as answered: directions in the requested language, openNow at `now`. */
+export function renderLocation(r: LocationRecord, language: string | undefined, now: Date): Location {
+  const l = r.location;
+  return {
+    id: l.id,
+    name: l.name,
+    coordinates: l.coordinates,
+    evses: l.evses,
+    operator: l.operator,
+    operator_display_name: l.operator_display_name,
+    opening_times: l.opening_times,
+    directions: directionsFor(r, language),
+    country: l.country,
+    state: l.state,
+    city: l.city,
+    postal_code: l.postal_code,
+    address: l.address,
+    openNow: openAt(l.opening_times, now),
+    is_green_energy: l.is_green_energy,
+    last_updated: l.last_updated,
+  };
+}
+
+/** The same instant written with a +02:00 offset instead of Z (fault loc-last-updated-not-utc). */
+function withOffset(utc: string): string {
+  const shifted = new Date(Date.parse(utc) + 2 * 3_600_000).toISOString().replace(/(\.000)?Z$/, '');
+  return `${shifted}+02:00`;
+}
+
+/** The geosearch query schema with the bounds that `faults` relax, or the project schema by $ref. */
+function querySchema(faults: Faults): Record<string, unknown> {
+  const relaxLatitude = faults.has('geo-latitude-91-accepted');
+  const relaxLongitude = faults.has('geo-longitude-181-accepted');
+  const relaxCount = faults.has('geo-count-301-accepted');
+  const relaxPrecision = faults.has('geo-precision-10-accepted');
+  if (!relaxLatitude && !relaxLongitude && !relaxCount && !relaxPrecision) return { $ref: 'geosearch-query.json' };
+  const schema = structuredClone(readSchemas().get('geosearch-query.json')!) as {
+    $id?: string; $schema?: string; properties: Record<string, Record<string, unknown>>;
+  };
+  delete schema.$id;
+  delete schema.$schema;
+  const p = schema.properties;
+  if (relaxLatitude) for (const name of ['topLatitude', 'bottomLatitude']) p[name] = { type: 'number', minimum: -91, maximum: 91 };
+  if (relaxLongitude) for (const name of ['leftLongitude', 'rightLongitude']) p[name] = { type: 'number', minimum: -181, maximum: 181 };
+  if (relaxCount) p.count = { type: 'integer', maximum: 1000 };
+  if (relaxPrecision) p.precision = { type: 'integer', minimum: 2, maximum: 12 };
+  return schema;
+}
+
+function toRoute(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Seed and index, built on the first registration and shared by every app of the process (never mutated). */
+let shared: LocationSearch | undefined;
+
+export function seededSearch(): LocationSearch {
+  shared ??= new LocationSearch(buildLocationSeed());
+  return shared;
+}
+
+export default async function locationsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
+  const { faults } = opts;
+  const search = seededSearch();
+  const switches: FilterSwitches = {
+    connectorStandards: !faults.has('geo-connector-filter-ignored'),
+    capabilities: !faults.has('geo-capabilities-filter-ignored'),
+    includeAvailableOnly: !faults.has('geo-available-filter-ignored'),
+  };
+
+  if (faults.has('geo-400-standard-body')) {
+    // The 400 of this area with the standard error body instead of {message, details}.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode !== 400 || typeof payload !== 'string') return payload;
+      const body = JSON.parse(payload) as { message?: string };
+      return JSON.stringify({ errorCode: 'ER-001', errorDescription: body.message ?? 'invalid request parameters' });
+    });
+  }
+
+  app.post<{ Querystring: GeoQuery; Body: GeoBody | undefined }>(toRoute(operations.geosearchRectangle.path), {
+    config: { operationId: 'geosearchRectangle' },
+    schema: {
+      querystring: querySchema(faults),
+      body: { $ref: 'geosearch-request.json' },
+      response: {
+        200: { $ref: 'geosearch-response.json' },
+        400: { $ref: 'geosearch-error.json' },
+        404: { $ref: 'message-error.json' },
+      },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const problems: Problem[] = [];
+    // The query schema lets "Infinity" through (coerced to a number that no bound keyword sees): refuse it here.
+    for (const name of ['topLatitude', 'bottomLatitude', 'leftLongitude', 'rightLongitude'] as const) {
+      if (!Number.isFinite(q[name])) throw ApiError.badRequest(`${name} (${q[name]}) is not a number of degrees`);
+    }
+    let rect: Rect = { top: q.topLatitude, bottom: q.bottomLatitude, left: q.leftLongitude, right: q.rightLongitude };
+    if (rect.top <= rect.bottom) {
+      if (faults.has('geo-top-not-above-bottom-accepted')) rect = { ...rect, top: rect.bottom, bottom: rect.top };
+      else problems.push({ code: 'ER-001', description: `topLatitude (${rect.top}) must be greater than bottomLatitude (${rect.bottom})` });
+    }
+    if (rect.left >= rect.right) {
+      if (faults.has('geo-left-not-below-right-accepted')) rect = { ...rect, left: rect.right, right: rect.left };
+      else problems.push({ code: 'ER-001', description: `leftLongitude (${rect.left}) must be less than rightLongitude (${rect.right})` });
+    }
+    // ASSUME-GEO-COUNT: a count below 1 is rejected like one above 300, aggregation or not.
+    if (q.count !== undefined && q.count < 1) problems.push({ code: 'ER-001', description: `count (${q.count}) must be at least 1` });
+    if (faults.has('geo-language-cy-refused') && q.language === 'cy') problems.push({ code: 'ER-001', description: 'language cy is not supported' });
+    if (problems.length > 0) throw new ApiError(400, problems);
+
+    const c = criteria(request.body, switches);
+    if (q.aggregate === true) {
+      const limited = faults.has('geo-count-limits-aggregates') ? q.count : undefined;
+      const aggregates = search.aggregate(rect, c, q.precision ?? defaultPrecision(rect), limited);
+      if (faults.has('geo-aggregate-count-mismatch') && aggregates[0]) aggregates[0].count += 1;
+      if (faults.has('geo-aggregate-count-string')) return { locations: [], aggregates: aggregates.map((a) => ({ ...a, count: String(a.count) })) };
+      const locations = faults.has('geo-aggregate-with-locations')
+        ? search.select(rect, c, MAX_LOCATIONS).map((r) => renderLocation(r, q.language, new Date()))
+        : [];
+      return { locations, aggregates };
+    }
+
+    let limit = Math.min(q.count ?? DEFAULT_COUNT, MAX_LOCATIONS);
+    if (faults.has('geo-count-exceeded') && q.count !== undefined && q.count < MAX_LOCATIONS) limit = q.count + 1;
+    if (faults.has('geo-max-300-exceeded') && q.count === undefined) limit = MAX_LOCATIONS + 1;
+    let selected = search.select(rect, c, limit);
+    if (faults.has('geo-location-outside-rectangle')) {
+      const leak = search.nearestOutside(rect, c);
+      if (leak) selected = [...selected.slice(0, Math.max(0, limit - 1)), leak];
+    }
+
+    const now = new Date();
+    const locations: unknown[] = selected.map((r) => {
+      const loc = renderLocation(r, q.language, now);
+      if (faults.has('loc-postal-code-string')) return { ...loc, postal_code: String(loc.postal_code) };
+      if (faults.has('loc-last-updated-not-utc')) return { ...loc, last_updated: withOffset(loc.last_updated) };
+      if (faults.has('loc-evse-capabilities-string')) return { ...loc, evses: loc.evses.map((e) => ({ ...e, capabilities: e.capabilities.join(',') })) };
+      if (faults.has('loc-regular-hours-no-colon')) {
+        const regular_hours = loc.opening_times.regular_hours.map((h) => ({ ...h, period_begin: h.period_begin.replace(':', ''), period_end: h.period_end.replace(':', '') }));
+        return { ...loc, opening_times: { ...loc.opening_times, regular_hours } };
+      }
+      return loc;
+    });
+    return { locations, aggregates: [] };
+  });
+
+  // ASSUME-GEO-404: any other path or method under /locations/ answers 404 {message}.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/locations/*',
+    config: { operationId: 'geosearchRectangle' },
+    schema: { response: { 404: { $ref: 'message-error.json' } } },
+    handler: async (request) => {
+      throw ApiError.notFound(`no location operation at ${request.method} ${request.url.split('?')[0]}`);
+    },
+  });
+}

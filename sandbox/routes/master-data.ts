@@ -1,0 +1,34 @@
+/**
+ * GET /master/all: the ten master-data arrays of the caller's top-level customer (the document:
+ * "The data depends on the top-level customer of the caller").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SandboxPluginOptions } from '../context.js';
+import type { Faults } from '../faults.js';
+import { callerOf, routeOf } from '../route-kit.js';
+import { cardStatus, type MasterData } from '../store.js';
+
+/** The master data as answered, with the master-data faults applied to a copy. */
+export function masterDataView(data: MasterData, faults: Faults): Partial<MasterData> {
+  const view: Partial<MasterData> = structuredClone(data);
+  const dangling = 99;
+  if (faults.has('master-data-reason-dangling')) view.reason![0]!.cardTypeId = dangling;
+  if (faults.has('master-data-group-dangling')) view.cardGroup![0]!.cardTypeId = dangling;
+  if (faults.has('master-data-card-type-dangling')) view.cardType![0]!.defaultPurchaseCategoryId = dangling;
+  if (faults.has('master-data-purchase-category-dangling')) view.purchaseCategory![0]!.productRestrictionId = dangling;
+  if (faults.has('master-data-status-missing')) view.status = view.status!.filter((s) => s.id !== cardStatus.blocked);
+  if (faults.has('master-data-nine-arrays')) delete view.region;
+  if (faults.has('master-data-isev-string')) for (const type of view.cardType as unknown as Record<string, unknown>[]) type.isEV = String(type.isEV);
+  return view;
+}
+
+export default async function masterDataRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
+  const { store, faults } = opts;
+  // Built once per hierarchy: master data does not change during the sandbox's lifetime.
+  const answers = new Map([...store.master].map(([topLevel, index]) => [topLevel, masterDataView(index.data, faults)]));
+
+  app.route({
+    ...routeOf('getMasterData'),
+    handler: async (request) => answers.get(callerOf(request).topLevel) ?? {},
+  });
+}

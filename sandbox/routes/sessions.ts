@@ -1,0 +1,82 @@
+/**
+ * Sessions: GET /sessions/{sessionId} over the seeded sessions (sandbox/seed/sessions.ts).
+ * Any authenticated client may read any session (ASSUME-SESSION-ACCESS): the document ties
+ * sessions to no customer. An unknown id answers 404 {message, details}.
+ */
+import type { FastifyInstance } from 'fastify';
+import { operations } from '../../lib/operations.js';
+import type { SandboxPluginOptions } from '../context.js';
+import { ApiError } from '../errors.js';
+import { buildSessionSeed, type Session, type Transaction } from '../seed/sessions.js';
+
+/** The method of the latest transaction, for the fault that breaks the "earliest time" rule. */
+function latestMethod(transactions: readonly Transaction[]): string | undefined {
+  const latest = [...transactions].sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
+  if (!latest) return undefined;
+  return latest.paymentMethod === 'NONE' ? 'WRITE_OFF' : latest.paymentMethod;
+}
+
+/** The same instant written with a +01:00 offset instead of Z (fault session-start-time-offset). */
+function withOffset(utc: string): string {
+  return `${new Date(Date.parse(utc) + 3_600_000).toISOString().replace(/(\.000)?Z$/, '')}+01:00`;
+}
+
+export default async function sessionsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
+  const { faults } = opts;
+  const sessions = buildSessionSeed();
+
+  if (faults.has('session-404-standard-body')) {
+    // The 404 of this operation with the standard error body instead of {message}.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode !== 404 || typeof payload !== 'string') return payload;
+      const body = JSON.parse(payload) as { message?: string };
+      return JSON.stringify({ errorCode: 'NOT_FOUND', errorDescription: body.message ?? 'not found' });
+    });
+  }
+
+  if (faults.has('session-404-details-string')) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode !== 404 || typeof payload !== 'string') return payload;
+      const body = JSON.parse(payload) as { details?: string[] };
+      return JSON.stringify({ ...body, details: (body.details ?? []).join('; ') });
+    });
+  }
+
+  app.get<{ Params: { sessionId: string } }>(operations.getSession.path.replace(/\{(\w+)\}/g, ':$1'), {
+    config: { operationId: 'getSession' },
+    schema: {
+      params: { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string' } } },
+      response: {
+        200: { $ref: 'session.json' },
+        404: { $ref: 'message-error.json' },
+      },
+    },
+  }, async (request) => {
+    const session = sessions.get(request.params.sessionId);
+    if (!session) throw ApiError.notFound(`session ${request.params.sessionId} not found`);
+    return withFaults(session);
+  });
+
+  function withFaults(s: Session): unknown {
+    let out: Record<string, unknown> = s as unknown as Record<string, unknown>;
+    if (faults.has('session-key-type-before-start') && (s.sessionStatus === 'CREATED' || s.sessionStatus === 'WAITING_TO_START')) {
+      out = { ...out, chargingKeyType: 'card' };
+    }
+    if (faults.has('session-balance-positive') && s.balanceStatus === 'DEBT') {
+      out = { ...out, balanceAmountMinor: s.balanceAmountMinor.replace(/^-/, '') };
+    }
+    if (faults.has('session-payment-method-not-earliest')) {
+      const latest = latestMethod(s.transactions);
+      if (latest) out = { ...out, paymentMethod: latest };
+    }
+    if (faults.has('session-status-outside-enum') && s.sessionStatus === 'STARTED') {
+      out = { ...out, sessionStatus: 'CHARGING' };
+    }
+    if (faults.has('session-balance-status-outside-enum') && s.balanceStatus === 'DEBT') out = { ...out, balanceStatus: 'UNPAID' };
+    if (faults.has('session-key-type-uppercase') && s.chargingKeyType) out = { ...out, chargingKeyType: s.chargingKeyType.toUpperCase() };
+    if (faults.has('session-payment-method-none') && s.paymentMethod === 'WRITE_OFF') out = { ...out, paymentMethod: 'NONE' };
+    if (faults.has('session-vat-percent-sign')) out = { ...out, price: { ...s.price, vat: `${s.price.vat}%` } };
+    if (faults.has('session-start-time-offset')) out = { ...out, startTime: withOffset(s.startTime) };
+    return out;
+  }
+}

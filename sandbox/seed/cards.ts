@@ -1,0 +1,117 @@
+/**
+ * Seeded cards. The pool customer holds 90 Active cards (the only ones the suite blocks, cancels
+ * or replaces) plus a few in every other status; the other customers of both hierarchies hold
+ * cards in every status. Dates are fixed (no clock): Active cards were ordered in 2024-2026 and
+ * expire four years later, Expired cards were ordered in 2021 and expired in 2025.
+ */
+import { sandboxDefaults } from '../defaults.js';
+import { cardStatus, expiryFrom, type CardRecord, type CustomerRecord, type MasterIndex, type Store } from '../store.js';
+import { firstNames, lastNames } from './customers.js';
+import { productsByRestriction } from './master-data.js';
+import type { Prng } from './prng.js';
+
+const plateFormats: Record<string, (rng: Prng) => string> = {
+  DE: (r) => `${r.pick(['M', 'A', 'N', 'FÜ'])}-${r.pick(['AB', 'XY', 'KL', 'FP'])} ${r.int(100, 9999)}`,
+  NL: (r) => `${r.digits(2)}-${r.pick(['ABC', 'HJK', 'TZX'])}-${r.int(1, 9)}`,
+  FR: (r) => `${r.pick(['AB', 'GH', 'FR'])}-${r.digits(3)}-${r.pick(['CD', 'LM', 'ZZ'])}`,
+  BE: (r) => `1-${r.pick(['ABC', 'QRS', 'VLK'])}-${r.digits(3)}`,
+  AT: (r) => `W-${r.int(1000, 99999)}${r.pick(['A', 'B', 'X'])}`,
+  PL: (r) => `WA ${r.digits(5)}`,
+  ES: (r) => `${r.digits(4)} ${r.pick(['BCD', 'KLM', 'XYZ'])}`,
+  IT: (r) => `${r.pick(['AB', 'FK', 'GT'])}${r.digits(3)}${r.pick(['CD', 'MN'])}`,
+  SE: (r) => `${r.pick(['ABC', 'KLM', 'XYZ'])} ${r.digits(3)}`,
+  DK: (r) => `${r.pick(['AB', 'CX'])} ${r.digits(2)} ${r.digits(3)}`,
+};
+
+function isoDate(year: number, month: number, day: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function seededOrderDate(rng: Prng, statusId: number): string {
+  if (statusId === cardStatus.expired) return isoDate(2021, rng.int(1, 10), rng.int(1, 28));
+  return isoDate(rng.int(2024, 2026), rng.int(1, 9), rng.int(1, 28));
+}
+
+/** Fields of a card derived from its type and purchase category, consistent with master data. */
+export function cardTypeFields(rng: Prng, master: MasterIndex, cardTypeId: number) {
+  const type = master.get('cardType', cardTypeId)!;
+  const purchaseCategoryId = rng.chance(0.8) ? type.defaultPurchaseCategoryId : rng.pick(master.data.purchaseCategory).id;
+  const fuelProductRestrictionId = master.get('purchaseCategory', purchaseCategoryId)!.productRestrictionId;
+  const allowed = productsByRestriction[fuelProductRestrictionId] ?? master.data.product.map((p) => p.id);
+  const groups = master.data.cardGroup.filter((g) => g.cardTypeId === cardTypeId);
+  return {
+    cardTypeId,
+    purchaseCategoryId,
+    fuelProductRestrictionId,
+    productIds: rng.subset(allowed.filter((id) => master.has('product', id)), rng.int(1, Math.min(4, allowed.length))),
+    cardGroupId: (groups.length ? rng.pick(groups) : rng.pick(master.data.cardGroup)).id,
+    cardCategoryId: rng.pick(master.data.cardCategory).id,
+  };
+}
+
+/** New card numbers: PAN of 19 digits unique by construction, secondary number, key identifier. */
+export function cardNumbers(rng: Prng, cardIdentifier: number, topLevel: string) {
+  return {
+    primaryVisualCardNumber: `7002${topLevel[0]}${String(cardIdentifier).padStart(8, '0')}${rng.digits(6)}`,
+    secondaryCardNumber: rng.digits(10),
+    keyIdentifier: rng.digits(6),
+  };
+}
+
+function seedCard(store: Store, rng: Prng, customer: CustomerRecord, statusId: number, orderReference?: string): CardRecord {
+  const master = store.masterFor(customer.topLevel);
+  const cardIdentifier = store.newCardIdentifier();
+  const orderDate = seededOrderDate(rng, statusId);
+  const geoCode = customer.address.countryCode;
+  const driverName = `${rng.pick(firstNames)} ${rng.pick(lastNames)}`;
+  return store.addCard({
+    cardIdentifier,
+    customerAccountNumber: customer.accountNumber,
+    ...cardTypeFields(rng, master, rng.pick(master.data.cardType).id),
+    statusId,
+    ...cardNumbers(rng, cardIdentifier, customer.topLevel),
+    driverName,
+    vehicleRegNumber: (plateFormats[geoCode] ?? plateFormats.DE!)(rng),
+    additionalEmbossing: `${customer.name.split(' ')[0]!.toUpperCase()} ${rng.pick(['FLEET', 'CC-' + rng.digits(4), 'SERVICE', 'POOL'])}`,
+    isDriverEmbossed: rng.chance(0.6),
+    isVRNEmbossed: rng.chance(0.4),
+    deliveryAddress: { ...customer.address, companyName: customer.name },
+    deliveryContact: { ...customer.contact },
+    orderDate,
+    expiryDate: expiryFrom(orderDate, 4),
+    ...(orderReference ? { orderReference } : {}),
+    history: [],
+  });
+}
+
+/** Statuses for `n` cards: mostly Active, then some of every other status. */
+function mixedStatuses(rng: Prng, n: number): number[] {
+  return Array.from({ length: n }, () => {
+    const x = rng.next();
+    return x < 0.6 ? cardStatus.active : x < 0.75 ? cardStatus.blocked : x < 0.85 ? cardStatus.cancelled : x < 0.93 ? cardStatus.expired : cardStatus.ordered;
+  });
+}
+
+export function seedCards(store: Store, rng: Prng): void {
+  store.startCardIdentifiersAt(4_000_001);
+
+  let orderSeq = 0;
+  const seededOrder = (customer: CustomerRecord) =>
+    `ORD-SEED-${customer.accountNumber.slice(-4)}-${String(++orderSeq).padStart(3, '0')}`;
+
+  const pool = store.customers.get(sandboxDefaults.poolCustomer)!;
+  for (let i = 0; i < 90; i++) seedCard(store, rng, pool, cardStatus.active);
+  for (const statusId of [cardStatus.blocked, cardStatus.blocked, cardStatus.cancelled, cardStatus.cancelled, cardStatus.expired, cardStatus.ordered, cardStatus.ordered]) {
+    seedCard(store, rng, pool, statusId, statusId === cardStatus.ordered ? seededOrder(pool) : undefined);
+  }
+
+  // The other customers of both hierarchies: 1-3 cards each for the first depth-1 and depth-2 ones.
+  for (const customer of store.customers.values()) {
+    if (customer.depth === 0 || customer.accountNumber === pool.accountNumber) continue;
+    const isForeign = customer.topLevel !== sandboxDefaults.topLevelCustomer;
+    const count = isForeign ? 4 : customer.depth === 1 ? 3 : Number(customer.accountNumber) % 3 === 0 ? 2 : 1;
+    for (const statusId of mixedStatuses(rng, count)) {
+      seedCard(store, rng, customer, statusId, statusId === cardStatus.ordered ? seededOrder(customer) : undefined);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The only listener of the sandbox (`npm run sandbox`, Playwright's webServer). Reads and checks
+ * SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_LATENCY and SANDBOX_TOKEN_TTL once; a bad
+ * value prints one line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
+ */
+import { buildApp, DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
+import { sandboxDefaults } from './defaults.js';
+import { FaultConfigError, Faults } from './faults.js';
+import { LatencyConfigError, parseLatency, type DelayFor } from './latency.js';
+
+class ServerConfigError extends Error {}
+
+interface ServerConfig {
+  port: number;
+  host: string;
+  faults: Faults;
+  latency: DelayFor | undefined;
+  latencyText: string;
+  tokenTtlSeconds: number;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d+$/.test(value.trim())) throw new ServerConfigError(`${name}: "${value}" is not a whole number (${min} to ${max})`);
+  const n = Number(value.trim());
+  if (n < min || n > max) throw new ServerConfigError(`${name}: ${n} is out of range (${min} to ${max})`);
+  return n;
+}
+
+function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
+  const host = (env.SANDBOX_HOST ?? '').trim() || '127.0.0.1';
+  if (/\s|\/|:\/\//.test(host)) throw new ServerConfigError(`SANDBOX_HOST: "${host}" is not a host name or address (e.g. 127.0.0.1)`);
+  const latencyText = (env.SANDBOX_LATENCY ?? '').trim() || 'off';
+  return {
+    port: wholeNumber('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 0, 65535),
+    host,
+    faults: Faults.parse(env.SANDBOX_FAULTS),
+    latency: parseLatency(latencyText),
+    latencyText,
+    tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
+  };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`fleet sandbox: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = readServerConfig(process.env);
+  } catch (e) {
+    if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError) fail(e.message);
+    throw e;
+  }
+  const app = await buildApp({ faults: config.faults, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`SANDBOX_PORT: ${config.port} is already in use on ${config.host} (${code})`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') fail(`SANDBOX_HOST: cannot listen on "${config.host}" (${code})`);
+    if (code === 'EACCES') fail(`SANDBOX_PORT: no permission to listen on port ${config.port} (${code})`);
+    fail(`cannot listen on ${config.host}:${config.port}: ${(e as Error).message}`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
+  process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s)\n`);
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.close().then(
+      () => {
+        process.stdout.write(`fleet sandbox: stopped (${signal})\n`);
+        process.exit(0);
+      },
+      (e: Error) => fail(`error while closing: ${e.message}`),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: Error) => fail(`cannot start: ${e.message}`));

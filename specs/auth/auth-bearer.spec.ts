@@ -1,0 +1,52 @@
+/**
+ * "Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>. A missing or invalid
+ * token gives 401." One table over every operation: no header, then headers that are not a valid
+ * bearer token. Write operations carry a body that must be refused anyway (specs/security/samples.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from '../../fixtures/test.js';
+import { operation } from '../../lib/operations.js';
+import { sampleRequest, serviceOperations, test } from '../security/samples.js';
+
+/** The token with one character in its middle changed (the last one may only carry base64 padding bits). */
+function flipped(token: string): string {
+  const i = Math.floor(token.length / 2);
+  return token.slice(0, i) + (token[i] === 'x' ? 'y' : 'x') + token.slice(i + 1);
+}
+
+function invalidAuthorizations(token: string, basic: string): [string, string][] {
+  return [
+    ['"Bearer" alone', 'Bearer'],
+    ['"Bearer" and blanks', 'Bearer  '],
+    ['a made-up dotted token', 'Bearer abc.def'],
+    ['random garbage', `Bearer ${randomBytes(24).toString('base64url')}`],
+    ['the real token with one character flipped', `Bearer ${flipped(token)}`],
+    ['client credentials under the Basic scheme', `Basic ${basic}`],
+    ['the real token under the Token scheme', `Token ${token}`],
+    ['the real token without a scheme', token],
+  ];
+}
+
+for (const id of serviceOperations) {
+  const op = operation(id);
+  const write = op.readOnly ? '' : ' @write';
+
+  test.describe(`${op.method} ${op.path}`, () => {
+    test(`answers 401 without an Authorization header [AUTH-BEARER-REQUIRED]${write}`, async ({ api, sampleIds }) => {
+      const request = sampleRequest(id, sampleIds);
+      test.skip(!request, `the target has no resource for ${op.path}`);
+      expect(await api.call(id, { ...request, auth: 'none' })).toHaveStatus(401, 'AUTH-BEARER-REQUIRED');
+    });
+
+    test(`answers 401 to a malformed, altered or wrong-scheme token [AUTH-INVALID-TOKEN-401]${write}`, async ({ api, sampleIds, tokens, config, secrets }) => {
+      const request = sampleRequest(id, sampleIds);
+      test.skip(!request, `the target has no resource for ${op.path}`);
+      const token = await tokens.token();
+      const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+      for (const value of [token, flipped(token), basic]) secrets.add(value);
+      for (const [label, authorization] of invalidAuthorizations(token, basic)) {
+        expect.soft(await api.call(id, { ...request, auth: { authorization } }), label).toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+      }
+    });
+  });
+}

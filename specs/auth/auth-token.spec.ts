@@ -1,0 +1,50 @@
+/**
+ * The token request of the Authentication section: client credentials, form-encoded, accept:
+ * application/json. A wrong secret obtains nothing, and a token that has run out is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '../../fixtures/test.js';
+import { requestToken } from '../../lib/auth.js';
+
+/** Longest token lifetime the expiry test waits out; longer-lived tokens are reported as not run. */
+const MAX_WAIT_SECONDS = 5;
+
+function accessTokenOf(body: unknown): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>).access_token : undefined;
+}
+
+test.describe('token request', () => {
+  test('a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]', async ({ config, secrets }) => {
+    const { response, body } = await requestToken(config);
+    const token = accessTokenOf(body);
+    if (typeof token === 'string') secrets.add(token);
+    expect(response.ok, `token request answered ${response.status}`).toBe(true);
+    expect(typeof token === 'string' && token !== '', 'the answer carries an access_token').toBe(true);
+  });
+
+  const wrong = [
+    ['a wrong client_secret', (c: { clientId: string }) => ({ clientId: c.clientId, clientSecret: randomBytes(12).toString('hex') })],
+    ['an unknown client_id', (c: { clientSecret: string }) => ({ clientId: `unknown-${randomBytes(4).toString('hex')}`, clientSecret: c.clientSecret })],
+  ] as const;
+  for (const [label, credentialsOf] of wrong) {
+    test(`${label} obtains no token [AUTH-TOKEN-WRONG-SECRET]`, async ({ config, secrets }) => {
+      const { response, body } = await requestToken({ tokenUrl: config.tokenUrl, ...credentialsOf(config) });
+      const token = accessTokenOf(body);
+      if (typeof token === 'string') secrets.add(token);
+      expect(response.ok, `token request answered ${response.status}`).toBe(false);
+      expect(token, 'no access_token in the answer').toBeUndefined();
+    });
+  }
+
+  test('a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]', async ({ api, config, secrets }) => {
+    const { body } = await requestToken(config);
+    const token = accessTokenOf(body);
+    expect(typeof token, 'the answer carries an access_token').toBe('string');
+    secrets.add(token as string);
+    const expiresIn = (body as Record<string, unknown>).expires_in;
+    test.skip(typeof expiresIn !== 'number' || expiresIn > MAX_WAIT_SECONDS,
+      `token lifetime ${String(expiresIn ?? 'not given')} s: only tokens living at most ${MAX_WAIT_SECONDS} s are waited out (sandbox: SANDBOX_TOKEN_TTL=2)`);
+    await new Promise((resolve) => setTimeout(resolve, (expiresIn as number) * 1000 + 1000));
+    expect(await api.call('getMasterData', { auth: { authorization: `Bearer ${token as string}` } })).toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Boundaries of card operations as fast-check properties: the search limit, the properties the
+ * search body lists, the notes limit of block and unblock, and address completeness on PIN
+ * reprint. Each property uses at most one pool card, and puts it back as it found it.
+ */
+import fc from 'fast-check';
+import { expect, test } from '../../fixtures/test.js';
+import { jsonScalarArb, lengthVerdict, missingAddressFieldsArb, searchLimitArb, textAroundLimitArb, unknownSearchPropertyArb, type Case, type Verdict } from '../../lib/arbitraries/card.arb.js';
+import type { ApiResponse } from '../../lib/client.js';
+import { ACTIVE, reasonFor } from '../../lib/discovery.js';
+import { addressFields, pinLetterAddress, withoutFields } from '../../lib/factories/card.js';
+import type { CardSearchRequest } from '../../lib/types.generated.js';
+
+const NOTES_MAX = 200;
+
+const succeeded = (response: ApiResponse) => response.status >= 200 && response.status < 300;
+
+function expectVerdict(response: ApiResponse, verdict: Verdict, what: string): void {
+  if (verdict === 'accepted') expect(response, what).toBeAccepted();
+  else if (verdict === 'refused') expect(response, what).toBeRejected();
+  else expect(succeeded(response) || (response.status >= 400 && response.status < 500), `${what}: accepted or refused, answered ${response.status}`).toBe(true);
+}
+
+test.describe('card boundaries', () => {
+  test('search limit: integers from 1 are accepted and bound the page; 0, negatives and non-integers are refused [CARD-SEARCH-LIMIT-MIN-1, CARD-SEARCH-LIMIT-HONOURED]', async ({ api, config, masterData, property }) => {
+    // A small set of cards (the pool's cards that are not Active), so that every run stays cheap.
+    const scope: CardSearchRequest = {
+      ...(config.poolCustomer ? { customerAccountNumber: config.poolCustomer } : {}),
+      statusIdentifiers: masterData.status.map((s) => s.id!).filter((id) => id !== ACTIVE),
+    };
+    await property(fc.asyncProperty(searchLimitArb, async ({ value: limit, verdict }) => {
+      const response = await api.cardSearch({ ...scope, limit });
+      expectVerdict(response, verdict, `limit ${limit}`);
+      if (response.status === 200) expect(response.body.cards?.length ?? 0, `cards on a page of limit ${limit}`).toBeLessThanOrEqual(limit);
+    }));
+  });
+
+  test('search body: properties other than those listed are refused, the listed ones accepted [CARD-SEARCH-UNKNOWN-PROPERTY]', async ({ api, config, masterData, property }) => {
+    const listedArb = fc.record({
+      limit: fc.integer({ min: 1, max: 5 }),
+      ...(config.poolCustomer ? { customerAccountNumber: fc.constant(config.poolCustomer) } : {}),
+      orderReference: fc.string({ maxLength: 12 }),
+      cardTypeIdentifiers: fc.subarray(masterData.cardType.map((t) => t.id!)),
+      statusIdentifiers: fc.subarray(masterData.status.map((s) => s.id!)),
+      filter: fc.record({ partialMatch: fc.boolean(), driverName: fc.string({ maxLength: 6 }), vehicleRegNumber: fc.string({ maxLength: 6 }) }, { requiredKeys: [] }),
+    }, { requiredKeys: ['limit'] });
+    const bodyArb = fc.oneof(
+      fc.tuple(unknownSearchPropertyArb, jsonScalarArb).map(([name, value]) => ({ body: { limit: 1, [name]: value } as Record<string, unknown>, verdict: 'refused' as const })),
+      listedArb.map((body) => ({ body: body as Record<string, unknown>, verdict: 'accepted' as const })),
+    );
+    await property(fc.asyncProperty(bodyArb, async ({ body, verdict }) => {
+      expectVerdict(await api.call('cardSearch', { body }), verdict, `search body with ${Object.keys(body).join(', ')}`);
+    }));
+  });
+
+  test('notes of card block and unblock are at most 200 characters: 199, 200 and 201, then any length and kind of character (ASSUME-CHARACTER-COUNT) [CARD-NOTES-MAX-200] @write', async ({ api, config, poolCards, masterData, property }) => {
+    const card = await poolCards.take();
+    const id = card.cardIdentifier!;
+    const statusReasonId = reasonFor(masterData, card);
+    let blocked = false;
+    /** Block, then unblock, each with `notes`; the card ends Active whatever the answers. */
+    const blockAndUnblockWith = async ({ value: notes, verdict }: Case<string>) => {
+      const what = `notes of ${notes.length} UTF-16 units, ${[...notes].length} code points`;
+      try {
+        const block = await api.blockCard(id, { statusReasonId, notes });
+        blocked ||= succeeded(block);
+        expectVerdict(block, verdict, `block with ${what}`);
+        if (!blocked) {
+          expect(await api.blockCard(id, { statusReasonId }), 'block without notes').toBeAccepted();
+          blocked = true;
+        }
+        const unblock = await api.unblockCard(id, { statusReasonId, notes });
+        if (succeeded(unblock)) blocked = false;
+        expectVerdict(unblock, verdict, `unblock with ${what}`);
+      } finally {
+        if (blocked && succeeded(await api.unblockCard(id, { statusReasonId }))) blocked = false;
+      }
+    };
+    for (const length of [NOTES_MAX - 1, NOTES_MAX, NOTES_MAX + 1]) {
+      const notes = 'n'.repeat(length);
+      await blockAndUnblockWith({ value: notes, verdict: lengthVerdict(notes, NOTES_MAX) });
+    }
+    // The boundary is pinned above; these runs (up to four requests each) explore lengths and kinds of character.
+    await property(fc.asyncProperty(textAroundLimitArb(NOTES_MAX), blockAndUnblockWith), { numRuns: Math.min(config.fastCheck.runs, 30) });
+  });
+
+  test('reprintPIN refuses a cardAddress without any of its six fields: each missing in turn, then several [ADDR-COMPLETE-REPRINT] @write', async ({ api, poolCards, config, property }) => {
+    const card = await poolCards.take();
+    const reprint = (missing: readonly (typeof addressFields)[number][]) =>
+      api.call('reprintPIN', { params: { cardIdentifier: card.cardIdentifier! }, body: { cardAddress: withoutFields(pinLetterAddress(), missing) } });
+    for (const field of addressFields) expect(await reprint([field]), `cardAddress without ${field}`).toBeRejected();
+    // 63 ways to leave fields out; the six single ones are checked above.
+    await property(fc.asyncProperty(missingAddressFieldsArb, async (missing) => {
+      expect(await reprint(missing), `cardAddress without ${missing.join(', ')}`).toBeRejected();
+    }), { numRuns: Math.min(config.fastCheck.runs, 20) });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Card block, unblock, cancel, replace and PIN reprint, by example, on cards of the pool. The
+ * document shows one status, Active (id 1): a blocked card is "no longer Active", an unblocked
+ * one Active again. A replacement card joins the pool and is left Active.
+ */
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import { ACTIVE, cardTypeIdOf, reasonFor } from '../../lib/discovery.js';
+import { pinLetterAddress } from '../../lib/factories/card.js';
+import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
+
+async function statusOf(api: FleetApi, card: Card): Promise<number | undefined> {
+  const response = await api.getCard(card.cardIdentifier!);
+  expect(response).toHaveStatus(200);
+  return response.body.status?.id;
+}
+
+/** The card a filter finds, polled for up to `seconds` (ASSUME-REPLACEMENT-VISIBLE). */
+async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['filter']>, seconds: number): Promise<Card[]> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const response = await api.cardSearch({ filter: { ...filter, partialMatch: false } });
+    expect(response).toHaveStatus(200);
+    if (response.body.cards?.length || Date.now() >= deadline) return response.body.cards ?? [];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
+
+test.describe('card lifecycle', () => {
+  test('block makes a card no longer Active; unblock makes it Active again [CARD-BLOCK, CARD-UNBLOCK-REACTIVATES] @write', async ({ api, poolCards, masterData }) => {
+    const card = await poolCards.take();
+    const statusReasonId = reasonFor(masterData, card);
+    expect(await api.blockCard(card.cardIdentifier!, { statusReasonId, notes: 'conformance: block' })).toBeAccepted();
+    expect(await statusOf(api, card), 'status after block').not.toBe(ACTIVE);
+    expect(await api.unblockCard(card.cardIdentifier!, { statusReasonId, notes: 'conformance: unblock' })).toBeAccepted();
+    expect(await statusOf(api, card), 'status after unblock').toBe(ACTIVE);
+  });
+
+  test('block and unblock without statusReasonId are refused and leave the status as it was [CARD-BLOCK-REASON-REQUIRED] @write', async ({ api, poolCards, masterData }) => {
+    const card = await poolCards.take();
+    const noReason = { notes: 'conformance: no reason' };
+    expect(await api.call('blockCard', { params: { cardIdentifier: card.cardIdentifier! }, body: noReason })).toBeRejected();
+    expect(await statusOf(api, card), 'status after the refused block').toBe(ACTIVE);
+    expect(await api.blockCard(card.cardIdentifier!, { statusReasonId: reasonFor(masterData, card) })).toBeAccepted();
+    expect(await api.call('unblockCard', { params: { cardIdentifier: card.cardIdentifier! }, body: noReason })).toBeRejected();
+    expect(await statusOf(api, card), 'status after the refused unblock').not.toBe(ACTIVE);
+  });
+
+  test('a statusReasonId that is no reason id of the master data is refused [CARD-REASON-FROM-MASTER] @write', async ({ api, poolCards, masterData }) => {
+    const card = await poolCards.take();
+    const notAReason = Math.max(0, ...masterData.reason.map((r) => r.id ?? 0)) + 1_000;
+    expect(await api.blockCard(card.cardIdentifier!, { statusReasonId: notAReason })).toBeRejected();
+    expect(await statusOf(api, card), 'status after the refused block').toBe(ACTIVE);
+  });
+
+  test('unblock is refused for a card that was not blocked [CARD-UNBLOCK-ONLY-BLOCKED] @write', async ({ api, poolCards, masterData }) => {
+    const card = await poolCards.take();
+    expect(await api.unblockCard(card.cardIdentifier!, { statusReasonId: reasonFor(masterData, card) })).toBeRejected();
+    expect(await statusOf(api, card), 'status after the refused unblock').toBe(ACTIVE);
+  });
+
+  test('cancel is permanent: later block, unblock and replace leave the card cancelled, never Active [CARD-CANCEL-PERMANENT] @write', async ({ api, poolCards, masterData }) => {
+    const card = await poolCards.take();
+    const statusReasonId = reasonFor(masterData, card);
+    expect(await api.cancelCard(card.cardIdentifier!, { statusReasonId, notes: 'conformance: cancel' })).toBeAccepted();
+    const cancelled = await statusOf(api, card);
+    expect(cancelled, 'status after cancel').not.toBe(ACTIVE);
+    const attempts: [string, () => Promise<unknown>][] = [
+      ['block', () => api.blockCard(card.cardIdentifier!, { statusReasonId })],
+      ['unblock', () => api.unblockCard(card.cardIdentifier!, { statusReasonId })],
+      ['replace', () => api.replaceCard(card.cardIdentifier!, {})],
+    ];
+    for (const [action, attempt] of attempts) {
+      await attempt();
+      expect(await statusOf(api, card), `status after ${action} of the cancelled card`).toBe(cancelled);
+    }
+  });
+
+  test('replace blocks the original and creates a replacement with the original\'s properties where none are supplied [CARD-REPLACE-BLOCKS-ORIGINAL, CARD-REPLACE-COPIES] @write', async ({ api, poolCards, config, nextSerial }) => {
+    const original = (await api.getCard((await poolCards.take()).cardIdentifier!)).body;
+    const vehicleRegNumber = `${config.runId}-${nextSerial()}`.toUpperCase();
+    expect(await api.replaceCard(original.cardIdentifier!, { vehicleRegNumber })).toBeAccepted();
+    expect(await statusOf(api, original), 'status of the original after replace').not.toBe(ACTIVE);
+    const found = await findWithin(api, { vehicleRegNumber }, config.replacementTimeoutSeconds);
+    expect(found.length, `replacement cards found by vehicleRegNumber ${vehicleRegNumber} within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBe(1);
+    const replacement = found[0]!;
+    expect(replacement.cardIdentifier, 'the replacement is a new card').not.toBe(original.cardIdentifier);
+    expect(replacement.vehicleRegNumber, 'vehicleRegNumber (supplied)').toBe(vehicleRegNumber);
+    const copied = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'additionalEmbossing', 'driverName', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
+    for (const field of copied) expect(replacement[field], `${field} (copied from the original)`).toEqual(original[field]);
+    expect(byProductId(replacement.products), 'products (copied from the original)').toEqual(byProductId(original.products));
+  });
+
+  test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial }) => {
+    const original = (await api.getCard((await poolCards.take()).cardIdentifier!)).body;
+    const type = masterData.cardType.find((t) => t.id !== cardTypeIdOf(masterData, original));
+    test.skip(!type, 'the master data has no second card type to change to');
+    // A consistent request: the new type's default purchase category when it differs, and a group of the new type.
+    const others = masterData.purchaseCategory.filter((p) => p.name !== original.purchaseCategoryName);
+    const category = others.find((p) => p.id === type!.defaultPurchaseCategoryId) ?? others[0];
+    test.skip(!category, 'the master data has no second purchase category to change to');
+    const group = masterData.cardGroup.find((g) => g.cardTypeId === type!.id);
+    const serial = `${config.runId}-${nextSerial()}`;
+    const changes = {
+      cardTypeId: type!.id!, purchaseCategoryId: category!.id!, ...(group ? { cardGroupId: group.id! } : {}),
+      driverName: `${serial} replacement`, vehicleRegNumber: serial.toUpperCase(), additionalEmbossing: `EMB ${serial}`.toUpperCase(),
+    };
+    expect(await api.replaceCard(original.cardIdentifier!, changes)).toBeAccepted();
+    const found = await findWithin(api, { driverName: changes.driverName }, config.replacementTimeoutSeconds);
+    expect(found.length, `replacement cards found by driverName within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBe(1);
+    const replacement = found[0]!;
+    expect({
+      cardType: replacement.cardType, purchaseCategoryName: replacement.purchaseCategoryName, driverName: replacement.driverName,
+      vehicleRegNumber: replacement.vehicleRegNumber, additionalEmbossing: replacement.additionalEmbossing,
+    }).toEqual({
+      cardType: type!.name, purchaseCategoryName: category!.name, driverName: changes.driverName,
+      vehicleRegNumber: changes.vehicleRegNumber, additionalEmbossing: changes.additionalEmbossing,
+    });
+  });
+
+  test('reprintPIN with a complete cardAddress answers 200 [CARD-REPRINT-PIN] @write', async ({ api, poolCards }) => {
+    const card = await poolCards.take();
+    expect(await api.reprintPIN(card.cardIdentifier!, { cardAddress: pinLetterAddress() })).toHaveStatus(200);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * POST /cards/order. Completing an order takes up to 24 to 36 hours: the suite never waits for
+ * the cards. A search by orderReference answers 200, and whatever cards it lists (none is fine)
+ * must be cards of that order, recognised by a driverName unique to the order.
+ */
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import type { ApiResponse } from '../../lib/client.js';
+import { allCards } from '../../lib/discovery.js';
+import { cardOrderBody, cardOrderItem } from '../../lib/factories/card.js';
+import type { Card, CardOrderErrors } from '../../lib/types.generated.js';
+
+async function cardsOfOrder(api: FleetApi, orderReference: string): Promise<Card[]> {
+  const first = await api.cardSearch({ orderReference });
+  expect(first, 'searching by orderReference').toHaveStatus(200);
+  return first.body.hasNextPage ? allCards(api, { orderReference }) : first.body.cards ?? [];
+}
+
+/** A PIN that no other value of the card shows as a number of its own (dates, ids and zip codes differ). */
+function pinFor(serial: string): string {
+  let hash = 0;
+  for (const ch of serial) hash = (hash * 31 + ch.charCodeAt(0)) % 4_000;
+  return String(5_000 + hash);
+}
+
+/** Numbers the server generates for a card: a run of PIN digits inside them is chance, not an echo. */
+const generatedNumbers = new Set(['cardIdentifier', 'primaryVisualCardNumber', 'secondaryCardNumber', 'keyIdentifier']);
+
+/** The PIN as a value of its own anywhere in a response: not inside a longer run of digits. */
+function showsPin(response: ApiResponse, pin: string): boolean {
+  const { body, text } = response.exchange.response;
+  const shown = body === undefined ? text : JSON.stringify(body, (key, value: unknown) => (generatedNumbers.has(key) ? undefined : value));
+  return new RegExp(`(?<!\\d)${pin}(?!\\d)`).test(shown);
+}
+
+const invalidOrders = [
+  { missing: 'customerAccountNumber', body: (_account: string, item: object) => ({ cards: [item] }) },
+  { missing: 'cards', body: (account: string) => ({ customerAccountNumber: account }) },
+];
+
+test.describe('order cards', () => {
+  test('an accepted order answers 202 with an orderReference; searching by it lists only cards of that order [CARD-ORDER-202, CARD-ORDER-REFERENCE, CARD-SEARCH-ORDER-REFERENCE] @write', async ({ api, masterData, subCustomer, config, nextSerial }) => {
+    const drivers = [`${config.runId} driver ${nextSerial()}`, `${config.runId} driver ${nextSerial()}`];
+    const response = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, drivers.map((driverName) => cardOrderItem(masterData, { driverName }))));
+    expect(response).toHaveStatus(202, 'CARD-ORDER-202');
+    expect(typeof response.body.orderReference === 'string' && response.body.orderReference !== '', 'orderReference is a non-empty string').toBe(true);
+    const listed = await cardsOfOrder(api, response.body.orderReference);
+    expect(listed.filter((c) => !drivers.includes(c.driverName ?? '')).map((c) => `${c.cardIdentifier}: ${c.driverName}`), 'cards listed for the order that are not of it').toEqual([]);
+  });
+
+  test('cardPIN is never echoed: neither the order answer nor the ordered cards show it [CARD-PIN-NEVER-ECHOED] @write', async ({ api, masterData, subCustomer, config, nextSerial, secrets }) => {
+    const serial = nextSerial();
+    const cardPIN = pinFor(`${config.runId}${serial}`);
+    secrets.add(cardPIN);
+    const driverName = `${config.runId} pin ${serial}`;
+    const order = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, [cardOrderItem(masterData, { driverName, cardPIN })]));
+    expect(order).toHaveStatus(202);
+    expect(showsPin(order, cardPIN), 'the order answer shows the PIN').toBe(false);
+    const search = await api.cardSearch({ orderReference: order.body.orderReference, limit: 50 });
+    expect(search).toHaveStatus(200);
+    expect(showsPin(search, cardPIN), 'the search answer shows the PIN').toBe(false);
+    for (const card of search.body.cards ?? []) {
+      const got = await api.getCard(card.cardIdentifier!);
+      expect(got).toHaveStatus(200);
+      expect(showsPin(got, cardPIN), `card ${card.cardIdentifier} shows the PIN`).toBe(false);
+    }
+  });
+
+  for (const variant of invalidOrders) {
+    test(`an order without ${variant.missing} is refused with 400 and an array of errors, ER-002 for the missing field [CARD-ORDER-REQUIRED-FIELDS, CARD-ORDER-ERRORS-ARRAY, CARD-ORDER-ER002] @write`, async ({ api, masterData, subCustomer, config, nextSerial }) => {
+      const item = cardOrderItem(masterData, { driverName: `${config.runId} refused ${nextSerial()}` });
+      const response = await api.call<CardOrderErrors>('orderCards', { body: variant.body(subCustomer.customerAccountNumber, item) });
+      expect(response).toHaveStatus(400, 'CARD-ORDER-REQUIRED-FIELDS');
+      expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true);
+      expect(response.body.map((e) => e.errorCode), 'error codes').toContain('ER-002');
+    });
+  }
+});

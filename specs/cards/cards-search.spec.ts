@@ -1,0 +1,170 @@
+/** POST /cards/search: filters, limit, the default order, and paging with nextCursor. */
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import type { Config } from '../../lib/config.js';
+import { ACTIVE, allCards } from '../../lib/discovery.js';
+import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
+
+/** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
+async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
+  const { body } = await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 });
+  return ((body as Record<string, unknown>)[config.customerListFields.customers] as Customer[] | undefined) ?? [];
+}
+
+async function firstPageSize(api: FleetApi, customerAccountNumber: string): Promise<number> {
+  return (await api.cardSearch({ customerAccountNumber, limit: 50 })).body.cards?.length ?? 0;
+}
+
+/**
+ * A customer whose cards no other test changes while the pages are walked: a direct sub-account
+ * of the top level other than the card pool, the one with the most cards among the first few.
+ */
+async function stableCustomer(api: FleetApi, config: Config, topLevel: string): Promise<{ account: string; size: number } | undefined> {
+  let best: { account: string; size: number } | undefined;
+  const candidates = (await directSubAccounts(api, config, topLevel)).filter((c) => c.customerAccountNumber !== config.poolCustomer).slice(0, 8);
+  for (const c of candidates) {
+    const size = await firstPageSize(api, c.customerAccountNumber!);
+    if (size > (best?.size ?? 1)) best = { account: c.customerAccountNumber!, size };
+  }
+  return best;
+}
+
+/** A customer and one of its direct sub-accounts that holds cards. */
+async function parentWithCardHoldingChild(api: FleetApi, config: Config, topLevel: string): Promise<{ parent: string; child: string } | undefined> {
+  const parents = (await directSubAccounts(api, config, topLevel)).filter((c) => c.countOfSubAccounts !== 0).slice(0, 6);
+  for (const parent of parents) {
+    for (const child of (await directSubAccounts(api, config, parent.customerAccountNumber!)).slice(0, 4)) {
+      if (await firstPageSize(api, child.customerAccountNumber!) > 0) return { parent: parent.customerAccountNumber!, child: child.customerAccountNumber! };
+    }
+  }
+  return undefined;
+}
+
+/** The pages of a search, following nextCursor while hasNextPage, at most `maxPages`. */
+async function pagesOf(api: FleetApi, search: CardSearchRequest, maxPages: number): Promise<CardList[]> {
+  const pages: CardList[] = [];
+  let cursor: string | undefined;
+  do {
+    const response = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
+    expect(response).toHaveStatus(200);
+    pages.push(response.body);
+    cursor = response.body.hasNextPage ? response.body.nextCursor : undefined;
+  } while (cursor && pages.length < maxPages);
+  return pages;
+}
+
+const lower = (s: string | undefined) => (s ?? '').toLowerCase();
+
+/** A card carrying every text field the filters search, from the first page of the caller's cards. */
+async function sampleCard(api: FleetApi): Promise<Card | undefined> {
+  const { body } = await api.cardSearch({ limit: 10 });
+  return body.cards?.find((c) => c.primaryVisualCardNumber && c.primaryVisualCardNumber.length >= 6 && c.driverName && c.vehicleRegNumber);
+}
+
+type Field = 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber';
+
+const filters: { rule: string; field: Field; partialMatch: boolean; words: string; value: (card: Card) => string; matches: (field: string, value: string) => boolean; sampleFound: boolean }[] = [
+  { rule: 'CARD-SEARCH-FILTER-PVCN', field: 'primaryVisualCardNumber', partialMatch: false, words: 'filter.primaryVisualCardNumber restricts the search to cards with that number',
+    value: (c) => c.primaryVisualCardNumber!, matches: (f, v) => lower(f) === lower(v), sampleFound: true },
+  { rule: 'CARD-SEARCH-FILTER-DRIVER', field: 'driverName', partialMatch: false, words: 'filter.driverName restricts the search to cards of that driver',
+    value: (c) => c.driverName!, matches: (f, v) => lower(f) === lower(v), sampleFound: true },
+  { rule: 'CARD-SEARCH-FILTER-VRN', field: 'vehicleRegNumber', partialMatch: false, words: 'filter.vehicleRegNumber restricts the search to cards of that vehicle',
+    value: (c) => c.vehicleRegNumber!, matches: (f, v) => lower(f) === lower(v), sampleFound: true },
+  { rule: 'CARD-SEARCH-PARTIAL-TRUE', field: 'primaryVisualCardNumber', partialMatch: true, words: 'partialMatch true: a filter value matches part of the field',
+    value: (c) => c.primaryVisualCardNumber!.slice(2, -2), matches: (f, v) => lower(f).includes(lower(v)), sampleFound: true },
+  { rule: 'CARD-SEARCH-PARTIAL-FALSE', field: 'primaryVisualCardNumber', partialMatch: false, words: 'partialMatch false: a filter value matches the whole field, not a part of it',
+    value: (c) => c.primaryVisualCardNumber!.slice(2, -2), matches: (f, v) => lower(f) === lower(v), sampleFound: false },
+];
+
+test.describe('card search', () => {
+  test('the card list response carries cards, hasNextPage, lastPage and totalCount [CARD-LIST-SHAPE]', async ({ api }) => {
+    const response = await api.cardSearch({ limit: 5 });
+    expect(response).toHaveStatus(200);
+    expect(Array.isArray(response.body.cards), 'cards is an array').toBe(true);
+    expect(typeof response.body.hasNextPage, 'hasNextPage').toBe('boolean');
+    expect(typeof response.body.lastPage, 'lastPage').toBe('boolean');
+    expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
+  });
+
+  test('limit is the maximum number of cards a page returns [CARD-SEARCH-LIMIT-HONOURED]', async ({ api }) => {
+    const limit = 3;
+    const larger = await api.cardSearch({ limit: limit + 1 });
+    test.skip((larger.body.cards?.length ?? 0) <= limit, `the caller's hierarchy holds ${limit} cards or fewer`);
+    const response = await api.cardSearch({ limit });
+    expect(response).toHaveStatus(200);
+    expect(response.body.cards?.length ?? 0).toBeLessThanOrEqual(limit);
+  });
+
+  test('limit 0 is refused: the minimum is 1; a 400 carries the standard error body [CARD-SEARCH-LIMIT-MIN-1, ERR-STANDARD-BODY]', async ({ api }) => {
+    const response = await api.cardSearch({ limit: 0 });
+    expect(response).toBeRejected('CARD-SEARCH-LIMIT-MIN-1');
+    if (response.status === 400) {
+      const body = response.body as unknown as Record<string, unknown>;
+      expect(typeof body.errorCode, 'errorCode').toBe('string');
+      expect(typeof body.errorDescription, 'errorDescription').toBe('string');
+    }
+  });
+
+  test('the body schema rejects a property other than those listed [CARD-SEARCH-UNKNOWN-PROPERTY]', async ({ api }) => {
+    const response = await api.call('cardSearch', { body: { limit: 1, pageSize: 1 } });
+    expect(response).toBeRejected();
+  });
+
+  test('the default order lists active cards first, over all pages [CARD-SEARCH-ACTIVE-FIRST]', async ({ api }) => {
+    const cards = (await pagesOf(api, { limit: 50 }, 100)).flatMap((p) => p.cards ?? []);
+    const firstOther = cards.findIndex((c) => c.status?.id !== ACTIVE);
+    const lastActive = cards.findLastIndex((c) => c.status?.id === ACTIVE);
+    test.skip(firstOther < 0 || lastActive < 0, 'the search needs both Active and other cards');
+    expect(lastActive, `card ${cards[lastActive]!.cardIdentifier} (Active) comes after card ${cards[firstOther]!.cardIdentifier} (status ${cards[firstOther]!.status?.id})`).toBeLessThan(firstOther);
+  });
+
+  test('following nextCursor while hasNextPage visits every card once; lastPage only on the last page; totalCount counts them all [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS, CARD-SEARCH-TOTALCOUNT]', async ({ api, config, topLevelCustomer }) => {
+    const customer = await stableCustomer(api, config, topLevelCustomer);
+    test.skip(!customer, 'no sub-account of the top level (besides the card pool) holds two cards or more');
+    const limit = Math.max(1, Math.floor(customer!.size / 3));
+    const pages = await pagesOf(api, { customerAccountNumber: customer!.account, limit }, Math.ceil(customer!.size / limit) + 3);
+    const last = pages.length - 1;
+    pages.forEach((page, i) => {
+      const where = `page ${i + 1} of ${pages.length}`;
+      expect(page.cards?.length ?? 0, `${where}: at most limit cards`).toBeLessThanOrEqual(limit);
+      expect(page.hasNextPage, `${where}: hasNextPage`).toBe(i < last);
+      expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
+      if (i < last) expect(typeof page.nextCursor === 'string' && page.nextCursor !== '', `${where}: nextCursor given while hasNextPage`).toBe(true);
+    });
+    const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
+    expect(ids.length - new Set(ids).size, 'cards seen twice').toBe(0);
+    expect(ids.length, 'cards over all pages = totalCount').toBe(pages[0]!.totalCount);
+    expect(pages[last]!.totalCount, 'the last page gives the same totalCount').toBe(pages[0]!.totalCount);
+  });
+
+  test('customerAccountNumber restricts the search to that customer\'s cards, not its sub-customers\' [CARD-SEARCH-CUSTOMER]', async ({ api, config, topLevelCustomer }) => {
+    const pair = await parentWithCardHoldingChild(api, config, topLevelCustomer);
+    test.skip(!pair, 'no sub-account of the top level has a sub-account with cards');
+    const childCards = new Set((await allCards(api, { customerAccountNumber: pair!.child })).map((c) => c.cardIdentifier));
+    const shared = (await allCards(api, { customerAccountNumber: pair!.parent })).filter((c) => childCards.has(c.cardIdentifier));
+    expect(shared.map((c) => c.cardIdentifier), `cards of ${pair!.child} found by searching its parent ${pair!.parent}`).toEqual([]);
+  });
+
+  test('cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types [CARD-SEARCH-CARDTYPE]', async ({ api, masterData }) => {
+    let found = 0;
+    for (const type of masterData.cardType) {
+      const response = await api.cardSearch({ cardTypeIdentifiers: [type.id!], limit: 20 });
+      expect(response).toHaveStatus(200);
+      const cards = response.body.cards ?? [];
+      found += cards.length;
+      expect(cards.filter((c) => c.cardType !== type.name).map((c) => `${c.cardIdentifier}: ${c.cardType}`), `cards found for card type ${type.id} (${type.name}) of another type`).toEqual([]);
+    }
+    test.skip(found === 0, 'no card of the caller\'s hierarchy has a master-data card type');
+  });
+
+  for (const f of filters) {
+    test(`${f.words} [${f.rule}]`, async ({ api }) => {
+      const sample = await sampleCard(api);
+      test.skip(!sample, 'no card with primaryVisualCardNumber, driverName and vehicleRegNumber on the first page');
+      const value = f.value(sample!);
+      const cards = await allCards(api, { filter: { partialMatch: f.partialMatch, [f.field]: value } });
+      expect(cards.filter((c) => !f.matches(c[f.field] ?? '', value)).map((c) => `${c.cardIdentifier}: ${c[f.field]}`), `cards that do not match ${f.field} "${value}" (partialMatch ${f.partialMatch})`).toEqual([]);
+      expect(cards.some((c) => c.cardIdentifier === sample!.cardIdentifier), `card ${sample!.cardIdentifier} (${f.field} "${sample![f.field]}") found`).toBe(f.sampleFound);
+    });
+  }
+});

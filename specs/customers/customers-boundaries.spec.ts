@@ -1,0 +1,125 @@
+/**
+ * Boundaries of the customer operations as fast-check properties (Limits; Resources / Address,
+ * Contact; Endpoints / Customers). A valid value is accepted (200) and shown by the next GET; an
+ * invalid one is refused with a 4xx (the response checks validate the body of a documented
+ * status); a value the document leaves open (lib/arbitraries/customer.arb.ts) may go either way.
+ */
+import fc from 'fast-check';
+import { expect, test } from '../../fixtures/test.js';
+import {
+  emailCaseArb, limitedTextArb, missingAddressFieldsArb, notesOperationArb, subCustomerLevelArb, writeOperationArb,
+  type AddressField, type NotesOperation, type Verdict, type WriteOperation,
+} from '../../lib/arbitraries/customer.arb.js';
+import type { ApiResponse } from '../../lib/client.js';
+import { addressFields, completeAddress, contact, subCustomerBody } from '../../lib/factories/customer.js';
+import type { AddressComplete } from '../../lib/types.generated.js';
+
+/** Holds `response` to `verdict`; for an accepted valid value, `shown` checks the next GET. */
+async function expectVerdict(response: ApiResponse, verdict: Verdict, rule: string, shown?: () => Promise<void>): Promise<void> {
+  if (verdict === 'valid') {
+    expect(response, rule).toHaveStatus(200, rule);
+    await shown?.();
+  } else if (verdict === 'invalid') {
+    expect(response, rule).toBeRejected(rule);
+  }
+}
+
+const verdictOf = (valid: boolean): Verdict => (valid ? 'valid' : 'invalid');
+
+const limits = [
+  { field: 'customerName', limit: 310, rule: 'CUST-NAME-MAX-310' },
+  { field: 'customerBusinessReference', limit: 20, rule: 'CUST-BUSREF-MAX-20' },
+] as const;
+
+function without(fields: readonly AddressField[]) {
+  const address: Partial<Record<AddressField, string>> = completeAddress('Boundary');
+  for (const f of fields) delete address[f];
+  return address;
+}
+
+test.describe('customer boundaries @write', () => {
+  for (const { field, limit, rule } of limits) {
+    for (const operation of ['create', 'update'] as const satisfies readonly WriteOperation[]) {
+      test(`${field} is at most ${limit} characters on ${operation} [${rule}]`, async ({ api, customers, config, nextSerial, property }) => {
+        const existing = operation === 'update' ? (await customers.create()).customerAccountNumber : undefined;
+        await property(fc.asyncProperty(limitedTextArb(limit), async (text) => {
+          const response = existing
+            ? await api.call('updateCustomerDetail', { params: { customerAccountNumber: existing }, body: { [field]: text.value } })
+            : await customers.attempt(subCustomerBody(config.runId, nextSerial(), { [field]: text.value }));
+          await expectVerdict(response, text.verdict, rule, async () => {
+            const account = existing ?? (response.body as { customerAccountNumber: string }).customerAccountNumber;
+            const got = await api.getCustomer(account);
+            expect(got).toHaveStatus(200);
+            expect(got.body[field], `${field} shown by GET`).toBe(text.value);
+          });
+        }));
+      });
+    }
+  }
+
+  test('notes are at most 200 characters on customer block, unblock and close [CUST-NOTES-MAX-200]', async ({ api, customers, property }) => {
+    const account = (await customers.create()).customerAccountNumber;
+    let blocked = false;
+    const operationIds = { block: 'blockCustomer', unblock: 'unblockCustomer', close: 'closeCustomer' } as const satisfies Record<NotesOperation, string>;
+    await property(fc.asyncProperty(notesOperationArb, limitedTextArb(200), async (operation, notes) => {
+      // Block needs an open customer, unblock a blocked one; close uses up a fresh customer.
+      if (operation === 'block' && blocked) {
+        expect(await api.unblockCustomer(account)).toHaveStatus(200);
+        blocked = false;
+      }
+      if (operation === 'unblock' && !blocked) {
+        expect(await api.blockCustomer(account)).toHaveStatus(200);
+        blocked = true;
+      }
+      const target = operation === 'close' ? (await customers.create()).customerAccountNumber : account;
+      const response = await api.call(operationIds[operation], { params: { customerAccountNumber: target }, body: { notes: notes.value } });
+      if (operation !== 'close' && response.status === 200) blocked = operation === 'block';
+      await expectVerdict(response, notes.verdict, 'CUST-NOTES-MAX-200');
+    }));
+  });
+
+  test('a supplied customerAddress needs every field: each of the six missing in turn is refused, on create and update [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', async ({ api, customers, config, nextSerial, property }) => {
+    const existing = (await customers.create()).customerAccountNumber;
+    const send = (operation: WriteOperation, address: Partial<Record<AddressField, string>>) => operation === 'create'
+      ? customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerAddress: address as AddressComplete }))
+      : api.call('updateCustomerDetail', { params: { customerAccountNumber: existing }, body: { customerAddress: address } });
+    const rule = (operation: WriteOperation) => (operation === 'create' ? 'ADDR-COMPLETE-CREATE' : 'ADDR-COMPLETE-UPDATE');
+    const check = async (operation: WriteOperation, missing: readonly AddressField[]) => {
+      const response = await send(operation, without(missing));
+      await expectVerdict(response, verdictOf(missing.length === 0), rule(operation), async () => {
+        const got = await api.getCustomer(operation === 'create' ? (response.body as { customerAccountNumber: string }).customerAccountNumber : existing);
+        const complete = completeAddress('Boundary');
+        for (const f of addressFields) expect(got.body.customerAddress?.[f], `customerAddress.${f}`).toBe(complete[f]);
+      });
+    };
+    // Each field missing in turn, on both operations, every run; then random combinations.
+    for (const operation of ['create', 'update'] as const) {
+      for (const f of addressFields) await test.step(`${operation} without ${f}`, () => check(operation, [f]));
+    }
+    await property(fc.asyncProperty(writeOperationArb, missingAddressFieldsArb, check));
+  });
+
+  test('customerContact.emailAddress is in e-mail address format: valid addresses accepted, others refused, on create and update [CONTACT-EMAIL-FORMAT]', async ({ api, customers, config, nextSerial, property }) => {
+    const existing = (await customers.create()).customerAccountNumber;
+    await property(fc.asyncProperty(writeOperationArb, emailCaseArb, async (operation, { emailAddress, valid }) => {
+      const customerContact = { ...contact('email'), emailAddress };
+      const response = operation === 'create'
+        ? await customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerContact }))
+        : await api.call('updateCustomerDetail', { params: { customerAccountNumber: existing }, body: { customerContact } });
+      await expectVerdict(response, verdictOf(valid), 'CONTACT-EMAIL-FORMAT', async () => {
+        const got = await api.getCustomer(operation === 'create' ? (response.body as { customerAccountNumber: string }).customerAccountNumber : existing);
+        expect(got.body.customerContact?.emailAddress, 'emailAddress shown by GET').toBe(emailAddress);
+      });
+    }));
+  });
+
+  test('a sub-customer can be created at most two levels below the top-level customer: levels 1 and 2 accepted, 3 refused [CUST-DEPTH-MAX-2]', async ({ customers, config, nextSerial, topLevelCustomer, property }) => {
+    const level1 = (await customers.create()).customerAccountNumber;
+    const level2 = (await customers.create({ customerAccountNumber: level1 })).customerAccountNumber;
+    await property(fc.asyncProperty(subCustomerLevelArb, fc.boolean(), async (level, explicitTop) => {
+      const parent = level === 1 ? (explicitTop ? { customerAccountNumber: topLevelCustomer } : {}) : { customerAccountNumber: level === 2 ? level1 : level2 };
+      const response = await customers.attempt(subCustomerBody(config.runId, nextSerial(), parent));
+      await expectVerdict(response, verdictOf(level <= 2), 'CUST-DEPTH-MAX-2');
+    }), { numRuns: 15 });
+  });
+});

@@ -1,0 +1,73 @@
+/** POST /customers/subcustomer and what GET /customers/{customerAccountNumber} shows of it afterwards. */
+import { expect, test } from '../../fixtures/test.js';
+import { addressFields, contactFields, subCustomerBody } from '../../lib/factories/customer.js';
+import type { AddressComplete, Contact, CustomerCreateRequest } from '../../lib/types.generated.js';
+
+test.describe('create a sub-customer @write', () => {
+  test('answers 200 with the customerAccountNumber (string) of the new customer [CUST-CREATE-RETURNS-NUMBER]', async ({ api, customers }) => {
+    const { customerAccountNumber } = await customers.create();
+    expect(typeof customerAccountNumber).toBe('string');
+    expect(customerAccountNumber).not.toBe('');
+    const got = await api.getCustomer(customerAccountNumber);
+    expect(got).toHaveStatus(200);
+    expect(got.body.customerAccountNumber).toBe(customerAccountNumber);
+  });
+
+  test('without customerAccountNumber the sub-customer is created under the top-level customer [CUST-CREATE-UNDER-TOPLEVEL]', async ({ api, customers, topLevelCustomer }) => {
+    const { customerAccountNumber } = await customers.create();
+    const got = await api.getCustomer(customerAccountNumber);
+    expect(got).toHaveStatus(200);
+    expect(got.body.parentCustomerAccountNumber).toBe(topLevelCustomer);
+  });
+
+  test('with customerAccountNumber the sub-customer is created under that parent [CUST-CREATE-UNDER-PARENT]', async ({ api, customers }) => {
+    const parent = await customers.create();
+    const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
+    const got = await api.getCustomer(child.customerAccountNumber);
+    expect(got).toHaveStatus(200);
+    expect(got.body.parentCustomerAccountNumber).toBe(parent.customerAccountNumber);
+  });
+
+  test('the supplied details, address and contact become the MAIN ones shown by GET [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({ api, customers, config, nextSerial }) => {
+    const serial = nextSerial();
+    const customerAddress: AddressComplete = {
+      addressLines: `${config.runId} Havenstraat ${serial}`, city: 'Zwolle', country: 'Netherlands', countryCode: 'NL', region: 'Overijssel', zipCode: '8011 AA',
+    };
+    const customerContact: Contact = {
+      emailAddress: `main.${serial}@fleet-conformance.test`, firstName: `Main${serial}`, lastName: `Contact ${config.runId}`,
+      middleName: 'van', mobilePhone: '+31612345678', telephone: '+31381234567',
+    };
+    const parent = await customers.create();
+    for (const where of [{}, { customerAccountNumber: parent.customerAccountNumber }]) {
+      const { customerAccountNumber, request } = await customers.create({ customerAddress, customerContact, ...where });
+      const got = await api.getCustomer(customerAccountNumber);
+      expect(got).toHaveStatus(200);
+      expect(got.body.customerName, 'customerName').toBe(request.customerName);
+      expect(got.body.customerBusinessReference, 'customerBusinessReference').toBe(request.customerBusinessReference);
+      for (const field of addressFields) expect(got.body.customerAddress?.[field], `customerAddress.${field}`).toBe(customerAddress[field]);
+      for (const field of contactFields) expect(got.body.customerContact?.[field], `customerContact.${field}`).toBe(customerContact[field]);
+    }
+  });
+
+  for (const field of ['customerName', 'customerContact', 'customerAddress'] as const) {
+    test(`${field} is required: a body without it is refused [CUST-CREATE-REQUIRED-FIELDS]`, async ({ customers, config, nextSerial }) => {
+      const body: Partial<CustomerCreateRequest> = subCustomerBody(config.runId, nextSerial());
+      delete body[field];
+      expect(await customers.attempt(body)).toBeRejected('CUST-CREATE-REQUIRED-FIELDS');
+    });
+  }
+
+  test('GET answers the Customer with its fields in their documented types [CUST-SHAPE, ADDRESS-SHAPE, CONTACT-SHAPE]', async ({ api, customers, config, nextSerial }) => {
+    // An all-digit postal code and phone numbers: text that a careless server turns into numbers.
+    const serial = nextSerial();
+    const { customerAccountNumber, request } = await customers.create({
+      customerAddress: { addressLines: `${config.runId} Hauptstraße ${serial}`, city: 'Berlin', country: 'Germany', countryCode: 'DE', region: 'Berlin', zipCode: '10115' },
+      customerContact: { emailAddress: `shape.${serial}@fleet-conformance.test`, firstName: 'Erika', lastName: 'Mustermann', middleName: 'M', mobilePhone: '015112345678', telephone: '0301234567' },
+    });
+    // The response checks validate every field's type; this reads back what was sent, as text.
+    const got = await api.getCustomer(customerAccountNumber);
+    expect(got).toHaveStatus(200);
+    expect(got.body.customerAddress?.zipCode).toBe(request.customerAddress.zipCode);
+    expect(got.body.customerContact?.mobilePhone).toBe(request.customerContact.mobilePhone);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Error answers of the customer operations: 404 for an unknown customer, 403 outside the caller's
+ * hierarchy (config.foreignCustomer), and the standard error body on a 400. Which code a refusal
+ * carries is not shown: ER-001 or another code (another code is drift, never a failure).
+ */
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import type { ApiResponse } from '../../lib/client.js';
+import { completeAddress, subCustomerBody } from '../../lib/factories/customer.js';
+
+/** An account number shaped like the top-level one (its digits all 9, or all 8) that no hierarchy is expected to hold. */
+function unknownAccountNumber(topLevel: string): string {
+  const nines = topLevel.replace(/\d/g, '9');
+  return nines !== topLevel ? nines : /\d/.test(topLevel) ? topLevel.replace(/\d/g, '8') : `${topLevel}0`;
+}
+
+type Probe = [name: string, send: (api: FleetApi, account: string) => Promise<ApiResponse>];
+
+const reads: Probe[] = [
+  ['GET /customers/{customerAccountNumber}', (api, a) => api.getCustomer(a)],
+  ['GET /customers/{customerAccountNumber}/cardTypes', (api, a) => api.getCustomerCardTypes(a)],
+];
+
+/** Writes that change nothing even where a faulty server accepts them. */
+const harmlessWrites: Probe[] = [
+  ['POST /customers/{customerAccountNumber}/updateDetail with {}', (api, a) => api.updateCustomerDetail(a, {})],
+];
+
+const stateChanges: Probe[] = [
+  ['POST /customers/{customerAccountNumber}/block', (api, a) => api.blockCustomer(a)],
+  ['POST /customers/{customerAccountNumber}/unblock', (api, a) => api.unblockCustomer(a)],
+  ['POST /customers/{customerAccountNumber}/close', (api, a) => api.closeCustomer(a)],
+];
+
+test.describe('customer errors', () => {
+  test('an unknown customer account number answers 404 on get and card types [ERR-NOT-FOUND-404]', async ({ api, topLevelCustomer }) => {
+    const unknown = unknownAccountNumber(topLevelCustomer);
+    for (const [name, send] of reads) expect(await send(api, unknown), name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
+  });
+
+  test('an unknown customer account number answers 404 on updateDetail, block, unblock and close [ERR-NOT-FOUND-404] @write', async ({ api, topLevelCustomer }) => {
+    const unknown = unknownAccountNumber(topLevelCustomer);
+    for (const [name, send] of [...harmlessWrites, ...stateChanges]) expect(await send(api, unknown), name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
+  });
+
+  test('a customer outside the caller\'s hierarchy answers 403 on get, card types and as list filter [CUST-FOREIGN-403]', async ({ api, config }) => {
+    const foreign = config.foreignCustomer;
+    test.skip(!foreign, 'no customer outside the caller\'s hierarchy configured (FLEET_FOREIGN_CUSTOMER)');
+    for (const [name, send] of reads) expect(await send(api, foreign!), name).toHaveStatus(403, 'CUST-FOREIGN-403');
+    expect(await api.listCustomers({ customerAccountNumber: foreign! }), 'GET /customers?customerAccountNumber=<foreign>').toHaveStatus(403, 'CUST-FOREIGN-403');
+  });
+
+  test('a customer outside the caller\'s hierarchy answers 403 on updateDetail [CUST-FOREIGN-403] @write', async ({ api, config }) => {
+    const foreign = config.foreignCustomer;
+    test.skip(!foreign, 'no customer outside the caller\'s hierarchy configured (FLEET_FOREIGN_CUSTOMER)');
+    for (const [name, send] of harmlessWrites) expect(await send(api, foreign!), name).toHaveStatus(403, 'CUST-FOREIGN-403');
+  });
+
+  test('a refused customer request answered 400 carries the standard error body {errorCode, errorDescription}, ER-001 or another code [ERR-STANDARD-BODY] @write', async ({ api, customers, subCustomer, config, nextSerial }) => {
+    const { customerAddress: _dropped, ...withoutAddress } = subCustomerBody(config.runId, nextSerial());
+    const { zipCode: _zip, ...incompleteAddress } = completeAddress();
+    const refused: [string, () => Promise<ApiResponse>][] = [
+      ['create with customerName of 311 characters', () => customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerName: 'x'.repeat(311) }))],
+      ['create without customerAddress', () => customers.attempt(withoutAddress)],
+      ['updateDetail with an address without zipCode', () => api.call('updateCustomerDetail', { params: { customerAccountNumber: subCustomer.customerAccountNumber }, body: { customerAddress: incompleteAddress } })],
+      ['block with notes of 201 characters', () => api.blockCustomer(subCustomer.customerAccountNumber, { notes: 'n'.repeat(201) })],
+    ];
+    let answered400 = 0;
+    for (const [name, send] of refused) {
+      const response = await send();
+      expect(response, name).toBeRejected();
+      if (response.status !== 400) continue;
+      answered400 += 1;
+      // The response checks validate the body against the schema; this states the rule in the spec.
+      expect(response.body, name).toEqual(expect.objectContaining({ errorCode: expect.any(String), errorDescription: expect.any(String) }));
+    }
+    test.info().annotations.push({ type: 'observed', description: `${answered400} of ${refused.length} refusals answered 400` });
+  });
+});
+
+test('an error code the document shows comes with its status: ER-001 and ER-002 with 400, ER-012 with 500 [ERR-CODE-STATUS]', async ({ api, topLevelCustomer }) => {
+  const unknownAccount = topLevelCustomer.replace(/\d/g, '9');
+  const answers = [
+    await api.getCustomer(unknownAccount),
+    await api.call('getCard', { params: { cardIdentifier: 2_000_000_001 } }),
+    await api.call('cardSearch', { body: { limit: 0 } }),
+  ];
+  const documented: Record<string, number> = { 'ER-001': 400, 'ER-002': 400, 'ER-012': 500 };
+  for (const response of answers) {
+    expect(response).toBeRejected();
+    const code = (response.body as { errorCode?: string } | undefined)?.errorCode;
+    if (code && code in documented) expect(response.status, `${code} in ${response.exchange.request.method} ${response.exchange.request.path}`).toBe(documented[code]);
+  }
+});

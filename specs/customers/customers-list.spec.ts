@@ -1,0 +1,158 @@
+/**
+ * GET /customers: which customers a page holds (top level, descendants, direct sub-accounts,
+ * searchText), limit and cursor. The page is read through FLEET_CUSTOMER_LIST_FIELDS
+ * (ASSUME-CUSTOMER-LIST-PAGE). Other workers create and close customers meanwhile: every check
+ * either looks at customers this test created under markers no one else uses, or compares only
+ * customers that stayed listed from before to after the walk it checks.
+ */
+import { expect, test, type CustomerFactory } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import { allCustomers, customerPage, customerPages } from '../../lib/discovery.js';
+import type { Customer } from '../../lib/types.generated.js';
+
+const numbers = (customers: Customer[]) => customers.map((c) => c.customerAccountNumber);
+
+function duplicates(values: (string | undefined)[]): (string | undefined)[] {
+  const seen = new Set<string | undefined>();
+  const twice: (string | undefined)[] = [];
+  for (const v of values) {
+    if (seen.has(v)) twice.push(v);
+    seen.add(v);
+  }
+  return twice;
+}
+
+const searchedFields = ['customerAccountNumber', 'customerName', 'customerBusinessReference'] as const;
+const matches = (c: Customer, text: string) => searchedFields.some((f) => c[f]?.toLowerCase().includes(text.toLowerCase()));
+
+/** Results that match `text` in none of the three fields, read again with GET where the page left a field out. */
+async function nonMatching(api: FleetApi, results: Customer[], text: string): Promise<string[]> {
+  const suspects = results.filter((c) => !matches(c, text));
+  const full = await Promise.all(suspects.map(async (c) => (await api.getCustomer(c.customerAccountNumber!)).body));
+  return numbers(full.filter((c) => !matches(c, text))) as string[];
+}
+
+test.describe('list customers', () => {
+  test('the top-level account itself is never included, on any page nor when searched for [CUST-LIST-NO-TOPLEVEL]', async ({ api, config, topLevelCustomer }) => {
+    const all = await allCustomers(api, config.customerListFields);
+    expect(all.length, 'the hierarchy lists customers').toBeGreaterThan(0);
+    expect(numbers(all)).not.toContain(topLevelCustomer);
+    const searched = await allCustomers(api, config.customerListFields, { searchText: topLevelCustomer });
+    expect(numbers(searched)).not.toContain(topLevelCustomer);
+  });
+
+  test('without customerAccountNumber every descendant of the top-level account is listed, level 1 and level 2 [CUST-LIST-ALL-DESCENDANTS] @write', async ({ api, config, customers }) => {
+    const parent = await customers.create();
+    const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
+    const listed = numbers(await allCustomers(api, config.customerListFields));
+    expect(listed).toContain(parent.customerAccountNumber);
+    expect(listed).toContain(child.customerAccountNumber);
+  });
+
+  test('customerAccountNumber restricts the results to the direct sub-accounts of that account [CUST-LIST-DIRECT-ONLY] @write', async ({ api, config, customers, topLevelCustomer }) => {
+    const parent = await customers.create();
+    const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
+    const underParent = await allCustomers(api, config.customerListFields, { customerAccountNumber: parent.customerAccountNumber });
+    expect(numbers(underParent)).toEqual([child.customerAccountNumber]);
+
+    const underTop = await allCustomers(api, config.customerListFields, { customerAccountNumber: topLevelCustomer });
+    expect(numbers(underTop)).toContain(parent.customerAccountNumber);
+    expect(numbers(underTop), 'a level-2 customer is no direct sub-account of the top level').not.toContain(child.customerAccountNumber);
+    const strangers = underTop.filter((c) => c.parentCustomerAccountNumber !== undefined && c.parentCustomerAccountNumber !== topLevelCustomer);
+    expect(numbers(strangers), 'results whose parent is not the filtered account').toEqual([]);
+  });
+
+  test.describe('searchText @write', () => {
+    /** A fresh customer whose name and business reference carry markers found nowhere else. */
+    async function marked(customers: CustomerFactory, runId: string, serial: string) {
+      const created = await customers.create({ customerName: `${runId} Nm${serial} Fleet`, customerBusinessReference: `${runId}R${serial}`.slice(0, 20) });
+      const number = created.customerAccountNumber;
+      const texts = {
+        customerAccountNumber: number.length > 2 ? number.slice(1, -1) : number,
+        customerName: `m${serial} Fle`,
+        customerBusinessReference: `${runId.slice(2)}R${serial}`,
+      };
+      return { created, texts };
+    }
+
+    const rule = { customerAccountNumber: 'CUST-LIST-SEARCH-NUMBER', customerName: 'CUST-LIST-SEARCH-NAME', customerBusinessReference: 'CUST-LIST-SEARCH-BUSREF' } as const;
+
+    for (const field of searchedFields) {
+      test(`searchText matches part of ${field} [${rule[field]}]`, async ({ api, config, customers, nextSerial }) => {
+        const { created, texts } = await marked(customers, config.runId, nextSerial());
+        const text = texts[field];
+        const others = searchedFields.filter((f) => f !== field).map((f) => (f === 'customerAccountNumber' ? created.customerAccountNumber : created.request[f]) ?? '');
+        test.skip(others.some((v) => v.toLowerCase().includes(text.toLowerCase())), `"${text}" also occurs in another field of the customer`);
+        const results = await allCustomers(api, config.customerListFields, { searchText: text });
+        expect(numbers(results)).toContain(created.customerAccountNumber);
+        expect(await nonMatching(api, results, text), `results not matching "${text}"`).toEqual([]);
+      });
+    }
+
+    for (const field of ['customerName', 'customerBusinessReference'] as const) {
+      test(`searchText matches ${field} case-insensitively, in upper and in lower case [CUST-LIST-SEARCH-CASE, ${rule[field]}]`, async ({ api, config, customers, nextSerial }) => {
+        const { created, texts } = await marked(customers, config.runId, nextSerial());
+        for (const text of [texts[field].toUpperCase(), texts[field].toLowerCase()]) {
+          expect(text, 'the variant differs in case from the stored value').not.toBe(texts[field]);
+          const results = await allCustomers(api, config.customerListFields, { searchText: text });
+          expect(numbers(results), `searchText "${text}"`).toContain(created.customerAccountNumber);
+          expect(await nonMatching(api, results, text), `results not matching "${text}"`).toEqual([]);
+        }
+      });
+    }
+
+    test('searchText combined with customerAccountNumber: both filters apply [CUST-LIST-FILTERS-COMBINE]', async ({ api, config, customers, nextSerial }) => {
+      const serial = nextSerial();
+      const marker = `Cmb${serial}`;
+      const parent = await customers.create();
+      const hit = await customers.create({ customerAccountNumber: parent.customerAccountNumber, customerName: `${config.runId} ${marker} inside` });
+      await customers.create({ customerAccountNumber: parent.customerAccountNumber });
+      await customers.create({ customerName: `${config.runId} ${marker} outside` });
+      const results = await allCustomers(api, config.customerListFields, { customerAccountNumber: parent.customerAccountNumber, searchText: marker });
+      expect(numbers(results)).toEqual([hit.customerAccountNumber]);
+    });
+  });
+
+  test('without limit a page holds 50 customers [CUST-LIST-LIMIT-DEFAULT-50]', async ({ api, config }) => {
+    const count = async () => (await allCustomers(api, config.customerListFields)).length;
+    const total = await count();
+    test.skip(total <= 50, `the hierarchy lists ${total} customers; the default page size shows only with more than 50`);
+    const first = await api.listCustomers();
+    expect(first).toHaveStatus(200);
+    const page = customerPage(first.body, config.customerListFields);
+    if (page.customers.length < 50 && !page.hasNextPage) {
+      // Other workers may have closed customers meanwhile: count again before judging.
+      const now = await count();
+      test.skip(now <= 50, `the hierarchy now lists ${now} customers; the default page size shows only with more than 50`);
+    }
+    expect(page.customers.length).toBe(50);
+  });
+
+  test('a page holds at most limit customers [CUST-LIST-LIMIT-HONOURED]', async ({ api, config }) => {
+    for (const limit of [1, 2, 7]) {
+      const response = await api.listCustomers({ limit });
+      expect(response).toHaveStatus(200);
+      const { customers } = customerPage(response.body, config.customerListFields);
+      expect(customers.length, `limit=${limit}`).toBeLessThanOrEqual(limit);
+      expect(customers.length, `limit=${limit}: the hierarchy is not empty`).toBeGreaterThan(0);
+    }
+  });
+
+  test('following the cursor visits every customer once: no duplicates, no gaps [CUST-LIST-CURSOR, CUST-LIST-LIMIT-HONOURED]', async ({ api, config }) => {
+    const limit = 10;
+    const before = numbers(await allCustomers(api, config.customerListFields));
+    const pages = await customerPages(api, config.customerListFields, { limit });
+    const after = numbers(await allCustomers(api, config.customerListFields));
+    const walked = pages.flatMap((p) => numbers(p.customers));
+
+    for (const [i, page] of pages.entries()) expect(page.customers.length, `page ${i + 1} with limit=${limit}`).toBeLessThanOrEqual(limit);
+    expect(duplicates(walked), `customers seen twice walking with limit=${limit}`).toEqual([]);
+    expect(duplicates(before), 'customers seen twice walking with the default limit').toEqual([]);
+    // Listed before and after the walk: listed throughout it, so the walk must have met it.
+    const afterSet = new Set(after);
+    const stayed = before.filter((n) => afterSet.has(n));
+    expect(stayed.length, 'customers listed before and after the walk').toBeGreaterThan(limit);
+    const walkedSet = new Set(walked);
+    expect(stayed.filter((n) => !walkedSet.has(n)), `customers missed walking with limit=${limit}`).toEqual([]);
+  });
+});

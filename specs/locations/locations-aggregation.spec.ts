@@ -1,0 +1,52 @@
+/** Geosearch with the aggregation switch on: aggregates instead of locations, counts that add up. */
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import { MAX_LOCATIONS, NO_SMALL_AREA, pointOf, type Rectangle } from '../../lib/locations.js';
+import type { Aggregate } from '../../lib/types.generated.js';
+
+const total = (aggregates: Aggregate[] | undefined) => (aggregates ?? []).reduce((s, a) => s + (a.count ?? 0), 0);
+
+/** How many locations the search finds without aggregation: all of them, since the area holds a few dozen. */
+async function locationsFound(api: FleetApi, rect: Rectangle): Promise<number> {
+  const response = await api.geosearchRectangle({ ...rect, count: MAX_LOCATIONS });
+  expect(response).toHaveStatus(200);
+  const found = response.body.locations?.length ?? 0;
+  expect(found, 'the area was chosen to hold fewer than 300 locations').toBeLessThan(MAX_LOCATIONS);
+  return found;
+}
+
+test.describe('geosearch rectangle: aggregation', () => {
+  test.beforeEach(({ geoAreas }) => {
+    test.skip(!geoAreas.small, NO_SMALL_AREA);
+  });
+
+  test('with aggregation on, aggregates {coordinates, count} come instead of individual locations [GEO-AGGREGATE-ON, GEO-AGGREGATE-SHAPE]', async ({ api, geoAreas }) => {
+    const response = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true });
+    expect(response).toHaveStatus(200);
+    expect(response.body.locations ?? [], 'individual locations next to aggregates').toEqual([]);
+    const aggregates = response.body.aggregates ?? [];
+    expect(aggregates.length, 'the area holds locations, so something is aggregated').toBeGreaterThan(0);
+    for (const a of aggregates) {
+      expect(Number.isInteger(a.count), `count ${JSON.stringify(a.count)}`).toBe(true);
+      expect(pointOf(a), `coordinates ${JSON.stringify(a.coordinates)}`).toBeDefined();
+    }
+  });
+
+  test('aggregate counts add up to the locations the same search finds, at the default precision and at each of 2 to 9 [GEO-AGGREGATE-COUNTS]', async ({ api, geoAreas }) => {
+    const found = await locationsFound(api, geoAreas.small!);
+    for (const precision of [undefined, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      const response = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, ...(precision ? { precision } : {}) });
+      expect(response).toHaveStatus(200);
+      expect(total(response.body.aggregates), `sum of counts at precision ${precision ?? 'default'}`).toBe(found);
+    }
+  });
+
+  test('the result count is ignored when aggregation is on [GEO-COUNT-IGNORED-AGGREGATED]', async ({ api, geoAreas }) => {
+    const found = await locationsFound(api, geoAreas.small!);
+    for (const count of [1, 10]) {
+      const response = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, count });
+      expect(response).toHaveStatus(200);
+      expect(total(response.body.aggregates), `sum of counts with count ${count}`).toBe(found);
+    }
+  });
+});

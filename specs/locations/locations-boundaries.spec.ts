@@ -1,0 +1,143 @@
+/**
+ * The geosearch bounds, both sides of each deliberately, then random values (fast-check): what the
+ * document allows answers 200 with every location inside the rectangle; what it refuses answers
+ * 4xx (a 400's {message, details} is checked on every response). Languages outside the 17 are not
+ * stated either way: 200 or 4xx, never 5xx.
+ */
+import fc from 'fast-check';
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import {
+  countOver300Arb, invalidDegreesArb, invalidPrecisionArb, latitudesNotDecreasingArb, longitudesNotIncreasingArb,
+  rectangleArb, unsupportedLanguageArb, validCountArb,
+} from '../../lib/arbitraries/geo.arb.js';
+import type { ApiResponse } from '../../lib/client.js';
+import type { GeoParamNames } from '../../lib/config.js';
+import { geoQuery, isInside, pointOf, SUPPORTED_LANGUAGES, type Rectangle } from '../../lib/locations.js';
+import type { GeosearchResponse } from '../../lib/types.generated.js';
+
+type Values = Parameters<typeof geoQuery>[1];
+
+/** A small answer is enough to see where locations lie: random rectangles may cover whole countries. */
+const FEW = 10;
+
+const berlin: Rectangle = { topLatitude: 52.7, bottomLatitude: 52.3, leftLongitude: 13.1, rightLongitude: 13.7 };
+
+/** `degrees` moved by `millionths` of a degree, written as a plain decimal. */
+const shift = (degrees: number, millionths: number) => Math.round(degrees * 1e6 + millionths) / 1e6;
+
+function searcher(api: FleetApi, names: GeoParamNames) {
+  return (values: Values): Promise<ApiResponse<GeosearchResponse>> => api.call('geosearchRectangle', { query: geoQuery(names, values), body: {} });
+}
+
+/** 200, every location inside the rectangle searched. */
+function expectFound(response: ApiResponse<GeosearchResponse>, rect: Rectangle): void {
+  expect(response).toHaveStatus(200);
+  const outside = (response.body.locations ?? []).filter((l) => !isInside(rect, pointOf(l))).map((l) => l.coordinates);
+  expect(outside, `locations outside ${JSON.stringify(rect)}`).toEqual([]);
+}
+
+const withLatitude = (rect: Rectangle, edge: 'topLatitude' | 'bottomLatitude', value: number | string): Values => ({ ...rect, [edge]: value, count: FEW });
+const withLongitude = (rect: Rectangle, edge: 'leftLongitude' | 'rightLongitude', value: number | string): Values => ({ ...rect, [edge]: value, count: FEW });
+
+test.describe('geosearch rectangle: boundaries', () => {
+  test('latitudes of -90 and 90 are accepted, and every location found lies inside [GEO-LAT-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config }) => {
+    const search = searcher(api, config.geoParamNames);
+    const edges: Rectangle[] = [
+      { ...berlin, topLatitude: 90, bottomLatitude: -90 },
+      { ...berlin, topLatitude: 90, bottomLatitude: 89.999999 },
+      { ...berlin, topLatitude: -89.999999, bottomLatitude: -90 },
+    ];
+    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }), rect);
+  });
+
+  test('any rectangle within the bounds, top above bottom and left below right, is accepted and every location found lies inside [GEO-LAT-BOUNDS, GEO-LON-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    await property(fc.asyncProperty(rectangleArb, async (rect) => expectFound(await search({ ...rect, count: FEW }), rect)));
+  });
+
+  test('latitudes outside -90 to 90 (just outside, far outside, no number) are refused [GEO-LAT-BOUNDS]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    for (const [edge, value] of [['topLatitude', 90.000001], ['bottomLatitude', -90.000001], ['topLatitude', 1e300], ['bottomLatitude', 'NaN']] as const) {
+      expect(await search(withLatitude({ ...berlin, topLatitude: 90, bottomLatitude: -90 }, edge, value)), `${edge} ${value}`).toBeRejected();
+    }
+    await property(fc.asyncProperty(rectangleArb, fc.constantFrom('topLatitude', 'bottomLatitude') as fc.Arbitrary<'topLatitude' | 'bottomLatitude'>, invalidDegreesArb(90),
+      async (rect, edge, value) => expect(await search(withLatitude(rect, edge, value))).toBeRejected()));
+  });
+
+  test('longitudes of -180 and 180 are accepted, and every location found lies inside [GEO-LON-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config }) => {
+    const search = searcher(api, config.geoParamNames);
+    const edges: Rectangle[] = [
+      { ...berlin, leftLongitude: -180, rightLongitude: 180 },
+      { ...berlin, leftLongitude: 179.999999, rightLongitude: 180 },
+      { ...berlin, leftLongitude: -180, rightLongitude: -179.999999 },
+    ];
+    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }), rect);
+  });
+
+  test('longitudes outside -180 to 180 (just outside, far outside, no number) are refused [GEO-LON-BOUNDS]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    for (const [edge, value] of [['rightLongitude', 180.000001], ['leftLongitude', -180.000001], ['rightLongitude', -1e300], ['leftLongitude', 'abc']] as const) {
+      expect(await search(withLongitude({ ...berlin, leftLongitude: -180, rightLongitude: 180 }, edge, value)), `${edge} ${value}`).toBeRejected();
+    }
+    await property(fc.asyncProperty(rectangleArb, fc.constantFrom('leftLongitude', 'rightLongitude') as fc.Arbitrary<'leftLongitude' | 'rightLongitude'>, invalidDegreesArb(180),
+      async (rect, edge, value) => expect(await search(withLongitude(rect, edge, value))).toBeRejected()));
+  });
+
+  test('topLatitude must be greater than bottomLatitude: a millionth above is accepted, equal and swapped are refused [GEO-TOP-GT-BOTTOM]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    const bottom = berlin.bottomLatitude;
+    const justAbove = { ...berlin, topLatitude: shift(bottom, 1) };
+    expectFound(await search({ ...justAbove, count: FEW }), justAbove);
+    for (const topLatitude of [bottom, shift(bottom, -1), shift(bottom, -400_000)]) {
+      expect(await search({ ...berlin, topLatitude, count: FEW }), `topLatitude ${topLatitude}, bottomLatitude ${bottom}`).toBeRejected();
+    }
+    await property(fc.asyncProperty(latitudesNotDecreasingArb, async (rect) => expect(await search({ ...rect, count: FEW })).toBeRejected()));
+  });
+
+  test('leftLongitude must be less than rightLongitude: a millionth less is accepted, equal and swapped are refused [GEO-LEFT-LT-RIGHT]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    const right = berlin.rightLongitude;
+    const justBelow = { ...berlin, leftLongitude: shift(right, -1) };
+    expectFound(await search({ ...justBelow, count: FEW }), justBelow);
+    for (const leftLongitude of [right, shift(right, 1), shift(right, 600_000)]) {
+      expect(await search({ ...berlin, leftLongitude, count: FEW }), `leftLongitude ${leftLongitude}, rightLongitude ${right}`).toBeRejected();
+    }
+    await property(fc.asyncProperty(longitudesNotIncreasingArb, async (rect) => expect(await search({ ...rect, count: FEW })).toBeRejected()));
+  });
+
+  test('count up to 300 is accepted and bounds the answer; 301 and above are refused [GEO-COUNT-MAX-300, GEO-COUNT-HONOURED]', async ({ api, config, geoAreas, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    const rect = geoAreas.small ?? berlin;
+    for (const count of [299, 300]) expectFound(await search({ ...rect, count }), rect);
+    expect(await search({ ...rect, count: 301 }), 'count 301').toBeRejected();
+    await property(fc.asyncProperty(fc.oneof(validCountArb.map((count) => ({ count, valid: true })), countOver300Arb.map((count) => ({ count, valid: false }))),
+      async ({ count, valid }) => {
+        const response = await search({ ...rect, count });
+        if (!valid) return expect(response, `count ${count}`).toBeRejected();
+        expectFound(response, rect);
+        expect(response.body.locations?.length ?? 0, `count ${count}`).toBeLessThanOrEqual(count);
+      }));
+  });
+
+  test('precision 2 to 9 is accepted with aggregation on; 1, 10 and beyond are refused [GEO-PRECISION-2-9]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    for (const precision of [2, 3, 4, 5, 6, 7, 8, 9]) expect(await search({ ...berlin, aggregate: true, precision }), `precision ${precision}`).toHaveStatus(200);
+    for (const precision of [1, 10]) expect(await search({ ...berlin, aggregate: true, precision }), `precision ${precision}`).toBeRejected();
+    await property(fc.asyncProperty(invalidPrecisionArb, async (precision) => expect(await search({ ...berlin, aggregate: true, precision }), `precision ${precision}`).toBeRejected()));
+  });
+
+  test('each of the 17 supported languages is accepted [GEO-LANGUAGE-SUPPORTED]', async ({ api, config }) => {
+    const search = searcher(api, config.geoParamNames);
+    for (const language of SUPPORTED_LANGUAGES) expectFound(await search({ ...berlin, language, count: FEW }), berlin);
+  });
+
+  test('another language code answers 200 or 4xx, never 5xx [GEO-LANGUAGE-SUPPORTED, ROBUST-NO-5XX-ON-BAD-INPUT]', async ({ api, config, property }) => {
+    const search = searcher(api, config.geoParamNames);
+    await property(fc.asyncProperty(unsupportedLanguageArb, async (language) => {
+      const response = await search({ ...berlin, language, count: FEW });
+      if (response.status === 200) expectFound(response, berlin);
+      else expect(response, `language ${language}`).toBeRejected();
+    }));
+  });
+});

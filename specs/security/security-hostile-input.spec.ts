@@ -1,0 +1,225 @@
+/**
+ * Hostile input never yields a 5xx or a hang: every operation gets injection strings, control
+ * characters, 10,000-character strings, wrong JSON types, malformed JSON, huge numbers, negative
+ * and float ids, path traversal in path parameters and wrong media types. Each answer must come
+ * within the request timeout and be below 500; a documented status must carry its documented body
+ * (the client's automatic checks). Every variant runs, then the test lists all that went wrong.
+ */
+import fc from 'fast-check';
+import type { FleetApi } from '../../lib/api.js';
+import { ConformanceError, formatExchange, type ApiResponse, type CallOptions } from '../../lib/client.js';
+import { ACTIVE, reasonFor } from '../../lib/discovery.js';
+import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
+import { completeAddress, contact, subCustomerBody } from '../../lib/factories/customer.js';
+import { fillPath, operation, type OperationId } from '../../lib/operations.js';
+import { expect, type CustomerFactory, type PoolCards } from '../../fixtures/test.js';
+import type { Config } from '../../lib/config.js';
+import type { Exchange } from '../../lib/exchange.js';
+import type { MasterData } from '../../lib/types.generated.js';
+import { bodyVariants, hostilePathSegments, hostileStrings, numberTexts, type BodyTarget, type Variant } from './hostile.js';
+import { pathParameterOf, sampleRequest, serviceOperations, test, type SampleIds, type ServiceOperationId } from './samples.js';
+
+const RULE = 'ROBUST-NO-5XX-ON-BAD-INPUT';
+const MAX_SHOWN = 8;
+
+/** Sends one hostile request; returns what went wrong, or undefined. */
+async function probe(api: FleetApi, id: OperationId, label: string, options: CallOptions, onAnswer?: (exchange: Exchange) => void): Promise<string | undefined> {
+  try {
+    const response = await api.call(id, options);
+    onAnswer?.(response.exchange);
+    return response.status >= 500 ? `[${RULE}] ${label}: answered ${response.status}\n${formatExchange(response.exchange)}` : undefined;
+  } catch (e) {
+    if (e instanceof ConformanceError) {
+      onAnswer?.(e.exchange);
+      return `${label}: ${e.message}`;
+    }
+    return `[${RULE}] ${label}: no answer within the request timeout (${(e as Error).message.split('\n')[0]})`;
+  }
+}
+
+function expectNoProblems(problems: (string | undefined)[], total: number): void {
+  const found = problems.filter((p): p is string => p !== undefined);
+  const shown = found.slice(0, MAX_SHOWN).join('\n\n');
+  expect(found.length, `${found.length} of ${total} hostile requests went wrong${found.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}:\n\n${shown}`).toBe(0);
+}
+
+const titleOf = (id: ServiceOperationId, what: string) => {
+  const op = operation(id);
+  return `${op.method} ${op.path} answers ${what} without a 5xx or a hang [${RULE}]${op.readOnly ? '' : ' @write'}`;
+};
+
+test.describe('hostile input', () => {
+  for (const id of serviceOperations.filter((op) => pathParameterOf(op))) {
+    test(titleOf(id, 'negative, float, huge, encoded and traversing path parameters'), async ({ api, sampleIds }) => {
+      const request = sampleRequest(id, sampleIds);
+      test.skip(!request, `the target has no resource for ${operation(id).path}`);
+      const template = operation(id).path;
+      const problems: (string | undefined)[] = [];
+      for (const [label, segment] of hostilePathSegments) {
+        const rawPath = template.replace(/\{\w+\}/, segment);
+        problems.push(await probe(api, id, `path ${label}: ${rawPath.slice(0, 80)}`, { ...request, rawPath }));
+      }
+      expectNoProblems(problems, hostilePathSegments.length);
+    });
+  }
+
+  test(titleOf('listCustomers', 'hostile query parameters'), async ({ api }) => {
+    const names = ['limit', 'cursor', 'customerAccountNumber', 'searchText'];
+    const values: [string, string][] = [...hostileStrings, ...numberTexts.map((n): [string, string] => [n, n])];
+    const problems: (string | undefined)[] = [];
+    for (const name of names) {
+      for (const [label, value] of values) problems.push(await probe(api, 'listCustomers', `${name}=${label}`, { query: { [name]: value } }));
+    }
+    const raw = ['/customers?limit=1&limit=2', '/customers?limit[$gt]=0', '/customers?searchText[]=a&searchText[]=b', '/customers?%00=1', '/customers?limit=%zz', '/customers?searchText=%'];
+    for (const rawPath of raw) problems.push(await probe(api, 'listCustomers', rawPath, { rawPath }));
+    expectNoProblems(problems, names.length * values.length + raw.length);
+  });
+
+  test(titleOf('geosearchRectangle', 'hostile query parameters'), async ({ api, config }) => {
+    const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
+    const { count, aggregate, precision, language } = config.geoParamNames;
+    const names = [...Object.keys(bounds), count, aggregate, precision, language];
+    const values: [string, string][] = [...hostileStrings, ...numberTexts.map((n): [string, string] => [n, n])];
+    const problems: (string | undefined)[] = [];
+    const total = Math.max(values.length, names.length * 3);
+    for (let i = 0; i < total; i++) {
+      const name = names[i % names.length]!;
+      const [label, value] = values[i % values.length]!;
+      problems.push(await probe(api, 'geosearchRectangle', `${name}=${label}`, { query: { ...bounds, [name]: value }, body: {} }));
+    }
+    expectNoProblems(problems, total);
+  });
+
+  test(`any text (control and astral characters included) as customer searchText, card search driverName or geosearch language never gets a 5xx [${RULE}]`, async ({ api, property, config }) => {
+    const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
+    const sends: Record<string, (text: string) => Promise<ApiResponse>> = {
+      searchText: (text) => api.call('listCustomers', { query: { searchText: text, limit: 5 } }),
+      driverName: (text) => api.call('cardSearch', { body: { limit: 5, filter: { partialMatch: true, driverName: text } } }),
+      language: (text) => api.call('geosearchRectangle', { query: { ...bounds, [config.geoParamNames.language]: text }, body: {} }),
+    };
+    await property(fc.asyncProperty(fc.constantFrom(...Object.keys(sends)), fc.string({ unit: 'binary', maxLength: 300 }), async (field, text) => {
+      const response = await sends[field]!(text);
+      expect(response.status, `[${RULE}] ${field} = ${JSON.stringify(text)}`).toBeLessThan(500);
+    }));
+  });
+});
+
+interface BodyCase {
+  id: ServiceOperationId;
+  /** The operation's path parameters and query, and the body variants to send. */
+  build: (fx: BodyFixtures) => Promise<{ options: CallOptions; target: Omit<BodyTarget, 'runId'> }>;
+}
+
+interface BodyFixtures {
+  config: Config;
+  nextSerial: () => string;
+  customers: CustomerFactory;
+  masterData: MasterData;
+  sampleIds: SampleIds;
+  poolCards: PoolCards;
+}
+
+const notes = { notes: 'hostile input' };
+
+/** Card operations act on a pool card; the ones that cannot be undone only ever get bodies that must be refused. */
+const bodyCases: BodyCase[] = [
+  { id: 'createSubCustomer', build: async ({ config, nextSerial }) => ({ options: {}, target: { base: subCustomerBody(config.runId, nextSerial()) } }) },
+  {
+    id: 'updateCustomerDetail',
+    build: async ({ config, customers }) => ({
+      options: { params: { customerAccountNumber: (await customers.create()).customerAccountNumber } },
+      target: { base: { customerName: `${config.runId} hostile`, customerBusinessReference: `${config.runId}h`, customerContact: contact('hostile'), customerAddress: completeAddress('Hostile') } },
+    }),
+  },
+  ...(['blockCustomer', 'unblockCustomer', 'closeCustomer'] as const).map((id): BodyCase => ({
+    id, build: async ({ customers }) => ({ options: { params: { customerAccountNumber: (await customers.create()).customerAccountNumber } }, target: { base: notes } }),
+  })),
+  {
+    id: 'orderCards',
+    build: async ({ config, customers, masterData }) => ({
+      options: {},
+      target: { base: cardOrderBody((await customers.create()).customerAccountNumber, [cardOrderItem(masterData, { driverName: `${config.runId} hostile` })]) },
+    }),
+  },
+  {
+    id: 'cardSearch',
+    build: async ({ sampleIds, masterData }) => ({
+      options: {},
+      target: {
+        base: {
+          limit: 5, customerAccountNumber: sampleIds.customerAccountNumber,
+          cardTypeIdentifiers: [cardOrderItem(masterData, { driverName: 'a' }).cardTypeId!], statusIdentifiers: [ACTIVE],
+          filter: { partialMatch: true, driverName: 'a', vehicleRegNumber: 'b', primaryVisualCardNumber: '7' },
+        },
+        alsoStrings: ['cursor', 'sortExpression', 'orderReference'],
+      },
+    }),
+  },
+  ...(['blockCard', 'unblockCard'] as const).map((id): BodyCase => ({
+    id,
+    build: async ({ poolCards, masterData }) => {
+      const card = await poolCards.take();
+      return { options: { params: { cardIdentifier: card.cardIdentifier! } }, target: { base: { statusReasonId: reasonFor(masterData, card), ...notes } } };
+    },
+  })),
+  {
+    id: 'cancelCard',
+    build: async ({ poolCards }) => {
+      const card = await poolCards.take();
+      return { options: { params: { cardIdentifier: card.cardIdentifier! } }, target: { base: { statusReasonId: 'not-a-reason', ...notes }, guard: 'statusReasonId' } };
+    },
+  },
+  {
+    id: 'replaceCard',
+    build: async ({ poolCards, masterData }) => {
+      const card = await poolCards.take();
+      const { purchaseCategoryId, cardGroupId } = cardOrderItem(masterData, { driverName: 'Hostile Driver' });
+      return {
+        options: { params: { cardIdentifier: card.cardIdentifier! } },
+        target: {
+          base: { cardTypeId: 'not-a-card-type', purchaseCategoryId, cardGroupId, driverName: 'Hostile Driver', vehicleRegNumber: 'HX-0001', additionalEmbossing: 'HOSTILE' },
+          guard: 'cardTypeId',
+        },
+      };
+    },
+  },
+  {
+    id: 'reprintPIN',
+    build: async ({ poolCards }) => {
+      const card = await poolCards.take();
+      return { options: { params: { cardIdentifier: card.cardIdentifier! } }, target: { base: { cardAddress: pinLetterAddress() } } };
+    },
+  },
+  {
+    id: 'geosearchRectangle',
+    build: async () => ({
+      options: { query: { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 } },
+      target: { base: { filters: { connectorStandards: ['IEC_62196_T2'], capabilities: ['RESERVABLE'] }, options: { includeAvailableOnly: false } } },
+    }),
+  },
+];
+
+test.describe('hostile bodies', () => {
+  for (const { id, build } of bodyCases) {
+    test(titleOf(id, 'injection strings, control characters, wrong JSON types, huge numbers, malformed JSON and wrong media types'), async ({ api, config, nextSerial, customers, masterData, sampleIds, poolCards }) => {
+      const { options, target } = await build({ config, nextSerial, customers, masterData, sampleIds, poolCards });
+      const variants: Variant[] = bodyVariants({ ...target, runId: config.runId });
+      const created: string[] = [];
+      // A sub-customer created by an accepted variant is ours: closed below, whatever the outcome.
+      const own = ({ response }: Exchange) => {
+        const number = (response.body as { customerAccountNumber?: unknown } | undefined)?.customerAccountNumber;
+        if (id === 'createSubCustomer' && response.status === 200 && typeof number === 'string') created.push(number);
+      };
+      const problems: (string | undefined)[] = [];
+      try {
+        for (const { label, ...variant } of variants) {
+          const path = options.params ? fillPath(operation(id).path, options.params) : operation(id).path;
+          problems.push(await probe(api, id, `${label} (${path})`, { ...options, ...variant }, own));
+        }
+      } finally {
+        for (const number of created) await api.closeCustomer(number, { notes: `${config.runId} teardown` }).catch(() => undefined);
+      }
+      expectNoProblems(problems, variants.length);
+    });
+  }
+});

@@ -1,0 +1,160 @@
+/**
+ * GET /sessions/{sessionId} over every configured session (FLEET_SESSION_IDS): sessions cannot
+ * be created through the interface, so the rules apply to whatever sessions the target holds. A
+ * rule that no configured session can show is skipped with a reason naming what is missing.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import type { Config } from '../../lib/config.js';
+import type { Session, Transaction } from '../../lib/types.generated.js';
+
+const SESSION_STATUSES = ['CREATED', 'WAITING_TO_START', 'STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'FAILED', 'UNKNOWN', 'STOP_FAILED'];
+const BALANCE_STATUSES = ['PROCESSING', 'PAID', 'DEBT', 'REFUND'];
+const PAYMENT_METHODS = ['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF'];
+const KEY_TYPES = ['tag', 'card', 'virtual', 'plug_and_charge'];
+const NOT_STARTED = ['CREATED', 'WAITING_TO_START'];
+
+const LONG_MIN = -(2n ** 63n), LONG_MAX = 2n ** 63n - 1n;
+const UTC_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]00:?00)$/i;
+const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** "not relevant for external clearing": the balance amount says nothing for these sessions. */
+const externalClearing = (s: Session) => s.paymentMethod === 'EXTERNAL' || (s.transactions ?? []).some((t) => t.paymentMethod === 'EXTERNAL');
+
+const balance = (s: Session) => BigInt(s.balanceAmountMinor!);
+
+/**
+ * The deprecated paymentMethod a transaction stands for: its own, but NONE with the outcome
+ * WRITE_OFF is the former WRITE_OFF. Undefined when the document gives no equivalent.
+ */
+function deprecatedMethodOf(t: Transaction): string | undefined {
+  if (t.paymentMethod === 'NONE') return t.paymentOutcome === 'WRITE_OFF' ? 'WRITE_OFF' : undefined;
+  return t.paymentMethod;
+}
+
+/** The deprecated methods the transactions with the earliest time stand for (several on a tie). */
+function earliestMethods(transactions: readonly Transaction[]): string[] | undefined {
+  const timed = transactions.map((t) => ({ t, at: Date.parse(t.time ?? '') })).filter((x) => Number.isFinite(x.at));
+  if (!timed.length) return undefined;
+  const first = Math.min(...timed.map((x) => x.at));
+  const methods = timed.filter((x) => x.at === first).map((x) => deprecatedMethodOf(x.t));
+  return methods.every((m) => m !== undefined) ? methods as string[] : undefined;
+}
+
+/** Every configured session, each answering 200; the test is skipped when none is configured. */
+async function configuredSessions(api: FleetApi, config: Config): Promise<Session[]> {
+  test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
+  const sessions: Session[] = [];
+  for (const id of config.sessionIds) {
+    const response = await api.getSession(id);
+    expect(response, `configured session ${id}`).toHaveStatus(200);
+    sessions.push(response.body);
+  }
+  return sessions;
+}
+
+function describeSession(s: Session): string {
+  return `session ${s.sessionId} (${s.sessionStatus}, ${s.balanceStatus})`;
+}
+
+test.describe('charging session', () => {
+  test('sessionStatus is one of CREATED, WAITING_TO_START, STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, FAILED, UNKNOWN, STOP_FAILED [SESSION-STATUS-ENUM]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    for (const s of sessions) if (s.sessionStatus !== undefined) expect(SESSION_STATUSES, describeSession(s)).toContain(s.sessionStatus);
+  });
+
+  test('balanceStatus is one of PROCESSING, PAID, DEBT, REFUND [SESSION-BALANCE-STATUS-ENUM]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    for (const s of sessions) if (s.balanceStatus !== undefined) expect(BALANCE_STATUSES, describeSession(s)).toContain(s.balanceStatus);
+  });
+
+  test('the deprecated paymentMethod is one of CREDIT_CARD, EXTERNAL, PREPAID, WRITE_OFF [SESSION-PAYMENT-METHOD-ENUM]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    for (const s of sessions) if (s.paymentMethod !== undefined) expect(PAYMENT_METHODS, describeSession(s)).toContain(s.paymentMethod);
+  });
+
+  test('chargingKeyType is tag, card, virtual or plug_and_charge [SESSION-KEY-TYPE-VALUES]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    const keyed = sessions.filter((s) => s.chargingKeyType !== undefined);
+    test.skip(!keyed.length, 'no configured session shows chargingKeyType');
+    for (const s of keyed) expect(KEY_TYPES, describeSession(s)).toContain(s.chargingKeyType);
+  });
+
+  test('chargingKeyType and connectorId are absent while the session has not started (CREATED, WAITING_TO_START) [SESSION-STARTED-ONLY-FIELDS]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    const notStarted = sessions.filter((s) => NOT_STARTED.includes(s.sessionStatus ?? ''));
+    test.skip(!notStarted.length, 'no configured session is CREATED or WAITING_TO_START');
+    for (const s of notStarted) {
+      expect({ chargingKeyType: s.chargingKeyType, connectorId: s.connectorId }, describeSession(s)).toEqual({ chargingKeyType: undefined, connectorId: undefined });
+    }
+  });
+
+  test('balanceAmountMinor is a long integer as text, never positive outside external clearing [SESSION-BALANCE-AMOUNT]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    const withAmount = sessions.filter((s) => s.balanceAmountMinor !== undefined);
+    test.skip(!withAmount.length, 'no configured session shows balanceAmountMinor');
+    for (const s of withAmount) {
+      expect(s.balanceAmountMinor, describeSession(s)).toMatch(/^-?\d+$/);
+      const amount = balance(s);
+      expect(amount >= LONG_MIN && amount <= LONG_MAX, `${describeSession(s)}: ${s.balanceAmountMinor} is not a long`).toBe(true);
+      if (!externalClearing(s)) expect(amount <= 0n, `${describeSession(s)}: remaining amount ${s.balanceAmountMinor} is positive`).toBe(true);
+    }
+  });
+
+  for (const [status, rule, holds] of [
+    ['PAID', '0 (fully paid)', (amount: bigint) => amount === 0n],
+    ['DEBT', 'negative (an amount remains to pay)', (amount: bigint) => amount < 0n],
+  ] as const) {
+    test(`balanceAmountMinor is ${rule} when balanceStatus is ${status} [SESSION-BALANCE-AMOUNT]`, async ({ api, config }) => {
+      const sessions = await configuredSessions(api, config);
+      const judged = sessions.filter((s) => s.balanceStatus === status && s.balanceAmountMinor !== undefined && !externalClearing(s));
+      test.skip(!judged.length, `no configured session is ${status} with balanceAmountMinor outside external clearing`);
+      for (const s of judged) expect(holds(balance(s)), `${describeSession(s)}: balanceAmountMinor ${s.balanceAmountMinor}`).toBe(true);
+    });
+  }
+
+  test('the deprecated paymentMethod is the method of the transaction with the earliest time, NONE with WRITE_OFF meaning WRITE_OFF [SESSION-PAYMENT-METHOD-EARLIEST]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    const judged = sessions.flatMap((s) => {
+      const expected = s.paymentMethod !== undefined ? earliestMethods(s.transactions ?? []) : undefined;
+      return expected ? [{ s, expected }] : [];
+    });
+    test.skip(!judged.length, 'no configured session shows paymentMethod with timed transactions');
+    // Worth knowing: whether a session listed a later transaction first (the earliest is not the first element).
+    const outOfOrder = judged.filter(({ s, expected }) => deprecatedMethodOf(s.transactions![0]!) !== expected[0]).length;
+    test.info().annotations.push({ type: 'sessions judged', description: `${judged.length}, ${outOfOrder} of them with a first transaction of another method than the earliest` });
+    for (const { s, expected } of judged) {
+      expect(expected, `${describeSession(s)}: transactions ${JSON.stringify(s.transactions)}`).toContain(s.paymentMethod);
+    }
+  });
+
+  test('price and transaction amounts: integer minor amounts, vat a decimal percentage [SESSION-PRICE-SHAPE]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    const prices = sessions.flatMap((s) => [s.price, ...(s.transactions ?? []).map((t) => t.amount)].filter((p) => p !== undefined).map((p) => ({ s, p })));
+    test.skip(!prices.length, 'no configured session shows a price');
+    for (const { s, p } of prices) {
+      const where = `${describeSession(s)}: ${JSON.stringify(p)}`;
+      for (const minor of [p.minorExclVat, p.minorInclVat]) if (minor !== undefined) expect(Number.isInteger(minor), where).toBe(true);
+      if (p.vat !== undefined) expect(p.vat, where).toMatch(DECIMAL);
+    }
+  });
+
+  test('startTime and transaction times are UTC timestamps, duration an ISO 8601 duration [SESSION-SHAPE]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    for (const s of sessions) {
+      const times = [s.startTime, ...(s.transactions ?? []).map((t) => t.time)].filter((t) => t !== undefined);
+      for (const t of times) expect(t, describeSession(s)).toMatch(UTC_TIMESTAMP);
+      if (s.duration !== undefined) expect(s.duration, describeSession(s)).toMatch(ISO_DURATION);
+    }
+  });
+
+  test('an unknown session id answers 404 {message} [SESSION-UNKNOWN-404, ERR-MESSAGE-BODY]', async ({ api, config }) => {
+    test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
+    const response = await api.call<{ message?: unknown; details?: unknown }>('getSession', { params: { sessionId: randomUUID() } });
+    expect(response).toHaveStatus(404);
+    expect(typeof response.body.message, 'message').toBe('string');
+    if (response.body.details !== undefined) expect(Array.isArray(response.body.details), 'details is an array of strings').toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Each operation, called once with valid input, answers its documented success status with a
+ * JSON body at its unversioned path. The automatic checks (lib/checks/) enforce the status, the
+ * Content-Type and the schema on every response of every spec; this table makes sure each
+ * operation's success answer is seen at least once, by title.
+ */
+import { expect, test } from '../../fixtures/test.js';
+import type { ApiResponse } from '../../lib/client.js';
+import type { FleetApi } from '../../lib/api.js';
+import { reasonFor } from '../../lib/discovery.js';
+import { cardOrderItem } from '../../lib/factories/card.js';
+import { completeAddress } from '../../lib/factories/customer.js';
+
+function expectJsonObject(response: ApiResponse): void {
+  expect(response).toBeAccepted();
+  expect(response.headers['content-type'] ?? '').toMatch(/^application\/json/);
+  expect(typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body), 'the body is a JSON object').toBe(true);
+}
+
+test.describe('every operation at its documented path and success status', () => {
+  const reads: [string, (api: FleetApi, ctx: { customer: string; cardId: number; sessionId?: string }) => Promise<ApiResponse>][] = [
+    ['GET /customers', (api) => api.listCustomers()],
+    ['GET /customers/{customerAccountNumber}', (api, c) => api.getCustomer(c.customer)],
+    ['GET /customers/{customerAccountNumber}/cardTypes', (api, c) => api.getCustomerCardTypes(c.customer)],
+    ['GET /cards/{cardIdentifier}', (api, c) => api.getCard(c.cardId)],
+    ['POST /cards/search', (api) => api.cardSearch({ limit: 2 })],
+    ['GET /master/all', (api) => api.getMasterData()],
+    ['POST /locations/geosearch/rectangle', (api) => api.geosearchRectangle({ topLatitude: 53, bottomLatitude: 51, leftLongitude: 4, rightLongitude: 6 })],
+  ];
+  for (const [name, call] of reads) {
+    test(`${name} answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]`, async ({ api, workerApi, config }) => {
+      const listed = await workerApi.listCustomers({ limit: 1 });
+      const customer = ((listed.body as Record<string, unknown>)[config.customerListFields.customers] as { customerAccountNumber: string }[] | undefined)?.[0]?.customerAccountNumber;
+      const card = (await workerApi.cardSearch({ limit: 1 })).body.cards?.[0]?.cardIdentifier;
+      test.skip(!customer || card === undefined, 'the target lists no customer or no card');
+      const response = await call(api, { customer: customer!, cardId: card! });
+      expect(response).toBeAccepted();
+      expect(response.headers['content-type'] ?? '').toMatch(/^application\/json/);
+    });
+  }
+
+  test('GET /sessions/{sessionId} answers 200 with a JSON body [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE]', async ({ api, config }) => {
+    test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
+    expectJsonObject(await api.getSession(config.sessionIds[0]!));
+  });
+
+  test('customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({ api, subCustomer }) => {
+    const account = subCustomer.customerAccountNumber;
+    expectJsonObject(await api.updateCustomerDetail(account, { customerAddress: completeAddress('Updated') }));
+    expectJsonObject(await api.blockCustomer(account, { notes: 'transport check' }));
+    expectJsonObject(await api.unblockCustomer(account));
+    expectJsonObject(await api.closeCustomer(account));
+  });
+
+  test('card block, unblock and PIN reprint show an object as the body; order answers 202 [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, CARD-ORDER-202] @write', async ({ api, poolCards, masterData, subCustomer }) => {
+    const card = await poolCards.take();
+    const statusReasonId = reasonFor(masterData, card);
+    expectJsonObject(await api.blockCard(card.cardIdentifier!, { statusReasonId }));
+    expectJsonObject(await api.unblockCard(card.cardIdentifier!, { statusReasonId }));
+    expectJsonObject(await api.reprintPIN(card.cardIdentifier!, { cardAddress: completeAddress('PIN letter') }));
+    const order = await api.orderCards({ customerAccountNumber: subCustomer.customerAccountNumber, cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })] });
+    expect(order).toHaveStatus(202, 'CARD-ORDER-202');
+  });
+});
