@@ -1,4 +1,4 @@
-import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import { banner, ConfigError, loadConfig, newRunId, type Config } from './lib/config.js';
 
 function configOrExit(): Config {
@@ -29,6 +29,19 @@ const reporters: ReporterDescription[] = [
 // Runs after all the others, failed or not: nothing this run created is left open.
 const CLEANUP_CHECK = '**/security/security-cleanup.spec.ts';
 
+const projects: Project[] = config.selftestPlan
+  // npm run selftest:faults: one project per faulty sandbox, each running the tests of its fault's rule.
+  ? config.selftestPlan.map((t) => ({
+      name: `fault ${t.fault}`,
+      testIgnore: CLEANUP_CHECK,
+      use: { baseURL: t.baseUrl },
+      ...(t.grep ? { grep: new RegExp(t.grep) } : {}),
+    }))
+  : [
+      { name: 'conformance', testIgnore: CLEANUP_CHECK, teardown: 'cleanup check' },
+      { name: 'cleanup check', testMatch: CLEANUP_CHECK },
+    ];
+
 export default defineConfig({
   testDir: 'specs',
   testMatch: '**/*.spec.ts',
@@ -41,10 +54,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: reporters,
-  projects: [
-    { name: 'conformance', testIgnore: CLEANUP_CHECK, teardown: 'cleanup check' },
-    { name: 'cleanup check', testMatch: CLEANUP_CHECK },
-  ],
+  projects,
   // The production guard: specs that write are tagged @write and never even start there.
   ...(config.target === 'production' ? { grepInvert: /@write/ } : {}),
   use: {
@@ -53,7 +63,7 @@ export default defineConfig({
     screenshot: 'off',
     video: 'off',
   },
-  ...(config.sandbox
+  ...(config.sandbox && !config.selftestPlan
     ? {
         webServer: {
           command: 'node --import tsx sandbox/server.ts',

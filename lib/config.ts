@@ -66,6 +66,15 @@ export interface Config {
   /** replayPath replays a model-based (fc.commands) failure together with seed and path. */
   fastCheck: { seed?: number; path?: string; replayPath?: string; runs: number };
   perf: PerfConfig;
+  /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
+  selftestPlan?: SelftestTarget[];
+}
+
+/** A sandbox with one fault, and the tests that must catch it (a title pattern; none = the whole suite). */
+export interface SelftestTarget {
+  fault: string;
+  baseUrl: string;
+  grep?: string;
 }
 
 export class ConfigError extends Error {
@@ -84,7 +93,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS',
-  'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -280,7 +289,26 @@ export function loadConfig(env: Env = readEnv()): Config {
       runs: parseInteger('FLEET_FC_RUNS', env.FLEET_FC_RUNS, loopback ? 60 : 15, 1, 100_000),
     },
     perf: parsePerf(env, target, loopback),
+    ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
   });
+}
+
+function parseSelftestPlan(value: string): SelftestTarget[] {
+  let plan: unknown;
+  try {
+    plan = JSON.parse(value);
+  } catch {
+    throw new ConfigError('FLEET_SELFTEST_PLAN: not JSON (it is set by npm run selftest:faults, not by hand)');
+  }
+  const valid = Array.isArray(plan) && plan.every((t) => typeof t?.fault === 'string' && typeof t?.baseUrl === 'string' && isLoopback(new URL(t.baseUrl).hostname));
+  if (!valid) throw new ConfigError('FLEET_SELFTEST_PLAN: expected [{fault, baseUrl (loopback), grep?}]');
+  return plan as SelftestTarget[];
+}
+
+/** The configuration aimed at another sandbox of the same kind (a fault self-test project). */
+export function retarget(config: Config, baseUrl: string): Config {
+  if (baseUrl === config.baseUrl) return config;
+  return Object.freeze({ ...config, baseUrl, tokenUrl: `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token` });
 }
 
 /** One line naming the target and mode; never a secret. */

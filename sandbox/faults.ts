@@ -94,7 +94,7 @@ export const faultCatalogue = {
   'card-search-page-gap': { rule: 'CARD-SEARCH-CURSOR', description: 'each next page skips the first card that should be on it' },
   'card-search-has-next-page-wrong': { rule: 'CARD-SEARCH-PAGE-FLAGS', description: 'the last page says hasNextPage true (with lastPage true and a nextCursor)' },
   'card-search-total-count-wrong': { rule: 'CARD-SEARCH-TOTALCOUNT', description: 'totalCount is the number of cards on the page, not of all matching cards' },
-  'card-search-customer-includes-subs': { rule: 'CARD-SEARCH-CUSTOMER', description: 'customerAccountNumber also returns the cards of that customer\'s sub-customers' },
+  'card-search-customer-ignored': { rule: 'CARD-SEARCH-CUSTOMER', description: 'customerAccountNumber is ignored: the search returns every card of the caller\'s hierarchy' },
   'card-search-order-reference-ignored': { rule: 'CARD-SEARCH-ORDER-REFERENCE', description: 'orderReference is ignored' },
   'card-search-card-type-filter-ignored': { rule: 'CARD-SEARCH-CARDTYPE', description: 'cardTypeIdentifiers is ignored' },
   'card-search-status-filter-ignored': { rule: 'CARD-SEARCH-STATUS', description: 'statusIdentifiers is ignored' },

@@ -3,43 +3,10 @@
  * SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_LATENCY and SANDBOX_TOKEN_TTL once; a bad
  * value prints one line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
  */
-import { buildApp, DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
-import { sandboxDefaults } from './defaults.js';
-import { FaultConfigError, Faults } from './faults.js';
-import { LatencyConfigError, parseLatency, type DelayFor } from './latency.js';
-
-class ServerConfigError extends Error {}
-
-interface ServerConfig {
-  port: number;
-  host: string;
-  faults: Faults;
-  latency: DelayFor | undefined;
-  latencyText: string;
-  tokenTtlSeconds: number;
-}
-
-function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  if (!/^\d+$/.test(value.trim())) throw new ServerConfigError(`${name}: "${value}" is not a whole number (${min} to ${max})`);
-  const n = Number(value.trim());
-  if (n < min || n > max) throw new ServerConfigError(`${name}: ${n} is out of range (${min} to ${max})`);
-  return n;
-}
-
-function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
-  const host = (env.SANDBOX_HOST ?? '').trim() || '127.0.0.1';
-  if (/\s|\/|:\/\//.test(host)) throw new ServerConfigError(`SANDBOX_HOST: "${host}" is not a host name or address (e.g. 127.0.0.1)`);
-  const latencyText = (env.SANDBOX_LATENCY ?? '').trim() || 'off';
-  return {
-    port: wholeNumber('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 0, 65535),
-    host,
-    faults: Faults.parse(env.SANDBOX_FAULTS),
-    latency: parseLatency(latencyText),
-    latencyText,
-    tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
-  };
-}
+import { buildApp } from './app.js';
+import { FaultConfigError } from './faults.js';
+import { LatencyConfigError } from './latency.js';
+import { readServerConfig, ServerConfigError, type ServerConfig } from './server-config.js';
 
 function fail(message: string): never {
   process.stderr.write(`fleet sandbox: ${message}\n`);

@@ -1,50 +1,60 @@
 /**
- * npm run selftest:faults [-- --quick] [--only id,id] [--jobs n]
+ * npm run selftest:faults [-- --quick] [--only id,id] [--workers n]
  *
- * Proves the suite catches real faults: for each fault of sandbox/faults.ts it starts a sandbox
- * with that one fault and runs the conformance suite against it (with --quick, only the tests
- * whose titles carry the fault's rule id), then prints fault → caught? (by which test). Exits
- * non-zero when a fault whose rule the suite specifies is not caught.
+ * Proves the suite catches real faults: it hosts one sandbox per fault of sandbox/faults.ts (each
+ * with that one fault), runs the conformance suite against every one of them in a single
+ * Playwright run (one project per fault; with --quick, only the tests whose titles carry the
+ * fault's rule id), and prints fault → caught? (by which test). Exits non-zero when a fault whose
+ * rule the suite specifies is not caught.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../lib/config.js';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, type SelftestTarget } from '../lib/config.js';
 import { rules } from '../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../lib/rules/ids.js';
+import { buildApp } from '../sandbox/app.js';
 import { faultCatalogue, type FaultDefinition } from '../sandbox/faults.js';
+import { readServerConfig } from '../sandbox/server-config.js';
 import { oneLine } from './one-line.js';
 
 interface Options {
   quick: boolean;
   only?: string[];
-  jobs: number;
+  workers: number;
 }
+
+type Outcome = 'caught' | 'missed' | 'not specified' | 'error';
 
 interface FaultResult {
   fault: string;
   rule: string;
   description: string;
-  specified: boolean;
-  outcome: 'caught' | 'missed' | 'not specified' | 'error';
-  caughtBy: string[];
+  outcome: Outcome;
+  /** Tests whose titles carry the fault's rule. */
+  specifiedBy: number;
   ran: number;
-  seconds: number;
+  caughtBy: string[];
   error?: string;
 }
 
-interface JsonSpec { title: string; tests: { results: { status: string }[] }[] }
+interface JsonTest { projectName: string; results: { status: string; error?: { message?: string } }[] }
+interface JsonSpec { title: string; tests: JsonTest[] }
 interface JsonSuite { specs?: JsonSpec[]; suites?: JsonSuite[] }
+interface JsonReport extends JsonSuite { errors?: { message?: string }[] }
+
+const catalogue = faultCatalogue as Record<string, FaultDefinition>;
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { quick: false, jobs: 2 };
+  const options: Options = { quick: false, workers: 2 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
     else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').filter(Boolean);
-    else if (arg === '--jobs') options.jobs = Math.max(1, Number(argv[++i]) || 1);
-    else throw new ConfigError(`selftest:faults: unknown argument "${arg}" (use --quick, --only id,id, --jobs n)`);
+    else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
+    else throw new ConfigError(`selftest:faults: unknown argument "${arg}" (use --quick, --only id,id, --workers n)`);
   }
   return options;
 }
@@ -53,12 +63,15 @@ function specs(suite: JsonSuite): JsonSpec[] {
   return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
 }
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+function playwright(args: string[], env: Record<string, string>, echo: boolean): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npx', ['playwright', 'test', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    child.stdout.on('data', (d: Buffer) => {
+      output += d;
+      if (echo) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d: Buffer) => (output += d));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
@@ -66,41 +79,43 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 /** Every conformance test title, listed once up front, so a rule's tests are known before any run. */
 async function listTitles(workDir: string): Promise<string[]> {
   const file = join(workDir, 'list.json');
-  const { code, output } = await run(['--list', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const { code, output } = await playwright(['--list', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, false);
   if (code !== 0) throw new Error(`cannot list the conformance tests: ${oneLine(output)}`);
-  return specs(JSON.parse(readFileSync(file, 'utf8')) as JsonSuite).map((s) => s.title);
+  return [...new Set(specs(JSON.parse(readFileSync(file, 'utf8')) as JsonSuite).map((s) => s.title))];
 }
 
+/** Matches a title that names `rule` among its bracketed rule ids. */
 function grepFor(rule: string): string {
   return `[\\[ ]${rule}[\\],]`;
 }
 
-async function runFault(fault: string, rule: string, description: string, titles: string[], options: Options, port: number, workDir: string): Promise<FaultResult> {
-  const specifiedBy = titles.filter((t) => ruleIdsOf(t).includes(rule));
-  const base = { fault, rule, description, specified: specifiedBy.length > 0, caughtBy: [] as string[], ran: 0 };
-  if (options.quick && !specifiedBy.length) return { ...base, outcome: 'not specified', seconds: 0 };
-  const started = Date.now();
-  const file = join(workDir, `${fault}.json`);
-  const args = ['--reporter=json', `--output=${join(workDir, `out-${fault}`)}`, '--workers=1', ...(options.quick ? ['--grep', grepFor(rule)] : [])];
-  const env = (faultCatalogue as Record<string, FaultDefinition>)[fault]?.env ?? {};
-  const { output } = await run(args, { ...env, SANDBOX_FAULTS: fault, SANDBOX_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-  const seconds = Math.round((Date.now() - started) / 100) / 10;
-  let report: JsonSuite & { errors?: { message?: string }[] };
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return { ...base, outcome: 'error', seconds, error: oneLine(output) };
+/** One sandbox per fault, in this process, each on its own loopback port. */
+async function startSandboxes(faults: string[]): Promise<{ targets: SelftestTarget[]; apps: FastifyInstance[] }> {
+  const apps: FastifyInstance[] = [];
+  const targets: SelftestTarget[] = [];
+  for (const fault of faults) {
+    const settings = readServerConfig({ ...catalogue[fault]!.env, SANDBOX_FAULTS: fault });
+    const app = await buildApp({ faults: settings.faults, latency: settings.latency, tokenTtlSeconds: settings.tokenTtlSeconds });
+    apps.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    targets.push({ fault, baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
   }
-  const all = specs(report);
-  const failed = all.filter((s) => s.tests.some((t) => t.results.some((r) => r.status === 'failed' || r.status === 'timedOut')));
-  const globalError = report.errors?.[0]?.message;
-  if (!all.length && globalError) return { ...base, outcome: 'error', seconds, error: oneLine(globalError) };
+  return { targets, apps };
+}
+
+function summarize(fault: string, titles: string[], report: JsonReport | undefined, planned: boolean): FaultResult {
+  const { rule, description } = catalogue[fault]!;
+  const specifiedBy = titles.filter((t) => ruleIdsOf(t).includes(rule)).length;
+  const base = { fault, rule, description, specifiedBy, ran: 0, caughtBy: [] as string[] };
+  if (!planned) return { ...base, outcome: 'not specified' };
+  if (!report) return { ...base, outcome: 'error', error: 'no report' };
+  const mine = specs(report).flatMap((s) => s.tests.filter((t) => t.projectName === `fault ${fault}`).map((t) => ({ title: s.title, test: t })));
+  const failed = mine.filter(({ test }) => test.results.some((r) => r.status === 'failed' || r.status === 'timedOut'));
+  const outcome: Outcome = failed.length ? 'caught' : !mine.length ? 'error' : specifiedBy ? 'missed' : 'not specified';
   return {
-    ...base,
-    ran: all.length,
-    caughtBy: failed.map((s) => s.title),
-    outcome: failed.length ? 'caught' : specifiedBy.length ? 'missed' : 'not specified',
-    seconds,
+    ...base, ran: mine.length, caughtBy: failed.map((f) => f.title), outcome,
+    ...(outcome === 'error' ? { error: oneLine(report.errors?.[0]?.message ?? 'no test ran') } : {}),
   };
 }
 
@@ -110,7 +125,7 @@ function printTable(results: FaultResult[]): void {
   console.log(`\n${'fault'.padEnd(width)}  ${'rule'.padEnd(ruleWidth)}  result          by`);
   for (const r of results) {
     const by = r.outcome === 'error' ? r.error ?? '' : r.caughtBy.slice(0, 2).join(' | ') + (r.caughtBy.length > 2 ? ` (+${r.caughtBy.length - 2})` : '');
-    console.log(`${r.fault.padEnd(width)}  ${r.rule.padEnd(ruleWidth)}  ${r.outcome.padEnd(14)}  ${by}`);
+    console.log(`${r.fault.padEnd(width)}  ${r.rule.padEnd(ruleWidth)}  ${r.outcome.padEnd(14)}  ${by.slice(0, 200)}`);
   }
 }
 
@@ -118,38 +133,42 @@ async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   if (!config.sandbox) throw new ConfigError('FLEET_BASE_URL: selftest:faults runs against the embedded sandbox; unset FLEET_BASE_URL');
-  const catalogue = faultCatalogue as Record<string, { rule: string; description: string }>;
-  const unknown = Object.entries(catalogue).filter(([, f]) => !rules.has(f.rule));
-  if (unknown.length) throw new ConfigError(`sandbox/faults.ts: rule id(s) not in the catalogue: ${unknown.map(([id, f]) => `${id} → ${f.rule}`).join(', ')}`);
+  const unknownRules = Object.entries(catalogue).filter(([, f]) => !rules.has(f.rule));
+  if (unknownRules.length) throw new ConfigError(`sandbox/faults.ts: rule id(s) not in the catalogue: ${unknownRules.map(([id, f]) => `${id} → ${f.rule}`).join(', ')}`);
+  const unknownOnly = options.only?.filter((id) => !(id in catalogue)) ?? [];
+  if (unknownOnly.length) throw new ConfigError(`--only: unknown fault(s) ${unknownOnly.join(', ')}`);
   const faults = Object.keys(catalogue).filter((id) => !options.only || options.only.includes(id));
-  const missingOnly = options.only?.filter((id) => !(id in catalogue)) ?? [];
-  if (missingOnly.length) throw new ConfigError(`--only: unknown fault(s) ${missingOnly.join(', ')}`);
 
   const workDir = mkdtempSync(join(tmpdir(), 'fleet-faults-'));
   const titles = await listTitles(workDir);
-  console.log(`selftest:faults: ${faults.length} faults, ${options.quick ? 'quick (tests of each fault\'s rule)' : 'whole suite per fault'}, ${options.jobs} at a time`);
-  const results: FaultResult[] = new Array(faults.length);
-  let next = 0;
-  let done = 0;
-  await Promise.all(Array.from({ length: Math.min(options.jobs, faults.length) }, async (_, slot) => {
-    while (next < faults.length) {
-      const index = next++;
-      const fault = faults[index]!;
-      const result = await runFault(fault, catalogue[fault]!.rule, catalogue[fault]!.description, titles, options, config.sandboxPort + 100 + slot, workDir);
-      results[index] = result;
-      done += 1;
-      console.log(`[${String(done).padStart(String(faults.length).length)}/${faults.length}] ${fault}: ${result.outcome}${result.caughtBy.length ? ` by ${result.caughtBy.length} test(s)` : ''} (${result.seconds} s)`);
-    }
-  }));
+  const specified = (fault: string) => titles.some((t) => ruleIdsOf(t).includes(catalogue[fault]!.rule));
+  const planned = options.quick ? faults.filter(specified) : faults;
+  const started = Date.now();
+  const { targets, apps } = await startSandboxes(planned);
+  const plan = targets.map((t) => (options.quick ? { ...t, grep: grepFor(catalogue[t.fault]!.rule) } : t));
+  console.log(`selftest:faults: ${planned.length} faulty sandboxes, ${options.quick ? 'the tests of each fault\'s rule' : 'the whole suite'} against each (F = a failing test: the fault is caught)`);
+
+  const file = join(workDir, 'report.json');
+  await playwright(['--reporter=dot,json', `--output=${join(workDir, 'out')}`, `--workers=${options.workers}`], {
+    FLEET_SELFTEST_PLAN: JSON.stringify(plan), PLAYWRIGHT_JSON_OUTPUT_NAME: file, FLEET_REPORTS_DIR: join(workDir, 'reports'),
+  }, true);
+  await Promise.all(apps.map((a) => a.close()));
+  let report: JsonReport | undefined;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
+  } catch {
+    report = undefined;
+  }
   rmSync(workDir, { recursive: true, force: true });
 
+  const results = faults.map((fault) => summarize(fault, titles, report, planned.includes(fault)));
   printTable(results);
-  mkdirSync('reports/selftest', { recursive: true });
-  writeFileSync('reports/selftest/faults.json', JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.quick ? 'quick' : 'full', results }, null, 2));
-  const missed = results.filter((r) => r.outcome === 'missed' || r.outcome === 'error');
-  const count = (o: FaultResult['outcome']) => results.filter((r) => r.outcome === o).length;
-  console.log(`\n${count('caught')} caught, ${count('missed')} missed, ${count('error')} errors, ${count('not specified')} not specified (no test carries the rule) → reports/selftest/faults.json`);
-  return missed.length ? 1 : 0;
+  mkdirSync(`${config.reportsDir}/selftest`, { recursive: true });
+  writeFileSync(`${config.reportsDir}/selftest/faults.json`, JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.quick ? 'quick' : 'full', results }, null, 2));
+  const count = (o: Outcome) => results.filter((r) => r.outcome === o).length;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n${count('caught')} caught, ${count('missed')} missed, ${count('error')} errors, ${count('not specified')} not specified (no test carries the rule) in ${seconds} s → ${config.reportsDir}/selftest/faults.json`);
+  return count('missed') + count('error') ? 1 : 0;
 }
 
 main().then(

@@ -317,9 +317,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
         const customer = customerFor(store, caller, query.customerAccountNumber, faults);
-        const owners = new Set([customer.accountNumber]);
-        if (faults.has('card-search-customer-includes-subs')) for (const d of store.descendants(customer.accountNumber)) owners.add(d.accountNumber);
-        cards = (store.cardsByTopLevel.get(customer.topLevel) ?? []).filter((c) => owners.has(c.customerAccountNumber));
+        const all = store.cardsByTopLevel.get(customer.topLevel) ?? [];
+        cards = faults.has('card-search-customer-ignored') ? all : all.filter((c) => c.customerAccountNumber === customer.accountNumber);
       } else {
         cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
       }

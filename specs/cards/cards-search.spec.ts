@@ -29,13 +29,12 @@ async function stableCustomer(api: FleetApi, config: Config, topLevel: string): 
   return best;
 }
 
-/** A customer and one of its direct sub-accounts that holds cards. */
-async function parentWithCardHoldingChild(api: FleetApi, config: Config, topLevel: string): Promise<{ parent: string; child: string } | undefined> {
-  const parents = (await directSubAccounts(api, config, topLevel)).filter((c) => c.countOfSubAccounts !== 0).slice(0, 6);
-  for (const parent of parents) {
-    for (const child of (await directSubAccounts(api, config, parent.customerAccountNumber!)).slice(0, 4)) {
-      if (await firstPageSize(api, child.customerAccountNumber!) > 0) return { parent: parent.customerAccountNumber!, child: child.customerAccountNumber! };
-    }
+/** Two direct sub-accounts of the top level that hold cards: neither is the other's ancestor. */
+async function siblingsWithCards(api: FleetApi, config: Config, topLevel: string): Promise<[string, string] | undefined> {
+  const holders: string[] = [];
+  for (const c of (await directSubAccounts(api, config, topLevel)).slice(0, 10)) {
+    if (await firstPageSize(api, c.customerAccountNumber!) > 0) holders.push(c.customerAccountNumber!);
+    if (holders.length === 2) return [holders[0]!, holders[1]!];
   }
   return undefined;
 }
@@ -77,13 +76,14 @@ const filters: { rule: string; field: Field; partialMatch: boolean; words: strin
 ];
 
 test.describe('card search', () => {
-  test('the card list response carries cards, hasNextPage, lastPage and totalCount [CARD-LIST-SHAPE]', async ({ api }) => {
+  // Which fields are always present is not shown; paging needs cards and hasNextPage ("continue ... while hasNextPage is true").
+  test('the card list response carries cards and hasNextPage; lastPage and totalCount, when given, are boolean and integer [CARD-LIST-SHAPE]', async ({ api }) => {
     const response = await api.cardSearch({ limit: 5 });
     expect(response).toHaveStatus(200);
     expect(Array.isArray(response.body.cards), 'cards is an array').toBe(true);
     expect(typeof response.body.hasNextPage, 'hasNextPage').toBe('boolean');
-    expect(typeof response.body.lastPage, 'lastPage').toBe('boolean');
-    expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
+    if (response.body.lastPage !== undefined) expect(typeof response.body.lastPage, 'lastPage').toBe('boolean');
+    if (response.body.totalCount !== undefined) expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
   });
 
   test('limit is the maximum number of cards a page returns [CARD-SEARCH-LIMIT-HONOURED]', async ({ api }) => {
@@ -128,21 +128,24 @@ test.describe('card search', () => {
       const where = `page ${i + 1} of ${pages.length}`;
       expect(page.cards?.length ?? 0, `${where}: at most limit cards`).toBeLessThanOrEqual(limit);
       expect(page.hasNextPage, `${where}: hasNextPage`).toBe(i < last);
-      expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
+      if (page.lastPage !== undefined) expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
       if (i < last) expect(typeof page.nextCursor === 'string' && page.nextCursor !== '', `${where}: nextCursor given while hasNextPage`).toBe(true);
     });
     const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
     expect(ids.length - new Set(ids).size, 'cards seen twice').toBe(0);
+    test.skip(pages[0]!.totalCount === undefined, 'the target gives no totalCount (not required)');
     expect(ids.length, 'cards over all pages = totalCount').toBe(pages[0]!.totalCount);
     expect(pages[last]!.totalCount, 'the last page gives the same totalCount').toBe(pages[0]!.totalCount);
   });
 
-  test('customerAccountNumber restricts the search to that customer\'s cards, not its sub-customers\' [CARD-SEARCH-CUSTOMER]', async ({ api, config, topLevelCustomer }) => {
-    const pair = await parentWithCardHoldingChild(api, config, topLevelCustomer);
-    test.skip(!pair, 'no sub-account of the top level has a sub-account with cards');
-    const childCards = new Set((await allCards(api, { customerAccountNumber: pair!.child })).map((c) => c.cardIdentifier));
-    const shared = (await allCards(api, { customerAccountNumber: pair!.parent })).filter((c) => childCards.has(c.cardIdentifier));
-    expect(shared.map((c) => c.cardIdentifier), `cards of ${pair!.child} found by searching its parent ${pair!.parent}`).toEqual([]);
+  // Whether a customer's search includes its sub-customers' cards is not shown: siblings never share a card either way.
+  test('customerAccountNumber restricts the search to that customer\'s cards: two sibling customers share no card [CARD-SEARCH-CUSTOMER]', async ({ api, config, topLevelCustomer }) => {
+    const pair = await siblingsWithCards(api, config, topLevelCustomer);
+    test.skip(!pair, 'fewer than two direct sub-accounts of the top level hold cards');
+    const [a, b] = pair!;
+    const cardsOfA = new Set((await allCards(api, { customerAccountNumber: a })).map((c) => c.cardIdentifier));
+    const shared = (await allCards(api, { customerAccountNumber: b })).filter((c) => cardsOfA.has(c.cardIdentifier));
+    expect(shared.map((c) => c.cardIdentifier), `cards found both for ${a} and for its sibling ${b}`).toEqual([]);
   });
 
   test('cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types [CARD-SEARCH-CARDTYPE]', async ({ api, masterData }) => {

@@ -317,11 +317,11 @@ const probes: Record<string, Probe> = {
       return first.body.totalCount === (await searchAll(h, { statusIdentifiers: [1], limit: 200 })).cards.length;
     },
   },
-  'card-search-customer-includes-subs': {
+  'card-search-customer-ignored': {
     holds: async (h) => {
-      const name = (await status(h, depth1WithSubs)).customerName;
+      const pool = new Set((await searchAll(h, { customerAccountNumber: d.poolCustomer })).cards.map((c) => c.cardIdentifier));
       const { cards } = await searchAll(h, { customerAccountNumber: depth1WithSubs });
-      return cards.length > 0 && cards.every((c) => c.cardDeliveryAddress.companyName === name);
+      return cards.length > 0 && cards.every((c) => !pool.has(c.cardIdentifier));
     },
   },
   'card-search-order-reference-ignored': {

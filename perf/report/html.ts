@@ -1,0 +1,109 @@
+/**
+ * reports/perf/index.html: one self-contained page (inline CSS and SVG, no script, no external
+ * asset), readable offline: the summary table at the top, then per operation its measured p50/p99
+ * against the targets and a latency histogram, with samples and errors.
+ */
+import type { LatencyKey } from '../../lib/operations.js';
+import type { Sample } from '../measure.js';
+import { logHistogram } from '../stats.js';
+import type { OperationResult, PerfSummary } from './summary.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(1));
+
+/** Measured p50/p99 as bars, the targets as dashed marks. */
+function targetChart(r: OperationResult): string {
+  const width = 560;
+  const left = 40;
+  const plot = width - left - 20;
+  const top = Math.max(r.targetP99, r.p99 ?? 0, r.p50 ?? 0) * 1.12;
+  const x = (v: number) => left + (v / top) * plot;
+  const bar = (y: number, label: string, value: number | null, target: number) => {
+    const over = value !== null && value > target;
+    const fill = over ? '#d9534f' : '#4a90d9';
+    return `<text x="${left - 6}" y="${y + 13}" text-anchor="end" class="lbl">${label}</text>`
+      + (value === null ? `<text x="${left + 4}" y="${y + 13}" class="lbl">no data</text>`
+        : `<rect x="${left}" y="${y}" width="${Math.max(1, x(value) - left).toFixed(1)}" height="18" fill="${fill}"/>`
+        + `<text x="${Math.min(x(value) + 4, width - 60).toFixed(1)}" y="${y + 13}" class="val">${ms(value)} ms</text>`)
+      + `<line x1="${x(target).toFixed(1)}" x2="${x(target).toFixed(1)}" y1="${y - 3}" y2="${y + 21}" stroke="#222" stroke-width="2" stroke-dasharray="4 2"/>`
+      + `<text x="${x(target).toFixed(1)}" y="${y - 5}" text-anchor="middle" class="tgt">target ${target}</text>`;
+  };
+  return `<svg viewBox="0 0 ${width} 100" width="${width}" height="100" role="img" aria-label="${esc(r.operation)} p50 and p99 against targets">`
+    + bar(18, 'p50', r.p50, r.targetP50) + bar(66, 'p99', r.p99, r.targetP99) + '</svg>';
+}
+
+/** Histogram of the counted 2xx latencies on log-spaced bins, with the targets marked. */
+function histogram(r: OperationResult, samples: Sample[]): string {
+  const values = samples.filter((s) => s.counted && s.status !== undefined && s.status < 300 && s.status >= 200 && !s.error).map((s) => s.latencyMs!);
+  if (values.length === 0) return '<p class="muted">no latencies to show</p>';
+  const { edges, counts } = logHistogram(values, 30);
+  const width = 560;
+  const height = 150;
+  const left = 40;
+  const bottom = 28;
+  const plotW = width - left - 10;
+  const plotH = height - bottom - 10;
+  const peak = Math.max(...counts);
+  const lo = edges[0]!;
+  const hi = edges[edges.length - 1]!;
+  const x = (v: number) => left + (Math.log(Math.max(v, lo) / lo) / Math.log(hi / lo)) * plotW;
+  const bars = counts.map((c, i) => {
+    const x0 = x(edges[i]!);
+    const x1 = x(edges[i + 1]!);
+    const h = (c / peak) * plotH;
+    return `<rect x="${x0.toFixed(1)}" y="${(10 + plotH - h).toFixed(1)}" width="${Math.max(0.5, x1 - x0 - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="#7aa6d6"><title>${ms(edges[i]!)}–${ms(edges[i + 1]!)} ms: ${c}</title></rect>`;
+  }).join('');
+  const ticks = [lo, Math.sqrt(lo * hi), hi].map((v) => `<text x="${x(v).toFixed(1)}" y="${height - 8}" text-anchor="middle" class="lbl">${ms(v)}</text>`).join('');
+  const marks = [['p50 target', r.targetP50], ['p99 target', r.targetP99]]
+    .filter(([, v]) => (v as number) >= lo && (v as number) <= hi)
+    .map(([label, v]) => `<line x1="${x(v as number).toFixed(1)}" x2="${x(v as number).toFixed(1)}" y1="10" y2="${10 + plotH}" stroke="#222" stroke-dasharray="4 2"/><text x="${x(v as number).toFixed(1)}" y="20" class="tgt" text-anchor="middle">${label}</text>`)
+    .join('');
+  return `<svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${esc(r.operation)} latency histogram">`
+    + `<text x="4" y="14" class="lbl">count (max ${peak})</text>${bars}${marks}`
+    + `<line x1="${left}" x2="${width - 10}" y1="${10 + plotH}" y2="${10 + plotH}" stroke="#888"/>${ticks}`
+    + `<text x="${width - 10}" y="14" text-anchor="end" class="lbl">latency, ms (log scale)</text></svg>`;
+}
+
+export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample[]>): string {
+  const withBaseline = summary.operations.some((r) => r.baseline);
+  const rows = summary.operations.map((r) => `<tr class="${r.pass ? 'pass' : 'fail'}">`
+    + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}${r.lowConfidence ? ' <span class="warn" title="p99 from fewer than 100 samples">low conf.</span>' : ''}</td>`
+    + `<td>${r.rate}</td><td>${r.errors}</td><td>${ms(r.p50)}</td><td>${ms(r.p90)}</td><td>${ms(r.p99)}</td><td>${ms(r.max)}</td>`
+    + `<td>${r.targetP50}</td><td>${r.targetP99}</td>`
+    + (withBaseline ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : ''}` : ''}</td>` : '')
+    + `<td><b>${r.pass ? 'pass' : 'FAIL'}</b></td><td class="note">${esc(r.note)}</td></tr>`).join('\n');
+  const sections = summary.operations.map((r) => `<section id="${esc(r.operation)}">
+<h2>${esc(r.operation)} <span class="${r.pass ? 'ok' : 'bad'}">${r.pass ? 'pass' : 'FAIL'}</span></h2>
+<p>${r.samples} samples at ${r.rate}/s, ${r.errors} error(s)${Object.keys(r.statuses).length ? ` (answers: ${esc(Object.entries(r.statuses).map(([k, v]) => `${k}×${v}`).join(', '))})` : ''}; p50 ${ms(r.p50)} / p90 ${ms(r.p90)} / p99 ${ms(r.p99)} / max ${ms(r.max)} ms; targets p50 ${r.targetP50}, p99 ${r.targetP99} ms${r.baseline ? `; baseline p99 ${ms(r.baseline.p99)} ms` : ''}.</p>
+${r.note ? `<p class="note">${esc(r.note)}</p>` : ''}
+<div class="charts">${targetChart(r)}${histogram(r, samples.get(r.operation) ?? [])}</div>
+</section>`).join('\n');
+  const o = summary.clientOverhead;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Latency gates – ${esc(summary.target)} – ${esc(summary.startedAt)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
+th:first-child,td:first-child,td.note{text-align:left}td.note{font-size:12px;color:#555}
+tr.fail td{background:#fdecea}.ok{color:#2a7d2a}.bad{color:#c9302c}.warn{color:#b36b00}.muted{color:#888}
+section{border-top:1px solid #ccc;margin-top:18px}.charts{display:flex;flex-wrap:wrap;gap:16px}
+svg .lbl{font-size:11px;fill:#444}svg .val{font-size:11px;fill:#111}svg .tgt{font-size:10px;fill:#222}
+.verdict{font-size:18px;font-weight:bold}
+</style></head><body>
+<h1>Latency gates</h1>
+<p class="verdict ${summary.pass ? 'ok' : 'bad'}">${summary.pass ? 'All operations within their targets' : 'Gate failed'}${summary.interrupted ? ' (run interrupted)' : ''}</p>
+<p>Target <b>${esc(summary.target)}</b> (${esc(summary.baseUrl)}), started ${esc(summary.startedAt)}, finished ${esc(summary.finishedAt)}.
+Each operation: ${summary.settings.rate} requests/s at evenly spaced arrivals for ${summary.settings.duration} s after ${summary.settings.warmup} uncounted warm-up requests${summary.settings.sandboxLatency ? `; SANDBOX_LATENCY=${esc(summary.settings.sandboxLatency)}` : ''}.
+Percentiles: ${esc(summary.settings.percentiles)}. A p99 from fewer than 100 samples is marked low confidence.</p>
+${o ? `<p>Client overhead on loopback (the floor under every number): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (${o.samples} samples at ${o.rate}/s against a trivial server).</p>` : ''}
+${summary.baselineFile ? `<p>Baseline: ${esc(summary.baselineFile)}; a p99 more than 20% above it is flagged as a regression.</p>` : ''}
+${summary.tidyUp.length ? `<p class="bad">Tidy-up problems: ${esc(summary.tidyUp.join('; '))}</p>` : ''}
+<table><thead><tr><th>operation</th><th>samples</th><th>rate/s</th><th>errors</th><th>p50</th><th>p90</th><th>p99</th><th>max</th><th>target p50</th><th>target p99</th>${withBaseline ? '<th>p99 vs baseline</th>' : ''}<th>result</th><th>note</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<p class="muted">All times in milliseconds.</p>
+${sections}
+</body></html>
+`;
+}

@@ -1,0 +1,74 @@
+/**
+ * reports/perf/summary.json: the shape other tools read. Required per operation: operation,
+ * samples, rate, errors, p50, p90, p99, max, targetP50, targetP99, pass, note (milliseconds).
+ * Extra fields are additions only.
+ */
+import type { LatencyKey } from '../../lib/operations.js';
+
+export interface BaselineComparison {
+  p50: number | null;
+  p99: number | null;
+  /** Relative change of p50 / p99 against the baseline, percent (positive = slower). */
+  changeP50Pct: number | null;
+  changeP99Pct: number | null;
+  /** p99 more than 20% above the baseline's. */
+  regression: boolean;
+}
+
+export interface OperationResult {
+  operation: LatencyKey;
+  /** 2xx answers counted (warm-up excluded). */
+  samples: number;
+  /** Arrival rate per second the operation was driven at (evenly spaced). */
+  rate: number;
+  /** Counted requests that failed: non-2xx answers, timeouts, connection errors. */
+  errors: number;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  max: number | null;
+  targetP50: number;
+  targetP99: number;
+  pass: boolean;
+  note: string;
+  // ---- additions ----
+  /** errors / (samples + errors). */
+  errorRate: number;
+  /** Answers by status ("timeout" etc. for failures without one). */
+  statuses: Record<string, number>;
+  /** p99 rests on fewer than 100 samples. */
+  lowConfidence: boolean;
+  /** Slots that left more than 5 ms late (still measured from their due time). */
+  late: number;
+  /** Slots the scenario had nothing to send for. */
+  notSent: number;
+  measured: boolean;
+  baseline?: BaselineComparison;
+}
+
+export interface OverheadResult {
+  /** What was measured: the harness against a trivial loopback server that answers `{}` at once. */
+  description: string;
+  rate: number;
+  samples: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface PerfSummary {
+  target: string;
+  startedAt: string;
+  operations: OperationResult[];
+  // ---- additions ----
+  finishedAt: string;
+  baseUrl: string;
+  pass: boolean;
+  interrupted: boolean;
+  settings: { duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string };
+  clientOverhead?: OverheadResult;
+  baselineFile?: string;
+  /** Problems of the tidy-up (something may still be blocked): empty when all was put back. */
+  tidyUp: string[];
+}

@@ -1,0 +1,313 @@
+/**
+ * One latency run: the target (the embedded sandbox as a child process, or FLEET_BASE_URL), the
+ * token fetched once, the loopback floor, then every selected scenario as its own load phase at a
+ * fixed arrival rate, the gate, and both outputs. perf/run.ts is the command-line entry; the tests
+ * and the self-test call runPerf directly.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TokenProvider } from '../lib/auth.js';
+import { childProcessEnv, type Config } from '../lib/config.js';
+import { latencyTargets } from '../lib/latency-targets.js';
+import type { LatencyKey } from '../lib/operations.js';
+import { answers, freePort, repoRoot, startTsChild, type Child } from './child.js';
+import { ConnectionPool, drive, type PlannedRequest, type Sample } from './measure.js';
+import { renderHtml } from './report/html.js';
+import type { BaselineComparison, OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
+import { formatResultLine } from './report/table.js';
+import { createScenarios } from './scenarios/index.js';
+import { Resources } from './scenarios/resources.js';
+import type { PhaseContext, Scenario } from './scenarios/scenario.js';
+import { SetupApi } from './setup-api.js';
+import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
+
+export interface RunOptions {
+  config: Config;
+  /** Where summary.json and index.html go (default reports/perf). */
+  outDir?: string;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  /** Measure the loopback floor first (default true). */
+  overhead?: boolean;
+  /** Uncounted warm-up requests per operation (default max(3, rate/2)). */
+  warmup?: number;
+}
+
+export interface RunResult {
+  summary: PerfSummary;
+  /** Every sample of every phase, by operation (warm-up and errors included, flagged). */
+  samples: Map<LatencyKey, Sample[]>;
+  summaryPath: string;
+  htmlPath: string;
+}
+
+/** p99 more than this above the baseline's is flagged as a regression. */
+export const REGRESSION_THRESHOLD = 0.2;
+/** The gate tolerates at most this share of failed requests per operation. */
+export const MAX_ERROR_RATE = 0.01;
+
+interface Target {
+  baseUrl: string;
+  tokenUrl: string;
+  child?: Child;
+}
+
+async function startTarget(config: Config, log: (line: string) => void): Promise<Target> {
+  if (!config.sandbox) return { baseUrl: config.baseUrl, tokenUrl: config.tokenUrl };
+  if (!existsSync(join(repoRoot, 'sandbox/server.ts'))) throw new Error('sandbox/server.ts does not exist yet: set FLEET_BASE_URL to a running server');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tokenUrl = `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token`;
+  const latency = config.perf.sandboxLatency ?? 'off';
+  log(`starting the sandbox (child process) on ${baseUrl}, SANDBOX_LATENCY=${latency}`);
+  const child = await startTsChild('sandbox/server.ts', [], {
+    name: 'sandbox',
+    // No faults: a latency run measures the sandbox as documented.
+    env: childProcessEnv({ SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency, SANDBOX_FAULTS: '' }),
+    ready: () => answers(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
+  });
+  return { baseUrl, tokenUrl, child };
+}
+
+/** The harness against a trivial loopback server: the floor under every measured latency. */
+async function measureOverhead(rate: number, signal?: AbortSignal): Promise<OverheadResult> {
+  const port = await freePort();
+  const server = await startTsChild('perf/loopback-server.ts', ['--port', String(port)], {
+    name: 'loopback server', ready: () => answers(`http://127.0.0.1:${port}/__arrivals`),
+  });
+  try {
+    const slots = 220;
+    const result = await drive({
+      origin: `http://127.0.0.1:${port}`, headers: {}, rate, slots,
+      plan: (slot) => ({ op: 'overhead', method: 'GET', path: '/floor', counted: slot >= 20 }),
+      ...(signal ? { signal } : {}),
+    });
+    const ok = result.samples.filter((s) => s.counted && s.status === 200).map((s) => s.latencyMs!);
+    const stats = summarize(ok);
+    return {
+      description: 'fixed-rate driver against a trivial HTTP server on loopback (child process) answering {} at once',
+      rate, samples: stats.samples, p50: round1(stats.p50), p90: round1(stats.p90), p99: round1(stats.p99), max: round1(stats.max),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function pct(now: number | null, before: number | null): number | null {
+  if (now === null || before === null || !(before > 0)) return null;
+  return Math.round(((now - before) / before) * 1000) / 10;
+}
+
+/** Adds the change against a previous summary.json to each operation; flags a p99 regression above 20%. */
+export function applyBaseline(operations: OperationResult[], baseline: Map<string, { p50: number | null; p99: number | null }>): void {
+  for (const result of operations) {
+    const before = baseline.get(result.operation);
+    if (!before) continue;
+    const changeP99Pct = pct(result.p99, before.p99);
+    const comparison: BaselineComparison = {
+      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct,
+      regression: changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100,
+    };
+    result.baseline = comparison;
+    if (comparison.regression) result.note = [result.note, `REGRESSION: p99 +${changeP99Pct}% against the baseline (${before.p99} ms)`].filter(Boolean).join('; ');
+  }
+}
+
+export function loadBaseline(path: string): Map<string, { p50: number | null; p99: number | null }> {
+  const data = JSON.parse(readFileSync(path, 'utf8')) as { operations?: { operation: string; p50: number | null; p99: number | null }[] };
+  if (!Array.isArray(data.operations)) throw new Error(`FLEET_PERF_BASELINE: ${path} has no operations array (expected a summary.json)`);
+  return new Map(data.operations.map((o) => [o.operation, { p50: o.p50 ?? null, p99: o.p99 ?? null }]));
+}
+
+export interface PhaseStats {
+  notSent: Map<LatencyKey, number>;
+  slots: Map<LatencyKey, number>;
+}
+
+export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats: PhaseStats, notes: string[]): OperationResult {
+  const counted = samples.filter((s) => s.counted);
+  const ok = counted.filter((s) => s.status !== undefined && s.status >= 200 && s.status <= 299 && !s.error);
+  const failed = counted.filter((s) => !ok.includes(s));
+  const statuses: Record<string, number> = {};
+  for (const s of counted) {
+    const key = s.error ? (s.error.startsWith('connection') ? 'connection error' : s.error) : String(s.status);
+    statuses[key] = (statuses[key] ?? 0) + 1;
+  }
+  const summary = summarize(ok.map((s) => s.latencyMs!));
+  const target = latencyTargets[op];
+  const errorRate = counted.length ? failed.length / counted.length : 0;
+  const notSent = stats.notSent.get(op) ?? 0;
+  const countedSlots = stats.slots.get(op) ?? 0;
+  const late = counted.filter((s) => s.sentAt !== undefined && s.sentAt - s.intendedAt > 5).length;
+  const has = summary.samples > 0;
+  const reasons: string[] = [];
+  if (!has) reasons.push('no successful answer to measure');
+  if (has && summary.p50 > target.p50) reasons.push(`p50 ${round1(summary.p50)} > ${target.p50} ms`);
+  if (has && summary.p99 > target.p99) reasons.push(`p99 ${round1(summary.p99)} > ${target.p99} ms`);
+  if (errorRate > MAX_ERROR_RATE) {
+    const detail = Object.entries(statuses).filter(([k]) => !/^2\d\d$/.test(k)).map(([k, v]) => `${v}× ${k}`).join(', ');
+    reasons.push(`errors ${(errorRate * 100).toFixed(1)}% > 1% (${detail})`);
+  }
+  if (countedSlots && notSent / countedSlots > MAX_ERROR_RATE) reasons.push(`${notSent} of ${countedSlots} slots not sent`);
+  const lowConfidence = has && summary.samples < MIN_SAMPLES_FOR_P99;
+  const info: string[] = [];
+  if (lowConfidence) info.push(`low confidence: p99 from ${summary.samples} samples (< ${MIN_SAMPLES_FOR_P99})`);
+  if (failed.length && errorRate <= MAX_ERROR_RATE) info.push(`${failed.length} failed request(s), within 1%`);
+  if (late) info.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
+  info.push(...notes);
+  const pass = reasons.length === 0;
+  return {
+    operation: op, samples: summary.samples, rate, errors: failed.length,
+    p50: has ? round1(summary.p50) : null, p90: has ? round1(summary.p90) : null, p99: has ? round1(summary.p99) : null, max: has ? round1(summary.max) : null,
+    targetP50: target.p50, targetP99: target.p99, pass,
+    note: [...(pass ? [] : [`FAIL: ${reasons.join('; ')}`]), ...info].join('; '),
+    errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence, late, notSent, measured: true,
+  };
+}
+
+function unmeasured(op: LatencyKey, rate: number, why: string): OperationResult {
+  const target = latencyTargets[op];
+  return {
+    operation: op, samples: 0, rate, errors: 0, p50: null, p90: null, p99: null, max: null,
+    targetP50: target.p50, targetP99: target.p99, pass: false, note: `not measured: ${why}`,
+    errorRate: 0, statuses: {}, lowConfidence: false, late: 0, notSent: 0, measured: false,
+  };
+}
+
+export async function runPerf(options: RunOptions): Promise<RunResult> {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const outDir = options.outDir ?? join(repoRoot, 'reports/perf');
+  const { rate, duration } = config.perf;
+  const selected = new Set(config.perf.operations);
+  const warmup = options.warmup ?? Math.max(3, Math.round(rate / 2));
+  const startedAt = new Date().toISOString();
+  const results = new Map<LatencyKey, OperationResult>();
+  const samples = new Map<LatencyKey, Sample[]>();
+  let overhead: OverheadResult | undefined;
+  let tidy: string[] = [];
+  let interrupted = false;
+
+  const baseline = config.perf.baseline ? loadBaseline(config.perf.baseline) : undefined;
+  const target = await startTarget(config, log);
+  try {
+    const tokens = new TokenProvider({ tokenUrl: target.tokenUrl, clientId: config.clientId, clientSecret: config.clientSecret });
+    // Health check before any load: the token endpoint answers and hands out a token.
+    await tokens.token();
+    log(`target ${target.baseUrl} (${config.target}) is up; token fetched once and reused`);
+    if (options.overhead ?? true) {
+      overhead = await measureOverhead(Math.max(rate, 50), options.signal);
+      log(`client overhead on loopback (trivial server, ${overhead.rate}/s, n=${overhead.samples}): p50 ${overhead.p50} ms, p99 ${overhead.p99} ms, max ${overhead.max} ms`);
+    }
+    // No abort signal here: the tidy-up must still run after Ctrl-C.
+    const api = new SetupApi(target.baseUrl, () => tokens.token());
+    const runTag = `perf-${randomBytes(3).toString('hex')}`;
+    const resources = new Resources(api, { ...config, baseUrl: target.baseUrl }, runTag, log);
+    const ctx: PhaseContext = { config, api, resources, rate, duration, warmup, setupConcurrency: resources.setupConcurrency, log };
+    log(`${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`);
+
+    const phases = createScenarios().filter((scenario) => scenario.operations.some((op) => selected.has(op)));
+    const perOp = warmup + Math.round(rate * duration);
+    for (const scenario of phases) {
+      const ops = scenario.operations.filter((op) => selected.has(op));
+      if (options.signal?.aborted) {
+        interrupted = true;
+        for (const op of ops) results.set(op, unmeasured(op, rate, 'interrupted (Ctrl-C) before this operation ran'));
+        continue;
+      }
+      await runPhase(scenario, ops);
+    }
+
+    async function runPhase(scenario: Scenario, ops: LatencyKey[]): Promise<void> {
+      try {
+        await scenario.prepare?.(ctx);
+      } catch (e) {
+        for (const op of ops) results.set(op, unmeasured(op, rate, `preparation failed: ${(e as Error).message}`));
+        log(`  ${ops.join(', ')}: not measured (${(e as Error).message})`);
+        await scenario.cleanup?.(ctx).catch(() => undefined);
+        return;
+      }
+      const k = scenario.operations.length;
+      const stats: PhaseStats = { notSent: new Map(), slots: new Map() };
+      const plan = (slot: number): PlannedRequest | undefined => {
+        const op = scenario.operations[slot % k]!;
+        const n = Math.floor(slot / k);
+        const counted = n >= warmup && selected.has(op);
+        if (counted) stats.slots.set(op, (stats.slots.get(op) ?? 0) + 1);
+        const request = scenario.request(op, n);
+        if (!request) {
+          if (counted) stats.notSent.set(op, (stats.notSent.get(op) ?? 0) + 1);
+          return undefined;
+        }
+        return { ...request, op, counted };
+      };
+      // A pool of keep-alive connections per phase, enough that answers up to twice the slowest p99
+      // target (+1 s) never delay an arrival; opened before the schedule starts, so never measured.
+      // The token is fetched once and reused (the provider renews it only if its lifetime runs out).
+      const maxTarget = Math.max(...scenario.operations.map((op) => latencyTargets[op].p99));
+      const connections = Math.max(2, Math.min(perOp * k, Math.ceil((rate * k * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
+      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await api.headers(), connections }, perOp / rate + 60);
+      let driven;
+      try {
+        driven = await pool.schedule({ rate: rate * k, slots: perOp * k, plan, ...(options.signal ? { signal: options.signal } : {}) });
+        // Which of the sandbox's injected delays each answer got: the op's n-th 2xx answer (send
+        // order), counted before the cleanup's own requests.
+        const bySend = [...driven.samples].filter((s) => s.sentAt !== undefined).sort((a, b) => a.sentAt! - b.sentAt!);
+        for (const s of bySend) {
+          if (s.status !== undefined && s.status >= 200 && s.status <= 299) {
+            const n = api.answered.get(s.op) ?? 0;
+            s.streamIndex = n;
+            api.answered.set(s.op, n + 1);
+          }
+        }
+      } finally {
+        await pool.close();
+        await scenario.cleanup?.(ctx).catch((e: Error) => log(`  cleanup of ${scenario.name}: ${e.message}`));
+      }
+      if (target.child && target.child.process.exitCode !== null) {
+        throw new Error(`the sandbox exited during ${scenario.name} (code ${target.child.process.exitCode}):\n${target.child.output().trim()}`);
+      }
+      if (driven.interrupted) interrupted = true;
+      for (const op of ops) {
+        const mine = driven.samples.filter((s) => s.op === op);
+        samples.set(op, mine);
+        const result = resultFor(op, rate, mine, stats, scenario.notes?.(op) ?? []);
+        if (driven.interrupted) result.note = ['interrupted (Ctrl-C): partial', result.note].filter(Boolean).join('; ');
+        results.set(op, result);
+        log(formatResultLine(result));
+      }
+    }
+
+    tidy = await resources.tidyUp(!config.sandbox).catch((e: Error) => [`tidy-up failed: ${e.message}`]);
+    for (const problem of tidy) log(`  TIDY-UP: ${problem}`);
+  } finally {
+    await target.child?.stop();
+  }
+
+  const operations = config.perf.operations.map((op) => results.get(op) ?? unmeasured(op, rate, 'not run'));
+  if (baseline) applyBaseline(operations, baseline);
+  const summary: PerfSummary = {
+    target: config.target,
+    startedAt,
+    operations,
+    finishedAt: new Date().toISOString(),
+    baseUrl: target.baseUrl,
+    pass: !interrupted && operations.every((o) => o.pass),
+    interrupted,
+    settings: {
+      duration, rate, warmup,
+      ...(config.sandbox ? { sandboxLatency: config.perf.sandboxLatency ?? 'off' } : {}),
+      percentiles: 'exact, nearest-rank, from every counted 2xx latency (ms, measured from each request\'s due time on the fixed schedule)',
+    },
+    ...(overhead ? { clientOverhead: overhead } : {}),
+    ...(config.perf.baseline ? { baselineFile: config.perf.baseline } : {}),
+    tidyUp: tidy,
+  };
+  mkdirSync(outDir, { recursive: true });
+  const summaryPath = join(outDir, 'summary.json');
+  const htmlPath = join(outDir, 'index.html');
+  writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(htmlPath, renderHtml(summary, samples));
+  return { summary, samples, summaryPath, htmlPath };
+}
