@@ -313,6 +313,7 @@ export function retarget(config: Config, baseUrl: string): Config {
 
 /** One line naming the target and mode; never a secret. */
 export function banner(config: Config): string {
+  if (config.selftestPlan) return `fleet-conformance → fault self-test: ${config.selftestPlan.length} sandboxes, one fault each`;
   const where = config.sandbox ? `embedded sandbox at ${config.baseUrl}` : config.baseUrl;
   const mode = config.target === 'production' ? 'read-only (production guard on)' : 'read-write';
   return `fleet-conformance → ${config.target}: ${where}, client ${config.clientId}, ${mode}`;

@@ -12,6 +12,30 @@ import type { SecretRegistry } from '../report/redact.js';
 
 export type LifecycleCommand<Model extends object, Real> = fc.AsyncCommand<Model, Real>;
 
+/** The models' one way to choose: the `index`-th (round robin) of the items `accept` admits. */
+export interface PickingModel<Item> {
+  pick(index: number, accept: (item: Item) => boolean): Item | undefined;
+}
+
+/** A command on one item of the model, the `pick`-th of those it `accepts`; it applies only when there is one. */
+export abstract class PickCommand<Model extends PickingModel<Item> & object, Real, Item> implements LifecycleCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+
+  protected abstract accepts(item: Item, model: Model): boolean;
+
+  protected target(model: Model): Item | undefined {
+    return model.pick(this.pick, (item) => this.accepts(item, model));
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return this.target(model as Model) !== undefined;
+  }
+
+  abstract run(model: Model, real: Real): Promise<void>;
+
+  abstract toString(): string;
+}
+
 export interface Lifecycle<Model extends object, Real> {
   commands: fc.Arbitrary<LifecycleCommand<Model, Real>>[];
   /** Upper bound of commands per run: every command costs a few requests. */

@@ -9,6 +9,8 @@ import { escapeHtml, page, table } from './html.js';
 import type { DriftRecord } from './test-sink.js';
 
 export interface DriftEntry extends DriftRecord {
+  /** Every operation the same drift was seen on (the example is from the first). */
+  operations: string[];
   occurrences: number;
 }
 
@@ -19,15 +21,19 @@ export interface DriftReport {
   assumptions: { id: string; silence: string; choice: string; suite: string; setting?: string; inForce?: string }[];
 }
 
+/** One entry per kind of drift, whatever the operation: the sandbox's 401 code on 19 operations is one finding. */
 export function mergeDrift(records: DriftRecord[]): DriftEntry[] {
   const merged = new Map<string, DriftEntry>();
   for (const r of records) {
-    const key = `${r.operationId} ${r.check} ${r.where ?? r.title} ${r.received ?? ''}`;
+    const key = `${r.check} ${r.where ?? r.title} ${r.received ?? ''}`;
     const existing = merged.get(key);
-    if (existing) existing.occurrences += 1;
-    else merged.set(key, { ...r, occurrences: 1 });
+    if (!existing) merged.set(key, { ...r, operations: [r.operationId], occurrences: 1 });
+    else {
+      existing.occurrences += 1;
+      if (!existing.operations.includes(r.operationId)) existing.operations.push(r.operationId);
+    }
   }
-  return [...merged.values()].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.title.localeCompare(b.title));
+  return [...merged.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
 export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[]): DriftReport {
@@ -41,7 +47,7 @@ export function buildDrift(config: Config | undefined, target: string, records: 
 
 export function driftHtml(report: DriftReport): string {
   const rows = report.entries.map((e) => [
-    `<code>${escapeHtml(e.operationId)}</code>`,
+    e.operations.map((o) => `<code>${escapeHtml(o)}</code>`).join(' '),
     escapeHtml(e.title),
     `<code>${escapeHtml(e.received ?? '')}</code>`,
     `<small>${escapeHtml(e.documented ?? '')}</small>`,
@@ -58,7 +64,7 @@ export function driftHtml(report: DriftReport): string {
   return page('Drift and assumptions', `<h1>Drift and assumptions</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed</div>
 <h2>What the target did that the document does not describe (${report.entries.length})</h2>
-${report.entries.length ? table(['operation', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
+${report.entries.length ? table(['operations', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
 <h2>Assumptions register in force</h2>
 ${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting'], register)}`);
 }

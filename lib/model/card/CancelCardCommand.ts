@@ -1,23 +1,16 @@
 import { expect } from '../../../fixtures/test.js';
 import { ACTIVE } from '../../discovery.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { perRun, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
 /** Cancels a replacement the run made (never a pool card): cancelled permanently. */
-export class CancelCardCommand implements LifecycleCommand<CardModel, CardReal> {
-  constructor(readonly pick: number) {}
-
-  private cardIn(m: CardModel): ModelCard | undefined {
-    if (m.done.cancels >= perRun.cancels) return undefined;
-    return m.pick(this.pick, (c) => c.madeByRun && c.state !== 'cancelled');
-  }
-
-  check(m: Readonly<CardModel>): boolean {
-    return this.cardIn(m) !== undefined;
+export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
+  protected accepts(c: ModelCard, m: CardModel): boolean {
+    return m.done.cancels < perRun.cancels && c.madeByRun && c.state !== 'cancelled';
   }
 
   async run(m: CardModel, r: CardReal): Promise<void> {
-    const c = this.cardIn(m)!;
+    const c = this.target(m)!;
     m.done.cancels += 1;
     const response = await r.api.cancelCard(c.cardIdentifier, statusChange(r, c, 'cancel'));
     expect(response, `[CARD-CANCEL-PERMANENT] cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-CANCEL-PERMANENT');

@@ -1,20 +1,18 @@
 import { expect } from '../../../fixtures/test.js';
 import type { ApiResponse } from '../../client.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
 export type CancelledCardAction = 'block' | 'unblock' | 'cancel' | 'replace';
 
 /** Any status change of a cancelled card: refused, or at least without effect; a cancelled card never leaves its status. */
-export class ChangeCancelledCardCommand implements LifecycleCommand<CardModel, CardReal> {
-  constructor(readonly pick: number, readonly action: CancelledCardAction) {}
-
-  private cardIn(m: CardModel): ModelCard | undefined {
-    return m.pick(this.pick, (c) => c.state === 'cancelled');
+export class ChangeCancelledCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
+  constructor(pick: number, readonly action: CancelledCardAction) {
+    super(pick);
   }
 
-  check(m: Readonly<CardModel>): boolean {
-    return this.cardIn(m) !== undefined;
+  protected accepts(c: ModelCard): boolean {
+    return c.state === 'cancelled';
   }
 
   private send(r: CardReal, c: ModelCard): Promise<ApiResponse> {
@@ -28,7 +26,7 @@ export class ChangeCancelledCardCommand implements LifecycleCommand<CardModel, C
   }
 
   async run(m: CardModel, r: CardReal): Promise<void> {
-    const c = this.cardIn(m)!;
+    const c = this.target(m)!;
     const response = await this.send(r, c);
     const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);
     expect(refusedOrAccepted, `[CARD-CANCEL-PERMANENT] ${this.action} of cancelled card ${c.cardIdentifier} answered ${response.status}`).toBe(true);

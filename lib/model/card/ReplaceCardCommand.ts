@@ -1,7 +1,7 @@
 import { expect } from '../../../fixtures/test.js';
 import { ACTIVE, allCards } from '../../discovery.js';
 import type { Card, CardReplaceRequest } from '../../types.generated.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { perRun, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
 /** Which text properties a replace request supplies (cardTypeId, purchaseCategoryId, cardGroupId: never, see below). */
@@ -24,16 +24,13 @@ function productIds(card: Card): number[] {
  * Replaces a card that is not cancelled: the original is blocked, and a replacement with the same
  * properties except those supplied appears, found by search through a supplied unique value.
  */
-export class ReplaceCardCommand implements LifecycleCommand<CardModel, CardReal> {
-  constructor(readonly pick: number, readonly changes: ReplaceChanges) {}
-
-  private cardIn(m: CardModel): ModelCard | undefined {
-    if (m.done.replaces >= perRun.replaces) return undefined;
-    return m.pick(this.pick, (c) => c.state !== 'cancelled');
+export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
+  constructor(pick: number, readonly changes: ReplaceChanges) {
+    super(pick);
   }
 
-  check(m: Readonly<CardModel>): boolean {
-    return this.cardIn(m) !== undefined;
+  protected accepts(c: ModelCard, m: CardModel): boolean {
+    return m.done.replaces < perRun.replaces && c.state !== 'cancelled';
   }
 
   /** A unique driverName or vehicleRegNumber (or both) is always supplied: the replacement is found by it. */
@@ -66,7 +63,7 @@ export class ReplaceCardCommand implements LifecycleCommand<CardModel, CardReal>
   }
 
   async run(m: CardModel, r: CardReal): Promise<void> {
-    const c = this.cardIn(m)!;
+    const c = this.target(m)!;
     m.done.replaces += 1;
     const original = c.card;
     const request = this.request(r);

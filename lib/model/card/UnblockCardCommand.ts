@@ -1,21 +1,15 @@
 import { expect } from '../../../fixtures/test.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
 /** Unblocks a blocked card (blocked by block or by replace): Active again. */
-export class UnblockCardCommand implements LifecycleCommand<CardModel, CardReal> {
-  constructor(readonly pick: number) {}
-
-  private cardIn(m: CardModel): ModelCard | undefined {
-    return m.pick(this.pick, (c) => c.state === 'blocked');
-  }
-
-  check(m: Readonly<CardModel>): boolean {
-    return this.cardIn(m) !== undefined;
+export class UnblockCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
+  protected accepts(c: ModelCard): boolean {
+    return c.state === 'blocked';
   }
 
   async run(m: CardModel, r: CardReal): Promise<void> {
-    const c = this.cardIn(m)!;
+    const c = this.target(m)!;
     const response = await r.api.unblockCard(c.cardIdentifier, statusChange(r, c, 'unblock'));
     expect(response, `[CARD-UNBLOCK-REACTIVATES] unblocking blocked card ${c.cardIdentifier}`).toBeAccepted('CARD-UNBLOCK-REACTIVATES');
     c.state = 'active';

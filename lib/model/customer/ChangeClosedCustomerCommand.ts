@@ -1,23 +1,21 @@
 import { expect } from '../../../fixtures/test.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 
 export type ClosedCustomerAction = 'block' | 'unblock';
 
 /** Blocks or unblocks a closed customer: refused, or at least without effect; a closed customer never leaves its status. */
-export class ChangeClosedCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
-  constructor(readonly pick: number, readonly action: ClosedCustomerAction) {}
-
-  private customerIn(m: CustomerModel): ModelCustomer | undefined {
-    return m.pick(this.pick, (c) => c.state === 'closed');
+export class ChangeClosedCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
+  constructor(pick: number, readonly action: ClosedCustomerAction) {
+    super(pick);
   }
 
-  check(m: Readonly<CustomerModel>): boolean {
-    return this.customerIn(m) !== undefined;
+  protected accepts(c: ModelCustomer): boolean {
+    return c.state === 'closed';
   }
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
-    const c = this.customerIn(m)!;
+    const c = this.target(m)!;
     const body = { notes: `${r.config.runId} lifecycle ${this.action} after close` };
     const response = this.action === 'block' ? await r.api.blockCustomer(c.accountNumber, body) : await r.api.unblockCustomer(c.accountNumber, body);
     const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);

@@ -1,21 +1,15 @@
 import { expect } from '../../../fixtures/test.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 
 /** Unblocks a blocked customer: reactivated, back in the status of an open customer. */
-export class UnblockCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
-  constructor(readonly pick: number) {}
-
-  private customerIn(m: CustomerModel): ModelCustomer | undefined {
-    return m.pick(this.pick, (c) => c.state === 'blocked');
-  }
-
-  check(m: Readonly<CustomerModel>): boolean {
-    return this.customerIn(m) !== undefined;
+export class UnblockCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
+  protected accepts(c: ModelCustomer): boolean {
+    return c.state === 'blocked';
   }
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
-    const c = this.customerIn(m)!;
+    const c = this.target(m)!;
     const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock` });
     expect(response, `[CUST-UNBLOCK-REACTIVATES] unblocking blocked customer ${c.accountNumber}`).toBeAccepted('CUST-UNBLOCK-REACTIVATES');
     c.state = 'open';

@@ -1,7 +1,7 @@
 import { expect } from '../../../fixtures/test.js';
 import { completeAddress, contact } from '../../factories/customer.js';
 import type { CustomerUpdateRequest } from '../../types.generated.js';
-import type { LifecycleCommand } from '../check-lifecycle.js';
+import { PickCommand } from '../check-lifecycle.js';
 import { detailsOf, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 
 /** Which of the four optional fields an update supplies (none at all is a valid update too). */
@@ -13,20 +13,18 @@ export interface DetailChanges {
 }
 
 /** Updates the details of an open customer: the supplied fields change, the others stay. */
-export class UpdateCustomerDetailCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
-  constructor(readonly pick: number, readonly changes: DetailChanges) {}
-
-  // Updating a blocked or closed customer: not shown, so never tried.
-  private customerIn(m: CustomerModel): ModelCustomer | undefined {
-    return m.pick(this.pick, (c) => c.state === 'open');
+export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
+  constructor(pick: number, readonly changes: DetailChanges) {
+    super(pick);
   }
 
-  check(m: Readonly<CustomerModel>): boolean {
-    return this.customerIn(m) !== undefined;
+  // Updating a blocked or closed customer: not shown, so never tried.
+  protected accepts(c: ModelCustomer): boolean {
+    return c.state === 'open';
   }
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
-    const c = this.customerIn(m)!;
+    const c = this.target(m)!;
     const serial = r.nextSerial();
     const request: CustomerUpdateRequest = {
       ...(this.changes.customerName ? { customerName: `${r.config.runId} renamed ${serial}` } : {}),
