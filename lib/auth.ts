@@ -47,8 +47,9 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
       signal: AbortSignal.timeout(15_000),
     });
   } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).name;
-    throw new AuthError(`cannot reach the token endpoint ${credentials.tokenUrl} (${cause}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`);
+    const { cause } = e as { cause?: { code?: string; message?: string } };
+    const reason = cause?.code ?? cause?.message ?? (e as Error).message;
+    throw new AuthError(`cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`);
   }
   const text = await response.text();
   let body: unknown;

@@ -54,7 +54,13 @@ export function readSchemas(dir = schemasDir): Map<string, Record<string, unknow
 export function createAjv(sources = readSchemas(), options: { coerceTypes?: boolean; useDefaults?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, ...options });
   addFormats(ajv);
-  for (const schema of sources.values()) ajv.addSchema(schema);
+  for (const [id, schema] of sources) {
+    try {
+      ajv.addSchema(schema);
+    } catch (e) {
+      throw new SchemaCompileError(`schema ${id} is not a valid JSON Schema 2020-12: ${(e as Error).message}`);
+    }
+  }
   return ajv;
 }
 

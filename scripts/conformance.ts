@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { AuthError, requestToken } from '../lib/auth.js';
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { oneLine } from './one-line.js';
 
 async function checkReachable(config: Config): Promise<void> {
@@ -20,6 +21,8 @@ async function checkReachable(config: Config): Promise<void> {
 async function main(): Promise<number> {
   const config = loadConfig();
   console.log(banner(config));
+  // A broken schema stops the run here, in one line, rather than in every test.
+  loadSchemas();
   const reports = config.reportsDir;
   if (!config.sandbox) await checkReachable(config);
 
@@ -41,7 +44,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (e instanceof ConfigError || e instanceof AuthError) {
+    if (e instanceof ConfigError || e instanceof AuthError || e instanceof SchemaCompileError) {
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);
     }

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { banner, ConfigError, loadConfig, readEnv } from '../../lib/config.js';
+import { banner, ConfigError, knownVariables, loadConfig, readEnv } from '../../lib/config.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
 
 const remote = { FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'qa', FLEET_CLIENT_SECRET: 's3cr3t-value' };
@@ -79,4 +79,9 @@ test('a malformed .env line and an unknown FLEET_ variable are reported with the
   expect(() => readEnv(file, {})).toThrow(/\.env:1: unknown variable FLEET_BASEURL/);
   writeFileSync(file, 'FLEET_CLIENT_SECRET="multi\nline"\nFLEET_CLIENT_ID=qa\n');
   expect(readEnv(file, { FLEET_CLIENT_ID: 'from-env' })).toMatchObject({ FLEET_CLIENT_SECRET: 'multi\nline', FLEET_CLIENT_ID: 'from-env' });
+});
+
+test('every variable the configuration knows is documented in .env.example', () => {
+  const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  expect(knownVariables.filter((name) => !example.includes(name))).toEqual([]);
 });
