@@ -7,7 +7,7 @@ import type { FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fasti
 import { operation, type OperationId } from '../lib/operations.js';
 import type { Caller } from './context.js';
 import { ApiError } from './errors.js';
-import type { Faults } from './faults.js';
+import type { FaultId, Faults } from './faults.js';
 import type { CardRecord, CustomerRecord, Store } from './store.js';
 
 /** `/cards/{cardIdentifier}` → `/cards/:cardIdentifier` (Fastify's syntax). */
@@ -47,30 +47,32 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+/** The faults that bend the lookup of each kind of record: an unknown id answers 400, a foreign one 200. */
+const lookupFaults = {
+  customer: { unknown: 'customer-unknown-400', foreign: 'customer-foreign-200' },
+  card: { unknown: 'card-unknown-400', foreign: 'card-foreign-200' },
+} as const satisfies Record<string, { unknown: FaultId; foreign: FaultId }>;
+
+/** `found`, the `kind` with id `id`, as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
+function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults, id: string | number, found: T | undefined, caller: Caller, faults: Faults): T {
+  if (!found) {
+    if (faults.has(lookupFaults[kind].unknown)) throw ApiError.badRequest(`${kind} ${id} is not valid`);
+    throw ApiError.notFound(`${kind} ${id} not found`);
+  }
+  if (found.topLevel !== caller.topLevel && !faults.has(lookupFaults[kind].foreign)) {
+    throw ApiError.forbidden(`${kind} ${id} is outside the caller's customer hierarchy`);
+  }
+  return found;
+}
+
 /** The customer `accountNumber` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
 export function customerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults): CustomerRecord {
-  const customer = store.customers.get(accountNumber);
-  if (!customer) {
-    if (faults.has('customer-unknown-400')) throw ApiError.badRequest(`customer ${accountNumber} is not valid`);
-    throw ApiError.notFound(`customer ${accountNumber} not found`);
-  }
-  if (customer.topLevel !== caller.topLevel && !faults.has('customer-foreign-200')) {
-    throw ApiError.forbidden(`customer ${accountNumber} is outside the caller's customer hierarchy`);
-  }
-  return customer;
+  return visible('customer', accountNumber, store.customers.get(accountNumber), caller, faults);
 }
 
 /** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
 export function cardFor(store: Store, caller: Caller, cardIdentifier: number, faults: Faults): CardRecord {
-  const card = store.cards.get(cardIdentifier);
-  if (!card) {
-    if (faults.has('card-unknown-400')) throw ApiError.badRequest(`card ${cardIdentifier} is not valid`);
-    throw ApiError.notFound(`card ${cardIdentifier} not found`);
-  }
-  if (card.topLevel !== caller.topLevel && !faults.has('card-foreign-200')) {
-    throw ApiError.forbidden(`card ${cardIdentifier} is outside the caller's customer hierarchy`);
-  }
-  return card;
+  return visible('card', cardIdentifier, store.cards.get(cardIdentifier), caller, faults);
 }
 
 /** An opaque cursor: base64url of JSON. */

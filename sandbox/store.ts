@@ -4,27 +4,11 @@
  * (account-number and card-id counters, hierarchy links); the rules of the document live in the
  * route plugins, which is also where faults bend them.
  */
+import type { AddressComplete, Contact, MasterData as MasterDataShape } from '../lib/types.generated.js';
 import { Prng } from './seed/prng.js';
 
-export interface Address {
-  addressLines: string;
-  city: string;
-  country: string;
-  countryCode: string;
-  region: string;
-  zipCode: string;
-  /** Only on card delivery/order addresses. */
-  companyName?: string;
-}
-
-export interface Contact {
-  emailAddress?: string;
-  firstName?: string;
-  lastName?: string;
-  middleName?: string;
-  mobilePhone?: string;
-  telephone?: string;
-}
+/** A record the sandbox holds: the generated shape with every field present, nested ones included. */
+export type Complete<T> = T extends readonly (infer U)[] ? Complete<U>[] : T extends object ? { [K in keyof T]-?: Complete<T[K]> } : T;
 
 export interface StatusEvent {
   action: string;
@@ -50,7 +34,7 @@ export interface CustomerRecord {
   businessReference?: string;
   /** The MAIN contact and MAIN address. */
   contact: Contact;
-  address: Address;
+  address: AddressComplete;
   statusId: number;
   parentAccountNumber?: string;
   /** 0 for a top-level customer. */
@@ -83,7 +67,7 @@ export interface CardRecord {
   additionalEmbossing: string;
   isDriverEmbossed: boolean;
   isVRNEmbossed: boolean;
-  deliveryAddress: Address;
+  deliveryAddress: AddressComplete;
   deliveryContact: Contact;
   /** YYYY-MM-DD */
   orderDate: string;
@@ -97,18 +81,7 @@ export interface CardRecord {
   history: StatusEvent[];
 }
 
-export interface MasterData {
-  cardCategory: { id: number; name: string }[];
-  cardGroup: { id: number; name: string; cardTypeId: number }[];
-  cardType: { id: number; name: string; description: string; isEV: boolean; defaultPurchaseCategoryId: number }[];
-  country: { id: number; name: string; countryCode: string }[];
-  fuelProductRestriction: { id: number; name: string }[];
-  product: { id: number; name: string }[];
-  purchaseCategory: { id: number; name: string; productRestrictionId: number }[];
-  reason: { id: number; description: string; cardTypeId: number }[];
-  region: { id: number; name: string }[];
-  status: { id: number; name: string }[];
-}
+export type MasterData = Complete<MasterDataShape>;
 
 export type MasterKey = keyof MasterData;
 type Row<K extends MasterKey> = MasterData[K][number];

@@ -3,8 +3,11 @@
  * Cards, States / Card, Limits) and the sandbox's choices where the document is silent
  * (sandbox/README.md, ASSUME-*). cardPIN is stored and never leaves the store.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operations } from '../../lib/operations.js';
+import type {
+  CardOrderRequest, CardReplaceRequest, CardReprintPinRequest, CardSearchRequest, CardStatusChangeRequest,
+} from '../../lib/types.generated.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
@@ -13,7 +16,7 @@ import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
   cardStatus, cardStatusNames, customerStatus, expiryFrom, today,
-  type Address, type CardRecord, type Contact, type MasterIndex, type Store,
+  type CardRecord, type MasterIndex, type Store,
 } from '../store.js';
 import { validationProblems } from '../validation.js';
 
@@ -62,19 +65,8 @@ export function cardView(store: Store, card: CardRecord, faults: Faults): Record
 
 // ---- Search ----
 
-interface SearchBody {
-  limit?: number;
-  cursor?: string;
-  sortExpression?: string;
-  customerAccountNumber?: string;
-  orderReference?: string;
-  cardTypeIdentifiers?: number[];
-  statusIdentifiers?: number[];
-  filter?: { partialMatch?: boolean; primaryVisualCardNumber?: string; driverName?: string; vehicleRegNumber?: string };
-}
-
 /** Everything of a search body that selects and orders cards (not limit, not cursor). */
-type SearchQuery = Omit<SearchBody, 'limit' | 'cursor'>;
+type SearchQuery = Omit<CardSearchRequest, 'limit' | 'cursor'>;
 const queryKeys = ['sortExpression', 'customerAccountNumber', 'orderReference', 'cardTypeIdentifiers', 'statusIdentifiers', 'filter'] as const;
 
 interface SearchCursor {
@@ -90,7 +82,7 @@ function isSearchCursor(value: unknown): value is SearchCursor {
     && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && !!c.q && typeof c.q === 'object';
 }
 
-function queryOf(body: SearchBody): SearchQuery {
+function queryOf(body: CardSearchRequest): SearchQuery {
   const q: Record<string, unknown> = {};
   for (const key of queryKeys) if (body[key] !== undefined) q[key] = body[key];
   return q as SearchQuery;
@@ -140,41 +132,11 @@ function checkIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType
 
 // ---- Lifecycle helpers ----
 
-interface StatusChangeBody {
-  statusReasonId?: number;
-  notes?: string;
-}
+/** statusReasonId is optional on cancel, and on block and unblock under the card-block-reason-optional fault. */
+type StatusChangeBody = Partial<CardStatusChangeRequest>;
 
-interface ReplaceBody {
-  cardTypeId?: number;
-  purchaseCategoryId?: number;
-  additionalEmbossing?: string;
-  driverName?: string;
-  vehicleRegNumber?: string;
-  cardGroupId?: number;
-}
-
-interface OrderItem {
-  cardTypeId?: number;
-  cardCategoryId?: number;
-  cardGroupId?: number;
-  purchaseCategoryId?: number;
-  fuelProductRestrictionId?: number;
-  products?: { productId?: number }[];
-  additionalEmbossing?: string;
-  driverName?: string;
-  vehicleRegNumber?: string;
-  isDriverEmbossed?: boolean;
-  isVRNEmbossed?: boolean;
-  cardPIN?: string;
-  cardAddress?: Partial<Address>;
-  cardContact?: Contact;
-}
-
-interface OrderBody {
-  customerAccountNumber?: string;
-  cards?: OrderItem[];
-}
+/** Checked field by field in the handler (attachValidation): any part may be missing. */
+type OrderBody = Partial<CardOrderRequest>;
 
 export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
   const { store, faults } = opts;
@@ -291,7 +253,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   });
 
   // ---- Search ----
-  app.route<{ Body: SearchBody }>({
+  app.route<{ Body: CardSearchRequest }>({
     ...routeOf('cardSearch'),
     handler: async (request) => {
       const caller = callerOf(request);
@@ -377,14 +339,19 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
   // ---- Block, unblock, cancel ----
   type StatusRoute = { Params: { cardIdentifier: number }; Body: StatusChangeBody };
+  /** The card of a block, unblock or cancel, after the checks all three make first. */
+  const statusTarget = (request: FastifyRequest<StatusRoute>, action: string): CardRecord => {
+    const caller = callerOf(request);
+    const card = cardFor(store, caller, request.params.cardIdentifier, faults);
+    checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
+    notCancelled(card, action);
+    return card;
+  };
 
   app.route<StatusRoute>({
     ...routeOf('blockCard', { params: cardParams }),
     handler: async (request) => {
-      const caller = callerOf(request);
-      const card = cardFor(store, caller, request.params.cardIdentifier, faults);
-      checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
-      notCancelled(card, 'blocked');
+      const card = statusTarget(request, 'blocked');
       const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
       if (card.statusId !== cardStatus.active && !fromCancelled) {
         throw ApiError.badRequest(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);
@@ -398,10 +365,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<StatusRoute>({
     ...routeOf('unblockCard', { params: cardParams }),
     handler: async (request) => {
-      const caller = callerOf(request);
-      const card = cardFor(store, caller, request.params.cardIdentifier, faults);
-      checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
-      notCancelled(card, 'unblocked');
+      const card = statusTarget(request, 'unblocked');
       if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
       const activeAllowed = card.statusId === cardStatus.active && faults.has('card-unblock-active-accepted');
       if (card.statusId !== cardStatus.blocked && !activeAllowed) {
@@ -416,10 +380,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<StatusRoute>({
     ...routeOf('cancelCard', { params: cardParams }),
     handler: async (request) => {
-      const caller = callerOf(request);
-      const card = cardFor(store, caller, request.params.cardIdentifier, faults);
-      checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
-      notCancelled(card, 'cancelled again');
+      const card = statusTarget(request, 'cancelled again');
       card.statusId = cardStatus.cancelled;
       record(card, 'cancel', request.body);
       return {};
@@ -427,7 +388,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   });
 
   // ---- Replace ----
-  app.route<{ Params: { cardIdentifier: number }; Body: ReplaceBody }>({
+  app.route<{ Params: { cardIdentifier: number }; Body: CardReplaceRequest }>({
     ...routeOf('replaceCard', { params: cardParams }),
     handler: async (request) => {
       const caller = callerOf(request);
@@ -470,7 +431,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   });
 
   // ---- PIN reprint ----
-  app.route<{ Params: { cardIdentifier: number }; Body: { cardAddress?: Address } }>({
+  app.route<{ Params: { cardIdentifier: number }; Body: CardReprintPinRequest }>({
     ...routeOf('reprintPIN', { params: cardParams }),
     handler: async (request) => {
       const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults);

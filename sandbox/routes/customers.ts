@@ -4,11 +4,12 @@
  * document is silent (sandbox/README.md, ASSUME-*).
  */
 import type { FastifyInstance } from 'fastify';
+import type { AddressComplete, CustomerCreateRequest, CustomerListQuery, CustomerNotesRequest, CustomerUpdateRequest } from '../../lib/types.generated.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { accountParams, callerOf, customerFor, decodeCursor, encodeCursor, routeOf } from '../route-kit.js';
-import { customerStatus, customerStatusNames, type Address, type Contact, type CustomerRecord, type Store } from '../store.js';
+import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
 export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
@@ -19,27 +20,8 @@ export const MAX_DEPTH = 2;
 
 const ADDRESS_FIELDS = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
 
-interface CreateBody {
-  customerName?: string;
-  customerContact: Contact;
-  customerAddress: Address;
-  customerAccountNumber?: string;
-  customerBusinessReference?: string;
-}
-
-interface UpdateBody {
-  customerName?: string;
-  customerBusinessReference?: string;
-  customerContact?: Contact;
-  customerAddress?: Address;
-}
-
-interface ListQuery {
-  limit?: number;
-  cursor?: string;
-  customerAccountNumber?: string;
-  searchText?: string;
-}
+/** customerName may be missing under the customer-name-optional fault (the name defaults to the account number). */
+type CreateBody = Omit<CustomerCreateRequest, 'customerName'> & Partial<Pick<CustomerCreateRequest, 'customerName'>>;
 
 interface ListCursor {
   v: 1;
@@ -56,8 +38,8 @@ function isListCursor(value: unknown): value is ListCursor {
 }
 
 /** The six address fields of a customer address (companyName belongs to card addresses only). */
-function customerAddress(address: Address): Address {
-  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as Address;
+function customerAddress(address: AddressComplete): AddressComplete {
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as AddressComplete;
 }
 
 export function customerView(store: Store, c: CustomerRecord, faults: Faults): Record<string, unknown> {
@@ -97,7 +79,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   const { store, faults } = opts;
   const now = () => new Date().toISOString();
 
-  app.route<{ Querystring: ListQuery }>({
+  app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
     handler: async (request) => {
       const caller = callerOf(request);
@@ -205,7 +187,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     },
   });
 
-  app.route<{ Params: { customerAccountNumber: string }; Body: UpdateBody }>({
+  app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
     handler: async (request) => {
       const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
@@ -239,7 +221,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     },
   });
 
-  type NotesRoute = { Params: { customerAccountNumber: string }; Body: { notes?: string } };
+  type NotesRoute = { Params: { customerAccountNumber: string }; Body: CustomerNotesRequest };
   const record = (c: CustomerRecord, action: string, notes: string | undefined) =>
     c.history.push({ action, statusId: c.statusId, ...(notes !== undefined ? { notes } : {}), at: now() });
 

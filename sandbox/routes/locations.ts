@@ -6,11 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { operations } from '../../lib/operations.js';
+import type { Aggregate, GeosearchQuery, GeosearchRequest } from '../../lib/types.generated.js';
 import { readSchemas } from '../../lib/validation.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { defaultPrecision, geohash, GridIndex, inside, type Rect } from '../geo.js';
+import type { Complete } from '../store.js';
 import {
   buildLocationSeed, capabilityValues, connectorStandards, directionsFor, openAt,
   type Location, type LocationRecord,
@@ -20,27 +22,6 @@ import {
 export const MAX_LOCATIONS = 300;
 /** Result count when the count parameter is omitted (ASSUME-GEO-COUNT). */
 export const DEFAULT_COUNT = MAX_LOCATIONS;
-
-export interface GeoQuery {
-  topLatitude: number;
-  bottomLatitude: number;
-  leftLongitude: number;
-  rightLongitude: number;
-  count?: number;
-  aggregate?: boolean;
-  precision?: number;
-  language?: string;
-}
-
-export interface GeoBody {
-  filters?: { connectorStandards?: string[]; capabilities?: string[] };
-  options?: { includeAvailableOnly?: boolean };
-}
-
-export interface Aggregate {
-  coordinates: { latitude: string; longitude: string };
-  count: number;
-}
 
 /** What a filter asks of one EVSE, as bit masks over the known standards and capabilities. */
 interface Criteria {
@@ -103,7 +84,7 @@ export interface FilterSwitches {
  * EVSEs has a connector of one of the requested standards, offers every requested capability,
  * and (with includeAvailableOnly) is AVAILABLE. An empty array filters nothing (ASSUME-GEO-FILTERS).
  */
-export function criteria(body: GeoBody | undefined, on: FilterSwitches): Criteria {
+export function criteria(body: GeosearchRequest | undefined, on: FilterSwitches): Criteria {
   const c: Criteria = { standards: 0, capabilities: 0, availableOnly: false, impossible: false };
   const standards = on.connectorStandards ? body?.filters?.connectorStandards ?? [] : [];
   if (standards.length > 0) {
@@ -170,7 +151,7 @@ export class LocationSearch {
    * aggregate's coordinates are the centroid of its locations (so inside the rectangle), and the
    * counts add up to the number of matching locations.
    */
-  aggregate(rect: Rect, c: Criteria, precision: number, limit?: number): Aggregate[] {
+  aggregate(rect: Rect, c: Criteria, precision: number, limit?: number): Complete<Aggregate>[] {
     const records = limit === undefined ? this.matching(rect, c) : this.select(rect, c, limit);
     const cells = new Map<string, { n: number; lat: number; lon: number; minLat: number; maxLat: number; minLon: number; maxLon: number }>();
     for (const r of records) {
@@ -284,7 +265,7 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
     });
   }
 
-  app.post<{ Querystring: GeoQuery; Body: GeoBody | undefined }>(toRoute(operations.geosearchRectangle.path), {
+  app.post<{ Querystring: GeosearchQuery; Body: GeosearchRequest | undefined }>(toRoute(operations.geosearchRectangle.path), {
     config: { operationId: 'geosearchRectangle' },
     schema: {
       querystring: querySchema(faults),

@@ -5,8 +5,9 @@
  * the default page size of 50 is observable. Foreign: top-level 8000000001 with 8000000002-
  * 8000000004 at depth 1 and 8000000101-8000000103 at depth 2.
  */
+import type { AddressComplete, Contact } from '../../lib/types.generated.js';
 import { sandboxDefaults } from '../defaults.js';
-import { customerStatus, type Address, type Contact, type Store } from '../store.js';
+import { customerStatus, type Store } from '../store.js';
 import { geography, type Geo } from './master-data.js';
 import type { Prng } from './prng.js';
 
@@ -47,7 +48,7 @@ export function makeContact(rng: Prng, domain: string, geo: Geo): Contact {
   };
 }
 
-export function makeAddress(rng: Prng, geo = rng.pick(geography)): Address {
+export function makeAddress(rng: Prng, geo = rng.pick(geography)): AddressComplete {
   const [city, zipCode] = rng.pick(geo.cities);
   return {
     addressLines: `${rng.pick(geo.streets)} ${rng.int(1, 240)}`,

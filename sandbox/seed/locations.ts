@@ -5,7 +5,9 @@
  * populated with its documented type; `directions` and `openNow` depend on the request (language,
  * current time) and are rendered by `directionsFor` and `openAt`.
  */
+import type { Evse as EvseShape, Location as LocationShape } from '../../lib/types.generated.js';
 import type { GeoPoint } from '../geo.js';
+import type { Complete } from '../store.js';
 import { Prng } from './prng.js';
 
 // ---- Value sets (choices where the document says "not shown"; see sandbox/README.md) ----
@@ -38,58 +40,19 @@ export interface Connector {
   max_electric_power: number;
 }
 
-export interface Evse {
-  uid: string;
-  evse_id: string;
-  physical_reference: string;
+/** The document's Evse, every field present; status, connectors and capabilities from the value sets above. */
+export type Evse = Omit<Complete<EvseShape>, 'status' | 'connectors' | 'capabilities'> & {
   status: EvseStatus;
   connectors: Connector[];
   capabilities: Capability[];
-  last_updated: string;
-}
+};
 
-export interface Period {
-  period_begin: string;
-  period_end: string;
-}
-
-export interface OpeningTimes {
-  twentyfourseven: boolean;
-  regular_hours: { weekday: number; period_begin: string; period_end: string }[];
-  exceptional_openings: Period[];
-  exceptional_closings: Period[];
-}
-
-export interface Direction {
-  language: string;
-  text: string;
-}
-
-export interface Operator {
-  id: string;
-  name: string;
-  hotline: string;
-  external_id: string;
-}
-
-export interface Location {
-  id: string;
-  name: string;
-  coordinates: { latitude: string; longitude: string };
-  evses: Evse[];
-  operator: Operator;
-  operator_display_name: string;
-  opening_times: OpeningTimes;
-  directions: Direction[];
-  country: string;
-  state: string;
-  city: string;
-  postal_code: number;
-  address: string;
-  openNow: boolean;
-  is_green_energy: boolean;
-  last_updated: string;
-}
+/** The document's Location, every field present. */
+export type Location = Omit<Complete<LocationShape>, 'evses'> & { evses: Evse[] };
+export type OpeningTimes = Location['opening_times'];
+export type Period = OpeningTimes['exceptional_openings'][number];
+export type Direction = Location['directions'][number];
+export type Operator = Location['operator'];
 
 /** A seeded location: its request-independent fields plus what rendering and the index need. */
 export interface LocationRecord extends GeoPoint {

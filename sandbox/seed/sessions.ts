@@ -8,7 +8,9 @@
  *    for external clearing (ASSUME-SESSION-BALANCE).
  * Some plans list their transactions out of chronological order on purpose.
  */
+import type { Price as PriceShape, Session as SessionShape, Transaction as TransactionShape } from '../../lib/types.generated.js';
 import { sandboxDefaults } from '../defaults.js';
+import type { Complete } from '../store.js';
 
 export const sessionStatuses = ['CREATED', 'WAITING_TO_START', 'STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'FAILED', 'UNKNOWN', 'STOP_FAILED'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
@@ -16,8 +18,8 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 export const balanceStatuses = ['PROCESSING', 'PAID', 'DEBT', 'REFUND'] as const;
 export type BalanceStatus = (typeof balanceStatuses)[number];
 
-export type ChargingKeyType = 'tag' | 'card' | 'virtual' | 'plug_and_charge';
-export type SessionPaymentMethod = 'CREDIT_CARD' | 'EXTERNAL' | 'PREPAID' | 'WRITE_OFF';
+export type ChargingKeyType = NonNullable<SessionShape['chargingKeyType']>;
+export type SessionPaymentMethod = NonNullable<SessionShape['paymentMethod']>;
 /** Transaction payment methods (set not shown): the session's, with NONE in place of WRITE_OFF. */
 export type TransactionPaymentMethod = 'CREDIT_CARD' | 'EXTERNAL' | 'PREPAID' | 'NONE';
 
@@ -27,37 +29,16 @@ export type TransactionPaymentMethod = 'CREDIT_CARD' | 'EXTERNAL' | 'PREPAID' | 
  */
 export const startedStatuses: ReadonlySet<SessionStatus> = new Set(['STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'STOP_FAILED']);
 
-export interface Price {
-  currencyCode: string;
-  minorExclVat: number;
-  minorInclVat: number;
-  vat: string;
-}
+export type Price = Complete<PriceShape>;
 
-export interface Transaction {
+export type Transaction = Omit<Complete<TransactionShape>, 'paymentMethod' | 'paymentOutcome'> & {
   paymentMethod: TransactionPaymentMethod;
   paymentOutcome: 'CHARGE' | 'WRITE_OFF';
-  amount: Price;
-  time: string;
-}
+};
 
-export interface Session {
-  sessionId: string;
-  sessionStatus: SessionStatus;
-  balanceStatus: BalanceStatus;
-  balanceAmountMinor: string;
-  charger: { chargingStationName: string; city: string; connectorLabel: string; evseId: string; streetName: string };
-  chargingKeyType?: ChargingKeyType;
-  connectorId?: string;
-  duration: string;
-  energy: { unit: string; value: number };
-  paymentMethod: SessionPaymentMethod;
-  price: Price;
-  receiptAvailable: boolean;
-  site: string;
-  startTime: string;
-  transactions: Transaction[];
-}
+/** The document's Session, every field present but chargingKeyType and connectorId (only once started). */
+export type Session = Omit<Complete<SessionShape>, 'chargingKeyType' | 'connectorId' | 'transactions'>
+  & Pick<SessionShape, 'chargingKeyType' | 'connectorId'> & { transactions: Transaction[] };
 
 interface Charger {
   site: string;

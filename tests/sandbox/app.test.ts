@@ -1,15 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { operations, type LatencyKey, type OperationId } from '../../lib/operations.js';
 import { seedStore } from '../../sandbox/seed/index.js';
-import { address, createCustomer, defaults as d, poolCards, reasonId, schemaErrors, startSandbox, type Harness } from './core-harness.js';
+import { address, createCustomer, defaults as d, poolCards, reasonId, sandboxPerTest, schemaErrors, startSandbox, type Harness } from './core-harness.js';
 
-let h: Harness;
-test.beforeEach(async () => {
-  h = await startSandbox();
-});
-test.afterEach(async () => {
-  await h.close();
-});
+const h = sandboxPerTest();
 
 /** A valid call of every core operation, so that each answers its documented success. */
 async function everyOperation(s: Harness): Promise<[OperationId, Awaited<ReturnType<Harness['op']>>][]> {

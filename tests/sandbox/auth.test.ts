@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { defaults as d, form, schemaErrors, startSandbox, TOKEN_PATH, type Harness } from './core-harness.js';
+import { defaults as d, form, sandboxPerTest, schemaErrors, startSandbox, TOKEN_PATH } from './core-harness.js';
 
-let h: Harness;
-test.beforeEach(async () => {
-  h = await startSandbox();
-});
-test.afterEach(async () => {
-  await h.close();
-});
+const h = sandboxPerTest();
 
 const tokenRequest = (fields: Record<string, string>) => h.call('POST', TOKEN_PATH, { auth: 'none', raw: form(fields) });
 const good = { grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret };

@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { CARD_SEARCH_DEFAULT_LIMIT, CARD_SEARCH_MAX_LIMIT } from '../../sandbox/routes/cards.js';
 import {
-  address, createCustomer, defaults as d, poolCards, reasonId, schemaErrors, searchAll, startSandbox, type Harness,
+  address, createCustomer, defaults as d, poolCards, reasonId, sandboxPerTest, schemaErrors, searchAll,
 } from './core-harness.js';
 
-let h: Harness;
-test.beforeEach(async () => {
-  h = await startSandbox();
-});
-test.afterEach(async () => {
-  await h.close();
-});
+const h = sandboxPerTest();
 
 type Card = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -3,6 +3,7 @@
  * socket), tokens for both seeded clients, and every 2xx answer checked against the response
  * schema lib/operations.ts gives for the operation.
  */
+import { test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { operations, type OperationId } from '../../lib/operations.js';
 import { loadSchemas, type SchemaError } from '../../lib/validation.js';
@@ -95,6 +96,32 @@ export async function startSandbox(options: HarnessOptions = {}): Promise<Harnes
   }
 
   return { app, call, token, op, close: () => app.close() };
+}
+
+/**
+ * A fresh sandbox for every test of the file (built before each, closed after each), through one
+ * Harness that stands for the current test's sandbox; used outside a test, it throws.
+ */
+export function sandboxPerTest(options: HarnessOptions = {}): Harness {
+  let current: Harness | undefined;
+  test.beforeEach(async () => {
+    current = await startSandbox(options);
+  });
+  test.afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const now = (): Harness => {
+    if (!current) throw new Error('the per-test sandbox exists only inside a test');
+    return current;
+  };
+  return {
+    get app() { return now().app; },
+    call: (method, url, o) => now().call(method, url, o),
+    token: (client) => now().token(client),
+    op: (id, params, o) => now().op(id, params, o),
+    close: () => now().close(),
+  };
 }
 
 /** Schema errors of an answer against the schema lib/operations.ts documents for its status. */

@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { CUSTOMER_LIST_DEFAULT_LIMIT, CUSTOMER_LIST_MAX_LIMIT } from '../../sandbox/routes/customers.js';
 import {
-  address, contact, createCustomer, defaults as d, listAll, newCustomer, schemaErrors, startSandbox, type Harness,
+  address, contact, createCustomer, defaults as d, listAll, newCustomer, sandboxPerTest, schemaErrors,
 } from './core-harness.js';
 
-let h: Harness;
-test.beforeEach(async () => {
-  h = await startSandbox();
-});
-test.afterEach(async () => {
-  await h.close();
-});
+const h = sandboxPerTest();
 
 const get = async (acc: string) => (await h.op('getCustomer', { customerAccountNumber: acc })).body;
 

@@ -3,11 +3,13 @@
  * buildApp, with the given faults) called through `inject`, never a socket, with bearer tokens
  * obtained from its token route with the seeded credentials of sandbox/defaults.ts.
  */
+import { expect } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { operations } from '../../lib/operations.js';
 import { createAjv, type SchemaError } from '../../lib/validation.js';
 import { sandboxDefaults as d } from '../../sandbox/defaults.js';
+import { faultCatalogue } from '../../sandbox/faults.js';
 
 export interface Answer {
   status: number;
@@ -72,6 +74,32 @@ export async function startApp(faultIds: string[] = []): Promise<TestApp> {
     },
     close: () => app.close(),
   };
+}
+
+/** Whether the rule a fault breaks holds on `a`. */
+export type FaultProbe = (a: TestApp) => Promise<boolean>;
+
+/** Every fault of sandbox/faults.ts whose id starts with one of `prefixes` has a probe, and there are at least `atLeast`. */
+export function expectProbeForEveryFault(prefixes: string[], probes: Record<string, FaultProbe>, atLeast: number): void {
+  const ours = Object.keys(faultCatalogue).filter((id) => prefixes.some((prefix) => id.startsWith(prefix)));
+  expect(ours.sort()).toEqual(Object.keys(probes).sort());
+  expect(ours.length).toBeGreaterThanOrEqual(atLeast);
+}
+
+/** The title of a fault's test: the fault and the rule it breaks. */
+export function faultTitle(id: string): string {
+  return `fault ${id} breaks ${(faultCatalogue as Record<string, { rule: string }>)[id]?.rule}`;
+}
+
+/** The probe holds on the clean sandbox and fails on a sandbox with the fault `id`. */
+export async function expectFaultBreaks(id: string, holds: FaultProbe, clean: TestApp): Promise<void> {
+  expect(await holds(clean), 'the rule holds on the clean sandbox').toBe(true);
+  const faulty = await startApp([id]);
+  try {
+    expect(await holds(faulty), 'the rule is broken with the fault').toBe(false);
+  } finally {
+    await faulty.close();
+  }
 }
 
 /**

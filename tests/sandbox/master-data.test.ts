@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { schemaErrors, searchAll, startSandbox, type Harness } from './core-harness.js';
+import { sandboxPerTest, schemaErrors, searchAll } from './core-harness.js';
 
-let h: Harness;
-test.beforeEach(async () => {
-  h = await startSandbox();
-});
-test.afterEach(async () => {
-  await h.close();
-});
+const h = sandboxPerTest();
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KEYS = ['cardCategory', 'cardGroup', 'cardType', 'country', 'fuelProductRestriction', 'product', 'purchaseCategory', 'reason', 'region', 'status'];
