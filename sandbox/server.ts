@@ -1,7 +1,8 @@
 /**
- * The only listener of the sandbox (`npm run sandbox`, Playwright's webServer). Reads and checks
- * SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_LATENCY and SANDBOX_TOKEN_TTL once; a bad
- * value prints one line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
+ * The sandbox's listener for `npm run sandbox` and Playwright's webServer (the fault self-test
+ * hosts its own, one per fault). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
+ * SANDBOX_LATENCY and SANDBOX_TOKEN_TTL once; a bad value prints one line naming the variable and
+ * exits 1. Closes cleanly on SIGINT and SIGTERM.
  */
 import { buildApp } from './app.js';
 import { FaultConfigError } from './faults.js';
