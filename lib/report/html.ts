@@ -10,7 +10,7 @@ export function page(title: string, body: string): string {
 <style>
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1b1f24;max-width:1200px}
 h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px} .meta{color:#57606a;margin-bottom:16px}
-table{border-collapse:collapse;width:100%;margin:8px 0} th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:8px 0} th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:#f6f8fa;font-weight:600} code{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px}
 .passed{color:#1a7f37;font-weight:600} .failed{color:#cf222e;font-weight:600} .not-run{color:#9a6700;font-weight:600} .uncovered{color:#6e7781;font-weight:600}
 .pill{display:inline-block;border-radius:10px;padding:1px 8px;margin-right:6px;background:#f6f8fa;border:1px solid #d0d7de}
