@@ -27,7 +27,3 @@ export interface Exchange {
   startedAt: string;
   durationMs: number;
 }
-
-export function describeRequest(request: RecordedRequest): string {
-  return `${request.method} ${request.path}`;
-}

@@ -98,28 +98,6 @@ export function geohash(lat: number, lon: number, precision: number): string {
   return hash;
 }
 
-/** Bounds of a geohash cell. */
-export function geohashBounds(hash: string): Rect {
-  let latLo = -90, latHi = 90, lonLo = -180, lonHi = 180;
-  let even = true;
-  for (const ch of hash) {
-    const v = BASE32.indexOf(ch);
-    if (v < 0) throw new Error(`not a geohash character: ${ch}`);
-    for (let bit = 4; bit >= 0; bit--) {
-      const on = (v >> bit) & 1;
-      if (even) {
-        const mid = (lonLo + lonHi) / 2;
-        if (on) lonLo = mid; else lonHi = mid;
-      } else {
-        const mid = (latLo + latHi) / 2;
-        if (on) latLo = mid; else latHi = mid;
-      }
-      even = !even;
-    }
-  }
-  return { top: latHi, bottom: latLo, left: lonLo, right: lonHi };
-}
-
 /** Width and height in degrees of a geohash cell of `precision` characters. */
 export function geohashCellSize(precision: number): { lonDeg: number; latDeg: number } {
   const bits = 5 * precision;

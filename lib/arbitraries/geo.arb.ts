@@ -56,7 +56,6 @@ export function invalidDegreesArb(limit: number): fc.Arbitrary<number | string> 
 export const validCountArb = fc.integer({ min: 1, max: 300 });
 export const countOver300Arb = fc.oneof(fc.constant(301), fc.integer({ min: 301, max: 2 ** 31 - 1 }), fc.constant(2 ** 31));
 
-export const validPrecisionArb = fc.integer({ min: 2, max: 9 });
 export const invalidPrecisionArb = fc.oneof(fc.integer({ min: -1000, max: 1 }), fc.integer({ min: 10, max: 1000 }));
 
 const lowerLetter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz');

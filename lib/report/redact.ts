@@ -60,8 +60,3 @@ export class SecretRegistry {
     return value;
   }
 }
-
-/** Masks the form fields of a token request body (`client_secret=...`). */
-export function redactForm(body: string): string {
-  return body.replace(/(client_secret|access_token)=[^&]*/g, `$1=${REDACTED}`);
-}
