@@ -5,9 +5,8 @@
  */
 import type { FleetApi } from './api.js';
 import type { Config } from './config.js';
+import { allCustomers } from './discovery.js';
 import type { Customer } from './types.generated.js';
-
-const MAX_PAGES = 1000;
 
 /** The run mark of a customer: its name or business reference starts with `prefix`. */
 export function isMarked(customer: Customer, prefix: string): boolean {
@@ -16,18 +15,8 @@ export function isMarked(customer: Customer, prefix: string): boolean {
 
 /** Every listed customer marked with `prefix` (all pages), children before their parents. */
 export async function markedCustomers(api: FleetApi, fields: Config['customerListFields'], prefix: string): Promise<Customer[]> {
-  const found: Customer[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { body } = await api.listCustomers({ searchText: prefix, limit: 200, ...(cursor ? { cursor } : {}) });
-    const record = (body ?? {}) as Record<string, unknown>;
-    const items = record[fields.customers];
-    found.push(...(Array.isArray(items) ? (items as Customer[]) : []).filter((c) => isMarked(c, prefix)));
-    const next = record[fields.nextCursor];
-    if (record[fields.hasNextPage] !== true || typeof next !== 'string' || next === cursor) return childrenFirst(found);
-    cursor = next;
-  }
-  throw new Error(`the customer list still had pages after ${MAX_PAGES}: nextCursor never ends`);
+  const listed = await allCustomers(api, fields, { searchText: prefix, limit: 200 });
+  return childrenFirst(listed.filter((c) => isMarked(c, prefix)));
 }
 
 /** Orders customers so that each comes before its parent (depth counted within the list). */

@@ -2,13 +2,13 @@
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
-import { ACTIVE, allCards } from '../../lib/discovery.js';
+import { ACTIVE, allCards, customerPage } from '../../lib/discovery.js';
 import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
 
 /** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
 async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
   const { body } = await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 });
-  return ((body as Record<string, unknown>)[config.customerListFields.customers] as Customer[] | undefined) ?? [];
+  return customerPage(body, config.customerListFields).customers;
 }
 
 async function firstPageSize(api: FleetApi, customerAccountNumber: string): Promise<number> {

@@ -7,7 +7,7 @@
 import { expect, test } from '../../fixtures/test.js';
 import type { ApiResponse } from '../../lib/client.js';
 import type { FleetApi } from '../../lib/api.js';
-import { reasonFor } from '../../lib/discovery.js';
+import { customerPage, reasonFor } from '../../lib/discovery.js';
 import { cardOrderItem } from '../../lib/factories/card.js';
 import { completeAddress } from '../../lib/factories/customer.js';
 
@@ -30,7 +30,7 @@ test.describe('every operation at its documented path and success status', () =>
   for (const [name, call] of reads) {
     test(`${name} answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]`, async ({ api, workerApi, config }) => {
       const listed = await workerApi.listCustomers({ limit: 1 });
-      const customer = ((listed.body as Record<string, unknown>)[config.customerListFields.customers] as { customerAccountNumber: string }[] | undefined)?.[0]?.customerAccountNumber;
+      const customer = customerPage(listed.body, config.customerListFields).customers[0]?.customerAccountNumber;
       const card = (await workerApi.cardSearch({ limit: 1 })).body.cards?.[0]?.cardIdentifier;
       test.skip(!customer || card === undefined, 'the target lists no customer or no card');
       const response = await call(api, { customer: customer!, cardId: card! });
