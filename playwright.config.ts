@@ -26,20 +26,20 @@ const reporters: ReporterDescription[] = [
   ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
 ];
 
-// Runs after all the others, failed or not: nothing this run created is left open.
-const CLEANUP_CHECK = '**/security/security-cleanup.spec.ts';
+// Run after all the others, failed or not: nothing this run created is left open; the run's findings.
+const RUN_CHECKS = '**/run/*.spec.ts';
 
 const projects: Project[] = config.selftestPlan
   // npm run selftest:faults: one project per faulty sandbox, each running the tests of its fault's rule.
   ? config.selftestPlan.map((t) => ({
       name: `fault ${t.fault}`,
-      testIgnore: CLEANUP_CHECK,
+      testIgnore: RUN_CHECKS,
       use: { baseURL: t.baseUrl },
       ...(t.grep ? { grep: new RegExp(t.grep) } : {}),
     }))
   : [
-      { name: 'conformance', testIgnore: CLEANUP_CHECK, teardown: 'cleanup check' },
-      { name: 'cleanup check', testMatch: CLEANUP_CHECK },
+      { name: 'conformance', testIgnore: RUN_CHECKS, teardown: 'after the run' },
+      { name: 'after the run', testMatch: RUN_CHECKS },
     ];
 
 export default defineConfig({

@@ -1,13 +1,16 @@
 /**
  * The FleetClient: every request a spec makes goes through `call`, which authenticates, refuses
- * writes in production, records the exchange and runs the check registry on the response. A
- * failing check throws a ConformanceError naming the rule, the request and the response.
+ * writes in production, records the exchange and runs the check registry on the response. A check
+ * failing for a rule the running test names throws a ConformanceError naming the rule, the request
+ * and the response; one failing for another rule is a finding of that rule for the ledger
+ * (lib/ledger.ts), and the test goes on.
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
+import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
 import type { SchemaRegistry } from './validation.js';
@@ -46,9 +49,9 @@ export class ConformanceError extends Error {
   }
 }
 
-/** Where exchanges and findings go (the fixture attaches them to the test and collects drift). */
+/** Where exchanges go: drift, and the violations that fail the test (the fixture attaches them). */
 export interface ExchangeSink {
-  record(exchange: Exchange, findings: Finding[]): Promise<void>;
+  record(exchange: Exchange, drift: Finding[], violations: Finding[]): Promise<void>;
 }
 
 export interface ClientDeps {
@@ -58,6 +61,8 @@ export interface ClientDeps {
   schemas: SchemaRegistry;
   secrets: SecretRegistry;
   sink?: ExchangeSink;
+  /** Which rules are the running test's own, and where failures of the others go; without one every failure throws. */
+  observer?: Observer;
 }
 
 const MAX_SHOWN = 2000;
@@ -112,12 +117,35 @@ export class FleetClient {
     return this.check<T>(exchange);
   }
 
+  /**
+   * `response` of a request the test needs to have succeeded (set-up, discovery): when it did not,
+   * the test is blocked by `rule`, the rule that promises the success, unless that rule is the
+   * test's own, which then fails.
+   */
+  need<T>(response: ApiResponse<T>, rule: string, what: string): ApiResponse<T> {
+    if (response.status === operation(response.exchange.operationId).success) return response;
+    const reason = `${what}: ${response.exchange.request.method} ${response.exchange.request.path.split('?')[0]} answered ${response.status}`;
+    const { observer } = this.deps;
+    if (!observer || observer.owns(rule)) throw new Error(this.deps.secrets.scrub(`[${rule}] ${reason}\n${formatExchange(response.exchange)}`));
+    throw observer.block(rule, reason, response.exchange);
+  }
+
+  private claims(f: Finding): Finding | undefined {
+    const { observer } = this.deps;
+    if (!observer || observer.owns(f.rule)) return f;
+    const rule = f.also?.find((r) => observer.owns(r));
+    return rule ? { ...f, rule } : undefined;
+  }
+
   private async check<T>(exchange: Exchange): Promise<ApiResponse<T>> {
     const op = operation(exchange.operationId);
     const findings = runChecks({ exchange, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
-    await this.deps.sink?.record(exchange, findings);
     const failures = findings.filter((f) => f.kind === 'failure');
-    if (failures.length) throw new ConformanceError(failures, exchange, this.deps.secrets);
+    const own = failures.map((f) => this.claims(f)).filter((f): f is Finding => f !== undefined);
+    const others = failures.filter((f) => !own.some((o) => o.check === f.check && o.title === f.title));
+    await this.deps.sink?.record(exchange, findings.filter((f) => f.kind === 'drift'), own);
+    if (others.length) this.deps.observer?.observe(exchange, others);
+    if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
     return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange };
   }
 
@@ -153,10 +181,11 @@ export class FleetClient {
       body = undefined;
     }
     const request: RecordedRequest = {
-      method, path,
+      method, path, auth: auth === 'none' ? 'none' : typeof auth === 'string' ? 'token' : 'custom',
       headers: { ...headers, ...(headers.authorization ? { authorization: REDACTED } : {}) },
       ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
       ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
+      ...(options.rawBody !== undefined || options.rawPath !== undefined ? { asIs: true as const } : {}),
     };
     const exchange: Exchange = {
       operationId,

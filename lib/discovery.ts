@@ -4,6 +4,7 @@
  */
 import type { FleetApi } from './api.js';
 import type { CustomerListFields } from './config.js';
+import { BlockedError } from './ledger.js';
 import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData } from './types.generated.js';
 
 /** The Active status (id 1) is the one status the document shows, for cards and customers alike. */
@@ -30,7 +31,8 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
   const cards: Card[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const { body } = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
+    const response = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
+    const { body } = api.need(response, cursor ? 'CARD-SEARCH-CURSOR' : 'HTTP-STATUS-DOCUMENTED', `card search, page ${page + 1}`);
     cards.push(...(body.cards ?? []));
     if (!body.hasNextPage || !body.nextCursor) return cards;
     cursor = body.nextCursor;
@@ -44,9 +46,10 @@ export function cardTypeIdOf(master: MasterData, card: Card): number | undefined
 
 /** A reason id for a status change of `card`: one tied to its card type when the master data has one. */
 export function reasonFor(master: MasterData, card?: Card): number {
+  if (!Array.isArray(master.reason)) throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'the master data has no reason array: card block, unblock and cancel need a statusReasonId' });
   const typeId = card ? cardTypeIdOf(master, card) : undefined;
   const reason = master.reason.find((r) => typeId !== undefined && r.cardTypeId === typeId) ?? master.reason[0];
-  if (reason?.id === undefined) throw new Error('master data holds no reason: card block, unblock and cancel cannot be tested');
+  if (reason?.id === undefined) throw new BlockedError({ reason: 'the master data holds no reason: card block, unblock and cancel need a statusReasonId' });
   return reason.id;
 }
 
@@ -73,7 +76,7 @@ export async function customerPages(api: FleetApi, fields: CustomerListFields, q
   let cursor: string | undefined;
   for (let n = 0; n < maxPages; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
-    if (response.status !== 200) throw new Error(`GET /customers answered ${response.status} on page ${n + 1}`);
+    api.need(response, cursor ? 'CUST-LIST-CURSOR' : 'HTTP-STATUS-DOCUMENTED', `customer list, page ${n + 1}`);
     const page = customerPage(response.body, fields);
     pages.push(page);
     if (!page.hasNextPage || !page.nextCursor) return pages;

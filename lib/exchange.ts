@@ -9,6 +9,10 @@ export interface RecordedRequest {
   body?: unknown;
   /** The body as sent when it is not JSON (malformed JSON, a form). */
   rawBody?: string;
+  /** Sent as given (a raw path or body), not built from the operation's template and a JSON body. */
+  asIs?: true;
+  /** The Authorization header sent: a valid bearer token, none, or a value the test chose. */
+  auth: 'token' | 'none' | 'custom';
 }
 
 export interface RecordedResponse {

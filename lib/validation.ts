@@ -16,6 +16,8 @@ export interface SchemaError {
   /** JSON pointer into the validated document. */
   pointer: string;
   message: string;
+  /** The property a `required` error misses. */
+  missing?: string;
 }
 
 export interface SchemaRegistry {
@@ -30,7 +32,8 @@ export class SchemaCompileError extends Error {}
 function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
   return (errors ?? []).map((e) => {
     const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
-    return { pointer: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}` };
+    const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
+    return { pointer: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}`, ...(missing ? { missing } : {}) };
   });
 }
 

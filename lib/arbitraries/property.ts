@@ -6,6 +6,7 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
+import { BlockedError } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export interface PropertyRun {
@@ -33,6 +34,8 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
   if (!details.failed) return;
+  // What the property needed was broken: the test is blocked, not failed by a counterexample.
+  if (details.errorInstance instanceof BlockedError) throw details.errorInstance;
   const counterexample = run.secrets.scrub(fc.stringify(details.counterexample));
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const message = [

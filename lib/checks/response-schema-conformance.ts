@@ -32,6 +32,7 @@ export const responseSchemaConformance: Check = {
       rule: ruleForSchemaError(schemaId, error.pointer),
       title: `${error.pointer} ${error.message} (${schemaId})`,
       where: error.pointer,
+      ...(error.missing ? { field: error.missing } : {}),
       documented: schemaId,
     }));
   },

@@ -1,21 +1,38 @@
-import type { Check, Finding } from './types.js';
+import type { Check, CheckContext, Finding } from './types.js';
+
+const NO_5XX = 'ROBUST-NO-5XX-ON-BAD-INPUT';
+
+/** A request the suite sent as valid: through the typed path, its body matching the operation's request schema. */
+function sentAsValid({ exchange, operation, schemas }: CheckContext): boolean {
+  const { request } = exchange;
+  if (request.asIs) return false;
+  return !operation.requestSchema || request.body === undefined || schemas.validate(operation.requestSchema, request.body).length === 0;
+}
 
 /**
  * The status is one the document gives for the operation. A success status other than the
- * documented one, a redirect and an undocumented 5xx fail; an undocumented 4xx is drift, because
- * the document names no code for many rejections and the suite must accept any 4xx there.
+ * documented one and a redirect fail; an undocumented 4xx is drift, because the document names no
+ * code for many rejections and the suite must accept any 4xx there. A 5xx fails whatever the
+ * table says: a 500 is an unexpected server condition, never the answer to a valid request
+ * (HTTP-STATUS-DOCUMENTED) nor to bad input (ROBUST-NO-5XX-ON-BAD-INPUT).
  */
 export const statusCodeConformance: Check = {
   name: 'status_code_conformance',
   rule: 'HTTP-STATUS-DOCUMENTED',
-  run({ exchange, operation }) {
+  run(ctx) {
+    const { exchange, operation } = ctx;
     const { status } = exchange.response;
     const documented = Object.keys(operation.responses).join(', ');
-    const finding = (kind: Finding['kind'], title: string): Finding[] => [
-      { kind, check: this.name, rule: this.rule, title, received: String(status), documented },
+    const { name, rule } = this;
+    const finding = (kind: Finding['kind'], title: string, rules: string[] = [rule]): Finding[] => [
+      { kind, check: name, rule: rules[0]!, title, received: String(status), documented, ...(rules.length > 1 ? { also: rules.slice(1) } : {}) },
     ];
+    if (status >= 500) {
+      const valid = sentAsValid(ctx);
+      return finding('failure', `${operation.method} ${operation.path} answered ${status} to ${valid ? 'a valid request' : 'bad input'}`, valid ? [rule, NO_5XX] : [NO_5XX, rule]);
+    }
     if (status in operation.responses) return [];
-    if (status < 400 || status >= 500) {
+    if (status < 400) {
       return finding('failure', `${operation.method} ${operation.path} answered ${status}, which the document does not give for this operation`);
     }
     return finding('drift', `undocumented status ${status}`);

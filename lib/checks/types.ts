@@ -12,8 +12,12 @@ export interface Finding {
   title: string;
   /** Where in the response (a JSON pointer, `*` for array indices in drift). */
   where?: string;
+  /** A property the failure is about that the pointer does not name (a missing required field). */
+  field?: string;
   received?: string;
   documented?: string;
+  /** Other rules a test may own this failure under (a 5xx is both an undocumented answer and a reaction to bad input). */
+  also?: string[];
 }
 
 export interface CheckContext {

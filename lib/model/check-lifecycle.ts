@@ -8,6 +8,7 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
+import { BlockedError } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export type LifecycleCommand<Model extends object, Real> = fc.AsyncCommand<Model, Real>;
@@ -85,6 +86,7 @@ export async function checkLifecycle<Model extends object, Real>(lifecycle: Life
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
   if (!details.failed) return;
+  if (details.errorInstance instanceof BlockedError) throw details.errorInstance;
   // The commands print as `cmd,cmd /*replayPath="..."*/`.
   const commands = details.counterexample ? String(details.counterexample[0]) : '(none)';
   const failedReplayPath = /replayPath="([^"]*)"/.exec(commands)?.[1];

@@ -1,28 +1,27 @@
 /**
- * Playwright reporter writing reports/coverage.{json,html} and reports/drift.{json,html} at the
- * end of a conformance run, and printing one summary line.
+ * Playwright reporter, the run's last word: reads every test's verdict, findings and drift from
+ * what the workers attached (so it works the same on a merged, sharded run), writes
+ * reports/coverage.{json,html} and reports/drift.{json,html}, prints what broke, and fails the run
+ * when a finding shows a rule broken even where no failing test names it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FullConfig, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { ruleIdsOf } from '../rules/ids.js';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { buildCoverage, coverageHtml, type Outcome, type TestOutcome } from './coverage.js';
+import { mergeFindings, type LedgerEntry } from '../ledger.js';
+import { buildCoverage } from './coverage.js';
+import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
-import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
+import { summaryLines } from './summary-text.js';
+import { driftOf, findingsOf, recordOf, type TestRecord } from './test-record.js';
+import type { DriftRecord } from './test-sink.js';
 
-function outcomeOf(result: TestResult): Outcome {
-  if (result.status === 'skipped') return 'not-run';
-  return result.status === 'passed' ? 'passed' : 'failed';
-}
-
-function firstLine(text: string | undefined): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  return text?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300);
-}
+/** Which of two results of one test (--repeat-each) stands: the worse. */
+const RANK: Record<TestRecord['outcome'], number> = { failed: 4, 'assumption-failed': 3, blocked: 2, passed: 1, 'not-run': 0 };
 
 export default class ConformanceReporter implements Reporter {
-  private readonly outcomes = new Map<string, TestOutcome>();
+  private readonly records = new Map<string, TestRecord>();
+  private readonly findings: LedgerEntry[] = [];
   private readonly drift: DriftRecord[] = [];
   private config?: Config;
   private readonly outputDir: string;
@@ -40,41 +39,29 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    let ruleIds: string[];
-    try {
-      ruleIds = ruleIdsOf(test.title);
-    } catch {
-      ruleIds = [];
-    }
-    const outcome = outcomeOf(result);
-    const skip = test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
-    const reason = outcome === 'not-run' ? skip ?? 'skipped' : outcome === 'failed' ? firstLine(result.error?.message) : undefined;
-    const key = test.id;
-    const previous = this.outcomes.get(key);
-    // Repeated runs (--repeat-each) of one test: the worst outcome stands.
-    if (!previous || previous.outcome === 'passed' || (previous.outcome === 'not-run' && outcome === 'failed')) {
-      this.outcomes.set(key, { title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds, outcome, ...(reason ? { reason } : {}) });
-    }
-    for (const attachment of result.attachments) {
-      if (attachment.name === DRIFT_ATTACHMENT && attachment.body) {
-        this.drift.push(...(JSON.parse(attachment.body.toString('utf8')) as DriftRecord[]));
-      }
-    }
+    // The findings check shows the findings; they count under the rules they break.
+    if (test.tags.includes('@findings')) return;
+    const record = recordOf(test, result, this.config?.baseUrl ?? '');
+    const previous = this.records.get(test.id);
+    if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(test.id, record);
+    this.findings.push(...findingsOf(result));
+    this.drift.push(...driftOf(result));
   }
 
-  onEnd(): void {
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     mkdirSync(this.outputDir, { recursive: true });
     const target = this.config ? `${this.config.target} ${this.config.baseUrl}` : 'unknown';
     const perfFile = join(this.outputDir, 'perf', 'summary.json');
     const perf = existsSync(perfFile) ? JSON.parse(readFileSync(perfFile, 'utf8')) : undefined;
-    const coverage = buildCoverage(target, [...this.outcomes.values()], perf);
+    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), perf);
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage));
     const drift = buildDrift(this.config, target, this.drift);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
-    const t = coverage.totals;
-    console.log(`rules: ${t.rules} — ${t.passed} passed, ${t.failed} failed, ${t['not-run']} not run, ${t.uncovered} uncovered; drift: ${drift.entries.length} → ${this.outputDir}/coverage.html, ${this.outputDir}/drift.html`);
+    console.log(summaryLines(coverage, drift.entries.length, [`${this.outputDir}/coverage.html`, `${this.outputDir}/drift.html`]).join('\n'));
+    // A finding is a rule broken: the run fails even when every test that ran passed.
+    return coverage.findings.length && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 
   printsToStdio(): boolean {

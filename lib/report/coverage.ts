@@ -1,19 +1,21 @@
 /**
- * Coverage: rule → tests → result, and the rules no test covers. Built from the test titles
- * (which carry the rule ids) and their outcomes; latency rules come from the perf summary.
+ * Coverage: every rule of the catalogue with its verdict — failed (by a test that names it, or by
+ * a finding), an assumption failure, blocked (by which rule), passed, not run (why) or uncovered —
+ * and the tests and findings behind it. Latency rules come from the perf summary.
  */
-import { escapeHtml, page, table } from './html.js';
+import type { Evidence, LedgerEntry } from '../ledger.js';
 import { ruleList, type Rule } from '../rules/catalogue.js';
+import type { Outcome, TestRecord } from './test-record.js';
 
-export type Outcome = 'passed' | 'failed' | 'not-run';
+export type RuleStatus = 'failed' | 'assumption-failed' | 'blocked' | 'passed' | 'not-run' | 'uncovered';
 
-export interface TestOutcome {
+export interface RuleTest {
+  key: string;
   title: string;
   file: string;
-  ruleIds: string[];
   outcome: Outcome;
-  /** Why a test did not run (skip reason), or the first line of its failure. */
   reason?: string;
+  blockedBy?: string;
 }
 
 export interface RuleCoverage {
@@ -22,8 +24,16 @@ export interface RuleCoverage {
   section: string;
   words: string;
   origin: Rule['origin'];
-  status: Outcome | 'uncovered';
-  tests: { title: string; file: string; outcome: Outcome; reason?: string }[];
+  status: RuleStatus;
+  tests: RuleTest[];
+  /** Findings of this rule: seen broken where no test names it. */
+  findings: LedgerEntry[];
+  /** Tests (of any rule) this rule's breach blocked. */
+  blocks: number;
+  /** The first proof of the failure: a failing test's violation, or a finding's exchange. */
+  evidence?: Evidence;
+  /** The first line of the first failing test's message. */
+  message?: string;
 }
 
 export interface PerfOperationResult {
@@ -32,48 +42,66 @@ export interface PerfOperationResult {
   p50: number | null;
   p99: number | null;
   samples: number;
+  status?: 'passed' | 'failed' | 'not-measured';
+  reason?: string;
 }
 
 export interface CoverageReport {
   target: string;
   generatedAt: string;
-  totals: Record<RuleCoverage['status'], number> & { rules: number };
+  totals: Record<RuleStatus, number> & { rules: number };
+  tests: Record<Outcome, number> & { total: number };
   rules: RuleCoverage[];
+  findings: LedgerEntry[];
+  records: TestRecord[];
 }
 
-const WORST: RuleCoverage['status'][] = ['failed', 'passed', 'not-run', 'uncovered'];
+/** Which verdict a rule shows when its tests disagree: the first of these that any of them has. */
+const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'blocked', 'passed', 'not-run', 'uncovered'];
 
-export function buildCoverage(target: string, tests: TestOutcome[], perf?: { startedAt: string; operations: PerfOperationResult[] }): CoverageReport {
+function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
+  const key = rule.id.replace(/^LAT-/, '').toLowerCase();
+  const op = perf?.operations.find((o) => o.operation === key);
+  if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: 'latency gates run with npm run perf (no perf/summary.json for this run)' };
+  const outcome: Outcome = op.status === 'not-measured' ? 'not-run' : op.pass ? 'passed' : 'failed';
+  return {
+    key: `perf › ${key}`, title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, ${op.samples} samples)`, file: 'perf/', outcome,
+    reason: op.status === 'not-measured' ? `not measured: ${op.reason ?? 'see the perf report'}` : `measured ${perf!.startedAt}`,
+  };
+}
+
+function ruleStatus(tests: RuleTest[], failedHere: boolean, findings: number): RuleStatus {
+  if (failedHere || findings) return 'failed';
+  const outcomes = new Set<RuleStatus>(tests.map((t) => t.outcome));
+  return PRECEDENCE.find((s) => outcomes.has(s)) ?? 'uncovered';
+}
+
+export function buildCoverage(target: string, records: TestRecord[], findings: LedgerEntry[], perf?: { startedAt: string; operations: PerfOperationResult[] }): CoverageReport {
   const rules = ruleList.map((rule): RuleCoverage => {
-    const covering = tests.filter((t) => t.ruleIds.includes(rule.id)).map(({ title, file, outcome, reason }) => ({ title, file, outcome, ...(reason ? { reason } : {}) }));
-    if (rule.family === 'latency') {
-      const key = rule.id.replace(/^LAT-/, '').toLowerCase();
-      const op = perf?.operations.find((o) => o.operation === key);
-      covering.push(op
-        ? { title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, ${op.samples} samples)`, file: 'perf/', outcome: op.pass ? 'passed' : 'failed', ...(perf ? { reason: `measured ${perf.startedAt}` } : {}) }
-        : { title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: 'latency gates run with npm run perf (no reports/perf/summary.json for this run)' });
-    }
-    const outcomes = new Set(covering.map((t) => t.outcome));
-    const status = covering.length === 0 ? 'uncovered' : WORST.find((s) => outcomes.has(s as Outcome))!;
-    return { id: rule.id, family: rule.family, section: rule.section, words: rule.words, origin: rule.origin, status, tests: covering };
+    const mine = records.filter((t) => t.ruleIds.includes(rule.id));
+    const tests: RuleTest[] = mine.map((t) => ({
+      key: t.key, title: t.title, file: t.file,
+      // A failing test fails only the rules its failure names; for its other rules it did not conclude.
+      outcome: t.outcome === 'failed' && !t.failedRules?.includes(rule.id) ? 'not-run' : t.outcome,
+      ...(t.reason ? { reason: t.reason } : {}),
+      ...(t.blockedBy ? { blockedBy: t.blockedBy.rule ?? '—', reason: t.blockedBy.reason } : {}),
+    }));
+    if (rule.family === 'latency') tests.push(latencyTest(rule, perf));
+    const ownFindings = findings.filter((f) => f.rule === rule.id);
+    const failing = mine.find((t) => t.outcome === 'failed' && t.failedRules?.includes(rule.id));
+    const status = ruleStatus(tests, !!failing, ownFindings.length);
+    const evidence = failing?.evidence ?? ownFindings.find((f) => f.evidence)?.evidence;
+    return {
+      id: rule.id, family: rule.family, section: rule.section, words: rule.words, origin: rule.origin, status, tests,
+      findings: ownFindings,
+      blocks: records.filter((t) => t.blockedBy?.rule === rule.id).length,
+      ...(evidence ? { evidence } : {}),
+      ...(failing?.reason ? { message: failing.reason } : status === 'failed' && ownFindings[0] ? { message: ownFindings[0].title } : {}),
+    };
   });
-  const totals = { rules: rules.length, passed: 0, failed: 0, 'not-run': 0, uncovered: 0 };
+  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, blocked: 0, passed: 0, 'not-run': 0, uncovered: 0 };
   for (const r of rules) totals[r.status] += 1;
-  return { target, generatedAt: new Date().toISOString(), totals, rules };
-}
-
-export function coverageHtml(report: CoverageReport): string {
-  const t = report.totals;
-  const rows = report.rules.map((r) => [
-    `<code>${escapeHtml(r.id)}</code><br><small>${escapeHtml(r.family)} · ${escapeHtml(r.origin)}</small>`,
-    `${escapeHtml(r.words)}<br><small>${escapeHtml(r.section)}</small>`,
-    `<span class="${r.status}">${r.status}</span>`,
-    r.tests.length
-      ? `<ul>${r.tests.map((x) => `<li><span class="${x.outcome}">${x.outcome}</span> ${escapeHtml(x.title)} <small>${escapeHtml(x.file)}${x.reason ? ` — ${escapeHtml(x.reason)}` : ''}</small></li>`).join('')}</ul>`
-      : '<small>no test covers this rule</small>',
-  ]);
-  return page('Rule coverage', `<h1>Rule coverage</h1>
-<div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
-<p><span class="pill">${t.rules} rules</span><span class="pill passed">${t.passed} passed</span><span class="pill failed">${t.failed} failed</span><span class="pill not-run">${t['not-run']} not run</span><span class="pill uncovered">${t.uncovered} uncovered</span></p>
-${table(['rule', 'the document says', 'result', 'tests'], rows)}`);
+  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, blocked: 0, 'not-run': 0 };
+  for (const t of records) testTotals[t.outcome] += 1;
+  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, records };
 }

@@ -1,7 +1,7 @@
 /**
- * Per-test recorder of exchanges and findings. A violation is attached at once with its request
- * and response; on failure the last exchanges are attached too; drift is attached for the drift
- * reporter. Everything attached is redacted first.
+ * Per-test recorder of exchanges: a violation of the test's own rules is attached at once with its
+ * request and response; on failure the last exchanges are attached too; drift is attached for the
+ * drift reporter. Everything attached is redacted first. (Findings of other rules: lib/ledger.ts.)
  */
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from '../checks/index.js';
@@ -24,11 +24,11 @@ export class TestSink implements ExchangeSink {
 
   constructor(private readonly testInfo: TestInfo, private readonly secrets: SecretRegistry) {}
 
-  async record(exchange: Exchange, findings: Finding[]): Promise<void> {
+  async record(exchange: Exchange, drift: Finding[], violations: Finding[]): Promise<void> {
     this.count += 1;
     this.exchanges.push(exchange);
     if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
-    for (const f of findings.filter((x) => x.kind === 'drift')) {
+    for (const f of drift) {
       const key = `${exchange.operationId} ${f.check} ${f.where ?? f.title}`;
       if (!this.drift.has(key)) {
         this.drift.set(key, {
@@ -37,10 +37,9 @@ export class TestSink implements ExchangeSink {
         });
       }
     }
-    const failures = findings.filter((x) => x.kind === 'failure');
-    if (failures.length) {
-      const rules = [...new Set(failures.map((f) => f.rule))].join(', ');
-      await this.attach(`violation ${rules}.json`, { findings: failures, exchange });
+    if (violations.length) {
+      const rules = [...new Set(violations.map((f) => f.rule))].join(', ');
+      await this.attach(`violation ${rules}.json`, { findings: violations, exchange });
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import { test as base } from '../../fixtures/test.js';
 import type { CallOptions } from '../../lib/client.js';
+import { BlockedError, type Found } from '../../lib/ledger.js';
 import { operation, operationIds, type OperationId } from '../../lib/operations.js';
 
 export type ServiceOperationId = Exclude<OperationId, 'requestToken'>;
@@ -63,14 +64,18 @@ export function sampleRequest(id: ServiceOperationId, ids: SampleIds): CallOptio
 }
 
 /** The sample resources, discovered once per worker. */
-export const test = base.extend<object, { sampleIds: SampleIds }>({
-  sampleIds: [async ({ workerApi, topLevelCustomer, config }, use) => {
-    const search = await workerApi.cardSearch({ limit: 1 });
-    const cardIdentifier = search.body.cards?.[0]?.cardIdentifier;
-    await use({
-      customerAccountNumber: topLevelCustomer,
-      ...(cardIdentifier !== undefined ? { cardIdentifier } : {}),
-      ...(config.sessionIds[0] ? { sessionId: config.sessionIds[0] } : {}),
-    });
+export const test = base.extend<{ sampleIds: SampleIds }, { sampleIdsFound: Found<SampleIds> }>({
+  sampleIdsFound: [async ({ workerApi, workerLedger, topLevelFound, config }, use) => {
+    await use(await workerLedger.discover(async () => {
+      const search = workerApi.need(await workerApi.cardSearch({ limit: 1 }), 'HTTP-STATUS-DOCUMENTED', 'searching cards');
+      const cardIdentifier = search.body.cards?.[0]?.cardIdentifier;
+      if (topLevelFound.blocker) throw new BlockedError(topLevelFound.blocker);
+      return {
+        customerAccountNumber: topLevelFound.value!,
+        ...(cardIdentifier !== undefined ? { cardIdentifier } : {}),
+        ...(config.sessionIds[0] ? { sessionId: config.sessionIds[0] } : {}),
+      };
+    }));
   }, { scope: 'worker' }],
+  sampleIds: async ({ sampleIdsFound, testLedger }, use) => use(testLedger.adopt(sampleIdsFound)),
 });

@@ -89,7 +89,7 @@ test('the suite\'s cleanup check fails while a customer of its run is open and p
   const leftOpen = await create('fcrleak1', 'x');
   const check = async () => {
     const work = mkdtempSync(join(tmpdir(), 'fleet-cleanup-check-'));
-    return playwright(['--project', 'cleanup check', '--reporter=line', `--output=${join(work, 'out')}`], {
+    return playwright(['--project', 'after the run', '-g', 'SUITE-CLEANUP', '--reporter=line', `--output=${join(work, 'out')}`], {
       FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox', FLEET_RUN_ID: 'fcrleak1', FLEET_REPORTS_DIR: work,
     });
   };

@@ -44,7 +44,7 @@ test.describe('SecretRegistry', () => {
     new SecretRegistry().add('echoed-pin-739146');
     const exchange: Exchange = {
       operationId: 'getCard',
-      request: { method: 'GET', path: '/cards/1', headers: {} },
+      request: { method: 'GET', path: '/cards/1', headers: {}, auth: 'token' },
       response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"x":"echoed-pin-739146"}', body: { x: 'echoed-pin-739146' }, isJson: true },
       startedAt: new Date(0).toISOString(),
       durationMs: 1,

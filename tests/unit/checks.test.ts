@@ -12,7 +12,7 @@ function check(operationId: OperationId, status: number, body: unknown, contentT
   const raw = text ?? (body === undefined ? '' : JSON.stringify(body));
   const exchange: Exchange = {
     operationId,
-    request: { method: 'GET', path: '/x', headers: {} },
+    request: { method: 'GET', path: '/x', headers: {}, auth: 'token' },
     response: { status, headers: contentType ? { 'content-type': contentType } : {}, text: raw, body, isJson: raw !== '' && text === undefined },
     startedAt: new Date().toISOString(),
     durationMs: 1,
@@ -86,7 +86,7 @@ test('undocumented fields, error codes and values are drift', () => {
 test('the customer list page is read through the configured field names', () => {
   const renamed = { customerListFields: { customers: 'items', nextCursor: 'next', hasNextPage: 'more' } };
   const exchange: Exchange = {
-    operationId: 'listCustomers', request: { method: 'GET', path: '/customers', headers: {} },
+    operationId: 'listCustomers', request: { method: 'GET', path: '/customers', headers: {}, auth: 'token' },
     response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{}', body: { items: [{ statusIdentifier: 'x' }], more: false }, isJson: true },
     startedAt: '', durationMs: 0,
   };

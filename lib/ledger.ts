@@ -1,0 +1,294 @@
+/**
+ * The findings ledger: how one deviation stays one red rule.
+ *
+ * A check that fails for a rule the running test names fails that test (lib/client.ts throws).
+ * A check that fails for another rule — in a fixture, in discovery, in set-up or in a read the
+ * test makes along the way — is a finding of that rule: recorded here once per (rule, operation,
+ * check) with the first exchange as evidence and a count, never a failure of the test. Every
+ * test's teardown attaches what its worker recorded meanwhile (`fleet-findings.json`) and appends
+ * it to the run's ledger folder, so that the last reporter and the findings check decide.
+ *
+ * A test that cannot go on because what it needs is broken ends blocked by the rule that broke
+ * it, never failed for its own rules: a BlockedError, or a failure that a broken response it
+ * received explains (a taint: a 5xx or unreadable body, or a field that failed another rule's
+ * check and that the failure mentions).
+ */
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import type { Finding } from './checks/types.js';
+import type { Exchange, RecordedRequest } from './exchange.js';
+import type { SecretRegistry } from './report/redact.js';
+
+export const FINDINGS_ATTACHMENT = 'fleet-findings.json';
+export const BLOCKED_ANNOTATION = 'blocked';
+
+const MAX_EVIDENCE_TEXT = 6_000;
+
+/** One exchange as shown in reports: redacted, its response body cut to a readable size. */
+export interface Evidence {
+  operationId: string;
+  baseUrl: string;
+  request: RecordedRequest;
+  response: { status: number; contentType?: string; body: string };
+  /** Where in the response the check failed (JSON pointer). */
+  pointer?: string;
+  startedAt: string;
+}
+
+export interface LedgerEntry {
+  rule: string;
+  operationId: string;
+  check: string;
+  title: string;
+  where?: string;
+  received?: string;
+  documented?: string;
+  /** Times seen since the entry was last flushed (the reporter sums them). */
+  count: number;
+  /** The first exchange, on the first flush of the entry by its worker. */
+  evidence?: Evidence;
+  /** Title of the test that was running when it was first seen ('' for a worker's own set-up). */
+  seenIn: string;
+}
+
+export interface Blocker {
+  /** The rule whose breach stopped the test; none when nothing the document states broke (an empty hierarchy, throttling). */
+  rule?: string;
+  reason: string;
+  evidence?: Evidence;
+}
+
+/** What a test may not rely on: a response that failed another rule's check. */
+interface Taint {
+  rule: string;
+  reason: string;
+  /** A 5xx or an unreadable body: nothing of it can be used. */
+  wholeBody: boolean;
+  /** Field names the failed check points at (a failure mentioning one is explained by it). */
+  fields: string[];
+  evidence: Evidence;
+}
+
+export class BlockedError extends Error {
+  override name = 'BlockedError';
+  constructor(readonly blocker: Blocker) {
+    super(`blocked${blocker.rule ? ` by ${blocker.rule}` : ''}: ${blocker.reason}`);
+  }
+}
+
+/** What the client asks of whoever is running: which rules are the test's own, where other failures go, how to stop. */
+export interface Observer {
+  owns(rule: string): boolean;
+  observe(exchange: Exchange, failures: Finding[]): void;
+  /** The error that ends the running test (or worker discovery) as blocked by `rule`, `exchange` as evidence. */
+  block(rule: string | undefined, reason: string, exchange?: Exchange): BlockedError;
+}
+
+/** What a worker fixture found: a value, or the blocker that stopped it, and what it may not rely on. */
+export interface Found<T> {
+  value?: T;
+  blocker?: Blocker;
+  taints: readonly Taint[];
+}
+
+const keyOf = (f: Finding, operationId: string) => `${f.rule}|${operationId}|${f.check}`;
+
+function fieldsOf(f: Finding): string[] {
+  const segments = (f.where ?? '').split('/').filter((s) => s && !/^\d+$/.test(s) && s !== '*');
+  return [...new Set([...segments, ...(f.field ? [f.field] : [])])];
+}
+
+const wholeBody = (exchange: Exchange) => exchange.response.status >= 500 || (exchange.response.text.trim() !== '' && !exchange.response.isJson);
+
+/** The records of one worker: its findings (each evidence kept once), the test running now, and open captures. */
+export class WorkerLedger implements Observer {
+  private readonly seen = new Set<string>();
+  private readonly pending = new Map<string, LedgerEntry>();
+  private readonly captures: Taint[][] = [];
+  current?: TestLedger;
+
+  constructor(
+    private readonly secrets: SecretRegistry,
+    private readonly baseUrl: string,
+    /** The run's ledger folder (one JSON-lines file per worker); undefined: attachments only. */
+    private readonly file?: string,
+  ) {}
+
+  owns(): boolean {
+    return false;
+  }
+
+  block(rule: string | undefined, reason: string, exchange?: Exchange): BlockedError {
+    return this.current?.block(rule, reason, exchange) ?? new BlockedError({ ...(rule ? { rule } : {}), reason, ...(exchange ? { evidence: this.evidence(exchange) } : {}) });
+  }
+
+  evidence(exchange: Exchange, pointer?: string): Evidence {
+    const { response } = exchange;
+    const shown = response.isJson ? JSON.stringify(this.secrets.redact(response.body), null, 2) : this.secrets.scrub(response.text);
+    return {
+      operationId: exchange.operationId,
+      baseUrl: this.baseUrl,
+      request: this.secrets.redact(exchange.request),
+      response: {
+        status: response.status,
+        ...(response.headers['content-type'] ? { contentType: response.headers['content-type'] } : {}),
+        body: shown.length > MAX_EVIDENCE_TEXT ? `${shown.slice(0, MAX_EVIDENCE_TEXT)}… (${shown.length} characters)` : shown,
+      },
+      ...(pointer ? { pointer } : {}),
+      startedAt: exchange.startedAt,
+    };
+  }
+
+  observe(exchange: Exchange, failures: Finding[], testTitle = this.current?.title ?? ''): void {
+    for (const f of failures) {
+      const key = keyOf(f, exchange.operationId);
+      const entry = this.pending.get(key);
+      if (entry) entry.count += 1;
+      else {
+        const first = !this.seen.has(key);
+        this.seen.add(key);
+        this.pending.set(key, {
+          rule: f.rule, operationId: exchange.operationId, check: f.check, title: f.title,
+          ...(f.where ? { where: f.where } : {}), ...(f.received ? { received: f.received } : {}), ...(f.documented ? { documented: f.documented } : {}),
+          count: 1, seenIn: testTitle, ...(first ? { evidence: this.evidence(exchange, f.where) } : {}),
+        });
+      }
+      const taint: Taint = { rule: f.rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${f.title}`, wholeBody: wholeBody(exchange), fields: fieldsOf(f), evidence: this.evidence(exchange, f.where) };
+      this.current?.taint(taint);
+      for (const capture of this.captures) capture.push(taint);
+    }
+  }
+
+  /** Runs a worker fixture's discovery once: its value, or what blocked it, with the taints it met. */
+  async discover<T>(find: () => Promise<T>): Promise<Found<T>> {
+    const taints: Taint[] = [];
+    this.captures.push(taints);
+    try {
+      return { value: await find(), taints };
+    } catch (e) {
+      if (e instanceof BlockedError) return { blocker: e.blocker, taints };
+      const taint = taints.find((t) => t.wholeBody) ?? taints[0];
+      const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+      return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence } : { reason }, taints };
+    } finally {
+      this.captures.splice(this.captures.indexOf(taints), 1);
+    }
+  }
+
+  /** What was recorded since the last flush, also appended to the run's ledger folder. */
+  flush(): LedgerEntry[] {
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    if (entries.length && this.file) {
+      mkdirSync(join(this.file, '..'), { recursive: true });
+      appendFileSync(this.file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    }
+    return entries;
+  }
+}
+
+/** Matches the rule tag a ConformanceError or a status matcher puts first: "[CARD-SHAPE] ...". */
+const RULE_TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/;
+const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
+/** Errors of the suite's own code reading a body that was not what it needed. */
+const CRASH = /^(TypeError|RangeError|SyntaxError):/;
+
+/** One test's view: its own rules, what it may not rely on, and its verdict at teardown. */
+export class TestLedger implements Observer {
+  private readonly taints: Taint[] = [];
+  private blocker?: Blocker;
+
+  constructor(private readonly rules: ReadonlySet<string>, private readonly worker: WorkerLedger, readonly title: string) {
+    worker.current = this;
+  }
+
+  owns(rule: string): boolean {
+    return this.rules.has(rule);
+  }
+
+  observe(exchange: Exchange, failures: Finding[]): void {
+    this.worker.observe(exchange, failures, this.title);
+  }
+
+  taint(t: Taint): void {
+    this.taints.push(t);
+  }
+
+  /** The value a worker fixture found, with its taints; a BlockedError when it found none. */
+  adopt<T>(found: Found<T>): T {
+    this.taints.push(...found.taints);
+    if (found.blocker) {
+      this.blocker ??= found.blocker;
+      throw new BlockedError(found.blocker);
+    }
+    return found.value as T;
+  }
+
+  block(rule: string | undefined, reason: string, exchange?: Exchange): BlockedError {
+    const blocker: Blocker = { ...(rule ? { rule } : {}), reason, ...(exchange ? { evidence: this.worker.evidence(exchange) } : {}) };
+    this.blocker ??= blocker;
+    return new BlockedError(blocker);
+  }
+
+  /** A blocker drawn from what the test received, when `message` (a failure) is explained by it. */
+  private explaining(message: string): Taint | undefined {
+    const whole = this.taints.find((t) => t.wholeBody);
+    if (whole) return whole;
+    if (CRASH.test(message)) return this.taints[0];
+    return this.taints.find((t) => t.fields.some((field) => new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}([^\\w]|$)`).test(message)));
+  }
+
+  /**
+   * The verdict, at teardown: a failure of the test's own rule stands; a failure a BlockedError
+   * or a broken response explains becomes "blocked by RULE" (skipped, annotated, evidence attached).
+   */
+  async settle(testInfo: TestInfo): Promise<void> {
+    this.worker.current = undefined;
+    const entries = this.worker.flush();
+    if (entries.length) await testInfo.attach(FINDINGS_ATTACHMENT, { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
+    if (testInfo.status !== 'failed' && testInfo.status !== 'timedOut') return;
+    const messages = testInfo.errors.map((e) => e.message ?? '');
+    if (messages.some((m) => this.rules.has(RULE_TAG.exec(m)?.[1] ?? ''))) return;
+    let blocker = this.blocker;
+    const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);
+    if (!blocker && named) blocker = { ...(named[1] ? { rule: named[1] } : {}), reason: named[2]! };
+    if (!blocker) {
+      const taints = messages.map((m) => this.explaining(m));
+      if (!taints.length || taints.some((t) => !t)) return;
+      const t = taints[0]!;
+      blocker = { rule: t.rule, reason: t.reason, evidence: t.evidence };
+    }
+    testInfo.status = 'skipped';
+    testInfo.expectedStatus = 'skipped';
+    testInfo.annotations.push({ type: BLOCKED_ANNOTATION, description: `${blocker.rule ?? '—'}: ${blocker.reason}` });
+    if (blocker.evidence) await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, { body: JSON.stringify(blocker.evidence, null, 2), contentType: 'application/json' });
+  }
+}
+
+/** Every entry a run's workers appended to `dir` (the findings check reads them). */
+export function readLedger(dir: string): LedgerEntry[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) =>
+    readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerEntry));
+}
+
+/** One finding per (rule, operation, check), counts summed, the first evidence kept. */
+export function mergeFindings(entries: LedgerEntry[]): LedgerEntry[] {
+  const merged = new Map<string, LedgerEntry>();
+  for (const e of entries) {
+    const key = `${e.rule}|${e.operationId}|${e.check}`;
+    const m = merged.get(key);
+    if (!m) merged.set(key, { ...e });
+    else {
+      m.count += e.count;
+      if (!m.evidence && e.evidence) m.evidence = e.evidence;
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.rule.localeCompare(b.rule) || a.operationId.localeCompare(b.operationId));
+}
+
+/** The run's ledger folder for a worker's file: one per run id, so runs never mix. */
+export function ledgerDir(reportsDir: string, runId: string): string {
+  return join(reportsDir, '.ledger', runId);
+}

@@ -1,0 +1,91 @@
+/**
+ * coverage.html. Its top answers "what broke?" in one look: the failing rules grouped by operation,
+ * each with the document's words, its first evidence (request, response, the JSON pointer that
+ * failed, a curl that replays it) and how many tests it blocked; then the findings; then every
+ * rule of the catalogue with its tests.
+ */
+import { operationIds, operation } from '../operations.js';
+import type { Evidence, LedgerEntry } from '../ledger.js';
+import type { CoverageReport, RuleCoverage } from './coverage.js';
+import { escapeHtml, page, table } from './html.js';
+import { curlOf, TOKEN_HINT } from './replay.js';
+
+const NO_REQUEST = 'no single request (an assertion over several)';
+
+function operationName(id: string | undefined): string {
+  if (!id || !(operationIds as string[]).includes(id)) return NO_REQUEST;
+  const op = operation(id as (typeof operationIds)[number]);
+  return `${op.method} ${op.path}`;
+}
+
+export function evidenceHtml(e: Evidence): string {
+  const { request, response } = e;
+  const requestBody = request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body, null, 2));
+  return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}</summary>
+${requestBody ? `<pre>${escapeHtml(requestBody.slice(0, 2_000))}</pre>` : ''}
+<div><small>response ${response.status} ${escapeHtml(response.contentType ?? '(no content-type)')}</small></div>
+<pre>${escapeHtml(response.body)}</pre>
+<div><small>replay (${escapeHtml(TOKEN_HINT)}):</small></div><pre>${escapeHtml(curlOf(e.baseUrl, request))}</pre></details>`;
+}
+
+function brokenRule(r: RuleCoverage): string {
+  const failedTests = r.tests.filter((t) => t.outcome === 'failed' || t.outcome === 'assumption-failed');
+  const proof = failedTests.length
+    ? `${failedTests.length} failing test${failedTests.length > 1 ? 's' : ''}${r.findings.length ? ` and ${r.findings.length} finding${r.findings.length > 1 ? 's' : ''}` : ''}`
+    : `found broken ${r.findings.reduce((n, f) => n + f.count, 0)} times where no test names it`;
+  return `<div class="broken"><h3><code>${escapeHtml(r.id)}</code> <span class="${r.status}">${r.status}</span></h3>
+<p>${escapeHtml(r.words)} <small>(${escapeHtml(r.section)})</small></p>
+<p><small>${escapeHtml(proof)}${r.blocks ? `; blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}` : ''}</small>${r.message ? `<br><code>${escapeHtml(r.message)}</code>` : ''}</p>
+${r.evidence ? evidenceHtml(r.evidence) : ''}</div>`;
+}
+
+function whatBroke(report: CoverageReport): string {
+  const broken = report.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed');
+  if (!broken.length) return `<p class="ok">No rule of the document is broken${report.totals.blocked ? `; ${report.totals.blocked} rules are blocked` : ''}.</p>`;
+  const groups = new Map<string, RuleCoverage[]>();
+  for (const r of broken) {
+    const name = operationName(r.evidence?.operationId ?? r.findings[0]?.operationId);
+    groups.set(name, [...(groups.get(name) ?? []), r]);
+  }
+  return [...groups.entries()].map(([name, rules]) => `<h3 class="op">${escapeHtml(name)}</h3>\n${rules.map(brokenRule).join('\n')}`).join('\n');
+}
+
+function findingsTable(findings: LedgerEntry[]): string {
+  if (!findings.length) return '<p>None: every rule that broke, broke where a test names it.</p>';
+  return table(['rule', 'operation', 'check', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
+    `<code>${escapeHtml(f.rule)}</code>`, escapeHtml(operationName(f.operationId)), `<code>${escapeHtml(f.check)}</code>`, escapeHtml(f.title),
+    String(f.count), `<small>${escapeHtml(f.seenIn || 'worker set-up (discovery)')}</small>`, f.evidence ? evidenceHtml(f.evidence) : '',
+  ]));
+}
+
+function ruleRow(r: RuleCoverage): string[] {
+  const tests = r.tests.map((x) => {
+    const why = x.blockedBy ? `blocked by ${x.blockedBy}: ${x.reason ?? ''}` : x.reason ?? '';
+    return `<li><span class="${x.outcome}">${x.outcome}</span> ${escapeHtml(x.title)} <small>${escapeHtml(x.file)}${why ? ` — ${escapeHtml(why)}` : ''}</small></li>`;
+  });
+  const findings = r.findings.length ? `<li><span class="failed">finding</span> ${r.findings.map((f) => `${escapeHtml(operationName(f.operationId))} ×${f.count}`).join(', ')}</li>` : '';
+  return [
+    `<code>${escapeHtml(r.id)}</code><br><small>${escapeHtml(r.family)} · ${escapeHtml(r.origin)}</small>`,
+    `${escapeHtml(r.words)}<br><small>${escapeHtml(r.section)}</small>`,
+    `<span class="${r.status}">${r.status}</span>${r.blocks ? `<br><small>blocks ${r.blocks}</small>` : ''}`,
+    tests.length || findings ? `<ul>${tests.join('')}${findings}</ul>` : '<small>no test covers this rule</small>',
+  ];
+}
+
+export function coverageHtml(report: CoverageReport, extra = ''): string {
+  const t = report.totals;
+  const pills = (['failed', 'assumption-failed', 'blocked', 'passed', 'not-run', 'uncovered'] as const)
+    .map((s) => `<span class="pill ${s}">${t[s]} ${s}</span>`).join('');
+  const x = report.tests;
+  return page('Rule coverage', `<h1>Rule coverage</h1>
+<div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
+<p><span class="pill">${t.rules} rules</span>${pills}</p>
+<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x.blocked} blocked, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+<h2 id="what-broke">What broke</h2>
+${whatBroke(report)}
+<h2 id="findings">Findings (${report.findings.length}): rules seen broken where no test names them</h2>
+${findingsTable(report.findings)}
+${extra}
+<h2 id="rules">Every rule</h2>
+${table(['rule', 'the document says', 'result', 'tests'], report.rules.map(ruleRow))}`);
+}

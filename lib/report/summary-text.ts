@@ -1,0 +1,33 @@
+/** The terminal's answer to "what broke?": failing rules with their first evidence, then findings, then the counts. */
+import type { CoverageReport } from './coverage.js';
+import { curlOf } from './replay.js';
+
+const MAX_RULES = 12;
+
+export function summaryLines(report: CoverageReport, driftCount: number, paths: string[]): string[] {
+  const lines: string[] = [];
+  const broken = report.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed');
+  if (broken.length) {
+    lines.push('', `what broke (${broken.length} rule${broken.length > 1 ? 's' : ''}):`);
+    for (const r of broken.slice(0, MAX_RULES)) {
+      const e = r.evidence;
+      lines.push(`  ✘ ${r.id}${r.status === 'assumption-failed' ? ' (assumption)' : ''} — ${r.words}`);
+      if (e) lines.push(`      ${e.request.method} ${e.request.path.slice(0, 120)} → ${e.response.status}${e.pointer ? ` at ${e.pointer}` : ''}`);
+      if (r.message) lines.push(`      ${r.message.slice(0, 160)}`);
+      if (r.blocks) lines.push(`      blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}`);
+      if (e) lines.push(`      replay: ${curlOf(e.baseUrl, e.request).slice(0, 300)}`);
+    }
+    if (broken.length > MAX_RULES) lines.push(`  … and ${broken.length - MAX_RULES} more in the coverage report`);
+  }
+  if (report.findings.length) {
+    lines.push('', `findings (${report.findings.length}): rules seen broken where no test names them`);
+    for (const f of report.findings.slice(0, MAX_RULES)) lines.push(`  ! ${f.rule} on ${f.operationId} (${f.check}) ×${f.count}: ${f.title.slice(0, 140)}`);
+  }
+  const t = report.totals;
+  const x = report.tests;
+  lines.push('',
+    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${driftCount}`,
+    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x.blocked} blocked, ${x['not-run']} not run`,
+    `→ ${paths.join(' · ')}`);
+  return lines;
+}

@@ -1,0 +1,99 @@
+/**
+ * One test's verdict as the reports show it, read from what Playwright hands a reporter (title,
+ * status, annotations, errors, attachments): passed, failed (for which of its rules), blocked (by
+ * which rule), not run (why), or an assumption failure (a stricter reading the user switched on).
+ */
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { Exchange } from '../exchange.js';
+import { BLOCKED_ANNOTATION, FINDINGS_ATTACHMENT, type Evidence, type LedgerEntry } from '../ledger.js';
+import { ruleIdsOf } from '../rules/ids.js';
+import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
+
+export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'blocked' | 'not-run';
+
+export interface TestRecord {
+  /** Project, file and title path: the same test in another run (or shard) has the same key. */
+  key: string;
+  title: string;
+  file: string;
+  ruleIds: string[];
+  outcome: Outcome;
+  /** The rules the failure names (all of the test's rules when it names none of them). */
+  failedRules?: string[];
+  blockedBy?: { rule?: string; reason: string };
+  /** Why it did not run, or the first line of its failure. */
+  reason?: string;
+  /** The first exchange that proved the failure or the block. */
+  evidence?: Evidence;
+  /** The assumptions-register entry whose stricter reading failed. */
+  assumption?: string;
+}
+
+const TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
+
+function firstLine(text: string | undefined): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  return text?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300);
+}
+
+function json<T>(result: TestResult, match: (name: string) => boolean): T[] {
+  return result.attachments.filter((a) => match(a.name) && a.body).map((a) => JSON.parse(a.body!.toString('utf8')) as T);
+}
+
+function violationEvidence(result: TestResult, baseUrl: string): Evidence | undefined {
+  const [violation] = json<{ findings: { where?: string }[]; exchange: Exchange }>(result, (n) => n.startsWith('violation '));
+  if (!violation) return undefined;
+  const { exchange } = violation;
+  const body = exchange.response.isJson ? JSON.stringify(exchange.response.body, null, 2) : exchange.response.text;
+  return {
+    operationId: exchange.operationId,
+    baseUrl,
+    request: exchange.request,
+    response: { status: exchange.response.status, ...(exchange.response.headers['content-type'] ? { contentType: exchange.response.headers['content-type'] } : {}), body: body.slice(0, 6_000) },
+    ...(violation.findings[0]?.where ? { pointer: violation.findings[0].where } : {}),
+    startedAt: exchange.startedAt,
+  };
+}
+
+export function testKey(test: TestCase): string {
+  return test.titlePath().filter(Boolean).join(' › ');
+}
+
+export function recordOf(test: TestCase, result: TestResult, baseUrl: string): TestRecord {
+  let ruleIds: string[];
+  try {
+    ruleIds = ruleIdsOf(test.title);
+  } catch {
+    ruleIds = [];
+  }
+  const base = { key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds };
+  const blocked = test.annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
+  if (result.status === 'passed') return { ...base, outcome: 'passed' };
+  if (result.status === 'skipped') {
+    if (!blocked) return { ...base, outcome: 'not-run', reason: test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
+    const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];
+    const [evidence] = json<Evidence>(result, (n) => n.startsWith('blocked by '));
+    return { ...base, outcome: 'blocked', blockedBy: { ...(rule && rule !== '—' ? { rule } : {}), reason: reason ?? blocked }, ...(evidence ? { evidence } : {}) };
+  }
+  const messages = result.errors.map((e) => e.message ?? '');
+  const tags = new Set(messages.flatMap((m) => [...m.matchAll(TAG)].map((t) => t[1]!)));
+  const assumption = [...tags].find((t) => t.startsWith('ASSUME-'));
+  const named = ruleIds.filter((r) => tags.has(r));
+  const evidence = violationEvidence(result, baseUrl);
+  return {
+    ...base,
+    outcome: assumption && !named.length ? 'assumption-failed' : 'failed',
+    failedRules: named.length ? named : ruleIds,
+    ...(firstLine(messages[0]) ? { reason: firstLine(messages[0]) } : {}),
+    ...(evidence ? { evidence } : {}),
+    ...(assumption ? { assumption } : {}),
+  };
+}
+
+export function findingsOf(result: TestResult): LedgerEntry[] {
+  return json<LedgerEntry[]>(result, (n) => n === FINDINGS_ATTACHMENT).flat();
+}
+
+export function driftOf(result: TestResult): DriftRecord[] {
+  return json<DriftRecord[]>(result, (n) => n === DRIFT_ATTACHMENT).flat();
+}
