@@ -49,6 +49,8 @@ export interface Config {
   sessionIds: string[];
   poolCustomer?: string;
   foreignCustomer?: string;
+  /** A second client with a hierarchy of its own, through which the suite finds cards and customers outside the caller's. */
+  foreignClient?: { clientId: string; clientSecret: string };
   geoParamNames: GeoParamNames;
   /** The Evse status that means available for options.includeAvailableOnly (ASSUME-GEO-EVSE-STATUS). */
   geoAvailableStatus: string;
@@ -89,7 +91,7 @@ type Env = Record<string, string | undefined>;
 
 export const knownVariables = [
   'FLEET_BASE_URL', 'FLEET_CLIENT_ID', 'FLEET_CLIENT_SECRET', 'FLEET_TOKEN_URL', 'FLEET_TARGET', 'FLEET_SESSION_IDS',
-  'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
+  'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_FOREIGN_CLIENT_ID', 'FLEET_FOREIGN_CLIENT_SECRET', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS',
@@ -254,9 +256,17 @@ export function loadConfig(env: Env = readEnv()): Config {
     throw new ConfigError(`${missing}: required for target "${target}" (only the embedded sandbox has default credentials)`);
   }
 
-  const sessionIds = env.FLEET_SESSION_IDS !== undefined ? parseList(env.FLEET_SESSION_IDS) : sandbox ? [...sandboxDefaults.sessionIds] : [];
-  const poolCustomer = env.FLEET_CARD_POOL_CUSTOMER?.trim() || (sandbox ? sandboxDefaults.poolCustomer : undefined);
-  const foreignCustomer = env.FLEET_FOREIGN_CUSTOMER?.trim() || (sandbox ? sandboxDefaults.foreignCustomer : undefined);
+  // The sandbox's seeded ids, whether embedded or started by hand (npm run sandbox) on loopback.
+  const ours = target === 'sandbox';
+  const sessionIds = env.FLEET_SESSION_IDS !== undefined ? parseList(env.FLEET_SESSION_IDS) : ours ? [...sandboxDefaults.sessionIds] : [];
+  const poolCustomer = env.FLEET_CARD_POOL_CUSTOMER?.trim() || (ours ? sandboxDefaults.poolCustomer : undefined);
+  const foreignCustomer = env.FLEET_FOREIGN_CUSTOMER?.trim() || (ours ? sandboxDefaults.foreignCustomer : undefined);
+  const foreignClientId = env.FLEET_FOREIGN_CLIENT_ID?.trim() || (ours ? sandboxDefaults.foreignClientId : '');
+  const foreignClientSecret = env.FLEET_FOREIGN_CLIENT_SECRET || (ours ? sandboxDefaults.foreignClientSecret : '');
+  if (!foreignClientId !== !foreignClientSecret) {
+    throw new ConfigError(`${foreignClientId ? 'FLEET_FOREIGN_CLIENT_SECRET' : 'FLEET_FOREIGN_CLIENT_ID'}: the second client needs both FLEET_FOREIGN_CLIENT_ID and FLEET_FOREIGN_CLIENT_SECRET`);
+  }
+  if (foreignClientId && foreignClientId === clientId) throw new ConfigError('FLEET_FOREIGN_CLIENT_ID: the second client must be another client than FLEET_CLIENT_ID');
   const loopback = isLoopback(new URL(baseUrl).hostname);
 
   const seedValue = env.FLEET_FC_SEED?.trim();
@@ -274,6 +284,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     sessionIds,
     poolCustomer,
     foreignCustomer,
+    ...(foreignClientId ? { foreignClient: { clientId: foreignClientId, clientSecret: foreignClientSecret } } : {}),
     geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, DEFAULT_GEO),
     geoAvailableStatus: env.FLEET_GEO_AVAILABLE_STATUS?.trim() || 'AVAILABLE',
     customerListFields: parseKeyValues('FLEET_CUSTOMER_LIST_FIELDS', env.FLEET_CUSTOMER_LIST_FIELDS, DEFAULT_LIST),
@@ -321,7 +332,7 @@ export function banner(config: Config): string {
 
 /** Values that must never reach a report or a log. */
 export function secretsOf(config: Config): string[] {
-  return [config.clientSecret, config.cardPin];
+  return [config.clientSecret, config.cardPin, ...(config.foreignClient ? [config.foreignClient.clientSecret] : [])];
 }
 
 /**

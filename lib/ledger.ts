@@ -194,6 +194,14 @@ const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
+/** The source line of the project where an error was thrown (the assertion that failed reads what it judged). */
+function failingLine(stack: string | undefined): string {
+  const frame = /\((\/[^()]+?\.ts):(\d+):\d+\)|at (\/[^ ]+?\.ts):(\d+):\d+/.exec((stack ?? '').split('\n').filter((l) => !l.includes('node_modules')).join('\n'));
+  const [file, line] = frame ? [frame[1] ?? frame[3], Number(frame[2] ?? frame[4])] : [];
+  if (!file || !existsSync(file)) return '';
+  return readFileSync(file, 'utf8').split('\n')[line! - 1] ?? '';
+}
+
 /** One test's view: its own rules, what it may not rely on, and its verdict at teardown. */
 export class TestLedger implements Observer {
   private readonly taints: Taint[] = [];
@@ -248,7 +256,8 @@ export class TestLedger implements Observer {
     const entries = this.worker.flush();
     if (entries.length) await testInfo.attach(FINDINGS_ATTACHMENT, { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
     if (testInfo.status !== 'failed' && testInfo.status !== 'timedOut') return;
-    const messages = testInfo.errors.map((e) => e.message ?? '');
+    // eslint-disable-next-line no-control-regex
+    const messages = testInfo.errors.map((e) => `${(e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')}\n${failingLine(e.stack)}`);
     if (messages.some((m) => this.rules.has(RULE_TAG.exec(m)?.[1] ?? ''))) return;
     let blocker = this.blocker;
     const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);

@@ -66,6 +66,12 @@ function operationOfUrl(method: string, url: string): OperationId | undefined {
     && new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
 }
 
+/** The standard error body with errorCode renamed to code (each element of a card order's array too). */
+function renameErrorCode(body: unknown): unknown {
+  const rename = ({ errorCode, ...rest }: Record<string, unknown>) => ({ code: errorCode, ...rest });
+  return Array.isArray(body) ? body.map(rename) : rename(body as Record<string, unknown>);
+}
+
 function sendError(reply: FastifyReply, operationId: OperationId | undefined, api: ApiError, faults: Faults): FastifyReply {
   let body = errorBody(operationId, api);
   const standard = operationId !== undefined && coreOperations.has(operationId);
@@ -74,6 +80,7 @@ function sendError(reply: FastifyReply, operationId: OperationId | undefined, ap
     if (faults.has('error-body-message-style') && !Array.isArray(body)) body = { message: api.problems[0]?.description ?? api.message };
   }
   if (standard && api.status === 404 && faults.has('error-code-er001-on-404')) body = { ...(body as object), errorCode: 'ER-001' };
+  if (standard && faults.has('error-code-renamed')) body = renameErrorCode(body);
   return reply.code(api.status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -133,10 +140,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       return payload;
     });
   }
-  if (faults.has('response-content-type-text-plain')) {
+  if (faults.has('response-content-type-text-plain') || faults.has('content-type-text-plain-everywhere')) {
+    const everywhere = faults.has('content-type-text-plain-everywhere');
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
-      if (operationId && coreOperations.has(operationId)) reply.header('content-type', 'text/plain; charset=utf-8');
+      if (operationId && (everywhere || coreOperations.has(operationId))) reply.header('content-type', 'text/plain; charset=utf-8');
       return payload;
     });
   }

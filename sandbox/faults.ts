@@ -11,11 +11,17 @@ export interface FaultDefinition {
   description: string;
   /** Sandbox settings the fault needs to show within a run (e.g. short-lived tokens); the fault self-test sets them. */
   env?: Record<string, string>;
+  /** Suite settings under which the suite catches it (a stricter reading: FLEET_STRICT). */
+  suite?: Record<string, string>;
+  /** Rules the fault breaks too, by the document's own logic; the self-test allows them red beside `rule`. */
+  companions?: string[];
 }
 
 export const faultCatalogue = {
   // ---- Transport, errors, authentication ----
   'response-content-type-text-plain': { rule: 'HTTP-JSON-CONTENT-TYPE', description: 'JSON bodies of the customer, card and master-data operations are sent with Content-Type text/plain' },
+  'content-type-text-plain-everywhere': { rule: 'HTTP-JSON-CONTENT-TYPE', description: 'every JSON answer of every operation, the token\'s included, is sent with Content-Type text/plain' },
+  'error-code-renamed': { rule: 'ERR-STANDARD-BODY', description: 'the standard error body names its code `code` instead of `errorCode` (card order errors too)' },
   'card-types-500': { rule: 'HTTP-STATUS-DOCUMENTED', description: 'GET /customers/{customerAccountNumber}/cardTypes answers 500 ER-012 to a valid request' },
   'opstatus-empty-body': { rule: 'OPSTATUS-OBJECT', description: 'customer block answers 200 with an empty body instead of the empty object {}' },
   'error-body-message-style': { rule: 'ERR-STANDARD-BODY', description: 'a 400 of a customer or card operation has the body {message} instead of {errorCode, errorDescription}' },
@@ -51,6 +57,7 @@ export const faultCatalogue = {
   'customer-depth-3-accepted': { rule: 'CUST-DEPTH-MAX-2', description: 'a sub-customer can be created three levels below the top-level' },
   'customer-update-not-applied': { rule: 'CUST-UPDATE-APPLIES', description: 'updateDetail answers 200 {} but changes nothing' },
   'customer-count-of-sub-accounts-stale': { rule: 'CUST-COUNT-SUBACCOUNTS', description: 'countOfSubAccounts ignores sub-customers created through the interface' },
+  'customer-count-all-descendants': { rule: 'CUST-COUNT-SUBACCOUNTS', description: 'countOfSubAccounts counts every descendant (sub-accounts of sub-accounts too), not the direct sub-accounts' },
   'customer-parent-number-wrong': { rule: 'CUST-PARENT-FIELDS', description: 'parentCustomerAccountNumber always shows the top-level account, also at depth 2' },
   'customer-card-types-isev-string': { rule: 'CUST-CARDTYPES-SHAPE', description: 'isEV of a customer\'s card types is sent as a string ("true"/"false")' },
 
@@ -78,6 +85,7 @@ export const faultCatalogue = {
   // ---- Cards ----
   'card-identifier-string': { rule: 'CARD-SHAPE', description: 'cardIdentifier is sent as a string in GET /cards/{id} and search results' },
   'card-status-id-string': { rule: 'CARD-SHAPE', description: 'status.id of a card is sent as a string' },
+  'card-status-plain-string': { rule: 'CARD-SHAPE', companions: ['CARD-STATUS-ACTIVE-1'], description: 'status of a card is its name as a plain string ("Active") instead of {id, name}' },
   'card-order-date-format': { rule: 'CARD-SHAPE', description: 'orderDate is sent as DD.MM.YYYY' },
   'card-status-active-name-wrong': { rule: 'CARD-STATUS-ACTIVE-1', description: 'an Active card shows status {id: 1, name: "ACTIVE"} instead of "Active"' },
   'card-get-wrapped': { rule: 'CARD-GET', description: 'GET /cards/{id} answers {card: Card} instead of the Card' },

@@ -2,6 +2,7 @@
 import { cardPinNotEchoed } from './card-pin-not-echoed.js';
 import { contentTypeConformance } from './content-type-conformance.js';
 import { errorCodeStatus } from './error-code-status.js';
+import { geosearchInsideRectangle } from './geosearch-inside-rectangle.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statusCodeConformance } from './status-code-conformance.js';
 import type { Check, CheckContext, Finding } from './types.js';
@@ -14,6 +15,7 @@ export const checks: readonly Check[] = [
   responseSchemaConformance,
   errorCodeStatus,
   cardPinNotEchoed,
+  geosearchInsideRectangle,
   undocumentedFields,
   undocumentedValues,
 ];

@@ -37,7 +37,8 @@ const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
   'card.json': { rule: 'CARD-SHAPE' },
   'card-list.json': { rule: 'CARD-LIST-SHAPE', parts: [[/^\/cards\/\d+/, 'CARD-SHAPE']] },
   'card-order-response.json': { rule: 'CARD-ORDER-REFERENCE' },
-  'card-order-errors.json': { rule: 'CARD-ORDER-ERRORS-ARRAY' },
+  // Inside an element, the standard error body is broken; at the top, the array itself.
+  'card-order-errors.json': { rule: 'CARD-ORDER-ERRORS-ARRAY', parts: [[/^\/\d+/, 'ERR-STANDARD-BODY']] },
   'standard-error.json': { rule: 'ERR-STANDARD-BODY' },
   'message-error.json': { rule: 'ERR-MESSAGE-BODY' },
   'geosearch-error.json': { rule: 'GEO-ERROR-400-BODY' },

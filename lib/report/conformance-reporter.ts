@@ -24,15 +24,16 @@ export default class ConformanceReporter implements Reporter {
   private readonly findings: LedgerEntry[] = [];
   private readonly drift: DriftRecord[] = [];
   private config?: Config;
-  private readonly outputDir: string;
+  private outputDir: string;
 
-  constructor(options: { outputDir?: string } = {}) {
+  constructor(private readonly options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
   }
 
   onBegin(_config: FullConfig): void {
     try {
       this.config = loadConfig();
+      this.outputDir = this.options.outputDir ?? this.config.reportsDir;
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
     }

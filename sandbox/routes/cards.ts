@@ -45,7 +45,8 @@ export function cardView(store: Store, card: CardRecord, faults: Faults): Record
   return {
     cardIdentifier: faults.has('card-identifier-string') ? String(card.cardIdentifier) : card.cardIdentifier,
     cardType: master.get('cardType', card.cardTypeId)?.name ?? '',
-    status: { id: faults.has('card-status-id-string') ? String(card.statusId) : card.statusId, name: statusName(card.statusId, faults) },
+    status: faults.has('card-status-plain-string') ? statusName(card.statusId, faults)
+      : { id: faults.has('card-status-id-string') ? String(card.statusId) : card.statusId, name: statusName(card.statusId, faults) },
     primaryVisualCardNumber: card.primaryVisualCardNumber,
     secondaryCardNumber: card.secondaryCardNumber,
     keyIdentifier: card.keyIdentifier,

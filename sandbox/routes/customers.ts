@@ -57,12 +57,17 @@ export function customerView(store: Store, c: CustomerRecord, faults: Faults): R
     customerAddress: address,
     status: faults.has('customer-status-text-uppercase') && c.statusId === customerStatus.active ? statusName.toUpperCase() : statusName,
     statusIdentifier: faults.has('customer-status-identifier-string') ? String(c.statusId) : c.statusId,
-    countOfSubAccounts: faults.has('customer-count-of-sub-accounts-stale') ? c.seededChildren : c.children.length,
+    countOfSubAccounts: faults.has('customer-count-of-sub-accounts-stale') ? c.seededChildren
+      : faults.has('customer-count-all-descendants') ? descendantCount(store, c) : c.children.length,
     ...(parent ? {
       parentCustomerAccountNumber: faults.has('customer-parent-number-wrong') ? c.topLevel : parent.accountNumber,
       parentCustomerIdentifier: parent.internalId,
     } : {}),
   };
+}
+
+function descendantCount(store: Store, c: CustomerRecord): number {
+  return c.children.reduce((n, child) => n + 1 + descendantCount(store, store.customers.get(child)!), 0);
 }
 
 /** Sub-customers only: the top-level customer is the operator's, not the interface's, to change. */

@@ -3,9 +3,10 @@
  * document shows one status, Active (id 1): a blocked card is "no longer Active", an unblocked
  * one Active again. A replacement card joins the pool and is left Active.
  */
-import { expect, test } from '../../fixtures/test.js';
+import { expect, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
-import { ACTIVE, cardTypeIdOf, reasonFor } from '../../lib/discovery.js';
+import { ACTIVE, allCards, cardTypeIdOf, reasonFor } from '../../lib/discovery.js';
+import { addressFields, contactFields } from '../../lib/factories/customer.js';
 import { pinLetterAddress } from '../../lib/factories/card.js';
 import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
 
@@ -15,15 +16,27 @@ async function statusOf(api: FleetApi, card: Card): Promise<number | undefined> 
   return response.body.status?.id;
 }
 
-/** The card a filter finds, polled for up to `seconds` (ASSUME-REPLACEMENT-VISIBLE). */
-async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['filter']>, seconds: number): Promise<Card[]> {
+/** The cards a filter finds, polled for up to `seconds` until one is `wanted` (ASSUME-REPLACEMENT-VISIBLE). */
+async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['filter']>, seconds: number, wanted: (c: Card) => boolean = () => true): Promise<Card[]> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    const response = await api.cardSearch({ filter: { ...filter, partialMatch: false } });
-    expect(response).toHaveStatus(200);
-    if (response.body.cards?.length || Date.now() >= deadline) return response.body.cards ?? [];
+    const cards = await allCards(api, { filter: { ...filter, partialMatch: false } });
+    if (cards.some(wanted) || Date.now() >= deadline) return cards;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** What the document says a card holds that a replacement copies: the fields of the Card table, nested objects by their documented fields. */
+function documentedCard(card: Card) {
+  const address = (a: Card['cardDeliveryAddress']) => Object.fromEntries([...addressFields, 'companyName'].map((f) => [f, a?.[f as keyof typeof a]]));
+  const contact = (c: Card['cardDeliveryContact']) => Object.fromEntries(contactFields.map((f) => [f, c?.[f]]));
+  return {
+    cardType: card.cardType, purchaseCategoryName: card.purchaseCategoryName, additionalEmbossing: card.additionalEmbossing,
+    driverName: card.driverName, vehicleRegNumber: card.vehicleRegNumber,
+    fuelProductRestriction: { productRestrictionId: card.fuelProductRestriction?.productRestrictionId, productRestrictionName: card.fuelProductRestriction?.productRestrictionName },
+    products: byProductId(card.products).map((p) => ({ productId: p.productId, productName: p.productName })),
+    cardDeliveryAddress: address(card.cardDeliveryAddress), cardDeliveryContact: contact(card.cardDeliveryContact),
+  };
 }
 
 const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
@@ -78,19 +91,21 @@ test.describe('card lifecycle', () => {
     }
   });
 
-  test('replace blocks the original and creates a replacement with the original\'s properties where none are supplied [CARD-REPLACE-BLOCKS-ORIGINAL, CARD-REPLACE-COPIES] @write', async ({ api, poolCards, config, nextSerial }) => {
+  test('replace blocks the original and creates a replacement with the original\'s properties where none are supplied [CARD-REPLACE-BLOCKS-ORIGINAL, CARD-REPLACE-COPIES] @write', async ({ api, poolCards, config }) => {
     const original = (await api.getCard((await poolCards.take()).cardIdentifier!)).body;
-    const vehicleRegNumber = `${config.runId}-${nextSerial()}`.toUpperCase();
-    expect(await api.replaceCard(original.cardIdentifier!, { vehicleRegNumber })).toBeAccepted();
-    expect(await statusOf(api, original), 'status of the original after replace').not.toBe(ACTIVE);
-    const found = await findWithin(api, { vehicleRegNumber }, config.replacementTimeoutSeconds);
-    expect(found.length, `replacement cards found by vehicleRegNumber ${vehicleRegNumber} within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBe(1);
-    const replacement = found[0]!;
-    expect(replacement.cardIdentifier, 'the replacement is a new card').not.toBe(original.cardIdentifier);
-    expect(replacement.vehicleRegNumber, 'vehicleRegNumber (supplied)').toBe(vehicleRegNumber);
-    const copied = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'additionalEmbossing', 'driverName', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
-    for (const field of copied) expect(replacement[field], `${field} (copied from the original)`).toEqual(original[field]);
-    expect(byProductId(replacement.products), 'products (copied from the original)').toEqual(byProductId(original.products));
+    test.skip(!original.driverName, 'the pool card has no driverName to find its replacement by');
+    const byDriver = { driverName: original.driverName! };
+    const before = new Set((await findWithin(api, byDriver, 0)).map((c) => c.cardIdentifier));
+    expect(await api.replaceCard(original.cardIdentifier!, {})).toBeAccepted();
+    await forRule('CARD-REPLACE-BLOCKS-ORIGINAL', async () => expect(await statusOf(api, original), 'status of the original after replace').not.toBe(ACTIVE));
+    await forRule('CARD-REPLACE-COPIES', async () => {
+      // The replacement: a card with the original's driverName that was not there before.
+      const isNew = (c: Card) => !before.has(c.cardIdentifier) && c.cardIdentifier !== original.cardIdentifier;
+      const found = (await findWithin(api, byDriver, config.replacementTimeoutSeconds, isNew)).filter(isNew);
+      expect(found.length, `new cards with driverName "${original.driverName}" within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBeGreaterThan(0);
+      const replacement = found.find((c) => c.vehicleRegNumber === original.vehicleRegNumber) ?? found[0]!;
+      expect(documentedCard(replacement), `the replacement ${replacement.cardIdentifier} of card ${original.cardIdentifier}`).toEqual(documentedCard(original));
+    });
   });
 
   test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial }) => {

@@ -37,7 +37,7 @@ test.describe('geosearch rectangle: aggregation', () => {
     for (const precision of [undefined, 2, 3, 4, 5, 6, 7, 8, 9]) {
       const response = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, ...(precision ? { precision } : {}) });
       expect(response).toHaveStatus(200);
-      expect(total(response.body.aggregates), `sum of counts at precision ${precision ?? 'default'}`).toBe(found);
+      expect(total(response.body.aggregates), `sum of counts at precision ${precision ?? 'default'}, against the ${found} locations found`).toBe(found);
     }
   });
 
@@ -46,7 +46,7 @@ test.describe('geosearch rectangle: aggregation', () => {
     for (const count of [1, 10]) {
       const response = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, count });
       expect(response).toHaveStatus(200);
-      expect(total(response.body.aggregates), `sum of counts with count ${count}`).toBe(found);
+      expect(total(response.body.aggregates), `sum of counts with count ${count}, against the ${found} locations found`).toBe(found);
     }
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../../lib/arbitraries/geo.arb.js';
 import type { ApiResponse } from '../../lib/client.js';
 import type { GeoParamNames } from '../../lib/config.js';
-import { geoQuery, isInside, pointOf, SUPPORTED_LANGUAGES, type Rectangle } from '../../lib/locations.js';
+import { geoQuery, SUPPORTED_LANGUAGES, type Rectangle } from '../../lib/locations.js';
 import type { GeosearchResponse } from '../../lib/types.generated.js';
 
 type Values = Parameters<typeof geoQuery>[1];
@@ -30,11 +30,9 @@ function searcher(api: FleetApi, names: GeoParamNames) {
   return (values: Values): Promise<ApiResponse<GeosearchResponse>> => api.call('geosearchRectangle', { query: geoQuery(names, values), body: {} });
 }
 
-/** 200, every location inside the rectangle searched. */
-function expectFound(response: ApiResponse<GeosearchResponse>, rect: Rectangle): void {
+/** Accepted: 200 (that every location found lies inside is checked on every answer: GEO-INSIDE-RECTANGLE). */
+function expectFound(response: ApiResponse<GeosearchResponse>): void {
   expect(response).toHaveStatus(200);
-  const outside = (response.body.locations ?? []).filter((l) => !isInside(rect, pointOf(l))).map((l) => l.coordinates);
-  expect(outside, `locations outside ${JSON.stringify(rect)}`).toEqual([]);
 }
 
 const withLatitude = (rect: Rectangle, edge: 'topLatitude' | 'bottomLatitude', value: number | string): Values => ({ ...rect, [edge]: value, count: FEW });
@@ -48,12 +46,12 @@ test.describe('geosearch rectangle: boundaries', () => {
       { ...berlin, topLatitude: 90, bottomLatitude: 89.999999 },
       { ...berlin, topLatitude: -89.999999, bottomLatitude: -90 },
     ];
-    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }), rect);
+    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }));
   });
 
   test('any rectangle within the bounds, top above bottom and left below right, is accepted and every location found lies inside [GEO-LAT-BOUNDS, GEO-LON-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config, property }) => {
     const search = searcher(api, config.geoParamNames);
-    await property(fc.asyncProperty(rectangleArb, async (rect) => expectFound(await search({ ...rect, count: FEW }), rect)));
+    await property(fc.asyncProperty(rectangleArb, async (rect) => expectFound(await search({ ...rect, count: FEW }))));
   });
 
   test('latitudes outside -90 to 90 (just outside, far outside, no number) are refused [GEO-LAT-BOUNDS]', async ({ api, config, property }) => {
@@ -72,7 +70,7 @@ test.describe('geosearch rectangle: boundaries', () => {
       { ...berlin, leftLongitude: 179.999999, rightLongitude: 180 },
       { ...berlin, leftLongitude: -180, rightLongitude: -179.999999 },
     ];
-    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }), rect);
+    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }));
   });
 
   test('longitudes outside -180 to 180 (just outside, far outside, no number) are refused [GEO-LON-BOUNDS]', async ({ api, config, property }) => {
@@ -88,7 +86,7 @@ test.describe('geosearch rectangle: boundaries', () => {
     const search = searcher(api, config.geoParamNames);
     const bottom = berlin.bottomLatitude;
     const justAbove = { ...berlin, topLatitude: shift(bottom, 1) };
-    expectFound(await search({ ...justAbove, count: FEW }), justAbove);
+    expectFound(await search({ ...justAbove, count: FEW }));
     for (const topLatitude of [bottom, shift(bottom, -1), shift(bottom, -400_000)]) {
       expect(await search({ ...berlin, topLatitude, count: FEW }), `topLatitude ${topLatitude}, bottomLatitude ${bottom}`).toBeRejected();
     }
@@ -99,7 +97,7 @@ test.describe('geosearch rectangle: boundaries', () => {
     const search = searcher(api, config.geoParamNames);
     const right = berlin.rightLongitude;
     const justBelow = { ...berlin, leftLongitude: shift(right, -1) };
-    expectFound(await search({ ...justBelow, count: FEW }), justBelow);
+    expectFound(await search({ ...justBelow, count: FEW }));
     for (const leftLongitude of [right, shift(right, 1), shift(right, 600_000)]) {
       expect(await search({ ...berlin, leftLongitude, count: FEW }), `leftLongitude ${leftLongitude}, rightLongitude ${right}`).toBeRejected();
     }
@@ -109,13 +107,13 @@ test.describe('geosearch rectangle: boundaries', () => {
   test('count up to 300 is accepted and bounds the answer; 301 and above are refused [GEO-COUNT-MAX-300, GEO-COUNT-HONOURED]', async ({ api, config, geoAreas, property }) => {
     const search = searcher(api, config.geoParamNames);
     const rect = geoAreas.small ?? berlin;
-    for (const count of [299, 300]) expectFound(await search({ ...rect, count }), rect);
+    for (const count of [299, 300]) expectFound(await search({ ...rect, count }));
     expect(await search({ ...rect, count: 301 }), 'count 301').toBeRejected();
     await property(fc.asyncProperty(fc.oneof(validCountArb.map((count) => ({ count, valid: true })), countOver300Arb.map((count) => ({ count, valid: false }))),
       async ({ count, valid }) => {
         const response = await search({ ...rect, count });
         if (!valid) return expect(response, `count ${count}`).toBeRejected();
-        expectFound(response, rect);
+        expectFound(response);
         expect(response.body.locations?.length ?? 0, `count ${count}`).toBeLessThanOrEqual(count);
       }));
   });
@@ -129,14 +127,14 @@ test.describe('geosearch rectangle: boundaries', () => {
 
   test('each of the 17 supported languages is accepted [GEO-LANGUAGE-SUPPORTED]', async ({ api, config }) => {
     const search = searcher(api, config.geoParamNames);
-    for (const language of SUPPORTED_LANGUAGES) expectFound(await search({ ...berlin, language, count: FEW }), berlin);
+    for (const language of SUPPORTED_LANGUAGES) expectFound(await search({ ...berlin, language, count: FEW }));
   });
 
   test('another language code answers 200 or 4xx, never 5xx [GEO-LANGUAGE-SUPPORTED, ROBUST-NO-5XX-ON-BAD-INPUT]', async ({ api, config, property }) => {
     const search = searcher(api, config.geoParamNames);
     await property(fc.asyncProperty(unsupportedLanguageArb, async (language) => {
       const response = await search({ ...berlin, language, count: FEW });
-      if (response.status === 200) expectFound(response, berlin);
+      if (response.status === 200) expectFound(response);
       else expect(response, `language ${language}`).toBeRejected();
     }));
   });
