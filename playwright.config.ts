@@ -50,7 +50,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // A flaky check is a defect to fix, never something to retry away.
   retries: 0,
-  workers: 2,
+  workers: config.workers,
   timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: reporters,

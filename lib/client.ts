@@ -5,7 +5,7 @@
  * and the response; one failing for another rule is a finding of that rule for the ledger
  * (lib/ledger.ts), and the test goes on.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
@@ -13,6 +13,7 @@ import type { Exchange, RecordedRequest } from './exchange.js';
 import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
+import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -139,6 +140,13 @@ export class FleetClient {
 
   private async check<T>(exchange: Exchange): Promise<ApiResponse<T>> {
     const op = operation(exchange.operationId);
+    if (retryAfterMs(exchange.response.status, exchange.response.headers, 0) !== undefined) {
+      // Still throttled after the retries: nothing the document states was judged.
+      const reason = `throttled: ${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status} after ${(exchange.throttled?.length ?? 0) + 1} sends`;
+      await this.deps.sink?.record(exchange, [], []);
+      if (this.deps.observer) throw this.deps.observer.block(undefined, reason, exchange);
+      throw new Error(reason);
+    }
     const findings = runChecks({ exchange, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
     const failures = findings.filter((f) => f.kind === 'failure');
     const own = failures.map((f) => this.claims(f)).filter((f): f is Finding => f !== undefined);
@@ -168,9 +176,18 @@ export class FleetClient {
       headers['content-type'] = options.contentType ?? 'application/json';
     }
     const startedAt = new Date();
-    const response = await this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
-      method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000,
-    });
+    const throttled: Throttled[] = [];
+    let response: APIResponse;
+    for (let sends = 1; ; sends++) {
+      response = await this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
+        method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000,
+      });
+      const wait = retryAfterMs(response.status(), response.headers(), sends - 1);
+      const waited = throttled.reduce((ms, t) => ms + t.waitedMs, 0);
+      if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS) break;
+      throttled.push({ status: response.status(), waitedMs: wait });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     const text = await response.text();
     let body: unknown;
     let isJson = false;
@@ -193,6 +210,7 @@ export class FleetClient {
       response: { status: response.status(), headers: response.headers(), text, body, isJson },
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
+      ...(throttled.length ? { throttled } : {}),
     };
     return exchange;
   }

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { sandboxDefaults } from '../sandbox/defaults.js';
 import { latencyKeys } from './latency-targets.js';
+import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
 
 export type Target = 'sandbox' | 'test' | 'production';
@@ -68,6 +69,10 @@ export interface Config {
   /** replayPath replays a model-based (fc.commands) failure together with seed and path. */
   fastCheck: { seed?: number; path?: string; replayPath?: string; runs: number };
   perf: PerfConfig;
+  /** Register entries (ASSUME-*) whose stricter reading the user switched on (FLEET_STRICT); their failures are assumption failures. */
+  strict: ReadonlySet<string>;
+  /** Playwright workers: few for this machine's CPU on loopback, many for a latency-bound target (FLEET_WORKERS). */
+  workers: number;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
 }
@@ -95,7 +100,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS',
-  'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -205,6 +210,15 @@ function parsePerf(env: Env, target: Target, loopback: boolean): PerfConfig {
   };
 }
 
+function parseStrict(value: string | undefined): ReadonlySet<string> {
+  const ids = parseList(value);
+  const known = assumptions.map((a) => a.id);
+  if (ids.includes('all')) return new Set(known);
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (unknown.length) throw new ConfigError(`FLEET_STRICT: unknown register entr${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: all, ${known.join(', ')})`);
+  return new Set(ids);
+}
+
 /** Prefix of everything the suite creates; `npm run cleanup` looks for it. */
 export const RUN_PREFIX = 'fcr';
 
@@ -268,6 +282,7 @@ export function loadConfig(env: Env = readEnv()): Config {
   }
   if (foreignClientId && foreignClientId === clientId) throw new ConfigError('FLEET_FOREIGN_CLIENT_ID: the second client must be another client than FLEET_CLIENT_ID');
   const loopback = isLoopback(new URL(baseUrl).hostname);
+  const delayedSandbox = (env.SANDBOX_LATENCY?.trim() || 'off') !== 'off';
 
   const seedValue = env.FLEET_FC_SEED?.trim();
   if (seedValue && !/^-?\d+$/.test(seedValue)) throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);
@@ -300,6 +315,9 @@ export function loadConfig(env: Env = readEnv()): Config {
       runs: parseInteger('FLEET_FC_RUNS', env.FLEET_FC_RUNS, loopback ? 60 : 15, 1, 100_000),
     },
     perf: parsePerf(env, target, loopback),
+    strict: parseStrict(env.FLEET_STRICT),
+    // A target that answers in hundreds of milliseconds keeps workers waiting, not computing.
+    workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, loopback && !(sandbox && delayedSandbox) ? 2 : 8, 1, 64),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
   });
 }

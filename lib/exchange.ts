@@ -1,5 +1,6 @@
 /** One request and its response as the suite saw them: the unit every check and report works on. */
 import type { OperationId } from './operations.js';
+import type { Throttled } from './throttle.js';
 
 export interface RecordedRequest {
   method: string;
@@ -30,4 +31,6 @@ export interface Exchange {
   response: RecordedResponse;
   startedAt: string;
   durationMs: number;
+  /** Answers that asked the client to come back later (429, 503 with Retry-After) before this one. */
+  throttled?: Throttled[];
 }

@@ -77,7 +77,8 @@ export const faultCatalogue = {
 
   // ---- Customer lifecycle ----
   'customer-block-not-applied': { rule: 'CUST-BLOCK', description: 'block answers 200 {} but the customer stays Active' },
-  'customer-unblock-active-accepted': { rule: 'CUST-UNBLOCK-ONLY-BLOCKED', description: 'unblock of an Active (never blocked) customer answers 200' },
+  'customer-unblock-active-accepted': { rule: 'CUST-UNBLOCK-ONLY-BLOCKED', suite: { FLEET_STRICT: 'ASSUME-UNMET-CONDITION' }, description: 'unblock of an Active (never blocked) customer answers 200 (a no-op: caught under the strict reading)' },
+  'customer-unblock-open-changes-status': { rule: 'CUST-UNBLOCK-ONLY-BLOCKED', description: 'unblock of a never-blocked customer answers 200 and leaves it Blocked' },
   'customer-unblock-not-applied': { rule: 'CUST-UNBLOCK-REACTIVATES', description: 'unblock answers 200 {} but the customer stays Blocked' },
   'customer-block-after-close-accepted': { rule: 'CUST-CLOSE-PERMANENT', description: 'a closed customer can be blocked (200, status Blocked)' },
   'customer-notes-201-accepted': { rule: 'CUST-NOTES-MAX-200', description: 'notes of 201 characters are accepted on customer block, unblock and close' },
@@ -116,7 +117,8 @@ export const faultCatalogue = {
   'card-block-not-applied': { rule: 'CARD-BLOCK', description: 'card block answers 200 {} but the card stays Active' },
   'card-block-reason-optional': { rule: 'CARD-BLOCK-REASON-REQUIRED', description: 'card block and unblock accept a body without statusReasonId' },
   'card-reason-unchecked': { rule: 'CARD-REASON-FROM-MASTER', description: 'a statusReasonId that is no reason id of the master data is accepted' },
-  'card-unblock-active-accepted': { rule: 'CARD-UNBLOCK-ONLY-BLOCKED', description: 'unblock of an Active (never blocked) card answers 200' },
+  'card-unblock-active-accepted': { rule: 'CARD-UNBLOCK-ONLY-BLOCKED', suite: { FLEET_STRICT: 'ASSUME-UNMET-CONDITION' }, description: 'unblock of an Active (never blocked) card answers 200 (a no-op: caught under the strict reading)' },
+  'card-unblock-active-changes-status': { rule: 'CARD-UNBLOCK-ONLY-BLOCKED', description: 'unblock of an Active (never blocked) card answers 200 and leaves it Blocked' },
   'card-unblock-stays-blocked': { rule: 'CARD-UNBLOCK-REACTIVATES', description: 'unblock answers 200 {} but the card stays Blocked' },
   'card-notes-201-accepted': { rule: 'CARD-NOTES-MAX-200', description: 'notes of 201 characters are accepted on card block and unblock' },
   'card-cancel-not-permanent': { rule: 'CARD-CANCEL-PERMANENT', description: 'block, unblock, cancel, replace and reprintPIN are accepted on a cancelled card (block makes it Blocked)' },

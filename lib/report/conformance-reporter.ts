@@ -12,6 +12,7 @@ import { mergeFindings, type LedgerEntry } from '../ledger.js';
 import { buildCoverage } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
+import { SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
 import { driftOf, findingsOf, recordOf, type TestRecord } from './test-record.js';
 import type { DriftRecord } from './test-sink.js';
@@ -23,6 +24,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly records = new Map<string, TestRecord>();
   private readonly findings: LedgerEntry[] = [];
   private readonly drift: DriftRecord[] = [];
+  private readonly seen: string[] = [];
   private config?: Config;
   private outputDir: string;
 
@@ -47,6 +49,7 @@ export default class ConformanceReporter implements Reporter {
     if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(test.id, record);
     this.findings.push(...findingsOf(result));
     this.drift.push(...driftOf(result));
+    this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
@@ -57,10 +60,10 @@ export default class ConformanceReporter implements Reporter {
     const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), perf);
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage));
-    const drift = buildDrift(this.config, target, this.drift);
+    const drift = buildDrift(this.config, target, this.drift, this.seen);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
-    console.log(summaryLines(coverage, drift.entries.length, [`${this.outputDir}/coverage.html`, `${this.outputDir}/drift.html`]).join('\n'));
+    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/drift.html`]).join('\n'));
     // A finding is a rule broken: the run fails even when every test that ran passed.
     return coverage.findings.length && result.status === 'passed' ? { status: 'failed' } : undefined;
   }

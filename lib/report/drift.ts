@@ -18,7 +18,9 @@ export interface DriftReport {
   target: string;
   generatedAt: string;
   entries: DriftEntry[];
-  assumptions: { id: string; silence: string; choice: string; suite: string; setting?: string; inForce?: string }[];
+  assumptions: { id: string; silence: string; choice: string; suite: string; setting?: string; inForce?: string; strict: boolean; seen: string[] }[];
+  /** Answers that asked the client to come back later (429, 503 with Retry-After). */
+  throttled: number;
 }
 
 /** One entry per kind of drift, whatever the operation: the sandbox's 401 code on 19 operations is one finding. */
@@ -27,21 +29,30 @@ export function mergeDrift(records: DriftRecord[]): DriftEntry[] {
   for (const r of records) {
     const key = `${r.check} ${r.where ?? r.title} ${r.received ?? ''}`;
     const existing = merged.get(key);
-    if (!existing) merged.set(key, { ...r, operations: [r.operationId], occurrences: 1 });
+    if (!existing) merged.set(key, { ...r, operations: [r.operationId], occurrences: r.count ?? 1 });
     else {
-      existing.occurrences += 1;
+      existing.occurrences += r.count ?? 1;
       if (!existing.operations.includes(r.operationId)) existing.operations.push(r.operationId);
     }
   }
   return [...merged.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
-export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[]): DriftReport {
+/** At most this many different observations are kept per register entry. */
+const MAX_SEEN = 12;
+
+export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[], seen: string[] = []): DriftReport {
+  const entries = mergeDrift(records);
   return {
     target,
     generatedAt: new Date().toISOString(),
-    entries: mergeDrift(records),
-    assumptions: assumptions.map(({ inForce, ...a }) => ({ ...a, ...(inForce && config ? { inForce: inForce(config) } : {}) })),
+    entries,
+    assumptions: assumptions.map(({ inForce, ...a }) => ({
+      ...a, ...(inForce && config ? { inForce: inForce(config) } : {}),
+      strict: config?.strict.has(a.id) ?? false,
+      seen: [...new Set(seen.filter((s) => s.startsWith(`${a.id}: `)).map((s) => s.slice(a.id.length + 2)))].slice(0, MAX_SEEN),
+    })),
+    throttled: entries.filter((e) => e.check === 'throttling').reduce((n, e) => n + e.occurrences, 0),
   };
 }
 
@@ -55,16 +66,17 @@ export function driftHtml(report: DriftReport): string {
     String(e.occurrences),
   ]);
   const register = report.assumptions.map((a) => [
-    `<code>${escapeHtml(a.id)}</code>`,
+    `<code>${escapeHtml(a.id)}</code>${a.strict ? '<br><span class="assumption-failed">strict (FLEET_STRICT)</span>' : ''}`,
     escapeHtml(a.silence),
     escapeHtml(a.choice),
     escapeHtml(a.suite),
     a.setting ? `<code>${escapeHtml(a.setting)}</code>${a.inForce ? `<br>${escapeHtml(a.inForce)}` : ''}` : '',
+    a.seen.length ? `<ul>${a.seen.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>` : '',
   ]);
   return page('Drift and assumptions', `<h1>Drift and assumptions</h1>
-<div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed</div>
+<div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed · throttled ${report.throttled} times</div>
 <h2>What the target did that the document does not describe (${report.entries.length})</h2>
 ${report.entries.length ? table(['operations', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
 <h2>Assumptions register in force</h2>
-${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting'], register)}`);
+${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting', 'what this target chose'], register)}`);
 }

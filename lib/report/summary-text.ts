@@ -1,10 +1,11 @@
 /** The terminal's answer to "what broke?": failing rules with their first evidence, then findings, then the counts. */
 import type { CoverageReport } from './coverage.js';
+import type { DriftReport } from './drift.js';
 import { curlOf } from './replay.js';
 
 const MAX_RULES = 12;
 
-export function summaryLines(report: CoverageReport, driftCount: number, paths: string[]): string[] {
+export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'>, paths: string[]): string[] {
   const lines: string[] = [];
   const broken = report.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed');
   if (broken.length) {
@@ -26,7 +27,7 @@ export function summaryLines(report: CoverageReport, driftCount: number, paths: 
   const t = report.totals;
   const x = report.tests;
   lines.push('',
-    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${driftCount}`,
+    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
     `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x.blocked} blocked, ${x['not-run']} not run`,
     `→ ${paths.join(' · ')}`);
   return lines;

@@ -15,6 +15,8 @@ const KEPT_EXCHANGES = 25;
 export interface DriftRecord extends Finding {
   operationId: string;
   example: { method: string; path: string; status: number };
+  /** Times seen in the test. */
+  count: number;
 }
 
 export class TestSink implements ExchangeSink {
@@ -28,11 +30,17 @@ export class TestSink implements ExchangeSink {
     this.count += 1;
     this.exchanges.push(exchange);
     if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
-    for (const f of drift) {
+    const throttling: Finding[] = (exchange.throttled ?? []).map((t) => ({
+      kind: 'drift', check: 'throttling', rule: 'HTTP-STATUS-DOCUMENTED', title: `throttled: ${t.status}, came back after the wait asked for`,
+      where: String(t.status), received: String(t.status), documented: 'Rate limits: not shown',
+    }));
+    for (const f of [...drift, ...throttling]) {
       const key = `${exchange.operationId} ${f.check} ${f.where ?? f.title}`;
-      if (!this.drift.has(key)) {
+      const seen = this.drift.get(key);
+      if (seen) seen.count += 1;
+      else {
         this.drift.set(key, {
-          ...f, operationId: exchange.operationId,
+          ...f, operationId: exchange.operationId, count: 1,
           example: { method: exchange.request.method, path: exchange.request.path, status: exchange.response.status },
         });
       }

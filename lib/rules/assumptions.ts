@@ -76,6 +76,12 @@ export const assumptions: Assumption[] = [
     suite: 'Requires values within the limit in UTF-16 units too to be accepted and values over it in code points to be refused; a value between the two counts may go either way.',
   },
   {
+    id: 'ASSUME-UNMET-CONDITION',
+    silence: 'The state tables state when a transition happens ("customer was previously blocked", "card was previously blocked"), not what a request whose condition is unmet answers.',
+    choice: 'Refused with 400 ER-001; nothing changes.',
+    suite: 'Accepts a refusal (4xx) or an accepted no-op (2xx), and requires that nothing changes; FLEET_STRICT=ASSUME-UNMET-CONDITION requires the refusal.',
+  },
+  {
     id: 'ASSUME-UNKNOWN-RESOURCE-404',
     silence: 'Which condition raises which code: not shown; 404 means not found.',
     choice: 'An unknown customer account number, card identifier or session id answers 404; one outside the caller\'s hierarchy answers 403.',
@@ -174,3 +180,14 @@ export const assumptions: Assumption[] = [
     suite: 'Reads the configured FLEET_SESSION_IDS with its one client.',
   },
 ];
+
+/** Annotations of a test that applied a stricter reading, and of what the target chose. */
+export const STRICT_ANNOTATION = 'assumption';
+export const SEEN_ANNOTATION = 'assumption-seen';
+
+/** Throws on an id the register does not hold, so that a typo cannot switch nothing on. */
+export function assumptionById(id: string): Assumption {
+  const found = assumptions.find((a) => a.id === id);
+  if (!found) throw new Error(`unknown assumption "${id}" (see lib/rules/assumptions.ts)`);
+  return found;
+}

@@ -368,11 +368,13 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     handler: async (request) => {
       const card = statusTarget(request, 'unblocked');
       if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
-      const activeAllowed = card.statusId === cardStatus.active && faults.has('card-unblock-active-accepted');
+      const wasActive = card.statusId === cardStatus.active;
+      const activeAllowed = wasActive && (faults.has('card-unblock-active-accepted') || faults.has('card-unblock-active-changes-status'));
       if (card.statusId !== cardStatus.blocked && !activeAllowed) {
         throw ApiError.badRequest(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
       }
-      if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
+      if (wasActive && faults.has('card-unblock-active-changes-status')) card.statusId = cardStatus.blocked;
+      else if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
       record(card, 'unblock', request.body);
       return {};
     },

@@ -249,11 +249,13 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     handler: async (request) => {
       const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
       notClosed(c, 'unblocked');
-      const activeAllowed = faults.has('customer-unblock-active-accepted') && c.statusId === customerStatus.active;
+      const wasActive = c.statusId === customerStatus.active;
+      const activeAllowed = wasActive && (faults.has('customer-unblock-active-accepted') || faults.has('customer-unblock-open-changes-status'));
       if (c.statusId !== customerStatus.blocked && !activeAllowed) {
         throw ApiError.badRequest(`customer ${c.accountNumber} is not blocked; only a blocked customer can be unblocked`);
       }
-      if (!faults.has('customer-unblock-not-applied')) c.statusId = customerStatus.active;
+      if (wasActive && faults.has('customer-unblock-open-changes-status')) c.statusId = customerStatus.blocked;
+      else if (!faults.has('customer-unblock-not-applied')) c.statusId = customerStatus.active;
       record(c, 'unblock', request.body.notes);
       return {};
     },

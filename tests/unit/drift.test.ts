@@ -4,7 +4,7 @@ import type { DriftRecord } from '../../lib/report/test-sink.js';
 
 const record = (operationId: string, received: string): DriftRecord => ({
   kind: 'drift', check: 'undocumented_values', rule: 'HTTP-STATUS-DOCUMENTED', title: `undocumented value "${received}" at errorCode`,
-  where: 'errorCode', received, operationId, example: { method: 'GET', path: `/${operationId}`, status: 401 },
+  where: 'errorCode', received, operationId, count: 1, example: { method: 'GET', path: `/${operationId}`, status: 401 },
 });
 
 test('the same drift on several operations is one entry naming them all, with the first example', () => {
