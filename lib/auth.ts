@@ -64,6 +64,8 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
 export class TokenProvider {
   private cached?: CachedToken;
   private pending?: Promise<CachedToken>;
+  /** A refusal of the credentials stands for the worker's life: asking again would only repeat it. */
+  private refused?: AuthError;
   /** Shape of the last token answer (for the assumptions register), without values. */
   lastShape?: TokenResponseShape;
   /** How many tokens were fetched (a refresh shows up here). */
@@ -76,6 +78,7 @@ export class TokenProvider {
   ) {}
 
   async token(): Promise<string> {
+    if (this.refused) throw this.refused;
     if (this.cached && this.now() < this.cached.refreshAt) return this.cached.value;
     this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
     this.cached = await this.pending;
@@ -99,10 +102,12 @@ export class TokenProvider {
     };
     if (!response.ok) {
       const reason = typeof record.error === 'string' ? ` ${record.error}` : '';
-      throw new AuthError(
+      const refusal = new AuthError(
         `token request for client ${this.credentials.clientId} refused: ${response.status}${reason}; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`,
         response.status,
       );
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) this.refused = refusal;
+      throw refusal;
     }
     if (typeof record.access_token !== 'string' || record.access_token === '') {
       throw new AuthError(`token answer from ${this.credentials.tokenUrl} has no access_token (fields: ${this.lastShape.fields.join(', ') || 'none'})`);

@@ -6,7 +6,7 @@
  * (lib/ledger.ts), and the test goes on.
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import type { TokenProvider } from './auth.js';
+import { AuthError, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
@@ -17,6 +17,8 @@ import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './th
 import type { SchemaRegistry } from './validation.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
+
+const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -108,14 +110,26 @@ export class FleetClient {
     const path = (options.rawPath ?? fillPath(op.path, options.params)) + toQueryString(options.query);
     const auth = options.auth ?? 'token';
     if (auth !== 'token') return this.check<T>(await this.send(operationId, op.method, path, options, auth));
-    const token = await this.deps.tokens.token();
+    const token = await this.token();
     let exchange = await this.send(operationId, op.method, path, options, token);
     if (exchange.response.status === 401) {
       // The token may have died in flight: one fresh token, one retry; a second 401 stands.
       this.deps.tokens.invalidate(token);
-      exchange = await this.send(operationId, op.method, path, options, await this.deps.tokens.token());
+      exchange = await this.send(operationId, op.method, path, options, await this.token());
     }
     return this.check<T>(exchange);
+  }
+
+  /** A token; without one no request can be judged: the test is blocked by the token rule, unless it is the test's own. */
+  private async token(): Promise<string> {
+    try {
+      return await this.deps.tokens.token();
+    } catch (e) {
+      const { observer } = this.deps;
+      if (!(e instanceof AuthError) || !observer) throw e;
+      if (!observer.owns(TOKEN_RULE)) throw observer.block(TOKEN_RULE, e.message);
+      throw new AuthError(`[${TOKEN_RULE}] ${e.message}`, e.status);
+    }
   }
 
   /**
@@ -152,7 +166,7 @@ export class FleetClient {
     const own = failures.map((f) => this.claims(f)).filter((f): f is Finding => f !== undefined);
     const others = failures.filter((f) => !own.some((o) => o.check === f.check && o.title === f.title));
     await this.deps.sink?.record(exchange, findings.filter((f) => f.kind === 'drift'), own);
-    if (others.length) this.deps.observer?.observe(exchange, others);
+    this.deps.observer?.observe(exchange, others);
     if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
     return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange };
   }

@@ -282,7 +282,9 @@ export function loadConfig(env: Env = readEnv()): Config {
   }
   if (foreignClientId && foreignClientId === clientId) throw new ConfigError('FLEET_FOREIGN_CLIENT_ID: the second client must be another client than FLEET_CLIENT_ID');
   const loopback = isLoopback(new URL(baseUrl).hostname);
-  const delayedSandbox = (env.SANDBOX_LATENCY?.trim() || 'off') !== 'off';
+  // A remote target, or the embedded sandbox answering at the document's latencies: every request
+  // costs a network round trip and server time, so runs are counted and workers wait, not compute.
+  const latencyBound = !loopback || (sandbox && (env.SANDBOX_LATENCY?.trim() || 'off') !== 'off');
 
   const seedValue = env.FLEET_FC_SEED?.trim();
   if (seedValue && !/^-?\d+$/.test(seedValue)) throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);
@@ -312,12 +314,11 @@ export function loadConfig(env: Env = readEnv()): Config {
       ...(seedValue ? { seed: Number(seedValue) } : {}),
       ...(env.FLEET_FC_PATH?.trim() ? { path: env.FLEET_FC_PATH.trim() } : {}),
       ...(replayPath ? { replayPath } : {}),
-      runs: parseInteger('FLEET_FC_RUNS', env.FLEET_FC_RUNS, loopback ? 60 : 15, 1, 100_000),
+      runs: parseInteger('FLEET_FC_RUNS', env.FLEET_FC_RUNS, latencyBound ? 15 : 60, 1, 100_000),
     },
     perf: parsePerf(env, target, loopback),
     strict: parseStrict(env.FLEET_STRICT),
-    // A target that answers in hundreds of milliseconds keeps workers waiting, not computing.
-    workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, loopback && !(sandbox && delayedSandbox) ? 2 : 8, 1, 64),
+    workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
   });
 }

@@ -11,6 +11,16 @@ import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData }
 export const ACTIVE = 1;
 
 /**
+ * An Active card, read leniently for discovery: status id 1 even as the text "1", or the name Active
+ * when the status is a bare name. That the status has the documented shape is CARD-SHAPE's check.
+ */
+export function isActive(card: Card): boolean {
+  const status = card.status as unknown;
+  if (typeof status === 'string') return status === 'Active';
+  return Number((status as { id?: unknown } | undefined)?.id) === ACTIVE;
+}
+
+/**
  * The caller's top-level account: walk up from any listed customer; the top-level account is the
  * first one without a parent, or the first parent the caller may not read.
  */

@@ -18,7 +18,9 @@ import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from './checks/types.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
+import { count, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import type { SecretRegistry } from './report/redact.js';
+import { rules } from './rules/catalogue.js';
 
 export const FINDINGS_ATTACHMENT = 'fleet-findings.json';
 export const BLOCKED_ANNOTATION = 'blocked';
@@ -92,7 +94,7 @@ export interface Found<T> {
   taints: readonly Taint[];
 }
 
-const keyOf = (f: Finding, operationId: string) => `${f.rule}|${operationId}|${f.check}`;
+const keyOf = (f: Pick<Finding, 'rule' | 'check'>, operationId: string) => `${f.rule}|${operationId}|${f.check}`;
 
 function fieldsOf(f: Finding): string[] {
   const segments = (f.where ?? '').split('/').filter((s) => s && !/^\d+$/.test(s) && s !== '*');
@@ -103,6 +105,8 @@ const wholeBody = (exchange: Exchange) => exchange.response.status >= 500 || (ex
 
 /** The records of one worker: its findings (each evidence kept once), the test running now, and open captures. */
 export class WorkerLedger implements Observer {
+  /** Requests and writes since the last flush. */
+  private footprint = emptyFootprint();
   private readonly seen = new Set<string>();
   private readonly pending = new Map<string, LedgerEntry>();
   private readonly captures: Taint[][] = [];
@@ -140,20 +144,27 @@ export class WorkerLedger implements Observer {
     };
   }
 
+  /** One more sighting of `f` in `exchange` (the first one keeps the exchange as evidence). */
+  record(f: Omit<Finding, 'kind'>, exchange: Exchange, testTitle = this.current?.title ?? ''): void {
+    const key = keyOf(f, exchange.operationId);
+    const entry = this.pending.get(key);
+    if (entry) {
+      entry.count += 1;
+      return;
+    }
+    const first = !this.seen.has(key);
+    this.seen.add(key);
+    this.pending.set(key, {
+      rule: f.rule, operationId: exchange.operationId, check: f.check, title: f.title,
+      ...(f.where ? { where: f.where } : {}), ...(f.received ? { received: f.received } : {}), ...(f.documented ? { documented: f.documented } : {}),
+      count: 1, seenIn: testTitle, ...(first ? { evidence: this.evidence(exchange, f.where) } : {}),
+    });
+  }
+
   observe(exchange: Exchange, failures: Finding[], testTitle = this.current?.title ?? ''): void {
+    count(this.footprint, exchange);
     for (const f of failures) {
-      const key = keyOf(f, exchange.operationId);
-      const entry = this.pending.get(key);
-      if (entry) entry.count += 1;
-      else {
-        const first = !this.seen.has(key);
-        this.seen.add(key);
-        this.pending.set(key, {
-          rule: f.rule, operationId: exchange.operationId, check: f.check, title: f.title,
-          ...(f.where ? { where: f.where } : {}), ...(f.received ? { received: f.received } : {}), ...(f.documented ? { documented: f.documented } : {}),
-          count: 1, seenIn: testTitle, ...(first ? { evidence: this.evidence(exchange, f.where) } : {}),
-        });
-      }
+      this.record(f, exchange, testTitle);
       const taint: Taint = { rule: f.rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${f.title}`, wholeBody: wholeBody(exchange), fields: fieldsOf(f), evidence: this.evidence(exchange, f.where) };
       this.current?.taint(taint);
       for (const capture of this.captures) capture.push(taint);
@@ -176,6 +187,13 @@ export class WorkerLedger implements Observer {
     }
   }
 
+  /** The footprint since the last call. */
+  takeFootprint(): Footprint {
+    const footprint = this.footprint;
+    this.footprint = emptyFootprint();
+    return footprint;
+  }
+
   /** What was recorded since the last flush, also appended to the run's ledger folder. */
   flush(): LedgerEntry[] {
     const entries = [...this.pending.values()];
@@ -188,9 +206,12 @@ export class WorkerLedger implements Observer {
   }
 }
 
-/** Matches the rule tag a ConformanceError or a status matcher puts first: "[CARD-SHAPE] ...". */
-const RULE_TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/;
+/** The rule tags a ConformanceError, a status matcher or forRule put at the start of a line: "[CARD-SHAPE] ...". */
+const TAGS = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
 const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
+/** No token, no judgement: a refused token request blocks what needed one. */
+const NO_TOKEN = /^AuthError: ([^\n]*)/;
+const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
@@ -206,6 +227,8 @@ function failingLine(stack: string | undefined): string {
 export class TestLedger implements Observer {
   private readonly taints: Taint[] = [];
   private blocker?: Blocker;
+  /** The last exchange of the test: the evidence of an assertion that judged another rule. */
+  private last?: Exchange;
 
   constructor(private readonly rules: ReadonlySet<string>, private readonly worker: WorkerLedger, readonly title: string) {
     worker.current = this;
@@ -216,6 +239,7 @@ export class TestLedger implements Observer {
   }
 
   observe(exchange: Exchange, failures: Finding[]): void {
+    this.last = exchange;
     this.worker.observe(exchange, failures, this.title);
   }
 
@@ -248,31 +272,47 @@ export class TestLedger implements Observer {
   }
 
   /**
-   * The verdict, at teardown: a failure of the test's own rule stands; a failure a BlockedError
-   * or a broken response explains becomes "blocked by RULE" (skipped, annotated, evidence attached).
+   * The verdict, at teardown: a failure of the test's own rule stands; a failure a BlockedError,
+   * an assertion tagged with another rule (forRule), or a broken response it received explains
+   * becomes "blocked by RULE" (skipped, annotated, evidence attached). Then what the worker
+   * recorded meanwhile is attached.
    */
   async settle(testInfo: TestInfo): Promise<void> {
     this.worker.current = undefined;
+    const blocker = testInfo.status === 'failed' || testInfo.status === 'timedOut' ? this.blockerOf(testInfo) : undefined;
+    if (blocker) {
+      testInfo.status = 'skipped';
+      testInfo.expectedStatus = 'skipped';
+      testInfo.annotations.push({ type: BLOCKED_ANNOTATION, description: `${blocker.rule ?? '—'}: ${blocker.reason}` });
+      if (blocker.evidence) await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, { body: JSON.stringify(blocker.evidence, null, 2), contentType: 'application/json' });
+    }
     const entries = this.worker.flush();
     if (entries.length) await testInfo.attach(FINDINGS_ATTACHMENT, { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
-    if (testInfo.status !== 'failed' && testInfo.status !== 'timedOut') return;
+    const footprint = this.worker.takeFootprint();
+    if (footprint.requests) await testInfo.attach(FOOTPRINT_ATTACHMENT, { body: JSON.stringify(footprint), contentType: 'application/json' });
+  }
+
+  private blockerOf(testInfo: TestInfo): Blocker | undefined {
     // eslint-disable-next-line no-control-regex
     const messages = testInfo.errors.map((e) => `${(e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')}\n${failingLine(e.stack)}`);
+    const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
-    if (messages.some((m) => { const tag = RULE_TAG.exec(m)?.[1] ?? ''; return this.rules.has(tag) || tag.startsWith('ASSUME-'); })) return;
-    let blocker = this.blocker;
+    if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);
-    if (!blocker && named) blocker = { ...(named[1] ? { rule: named[1] } : {}), reason: named[2]! };
-    if (!blocker) {
-      const taints = messages.map((m) => this.explaining(m));
-      if (!taints.length || taints.some((t) => !t)) return;
-      const t = taints[0]!;
-      blocker = { rule: t.rule, reason: t.reason, evidence: t.evidence };
+    if (named) return this.blocker ?? { ...(named[1] ? { rule: named[1] } : {}), reason: named[2]! };
+    const noToken = messages.map((m) => NO_TOKEN.exec(m)).find(Boolean);
+    if (noToken && !this.rules.has(TOKEN_RULE)) return { rule: TOKEN_RULE, reason: noToken[1]! };
+    // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
+    const other = tags.find((t) => rules.has(t));
+    if (other) {
+      const title = messages.find((m) => m.includes(`[${other}]`))!.split('\n').find((l) => l.includes(`[${other}]`))!.replace(/^.*?\[[A-Z0-9-]+\]\s*/, '').slice(0, 300);
+      if (this.last) this.worker.record({ rule: other, check: 'assertion', title }, this.last, this.title);
+      return { rule: other, reason: title, ...(this.last ? { evidence: this.worker.evidence(this.last) } : {}) };
     }
-    testInfo.status = 'skipped';
-    testInfo.expectedStatus = 'skipped';
-    testInfo.annotations.push({ type: BLOCKED_ANNOTATION, description: `${blocker.rule ?? '—'}: ${blocker.reason}` });
-    if (blocker.evidence) await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, { body: JSON.stringify(blocker.evidence, null, 2), contentType: 'application/json' });
+    const taints = messages.map((m) => this.explaining(m));
+    if (!taints.length || taints.some((t) => !t)) return undefined;
+    const t = taints[0]!;
+    return { rule: t.rule, reason: t.reason, evidence: t.evidence };
   }
 }
 

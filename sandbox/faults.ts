@@ -34,8 +34,8 @@ export const faultCatalogue = {
   'auth-flipped-token-accepted': { rule: 'AUTH-INVALID-TOKEN-401', description: 'a token differing from an issued one in a single character is accepted' },
   'auth-expired-token-accepted': { rule: 'AUTH-INVALID-TOKEN-401', description: 'tokens never expire (SANDBOX_TOKEN_TTL is ignored by the bearer check)', env: { SANDBOX_TOKEN_TTL: '2' } },
   'customer-unknown-400': { rule: 'ERR-NOT-FOUND-404', description: 'an unknown customerAccountNumber answers 400 ER-001 instead of 404' },
-  'customer-foreign-200': { rule: 'CUST-FOREIGN-403', description: 'customers of another hierarchy are served (200) instead of 403' },
-  'card-foreign-200': { rule: 'CARD-FOREIGN-403', description: 'cards of another hierarchy are served (200) instead of 403' },
+  'customer-foreign-200': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'customers of another hierarchy are served (200) instead of 403' },
+  'card-foreign-200': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'cards of another hierarchy are served (200) instead of 403' },
 
   // ---- Customers ----
   'customer-status-identifier-string': { rule: 'CUST-SHAPE', description: 'statusIdentifier of a customer is sent as a string ("1")' },

@@ -7,6 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
 import { BlockedError } from '../ledger.js';
+import { withShrinkBudget } from './shrink-budget.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export interface PropertyRun {
@@ -25,7 +26,7 @@ function replayCommand(testInfo: TestInfo, seed: number, path: string | undefine
 export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>, run: PropertyRun): Promise<void> {
   const { seed, path, runs } = run.config.fastCheck;
   const replaying = seed !== undefined;
-  const details = await fc.check(property, {
+  const details = await fc.check(withShrinkBudget(property), {
     numRuns: run.numRuns ?? runs,
     ...(replaying ? { seed, ...(path ? { path } : {}) } : {}),
     // Stop generating well before the test timeout; a time-limited run is reported, not failed.

@@ -11,6 +11,13 @@ const customerParts: Refinement[] = [
   [/\/(status|statusIdentifier)$/, 'CUST-SHAPE'],
 ];
 
+/** A card's delivery contact and address are the Contact and Address resources. */
+const cardParts = (prefix: string): Refinement[] => [
+  [new RegExp(`^${prefix}/cardDeliveryContact/emailAddress$`), 'CONTACT-EMAIL-FORMAT'],
+  [new RegExp(`^${prefix}/cardDeliveryContact(/|$)`), 'CONTACT-SHAPE'],
+  [new RegExp(`^${prefix}/cardDeliveryAddress(/|$)`), 'ADDRESS-SHAPE'],
+];
+
 const sessionParts: Refinement[] = [
   [/^\/sessionStatus$/, 'SESSION-STATUS-ENUM'],
   [/^\/balanceStatus$/, 'SESSION-BALANCE-STATUS-ENUM'],
@@ -34,8 +41,8 @@ const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
   'customer-create-response.json': { rule: 'CUST-CREATE-RETURNS-NUMBER' },
   'operation-status.json': { rule: 'OPSTATUS-OBJECT' },
   'card-types.json': { rule: 'CUST-CARDTYPES-SHAPE' },
-  'card.json': { rule: 'CARD-SHAPE' },
-  'card-list.json': { rule: 'CARD-LIST-SHAPE', parts: [[/^\/cards\/\d+/, 'CARD-SHAPE']] },
+  'card.json': { rule: 'CARD-SHAPE', parts: cardParts('') },
+  'card-list.json': { rule: 'CARD-LIST-SHAPE', parts: [...cardParts('/cards/\\d+'), [/^\/cards\/\d+/, 'CARD-SHAPE']] },
   'card-order-response.json': { rule: 'CARD-ORDER-REFERENCE' },
   // Inside an element, the standard error body is broken; at the top, the array itself.
   'card-order-errors.json': { rule: 'CARD-ORDER-ERRORS-ARRAY', parts: [[/^\/\d+/, 'ERR-STANDARD-BODY']] },

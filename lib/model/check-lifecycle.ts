@@ -8,6 +8,7 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
+import { withShrinkBudget } from '../arbitraries/shrink-budget.js';
 import { BlockedError } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
@@ -77,7 +78,7 @@ export async function checkLifecycle<Model extends object, Real>(lifecycle: Life
       await lifecycle.teardown(model, real);
     }
   });
-  const details = await fc.check(property, {
+  const details = await fc.check(withShrinkBudget(property), {
     numRuns: run.numRuns,
     ...(seed !== undefined ? { seed, ...(path ? { path } : {}) } : {}),
     // Stop well before the test timeout; a time-limited run is reported, not failed.

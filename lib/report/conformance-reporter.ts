@@ -14,7 +14,8 @@ import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import { SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
-import { driftOf, findingsOf, recordOf, type TestRecord } from './test-record.js';
+import { add, emptyFootprint } from '../footprint.js';
+import { driftOf, findingsOf, footprintOf, recordOf, type TestRecord } from './test-record.js';
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each) stands: the worse. */
@@ -25,6 +26,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly findings: LedgerEntry[] = [];
   private readonly drift: DriftRecord[] = [];
   private readonly seen: string[] = [];
+  private readonly footprint = emptyFootprint();
   private config?: Config;
   private outputDir: string;
 
@@ -44,6 +46,7 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     // The findings check shows the findings; they count under the rules they break.
     if (test.tags.includes('@findings')) return;
+    for (const f of footprintOf(result)) add(this.footprint, f);
     const record = recordOf(test, result, this.config?.baseUrl ?? '');
     const previous = this.records.get(test.id);
     if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(test.id, record);
@@ -57,7 +60,7 @@ export default class ConformanceReporter implements Reporter {
     const target = this.config ? `${this.config.target} ${this.config.baseUrl}` : 'unknown';
     const perfFile = join(this.outputDir, 'perf', 'summary.json');
     const perf = existsSync(perfFile) ? JSON.parse(readFileSync(perfFile, 'utf8')) : undefined;
-    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), perf);
+    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf);
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage));
     const drift = buildDrift(this.config, target, this.drift, this.seen);

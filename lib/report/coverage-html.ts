@@ -5,6 +5,7 @@
  * rule of the catalogue with its tests.
  */
 import { operationIds, operation } from '../operations.js';
+import type { Footprint, WriteKind } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { CoverageReport, RuleCoverage } from './coverage.js';
 import { escapeHtml, page, table } from './html.js';
@@ -72,6 +73,21 @@ function ruleRow(r: RuleCoverage): string[] {
   ];
 }
 
+const WRITE_WORDS: Record<WriteKind, string> = {
+  customersCreated: 'sub-customers created (they cannot be deleted, only closed)', customersClosed: 'sub-customers closed',
+  customersUpdated: 'customer details updated', customersBlocked: 'customers blocked', customersUnblocked: 'customers unblocked',
+  cardsOrdered: 'cards ordered (they stay on the target)', cardsBlocked: 'cards blocked', cardsUnblocked: 'cards unblocked',
+  cardsCancelled: 'cards cancelled (permanent)', cardsReplaced: 'cards replaced (a new card each)', pinLettersRequested: 'PIN letters requested',
+};
+
+function footprintHtml(f: Footprint): string {
+  const writes = (Object.keys(WRITE_WORDS) as WriteKind[]).map((k) => [escapeHtml(WRITE_WORDS[k]), String(f.writes[k])]);
+  const byOperation = Object.entries(f.byOperation).sort(([, a], [, b]) => b - a).map(([op, n]) => `${escapeHtml(operationName(op))} ${n}`).join(' · ');
+  return `<h2 id="footprint">Footprint on the target</h2>
+<p><small>${f.requests} requests: ${byOperation}</small></p>
+${table(['what the run did', 'how many'], writes)}`;
+}
+
 export function coverageHtml(report: CoverageReport, extra = ''): string {
   const t = report.totals;
   const pills = (['failed', 'assumption-failed', 'blocked', 'passed', 'not-run', 'uncovered'] as const)
@@ -86,6 +102,7 @@ ${whatBroke(report)}
 <h2 id="findings">Findings (${report.findings.length}): rules seen broken where no test names them</h2>
 ${findingsTable(report.findings)}
 ${extra}
+${footprintHtml(report.footprint)}
 <h2 id="rules">Every rule</h2>
 ${table(['rule', 'the document says', 'result', 'tests'], report.rules.map(ruleRow))}`);
 }

@@ -3,6 +3,7 @@
  * a finding), an assumption failure, blocked (by which rule), passed, not run (why) or uncovered —
  * and the tests and findings behind it. Latency rules come from the perf summary.
  */
+import type { Footprint } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import { ruleList, type Rule } from '../rules/catalogue.js';
 import type { Outcome, TestRecord } from './test-record.js';
@@ -53,6 +54,8 @@ export interface CoverageReport {
   tests: Record<Outcome, number> & { total: number };
   rules: RuleCoverage[];
   findings: LedgerEntry[];
+  /** What the run sent and what it created and changed on the target. */
+  footprint: Footprint;
   records: TestRecord[];
 }
 
@@ -76,7 +79,7 @@ function ruleStatus(tests: RuleTest[], failedHere: boolean, findings: number): R
   return PRECEDENCE.find((s) => outcomes.has(s)) ?? 'uncovered';
 }
 
-export function buildCoverage(target: string, records: TestRecord[], findings: LedgerEntry[], perf?: { startedAt: string; operations: PerfOperationResult[] }): CoverageReport {
+export function buildCoverage(target: string, records: TestRecord[], findings: LedgerEntry[], footprint: Footprint, perf?: { startedAt: string; operations: PerfOperationResult[] }): CoverageReport {
   const rules = ruleList.map((rule): RuleCoverage => {
     const mine = records.filter((t) => t.ruleIds.includes(rule.id));
     const tests: RuleTest[] = mine.map((t) => ({
@@ -103,5 +106,5 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
   for (const r of rules) totals[r.status] += 1;
   const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, blocked: 0, 'not-run': 0 };
   for (const t of records) testTotals[t.outcome] += 1;
-  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, records };
+  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records };
 }

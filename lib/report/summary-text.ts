@@ -1,9 +1,16 @@
 /** The terminal's answer to "what broke?": failing rules with their first evidence, then findings, then the counts. */
+import type { Footprint } from '../footprint.js';
 import type { CoverageReport } from './coverage.js';
 import type { DriftReport } from './drift.js';
 import { curlOf } from './replay.js';
 
 const MAX_RULES = 12;
+
+/** What the run did to the target, in one line. */
+export function footprintLine({ requests, writes: w }: Footprint): string {
+  return `footprint: ${requests} requests; sub-customers created ${w.customersCreated}, closed ${w.customersClosed}, updated ${w.customersUpdated}, blocked ${w.customersBlocked}; `
+    + `cards ordered ${w.cardsOrdered}, blocked ${w.cardsBlocked}, unblocked ${w.cardsUnblocked}, cancelled ${w.cardsCancelled}, replaced ${w.cardsReplaced}; PIN letters ${w.pinLettersRequested}`;
+}
 
 export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'>, paths: string[]): string[] {
   const lines: string[] = [];
@@ -26,7 +33,7 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
   }
   const t = report.totals;
   const x = report.tests;
-  lines.push('',
+  lines.push('', footprintLine(report.footprint),
     `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
     `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x.blocked} blocked, ${x['not-run']} not run`,
     `→ ${paths.join(' · ')}`);

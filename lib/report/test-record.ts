@@ -5,6 +5,7 @@
  */
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Exchange } from '../exchange.js';
+import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
 import { BLOCKED_ANNOTATION, FINDINGS_ATTACHMENT, type Evidence, type LedgerEntry } from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
@@ -92,6 +93,10 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
 
 export function findingsOf(result: TestResult): LedgerEntry[] {
   return json<LedgerEntry[]>(result, (n) => n === FINDINGS_ATTACHMENT).flat();
+}
+
+export function footprintOf(result: TestResult): Footprint[] {
+  return json<Footprint>(result, (n) => n === FOOTPRINT_ATTACHMENT);
 }
 
 export function driftOf(result: TestResult): DriftRecord[] {

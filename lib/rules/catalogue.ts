@@ -62,7 +62,7 @@ export const ruleList: Rule[] = [
     ['CUST-CREATE-RETURNS-NUMBER', 'Endpoints / Create a sub-customer', '200: operation status plus customerAccountNumber (string) of the new customer.'],
     ['CUST-CREATE-UNDER-TOPLEVEL', 'Endpoints / Create a sub-customer', 'customerAccountNumber omitted: the sub-customer is created under the top-level customer.'],
     ['CUST-CREATE-UNDER-PARENT', 'Endpoints / Create a sub-customer', 'customerAccountNumber (optional): the parent under which to create.'],
-    ['CUST-CREATE-MAIN-ADDRESS-CONTACT', 'Endpoints / Create a sub-customer; Get a customer', 'The supplied address and contact become the MAIN address and MAIN contact; get answers the Customer with the MAIN address and MAIN contact.'],
+    ['CUST-CREATE-MAIN-ADDRESS-CONTACT', 'Endpoints / Create a sub-customer; Get a customer', 'The supplied address and contact become the MAIN address and MAIN contact; get answers the Customer with the MAIN address and MAIN contact (and the customerName and customerBusinessReference it was created with).'],
     ['CUST-DEPTH-MAX-2', 'Endpoints / Create a sub-customer; Limits', 'A sub-customer can be created at most two levels below the top-level customer.'],
     ['CUST-UPDATE-APPLIES', 'Endpoints / Update customer details', 'updateDetail changes customerName, customerBusinessReference, and the MAIN contact and MAIN address.'],
     ['CUST-COUNT-SUBACCOUNTS', 'Resources / Customer', 'countOfSubAccounts: number of direct sub-accounts.'],

@@ -1,6 +1,6 @@
 /**
  * Error answers of the customer operations: 404 for an unknown customer, 403 outside the caller's
- * hierarchy (config.foreignCustomer), and the standard error body on a 400. Which code a refusal
+ * hierarchy (the second client's, or FLEET_FOREIGN_CUSTOMER), and the standard error body on a 400. Which code a refusal
  * carries is not shown: ER-001 or another code (another code is drift, never a failure).
  */
 import { expect, test } from '../../fixtures/test.js';
@@ -13,6 +13,8 @@ function unknownAccountNumber(topLevel: string): string {
   const nines = topLevel.replace(/\d/g, '9');
   return nines !== topLevel ? nines : /\d/.test(topLevel) ? topLevel.replace(/\d/g, '8') : `${topLevel}0`;
 }
+
+const NO_FOREIGN = 'no customer outside the caller\'s hierarchy (configure FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET or FLEET_FOREIGN_CUSTOMER)';
 
 type Probe = [name: string, send: (api: FleetApi, account: string) => Promise<ApiResponse>];
 
@@ -43,16 +45,15 @@ test.describe('customer errors', () => {
     for (const [name, send] of [...harmlessWrites, ...stateChanges]) expect(await send(api, unknown), name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
   });
 
-  test('a customer outside the caller\'s hierarchy answers 403 on get, card types and as list filter [CUST-FOREIGN-403]', async ({ api, config }) => {
-    const foreign = config.foreignCustomer;
-    test.skip(!foreign, 'no customer outside the caller\'s hierarchy configured (FLEET_FOREIGN_CUSTOMER)');
+  test('a customer outside the caller\'s hierarchy answers 403 on get, card types, as list filter and as card search filter [CUST-FOREIGN-403]', async ({ api, foreignCustomer: foreign }) => {
+    test.skip(!foreign, NO_FOREIGN);
     for (const [name, send] of reads) expect(await send(api, foreign!), name).toHaveStatus(403, 'CUST-FOREIGN-403');
     expect(await api.listCustomers({ customerAccountNumber: foreign! }), 'GET /customers?customerAccountNumber=<foreign>').toHaveStatus(403, 'CUST-FOREIGN-403');
+    expect(await api.cardSearch({ customerAccountNumber: foreign!, limit: 1 }), 'POST /cards/search for <foreign>').toHaveStatus(403, 'CUST-FOREIGN-403');
   });
 
-  test('a customer outside the caller\'s hierarchy answers 403 on updateDetail [CUST-FOREIGN-403] @write', async ({ api, config }) => {
-    const foreign = config.foreignCustomer;
-    test.skip(!foreign, 'no customer outside the caller\'s hierarchy configured (FLEET_FOREIGN_CUSTOMER)');
+  test('a customer outside the caller\'s hierarchy answers 403 on updateDetail [CUST-FOREIGN-403] @write', async ({ api, foreignCustomer: foreign }) => {
+    test.skip(!foreign, NO_FOREIGN);
     for (const [name, send] of harmlessWrites) expect(await send(api, foreign!), name).toHaveStatus(403, 'CUST-FOREIGN-403');
   });
 
@@ -67,13 +68,14 @@ test.describe('customer errors', () => {
     ];
     let answered400 = 0;
     for (const [name, send] of refused) {
+      // Whether each is refused is its own rule's to judge (CUST-NAME-MAX-310, ...): this checks the bodies of the 400s.
       const response = await send();
-      expect(response, name).toBeRejected();
       if (response.status !== 400) continue;
       answered400 += 1;
       // The response checks validate the body against the schema; this states the rule in the spec.
       expect(response.body, name).toEqual(expect.objectContaining({ errorCode: expect.any(String), errorDescription: expect.any(String) }));
     }
+    test.skip(answered400 === 0, `none of the ${refused.length} refusals answered 400`);
     test.info().annotations.push({ type: 'observed', description: `${answered400} of ${refused.length} refusals answered 400` });
   });
 });
