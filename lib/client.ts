@@ -134,10 +134,10 @@ export class FleetClient {
 
   /**
    * `response` of a request the test needs to have succeeded (set-up, discovery): when it did not,
-   * the test is blocked by `rule`, the rule that promises the success, unless that rule is the
-   * test's own, which then fails.
+   * the test is blocked by `rule` (by default the rule that promises the operation's success),
+   * unless that rule is the test's own, which then fails.
    */
-  need<T>(response: ApiResponse<T>, rule: string, what: string): ApiResponse<T> {
+  need<T>(response: ApiResponse<T>, what: string, rule = operation(response.exchange.operationId).successRule): ApiResponse<T> {
     if (response.status === operation(response.exchange.operationId).success) return response;
     const reason = `${what}: ${response.exchange.request.method} ${response.exchange.request.path.split('?')[0]} answered ${response.status}`;
     const { observer } = this.deps;

@@ -42,7 +42,7 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     const response = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
-    const { body } = api.need(response, cursor ? 'CARD-SEARCH-CURSOR' : 'HTTP-STATUS-DOCUMENTED', `card search, page ${page + 1}`);
+    const { body } = api.need(response, `card search, page ${page + 1}`, cursor ? 'CARD-SEARCH-CURSOR' : undefined);
     cards.push(...(body.cards ?? []));
     if (!body.hasNextPage || !body.nextCursor) return cards;
     cursor = body.nextCursor;
@@ -86,7 +86,7 @@ export async function customerPages(api: FleetApi, fields: CustomerListFields, q
   let cursor: string | undefined;
   for (let n = 0; n < maxPages; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
-    api.need(response, cursor ? 'CUST-LIST-CURSOR' : 'HTTP-STATUS-DOCUMENTED', `customer list, page ${n + 1}`);
+    api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
     const page = customerPage(response.body, fields);
     pages.push(page);
     if (!page.hasNextPage || !page.nextCursor) return pages;

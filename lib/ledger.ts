@@ -101,7 +101,9 @@ function fieldsOf(f: Finding): string[] {
   return [...new Set([...segments, ...(f.field ? [f.field] : [])])];
 }
 
-const wholeBody = (exchange: Exchange) => exchange.response.status >= 500 || (exchange.response.text.trim() !== '' && !exchange.response.isJson);
+/** Nothing of the answer can be used: a 5xx, a body that is no JSON, or one that is not the documented thing at all. */
+const wholeBody = (exchange: Exchange, f: Finding) => exchange.response.status >= 500 || (exchange.response.text.trim() !== '' && !exchange.response.isJson)
+  || (f.where === '/' && !f.field);
 
 /** The records of one worker: its findings (each evidence kept once), the test running now, and open captures. */
 export class WorkerLedger implements Observer {
@@ -165,7 +167,7 @@ export class WorkerLedger implements Observer {
     count(this.footprint, exchange);
     for (const f of failures) {
       this.record(f, exchange, testTitle);
-      const taint: Taint = { rule: f.rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${f.title}`, wholeBody: wholeBody(exchange), fields: fieldsOf(f), evidence: this.evidence(exchange, f.where) };
+      const taint: Taint = { rule: f.rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${f.title}`, wholeBody: wholeBody(exchange, f), fields: fieldsOf(f), evidence: this.evidence(exchange, f.where) };
       this.current?.taint(taint);
       for (const capture of this.captures) capture.push(taint);
     }

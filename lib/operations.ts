@@ -18,6 +18,8 @@ export interface Operation {
   section: string;
   /** The one documented success status. */
   success: number;
+  /** The rule that promises this success to a valid request: what a test that needed it is blocked by when it is refused. */
+  successRule: string;
   /** Every status the document gives for the operation, with its body. */
   responses: Record<number, BodySpec>;
   /** Request body schema `$id`, when the operation takes a JSON body. */
@@ -55,98 +57,98 @@ const notesBody = 'customer-notes-request.json';
 export const operations = {
   requestToken: {
     method: 'POST', path: '/identity/realms/fleet/protocol/openid-connect/token', section: 'Authentication',
-    success: 200, readOnly: true,
+    success: 200, successRule: 'AUTH-TOKEN-CLIENT-CREDENTIALS', readOnly: true,
     requestSchema: 'token-request.json',
     responses: { 200: { schema: 'token-response.json' } },
   },
   listCustomers: {
-    method: 'GET', path: '/customers', section: 'Endpoints / Customers', success: 200, readOnly: true,
+    method: 'GET', path: '/customers', section: 'Endpoints / Customers', success: 200, successRule: 'HTTP-STATUS-DOCUMENTED', readOnly: true,
     latencyKey: 'list-customers',
     responses: standardResponses(200, { schema: 'customer-list.json' }),
   },
   getCustomer: {
-    method: 'GET', path: '/customers/{customerAccountNumber}', section: 'Endpoints / Customers', success: 200,
+    method: 'GET', path: '/customers/{customerAccountNumber}', section: 'Endpoints / Customers', success: 200, successRule: 'HTTP-STATUS-DOCUMENTED',
     readOnly: true, latencyKey: 'get-customer',
     responses: standardResponses(200, { schema: 'customer.json' }),
   },
   createSubCustomer: {
-    method: 'POST', path: '/customers/subcustomer', section: 'Endpoints / Customers', success: 200,
+    method: 'POST', path: '/customers/subcustomer', section: 'Endpoints / Customers', success: 200, successRule: 'CUST-CREATE-RETURNS-NUMBER',
     readOnly: false, latencyKey: 'create-subcustomer', requestSchema: 'customer-create-request.json',
     responses: standardResponses(200, { schema: 'customer-create-response.json' }),
   },
   updateCustomerDetail: {
     method: 'POST', path: '/customers/{customerAccountNumber}/updateDetail', section: 'Endpoints / Customers',
-    success: 200, readOnly: false, latencyKey: 'update-customer', requestSchema: 'customer-update-request.json',
+    success: 200, successRule: 'CUST-UPDATE-APPLIES', readOnly: false, latencyKey: 'update-customer', requestSchema: 'customer-update-request.json',
     responses: standardResponses(200, operationStatus),
   },
   getCustomerCardTypes: {
     method: 'GET', path: '/customers/{customerAccountNumber}/cardTypes', section: 'Endpoints / Customers',
-    success: 200, readOnly: true, latencyKey: 'customer-card-types',
+    success: 200, successRule: 'CUST-CARDTYPES-SHAPE', readOnly: true, latencyKey: 'customer-card-types',
     responses: standardResponses(200, { schema: 'card-types.json' }),
   },
   blockCustomer: {
     method: 'POST', path: '/customers/{customerAccountNumber}/block', section: 'Endpoints / Customers',
-    success: 200, readOnly: false, latencyKey: 'block-customer', requestSchema: notesBody,
+    success: 200, successRule: 'CUST-BLOCK', readOnly: false, latencyKey: 'block-customer', requestSchema: notesBody,
     responses: standardResponses(200, operationStatus),
   },
   unblockCustomer: {
     method: 'POST', path: '/customers/{customerAccountNumber}/unblock', section: 'Endpoints / Customers',
-    success: 200, readOnly: false, latencyKey: 'unblock-customer', requestSchema: notesBody,
+    success: 200, successRule: 'CUST-UNBLOCK-REACTIVATES', readOnly: false, latencyKey: 'unblock-customer', requestSchema: notesBody,
     responses: standardResponses(200, operationStatus),
   },
   closeCustomer: {
     method: 'POST', path: '/customers/{customerAccountNumber}/close', section: 'Endpoints / Customers',
-    success: 200, readOnly: false, latencyKey: 'close-customer', requestSchema: notesBody,
+    success: 200, successRule: 'CUST-CLOSE-PERMANENT', readOnly: false, latencyKey: 'close-customer', requestSchema: notesBody,
     responses: standardResponses(200, operationStatus),
   },
   orderCards: {
-    method: 'POST', path: '/cards/order', section: 'Endpoints / Cards', success: 202, readOnly: false,
+    method: 'POST', path: '/cards/order', section: 'Endpoints / Cards', success: 202, successRule: 'CARD-ORDER-202', readOnly: false,
     latencyKey: 'order-cards', requestSchema: 'card-order-request.json',
     responses: { ...standardResponses(202, { schema: 'card-order-response.json' }), 400: { schema: 'card-order-errors.json' } },
   },
   getCard: {
-    method: 'GET', path: '/cards/{cardIdentifier}', section: 'Endpoints / Cards', success: 200, readOnly: true,
+    method: 'GET', path: '/cards/{cardIdentifier}', section: 'Endpoints / Cards', success: 200, successRule: 'CARD-GET', readOnly: true,
     latencyKey: 'get-card',
     responses: standardResponses(200, { schema: 'card.json' }),
   },
   cardSearch: {
-    method: 'POST', path: '/cards/search', section: 'Endpoints / Cards', success: 200, readOnly: true,
+    method: 'POST', path: '/cards/search', section: 'Endpoints / Cards', success: 200, successRule: 'HTTP-STATUS-DOCUMENTED', readOnly: true,
     latencyKey: 'search-cards', requestSchema: 'card-search-request.json',
     responses: standardResponses(200, { schema: 'card-list.json' }),
   },
   blockCard: {
-    method: 'POST', path: '/cards/{cardIdentifier}/block', section: 'Endpoints / Cards', success: 200,
+    method: 'POST', path: '/cards/{cardIdentifier}/block', section: 'Endpoints / Cards', success: 200, successRule: 'CARD-BLOCK',
     readOnly: false, latencyKey: 'block-card', requestSchema: 'card-status-change-request.json',
     responses: standardResponses(200, operationStatus),
   },
   unblockCard: {
-    method: 'POST', path: '/cards/{cardIdentifier}/unblock', section: 'Endpoints / Cards', success: 200,
+    method: 'POST', path: '/cards/{cardIdentifier}/unblock', section: 'Endpoints / Cards', success: 200, successRule: 'CARD-UNBLOCK-REACTIVATES',
     readOnly: false, latencyKey: 'unblock-card', requestSchema: 'card-status-change-request.json',
     responses: standardResponses(200, operationStatus),
   },
   cancelCard: {
-    method: 'POST', path: '/cards/{cardIdentifier}/cancel', section: 'Endpoints / Cards', success: 200,
+    method: 'POST', path: '/cards/{cardIdentifier}/cancel', section: 'Endpoints / Cards', success: 200, successRule: 'CARD-CANCEL-PERMANENT',
     readOnly: false, latencyKey: 'cancel-card', requestSchema: 'card-cancel-request.json',
     responses: standardResponses(200, operationStatus),
   },
   replaceCard: {
-    method: 'POST', path: '/cards/{cardIdentifier}/replace', section: 'Endpoints / Cards', success: 200,
+    method: 'POST', path: '/cards/{cardIdentifier}/replace', section: 'Endpoints / Cards', success: 200, successRule: 'CARD-REPLACE-BLOCKS-ORIGINAL',
     readOnly: false, latencyKey: 'replace-card', requestSchema: 'card-replace-request.json',
     responses: standardResponses(200, operationStatus),
   },
   reprintPIN: {
-    method: 'POST', path: '/cards/{cardIdentifier}/reprintPIN', section: 'Endpoints / Cards', success: 200,
+    method: 'POST', path: '/cards/{cardIdentifier}/reprintPIN', section: 'Endpoints / Cards', success: 200, successRule: 'CARD-REPRINT-PIN',
     readOnly: false, latencyKey: 'reprint-pin', requestSchema: 'card-reprint-pin-request.json',
     responses: standardResponses(200, operationStatus),
   },
   getMasterData: {
-    method: 'GET', path: '/master/all', section: 'Endpoints / Master data', success: 200, readOnly: true,
+    method: 'GET', path: '/master/all', section: 'Endpoints / Master data', success: 200, successRule: 'HTTP-STATUS-DOCUMENTED', readOnly: true,
     latencyKey: 'master-data',
     // "Standard errors 400 and 500 apply"; 401 and 403 come from the Authentication section.
     responses: { 200: { schema: 'master-data.json' }, 400: standardErrorBody, 401: authBodyNotShown, 403: authBodyNotShown, 500: standardErrorBody },
   },
   geosearchRectangle: {
-    method: 'POST', path: '/locations/geosearch/rectangle', section: 'Endpoints / Locations', success: 200,
+    method: 'POST', path: '/locations/geosearch/rectangle', section: 'Endpoints / Locations', success: 200, successRule: 'HTTP-STATUS-DOCUMENTED',
     readOnly: true, requestSchema: 'geosearch-request.json',
     responses: {
       200: { schema: 'geosearch-response.json' },
@@ -157,7 +159,7 @@ export const operations = {
     },
   },
   getSession: {
-    method: 'GET', path: '/sessions/{sessionId}', section: 'Endpoints / Sessions', success: 200, readOnly: true,
+    method: 'GET', path: '/sessions/{sessionId}', section: 'Endpoints / Sessions', success: 200, successRule: 'SESSION-SHAPE', readOnly: true,
     responses: {
       200: { schema: 'session.json' },
       401: authBodyNotShown,

@@ -71,7 +71,7 @@ export const faultCatalogue = {
   'customer-search-case-sensitive': { rule: 'CUST-LIST-SEARCH-CASE', description: 'searchText matches case-sensitively' },
   'customer-list-filters-not-combined': { rule: 'CUST-LIST-FILTERS-COMBINE', description: 'with customerAccountNumber given, searchText is ignored' },
   'customer-list-default-limit-20': { rule: 'CUST-LIST-LIMIT-DEFAULT-50', description: 'without limit a page holds 20 customers instead of 50' },
-  'customer-list-limit-ignored': { rule: 'CUST-LIST-LIMIT-HONOURED', description: 'limit is ignored: a page holds up to the maximum page size (200)' },
+  'customer-list-limit-ignored': { rule: 'CUST-LIST-LIMIT-HONOURED', companions: ['CUST-LIST-LIMIT-DEFAULT-50'], description: 'limit is ignored: a page holds up to the maximum page size (200)' },
   'customer-list-page-overlap': { rule: 'CUST-LIST-CURSOR', description: 'each next page repeats the last customer of the previous page' },
   'customer-list-page-gap': { rule: 'CUST-LIST-CURSOR', description: 'each next page skips the first customer that should be on it' },
 

@@ -7,7 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
 import { BlockedError } from '../ledger.js';
-import { withShrinkBudget } from './shrink-budget.js';
+import { withRunBudget } from './run-budget.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export interface PropertyRun {
@@ -26,11 +26,10 @@ function replayCommand(testInfo: TestInfo, seed: number, path: string | undefine
 export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>, run: PropertyRun): Promise<void> {
   const { seed, path, runs } = run.config.fastCheck;
   const replaying = seed !== undefined;
-  const details = await fc.check(withShrinkBudget(property), {
+  const details = await fc.check(withRunBudget(property, Date.now() + Math.max(5_000, run.testInfo.timeout - 15_000)), {
     numRuns: run.numRuns ?? runs,
     ...(replaying ? { seed, ...(path ? { path } : {}) } : {}),
-    // Stop generating well before the test timeout; a time-limited run is reported, not failed.
-    interruptAfterTimeLimit: Math.max(5_000, run.testInfo.timeout - 15_000),
+    // Runs stop before the test timeout (withRunBudget): a time-limited property is reported, not failed.
     markInterruptAsFailure: false,
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });

@@ -15,7 +15,8 @@ export const geosearchInsideRectangle: Check = {
     if (exchange.operationId !== 'geosearchRectangle' || exchange.response.status !== 200) return [];
     const query = new URLSearchParams(exchange.request.path.split('?')[1] ?? '');
     const [top, bottom, left, right] = EDGES.map((e) => Number(query.get(e) ?? NaN));
-    if ([top, bottom, left, right].some((n) => !Number.isFinite(n))) return [];
+    // Only a rectangle the document allows has an inside (a server that accepted another breaks its own rule).
+    if ([top, bottom, left, right].some((n) => !Number.isFinite(n)) || !(top! > bottom! && left! < right!)) return [];
     const rect = { topLatitude: top!, bottomLatitude: bottom!, leftLongitude: left!, rightLongitude: right! };
     const locations = (exchange.response.body as { locations?: unknown } | undefined)?.locations;
     if (!Array.isArray(locations)) return [];

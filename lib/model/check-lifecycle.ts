@@ -8,7 +8,7 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
-import { withShrinkBudget } from '../arbitraries/shrink-budget.js';
+import { withRunBudget } from '../arbitraries/run-budget.js';
 import { BlockedError } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
@@ -51,6 +51,9 @@ export interface Lifecycle<Model extends object, Real> {
   teardown(model: Model, real: Real): Promise<void>;
 }
 
+/** Tests a model's runs are split over, so that workers share a lifecycle that one test would make the run's longest. */
+export const LIFECYCLE_SHARDS = 3;
+
 export interface LifecycleRun {
   config: Pick<Config, 'fastCheck'>;
   testInfo: TestInfo;
@@ -78,11 +81,10 @@ export async function checkLifecycle<Model extends object, Real>(lifecycle: Life
       await lifecycle.teardown(model, real);
     }
   });
-  const details = await fc.check(withShrinkBudget(property), {
+  const details = await fc.check(withRunBudget(property, Date.now() + Math.max(5_000, run.testInfo.timeout - 15_000)), {
     numRuns: run.numRuns,
     ...(seed !== undefined ? { seed, ...(path ? { path } : {}) } : {}),
-    // Stop well before the test timeout; a time-limited run is reported, not failed.
-    interruptAfterTimeLimit: Math.max(5_000, run.testInfo.timeout - 15_000),
+    // Runs stop before the test timeout (withRunBudget): a time-limited lifecycle is reported, not failed.
     markInterruptAsFailure: false,
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });

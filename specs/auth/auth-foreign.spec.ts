@@ -10,6 +10,7 @@ import { expect, test } from '../../fixtures/test.js';
 import { reasonFor } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
 import { subCustomerBody } from '../../lib/factories/customer.js';
+import { expectCreatedUnder } from '../customers/customer-states.js';
 
 const NO_CUSTOMER = 'no customer outside the caller\'s hierarchy (configure FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET or FLEET_FOREIGN_CUSTOMER)';
 const NO_CARD = 'no Active card of another client\'s hierarchy (configure FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET)';
@@ -27,9 +28,12 @@ test.describe('writes across hierarchies', () => {
     expect(await api.closeCustomer(foreignCustomer!, notes), 'POST /customers/<foreign>/close').toHaveStatus(403, 'CUST-FOREIGN-403');
   });
 
-  test('creating a sub-customer under a customer outside the caller\'s hierarchy answers 403 [CUST-FOREIGN-403, AUTH-FORBIDDEN-403] @write', async ({ customers, config, nextSerial, foreignCustomer }) => {
+  test('creating a sub-customer under a customer outside the caller\'s hierarchy answers 403 [CUST-FOREIGN-403, AUTH-FORBIDDEN-403] @write', async ({ api, customers, config, nextSerial, foreignCustomer }) => {
     test.skip(!foreignCustomer, NO_CUSTOMER);
     const response = await customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerAccountNumber: foreignCustomer! }));
+    // Accepted: under the foreign customer (this rule broken), or elsewhere (the parent ignored: CUST-CREATE-UNDER-PARENT).
+    const created = response.body?.customerAccountNumber;
+    if (response.status === 200 && typeof created === 'string') await expectCreatedUnder(api, config, created, foreignCustomer!);
     expect(response, 'POST /customers/subcustomer with a foreign parent').toHaveStatus(403, 'CUST-FOREIGN-403');
   });
 

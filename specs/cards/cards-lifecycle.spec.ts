@@ -9,12 +9,9 @@ import { ACTIVE, allCards, cardTypeIdOf, reasonFor } from '../../lib/discovery.j
 import { addressFields, contactFields } from '../../lib/factories/customer.js';
 import { pinLetterAddress } from '../../lib/factories/card.js';
 import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
+import { blockCardFirst, cardStatusOf, unblockCardFirst } from './card-states.js';
 
-async function statusOf(api: FleetApi, card: Card): Promise<number | undefined> {
-  const response = await api.getCard(card.cardIdentifier!);
-  expect(response).toHaveStatus(200);
-  return response.body.status?.id;
-}
+const statusOf = (api: FleetApi, card: Card) => cardStatusOf(api, card.cardIdentifier!);
 
 /** The cards a filter finds, polled for up to `seconds` until one is `wanted` (ASSUME-REPLACEMENT-VISIBLE). */
 async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['filter']>, seconds: number, wanted: (c: Card) => boolean = () => true): Promise<Card[]> {
@@ -45,10 +42,8 @@ test.describe('card lifecycle', () => {
   test('block makes a card no longer Active; unblock makes it Active again [CARD-BLOCK, CARD-UNBLOCK-REACTIVATES] @write', async ({ api, poolCards, masterData }) => {
     const card = await poolCards.take();
     const statusReasonId = reasonFor(masterData, card);
-    expect(await api.blockCard(card.cardIdentifier!, { statusReasonId, notes: 'conformance: block' })).toBeAccepted();
-    expect(await statusOf(api, card), 'status after block').not.toBe(ACTIVE);
-    expect(await api.unblockCard(card.cardIdentifier!, { statusReasonId, notes: 'conformance: unblock' })).toBeAccepted();
-    expect(await statusOf(api, card), 'status after unblock').toBe(ACTIVE);
+    await blockCardFirst(api, card.cardIdentifier!, { statusReasonId, notes: 'conformance: block' });
+    await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId, notes: 'conformance: unblock' });
   });
 
   test('block and unblock without statusReasonId are refused and leave the status as it was [CARD-BLOCK-REASON-REQUIRED] @write', async ({ api, poolCards, masterData }) => {
@@ -56,7 +51,7 @@ test.describe('card lifecycle', () => {
     const noReason = { notes: 'conformance: no reason' };
     expect(await api.call('blockCard', { params: { cardIdentifier: card.cardIdentifier! }, body: noReason })).toBeRejected();
     expect(await statusOf(api, card), 'status after the refused block').toBe(ACTIVE);
-    expect(await api.blockCard(card.cardIdentifier!, { statusReasonId: reasonFor(masterData, card) })).toBeAccepted();
+    await blockCardFirst(api, card.cardIdentifier!, { statusReasonId: reasonFor(masterData, card) });
     expect(await api.call('unblockCard', { params: { cardIdentifier: card.cardIdentifier! }, body: noReason })).toBeRejected();
     expect(await statusOf(api, card), 'status after the refused unblock').not.toBe(ACTIVE);
   });

@@ -1,5 +1,6 @@
 /** POST /customers/subcustomer and what GET /customers/{customerAccountNumber} shows of it afterwards. */
 import { expect, test } from '../../fixtures/test.js';
+import { expectCreatedUnder } from './customer-states.js';
 import { addressFields, contactFields, subCustomerBody } from '../../lib/factories/customer.js';
 import type { AddressComplete, Contact, CustomerCreateRequest } from '../../lib/types.generated.js';
 
@@ -20,12 +21,10 @@ test.describe('create a sub-customer @write', () => {
     expect(got.body.parentCustomerAccountNumber).toBe(topLevelCustomer);
   });
 
-  test('with customerAccountNumber the sub-customer is created under that parent [CUST-CREATE-UNDER-PARENT]', async ({ api, customers }) => {
+  test('with customerAccountNumber the sub-customer is created under that parent [CUST-CREATE-UNDER-PARENT]', async ({ api, config, customers }) => {
     const parent = await customers.create();
     const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-    const got = await api.getCustomer(child.customerAccountNumber);
-    expect(got).toHaveStatus(200);
-    expect(got.body.parentCustomerAccountNumber).toBe(parent.customerAccountNumber);
+    await expectCreatedUnder(api, config, child.customerAccountNumber, parent.customerAccountNumber);
   });
 
   test('the supplied details, address and contact become the MAIN ones shown by GET [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({ api, customers, config, nextSerial }) => {

@@ -2,6 +2,7 @@
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCustomers } from '../../lib/discovery.js';
+import { expectCreatedUnder } from './customer-states.js';
 import type { Customer } from '../../lib/types.generated.js';
 
 /** Sub-accounts created below one sub-account: a count of all descendants grows by as many. */
@@ -14,14 +15,16 @@ async function customer(api: FleetApi, customerAccountNumber: string): Promise<C
 }
 
 test.describe('customer hierarchy @write', () => {
-  test('parentCustomerAccountNumber is the account number of the parent, at level 1 and level 2 [CUST-PARENT-FIELDS]', async ({ api, customers, topLevelCustomer }) => {
+  test('parentCustomerAccountNumber is the account number of the parent, at level 1 and level 2 [CUST-PARENT-FIELDS]', async ({ api, config, customers, topLevelCustomer }) => {
     const parent = await customers.create();
     const first = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
     const second = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
     const [p, c1, c2] = await Promise.all([parent, first, second].map((c) => customer(api, c.customerAccountNumber)));
-    expect(p!.parentCustomerAccountNumber).toBe(topLevelCustomer);
-    expect(c1!.parentCustomerAccountNumber).toBe(parent.customerAccountNumber);
-    expect(c2!.parentCustomerAccountNumber).toBe(parent.customerAccountNumber);
+    expect(p!.parentCustomerAccountNumber, 'a sub-customer created without a parent').toBe(topLevelCustomer);
+    for (const c of [c1!, c2!]) {
+      if (c.parentCustomerAccountNumber !== parent.customerAccountNumber) await expectCreatedUnder(api, config, c.customerAccountNumber!, parent.customerAccountNumber);
+      expect(c.parentCustomerAccountNumber, `customer ${c.customerAccountNumber}, created under ${parent.customerAccountNumber}`).toBe(parent.customerAccountNumber);
+    }
     // parentCustomerIdentifier: one parent, one internal identifier; another parent, another one.
     if (c1!.parentCustomerIdentifier !== undefined && c2!.parentCustomerIdentifier !== undefined) {
       expect(c2!.parentCustomerIdentifier).toBe(c1!.parentCustomerIdentifier);
@@ -31,13 +34,16 @@ test.describe('customer hierarchy @write', () => {
     }
   });
 
-  test('countOfSubAccounts is the number of direct sub-accounts: 0, then 1, then 2 [CUST-COUNT-SUBACCOUNTS]', async ({ api, customers }) => {
+  test('countOfSubAccounts is the number of direct sub-accounts: 0, then 1, then 2 [CUST-COUNT-SUBACCOUNTS]', async ({ api, config, customers }) => {
     const parent = await customers.create();
-    expect((await customer(api, parent.customerAccountNumber)).countOfSubAccounts).toBe(0);
-    await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-    expect((await customer(api, parent.customerAccountNumber)).countOfSubAccounts).toBe(1);
-    await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-    expect((await customer(api, parent.customerAccountNumber)).countOfSubAccounts).toBe(2);
+    const count = async () => (await customer(api, parent.customerAccountNumber)).countOfSubAccounts;
+    expect(await count(), 'a new customer').toBe(0);
+    for (const expected of [1, 2]) {
+      const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
+      const shown = await count();
+      if (shown !== expected) await expectCreatedUnder(api, config, child.customerAccountNumber, parent.customerAccountNumber);
+      expect(shown, `${expected} direct sub-account${expected > 1 ? 's' : ''}`).toBe(expected);
+    }
   });
 
   test('countOfSubAccounts of the top-level account counts its direct sub-accounts, not their sub-accounts [CUST-COUNT-SUBACCOUNTS]', async ({ api, config, customers, topLevelCustomer }) => {

@@ -5,7 +5,8 @@
  * either looks at customers this test created under markers no one else uses, or compares only
  * customers that stayed listed from before to after the walk it checks.
  */
-import { expect, test, type CustomerFactory } from '../../fixtures/test.js';
+import { expect, forRule, test, type CustomerFactory } from '../../fixtures/test.js';
+import { expectCreatedUnder } from './customer-states.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCustomers, customerPage, customerPages } from '../../lib/discovery.js';
 import type { Customer } from '../../lib/types.generated.js';
@@ -52,8 +53,9 @@ test.describe('list customers', () => {
   test('customerAccountNumber restricts the results to the direct sub-accounts of that account [CUST-LIST-DIRECT-ONLY] @write', async ({ api, config, customers, topLevelCustomer }) => {
     const parent = await customers.create();
     const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-    const underParent = await allCustomers(api, config.customerListFields, { customerAccountNumber: parent.customerAccountNumber });
-    expect(numbers(underParent)).toEqual([child.customerAccountNumber]);
+    const underParent = numbers(await allCustomers(api, config.customerListFields, { customerAccountNumber: parent.customerAccountNumber }));
+    if (underParent.length !== 1 || underParent[0] !== child.customerAccountNumber) await expectCreatedUnder(api, config, child.customerAccountNumber, parent.customerAccountNumber);
+    expect(underParent).toEqual([child.customerAccountNumber]);
 
     const underTop = await allCustomers(api, config.customerListFields, { customerAccountNumber: topLevelCustomer });
     expect(numbers(underTop)).toContain(parent.customerAccountNumber);
@@ -92,11 +94,15 @@ test.describe('list customers', () => {
     for (const field of ['customerName', 'customerBusinessReference'] as const) {
       test(`searchText matches ${field} case-insensitively, in upper and in lower case [CUST-LIST-SEARCH-CASE, ${rule[field]}]`, async ({ api, config, customers, nextSerial }) => {
         const { created, texts } = await marked(customers, config.runId, nextSerial());
+        // In the stored case first: a search that finds nothing at all is the field's rule, not the case rule.
+        await forRule(rule[field], async () => expect(numbers(await allCustomers(api, config.customerListFields, { searchText: texts[field] })), `searchText "${texts[field]}"`).toContain(created.customerAccountNumber));
         for (const text of [texts[field].toUpperCase(), texts[field].toLowerCase()]) {
           expect(text, 'the variant differs in case from the stored value').not.toBe(texts[field]);
           const results = await allCustomers(api, config.customerListFields, { searchText: text });
-          expect(numbers(results), `searchText "${text}"`).toContain(created.customerAccountNumber);
-          expect(await nonMatching(api, results, text), `results not matching "${text}"`).toEqual([]);
+          await forRule('CUST-LIST-SEARCH-CASE', async () => {
+            expect(numbers(results), `searchText "${text}"`).toContain(created.customerAccountNumber);
+            expect(await nonMatching(api, results, text), `results not matching "${text}"`).toEqual([]);
+          });
         }
       });
     }
@@ -107,9 +113,14 @@ test.describe('list customers', () => {
       const parent = await customers.create();
       const hit = await customers.create({ customerAccountNumber: parent.customerAccountNumber, customerName: `${config.runId} ${marker} inside` });
       await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-      await customers.create({ customerName: `${config.runId} ${marker} outside` });
-      const results = await allCustomers(api, config.customerListFields, { customerAccountNumber: parent.customerAccountNumber, searchText: marker });
-      expect(numbers(results)).toEqual([hit.customerAccountNumber]);
+      const outside = await customers.create({ customerName: `${config.runId} ${marker} outside` });
+      const results = numbers(await allCustomers(api, config.customerListFields, { customerAccountNumber: parent.customerAccountNumber, searchText: marker }));
+      if (results.length !== 1 || results[0] !== hit.customerAccountNumber) {
+        // Each filter alone must do its part before their combination can be judged.
+        await forRule('CUST-LIST-SEARCH-NAME', async () => expect(numbers(await allCustomers(api, config.customerListFields, { searchText: marker })), `searchText "${marker}" alone`).toEqual(expect.arrayContaining([hit.customerAccountNumber, outside.customerAccountNumber])));
+        await expectCreatedUnder(api, config, hit.customerAccountNumber, parent.customerAccountNumber);
+      }
+      expect(results).toEqual([hit.customerAccountNumber]);
     });
   });
 
@@ -145,14 +156,18 @@ test.describe('list customers', () => {
     const after = numbers(await allCustomers(api, config.customerListFields));
     const walked = pages.flatMap((p) => numbers(p.customers));
 
-    for (const [i, page] of pages.entries()) expect(page.customers.length, `page ${i + 1} with limit=${limit}`).toBeLessThanOrEqual(limit);
-    expect(duplicates(walked), `customers seen twice walking with limit=${limit}`).toEqual([]);
-    expect(duplicates(before), 'customers seen twice walking with the default limit').toEqual([]);
+    await forRule('CUST-LIST-LIMIT-HONOURED', () => {
+      for (const [i, page] of pages.entries()) expect(page.customers.length, `page ${i + 1} with limit=${limit}`).toBeLessThanOrEqual(limit);
+    });
+    await forRule('CUST-LIST-CURSOR', () => {
+      expect(duplicates(walked), `customers seen twice walking with limit=${limit}`).toEqual([]);
+      expect(duplicates(before), 'customers seen twice walking with the default limit').toEqual([]);
+    });
     // Listed before and after the walk: listed throughout it, so the walk must have met it.
     const afterSet = new Set(after);
     const stayed = before.filter((n) => afterSet.has(n));
-    expect(stayed.length, 'customers listed before and after the walk').toBeGreaterThan(limit);
+    test.skip(stayed.length <= limit, `only ${stayed.length} customers stayed listed during the walk: paging shows with more than ${limit}`);
     const walkedSet = new Set(walked);
-    expect(stayed.filter((n) => !walkedSet.has(n)), `customers missed walking with limit=${limit}`).toEqual([]);
+    await forRule('CUST-LIST-CURSOR', () => expect(stayed.filter((n) => !walkedSet.has(n)), `customers missed walking with limit=${limit}`).toEqual([]));
   });
 });

@@ -67,7 +67,7 @@ export function sampleRequest(id: ServiceOperationId, ids: SampleIds): CallOptio
 export const test = base.extend<{ sampleIds: SampleIds }, { sampleIdsFound: Found<SampleIds> }>({
   sampleIdsFound: [async ({ workerApi, workerLedger, topLevelFound, config }, use) => {
     await use(await workerLedger.discover(async () => {
-      const search = workerApi.need(await workerApi.cardSearch({ limit: 1 }), 'HTTP-STATUS-DOCUMENTED', 'searching cards');
+      const search = workerApi.need(await workerApi.cardSearch({ limit: 1 }), 'searching cards');
       const cardIdentifier = search.body.cards?.[0]?.cardIdentifier;
       if (topLevelFound.blocker) throw new BlockedError(topLevelFound.blocker);
       return {

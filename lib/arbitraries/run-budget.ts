@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+
+/**
+ * What a property may spend: every run sends requests to the target. Two limits, neither of which
+ * ever abandons a run half-way (a run owns what it created and must put it back):
+ *  - time: no run starts that the longest run so far would carry past the deadline; the property
+ *    then ends early, interrupted, not failed (fast-check's own time limit races the running run
+ *    and leaves it going on in the background);
+ *  - shrinking: a failing run of a server with one fault must not take much longer than a passing
+ *    one, so after the first failure a few runs shrink it, then the smallest failure found stands.
+ */
+export const SHRINK_RUNS = 25;
+
+export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline: number, shrinkRuns = SHRINK_RUNS): fc.IRawProperty<Ts, true> {
+  let failed = false;
+  let shrinksLeft = shrinkRuns;
+  let longest = 0;
+  return {
+    isAsync: () => true,
+    generate: (mrng, runId) => property.generate(mrng, runId),
+    shrink: (value) => property.shrink(value),
+    runBeforeEach: () => property.runBeforeEach(),
+    runAfterEach: () => property.runAfterEach(),
+    async run(value) {
+      if (failed && shrinksLeft-- <= 0) return null;
+      const started = Date.now();
+      if (started + longest > deadline) return new fc.PreconditionFailure(true);
+      const outcome = await property.run(value);
+      longest = Math.max(longest, Date.now() - started);
+      if (outcome !== null && !fc.PreconditionFailure.isFailure(outcome)) failed = true;
+      return outcome;
+    },
+  };
+}

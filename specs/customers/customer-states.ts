@@ -1,0 +1,52 @@
+/**
+ * Customer statuses as the document exposes them (status text, statusIdentifier; only Active = 1
+ * is shown: ASSUME-CUSTOMER-STATES), and the steps a test takes to bring a customer where it needs
+ * it. A step's answer and effect are its own rule's to judge: refused or without effect, the test
+ * is blocked by that rule (forRule), unless that rule is the test's own, which then fails.
+ */
+import { expect, forRule } from '../../fixtures/test.js';
+import type { FleetApi } from '../../lib/api.js';
+import type { Config } from '../../lib/config.js';
+import { allCustomers } from '../../lib/discovery.js';
+import type { CustomerNotesRequest } from '../../lib/types.generated.js';
+
+export interface Status {
+  status?: string;
+  statusIdentifier?: number;
+}
+
+export async function statusOf(api: FleetApi, customerAccountNumber: string): Promise<Status> {
+  const got = api.need(await api.getCustomer(customerAccountNumber), `reading customer ${customerAccountNumber}`);
+  return { status: got.body.status, statusIdentifier: got.body.statusIdentifier };
+}
+
+/**
+ * Blocks an open customer for a test that needs it blocked: it leaves the status it had (CUST-BLOCK).
+ * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not CUST-BLOCK.
+ */
+export async function blockFirst(api: FleetApi, customerAccountNumber: string, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<Status> {
+  const before = await statusOf(api, customerAccountNumber);
+  api.need(await api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `blocking customer ${customerAccountNumber}`, acceptedUnder);
+  const after = await statusOf(api, customerAccountNumber);
+  await forRule('CUST-BLOCK', () => expect(after.statusIdentifier, `customer ${customerAccountNumber} after its block`).not.toBe(before.statusIdentifier));
+  return after;
+}
+
+/** Unblocks a customer the test blocked: it is back in `open`, the status it had (CUST-UNBLOCK-REACTIVATES). */
+export async function unblockFirst(api: FleetApi, customerAccountNumber: string, open: Status, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<void> {
+  api.need(await api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `unblocking customer ${customerAccountNumber}`, acceptedUnder);
+  const after = await statusOf(api, customerAccountNumber);
+  await forRule('CUST-UNBLOCK-REACTIVATES', () => expect(after, `customer ${customerAccountNumber} after its unblock`).toEqual(open));
+}
+
+/**
+ * `child` was created under `parent` (CUST-CREATE-UNDER-PARENT), told by the two views that say so
+ * independently: its parentCustomerAccountNumber, and the parent's list of direct sub-accounts.
+ * Only when both disagree with `parent` is the creation to blame; one alone is its own rule's fault.
+ */
+export async function expectCreatedUnder(api: FleetApi, config: Config, child: string, parent: string): Promise<void> {
+  const shown = (await api.getCustomer(child)).body.parentCustomerAccountNumber;
+  // A parent the caller may not list (another hierarchy's) lists nothing.
+  const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: parent }).catch(() => [])).some((c) => c.customerAccountNumber === child);
+  await forRule('CUST-CREATE-UNDER-PARENT', () => expect(shown === parent || listed, `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it`).toBe(true));
+}
