@@ -69,7 +69,7 @@ interface Taint {
   wholeBody: boolean;
   /** Field names the failed check points at (a failure mentioning one is explained by it). */
   fields: string[];
-  evidence: Evidence;
+  evidence: () => Evidence;
 }
 
 export class BlockedError extends Error {
@@ -147,7 +147,7 @@ export class WorkerLedger implements Observer {
   }
 
   /** One more sighting of `f` in `exchange` (the first one keeps the exchange as evidence). */
-  record(f: Omit<Finding, 'kind'>, exchange: Exchange, testTitle = this.current?.title ?? ''): void {
+  record(f: Omit<Finding, 'kind'>, exchange: Exchange, testTitle = this.current?.title ?? '', evidence = () => this.evidence(exchange, f.where)): void {
     const key = keyOf(f, exchange.operationId);
     const entry = this.pending.get(key);
     if (entry) {
@@ -159,15 +159,30 @@ export class WorkerLedger implements Observer {
     this.pending.set(key, {
       rule: f.rule, operationId: exchange.operationId, check: f.check, title: f.title,
       ...(f.where ? { where: f.where } : {}), ...(f.received ? { received: f.received } : {}), ...(f.documented ? { documented: f.documented } : {}),
-      count: 1, seenIn: testTitle, ...(first ? { evidence: this.evidence(exchange, f.where) } : {}),
+      count: 1, seenIn: testTitle, ...(first ? { evidence: evidence() } : {}),
     });
   }
 
+  /**
+   * One exchange with the failures of rules the running test does not name: each (rule, check) is
+   * counted once per exchange (a list of 300 broken locations is one sighting), and each rule
+   * taints what the test received, its evidence rendered only if a verdict needs it.
+   */
   observe(exchange: Exchange, failures: Finding[], testTitle = this.current?.title ?? ''): void {
     count(this.footprint, exchange);
-    for (const f of failures) {
-      this.record(f, exchange, testTitle);
-      const taint: Taint = { rule: f.rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${f.title}`, wholeBody: wholeBody(exchange, f), fields: fieldsOf(f), evidence: this.evidence(exchange, f.where) };
+    const recorded = new Set<string>();
+    let rendered: Evidence | undefined;
+    const evidenceAt = (pointer?: string): Evidence => ({ ...(rendered ??= this.evidence(exchange)), ...(pointer ? { pointer } : {}) });
+    for (const rule of new Set(failures.map((f) => f.rule))) {
+      const ofRule = failures.filter((f) => f.rule === rule);
+      for (const f of ofRule) {
+        if (!recorded.has(keyOf(f, exchange.operationId))) this.record(f, exchange, testTitle, () => evidenceAt(f.where));
+        recorded.add(keyOf(f, exchange.operationId));
+      }
+      const taint: Taint = {
+        rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
+        wholeBody: ofRule.some((f) => wholeBody(exchange, f)), fields: [...new Set(ofRule.flatMap(fieldsOf))], evidence: () => evidenceAt(ofRule[0]!.where),
+      };
       this.current?.taint(taint);
       for (const capture of this.captures) capture.push(taint);
     }
@@ -183,7 +198,7 @@ export class WorkerLedger implements Observer {
       if (e instanceof BlockedError) return { blocker: e.blocker, taints };
       const taint = taints.find((t) => t.wholeBody) ?? taints[0];
       const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
-      return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence } : { reason }, taints };
+      return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence() } : { reason }, taints };
     } finally {
       this.captures.splice(this.captures.indexOf(taints), 1);
     }
@@ -314,7 +329,7 @@ export class TestLedger implements Observer {
     const taints = messages.map((m) => this.explaining(m));
     if (!taints.length || taints.some((t) => !t)) return undefined;
     const t = taints[0]!;
-    return { rule: t.rule, reason: t.reason, evidence: t.evidence };
+    return { rule: t.rule, reason: t.reason, evidence: t.evidence() };
   }
 }
 

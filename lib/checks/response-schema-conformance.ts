@@ -29,7 +29,7 @@ export const responseSchemaConformance: Check = {
     return schemas.validate(schemaId, documentedBody(ctx)).map((error) => ({
       kind: 'failure' as const,
       check: this.name,
-      rule: ruleForSchemaError(schemaId, error.pointer),
+      rule: ruleForSchemaError(schemaId, error.pointer, { operationId: exchange.operationId, status: exchange.response.status }),
       title: `${error.pointer} ${error.message} (${schemaId})`,
       where: error.pointer,
       ...(error.missing ? { field: error.missing } : {}),
