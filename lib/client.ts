@@ -10,6 +10,7 @@ import { AuthError, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
+import type { BudgetGuard } from './budget.js';
 import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
@@ -66,6 +67,8 @@ export interface ClientDeps {
   sink?: ExchangeSink;
   /** Which rules are the running test's own, and where failures of the others go; without one every failure throws. */
   observer?: Observer;
+  /** FLEET_WRITE_BUDGET at work: a write over it is not sent. */
+  budget?: BudgetGuard;
 }
 
 const MAX_SHOWN = 2000;
@@ -106,6 +109,11 @@ export class FleetClient {
     const op = operation(operationId);
     if (this.deps.config.target === 'production' && !op.readOnly) {
       throw new ProductionGuardError(`production guard: ${op.method} ${op.path} (${operationId}) writes and is refused with FLEET_TARGET=production`);
+    }
+    const overBudget = this.deps.budget?.refusal(operationId, options.body);
+    if (overBudget) {
+      if (this.deps.observer) throw this.deps.observer.block(undefined, overBudget);
+      throw new Error(overBudget);
     }
     const path = (options.rawPath ?? fillPath(op.path, options.params)) + toQueryString(options.query);
     const auth = options.auth ?? 'token';
@@ -167,6 +175,7 @@ export class FleetClient {
     const others = failures.filter((f) => !own.some((o) => o.check === f.check && o.title === f.title));
     await this.deps.sink?.record(exchange, findings.filter((f) => f.kind === 'drift'), own);
     this.deps.observer?.observe(exchange, others);
+    if (exchange.response.status >= 200 && exchange.response.status < 300) this.deps.budget?.spend(exchange.operationId, exchange.request.body);
     if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
     return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange };
   }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { sandboxDefaults } from '../sandbox/defaults.js';
+import { BUDGET_KINDS, REMOTE_DEFAULT, type Budget, type BudgetKind } from './budget.js';
 import { latencyKeys } from './latency-targets.js';
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
@@ -73,6 +74,8 @@ export interface Config {
   strict: ReadonlySet<string>;
   /** Playwright workers: few for this machine's CPU on loopback, many for a latency-bound target (FLEET_WORKERS). */
   workers: number;
+  /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
+  writeBudget: Budget;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
 }
@@ -100,7 +103,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -208,6 +211,22 @@ function parsePerf(env: Env, target: Target, loopback: boolean): PerfConfig {
     consumableCards,
     ...(env.SANDBOX_LATENCY?.trim() ? { sandboxLatency: env.SANDBOX_LATENCY.trim() } : {}),
   };
+}
+
+function parseWriteBudget(value: string | undefined, target: Target): Budget {
+  const defaults = target === 'test' ? REMOTE_DEFAULT : {};
+  const text = value?.trim() ?? '';
+  if (text === '') return { ...defaults };
+  if (text === 'none') return {};
+  const budget: Budget = { ...defaults };
+  for (const part of text.split(',')) {
+    const m = /^\s*(\w+)\s*=\s*(\d+)\s*$/.exec(part);
+    if (!m || !(BUDGET_KINDS as readonly string[]).includes(m[1]!)) {
+      throw new ConfigError(`FLEET_WRITE_BUDGET: "${part.trim()}" is not ${BUDGET_KINDS.map((k) => `${k}=<number>`).join(', ')} (or none)`);
+    }
+    budget[m[1] as BudgetKind] = Number(m[2]);
+  }
+  return budget;
 }
 
 function parseStrict(value: string | undefined): ReadonlySet<string> {
@@ -318,6 +337,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     },
     perf: parsePerf(env, target, loopback),
     strict: parseStrict(env.FLEET_STRICT),
+    writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
   });

@@ -244,8 +244,9 @@ function failingLine(stack: string | undefined): string {
 export class TestLedger implements Observer {
   private readonly taints: Taint[] = [];
   private blocker?: Blocker;
-  /** The last exchange of the test: the evidence of an assertion that judged another rule. */
+  /** The last exchange of the test body: the evidence of an assertion that judged another rule. */
   private last?: Exchange;
+  private frozen = false;
 
   constructor(private readonly rules: ReadonlySet<string>, private readonly worker: WorkerLedger, readonly title: string) {
     worker.current = this;
@@ -256,8 +257,13 @@ export class TestLedger implements Observer {
   }
 
   observe(exchange: Exchange, failures: Finding[]): void {
-    this.last = exchange;
+    if (!this.frozen) this.last = exchange;
     this.worker.observe(exchange, failures, this.title);
+  }
+
+  /** The test body is over: what fixtures send while tearing down is no evidence of its failure. */
+  freeze(): void {
+    this.frozen = true;
   }
 
   taint(t: Taint): void {

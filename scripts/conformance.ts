@@ -4,11 +4,16 @@
  * suite's status: non-zero when any check fails.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { AuthError, requestToken } from '../lib/auth.js';
+import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, type FootprintProfile } from '../lib/budget.js';
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { listTests } from '../lib/listed-tests.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { oneLine } from './one-line.js';
+
+/** What each test left on the sandbox at the remote default of fast-check runs (npm run footprint:profile). */
+const PROFILE = 'specs/footprint.json';
 
 async function checkReachable(config: Config): Promise<void> {
   // Fail in one line before Playwright starts when the target cannot even issue a token.
@@ -18,6 +23,18 @@ async function checkReachable(config: Config): Promise<void> {
   }
 }
 
+/** Stops a run that would leave more on the target than FLEET_WRITE_BUDGET allows, before it writes anything. */
+function checkWriteBudget(config: Config, args: string[]): void {
+  if (!Object.keys(config.writeBudget).length || config.target === 'production') return;
+  const profile = JSON.parse(readFileSync(PROFILE, 'utf8')) as FootprintProfile;
+  const tests = listTests(args, { ...process.env, FLEET_RUN_ID: config.runId }).map((t) => ({ key: t.key, writes: t.tags.includes('@write') }));
+  const { total, unknown } = estimate(profile, tests, config.fastCheck.runs);
+  const limit = budgetText(config.writeBudget);
+  console.log(`write footprint, estimated: ${BUDGET_KINDS.map((k) => `${total[k]} ${BUDGET_WORDS[k]}`).join(', ')} (FLEET_WRITE_BUDGET ${limit})${unknown ? `; ${unknown} writing tests not in ${PROFILE}, counted as the largest` : ''}`);
+  const over = overBudget(config.writeBudget, total);
+  if (over) throw new ConfigError(`FLEET_WRITE_BUDGET: this run would make about ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.kind}=${over.limit}; select fewer tests (-g, --grep-invert @write) or raise the budget`);
+}
+
 async function main(): Promise<number> {
   const config = loadConfig();
   console.log(banner(config));
@@ -25,6 +42,7 @@ async function main(): Promise<number> {
   loadSchemas();
   const reports = config.reportsDir;
   if (!config.sandbox) await checkReachable(config);
+  checkWriteBudget(config, process.argv.slice(2));
 
   for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
   const suite = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

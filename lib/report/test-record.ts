@@ -4,6 +4,7 @@
  * which rule), not run (why), or an assumption failure (a stricter reading the user switched on).
  */
 import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { BUDGET_KINDS, spentOf, type BudgetKind } from '../budget.js';
 import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
 import { BLOCKED_ANNOTATION, FINDINGS_ATTACHMENT, type Evidence, type LedgerEntry } from '../ledger.js';
@@ -28,6 +29,10 @@ export interface TestRecord {
   evidence?: Evidence;
   /** The assumptions-register entry whose stricter reading failed. */
   assumption?: string;
+  /** What it left on the target (the write budget's kinds), when anything. */
+  spent?: Record<BudgetKind, number>;
+  /** A fast-check property or lifecycle: what it spends grows with FLEET_FC_RUNS. */
+  fastCheck?: true;
 }
 
 const TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
@@ -67,7 +72,13 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   } catch {
     ruleIds = [];
   }
-  const base = { key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds };
+  const spent = footprintOf(result).map(spentOf).reduce<Record<BudgetKind, number> | undefined>(
+    (sum, s) => (sum ? { customers: sum.customers + s.customers, cards: sum.cards + s.cards, poolCards: sum.poolCards + s.poolCards } : s), undefined);
+  const base = {
+    key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds,
+    ...(spent && BUDGET_KINDS.some((k) => spent[k]) ? { spent } : {}),
+    ...(test.annotations.some((a) => a.type === 'fast-check') ? { fastCheck: true as const } : {}),
+  };
   const blocked = test.annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
   if (result.status === 'passed') return { ...base, outcome: 'passed' };
   if (result.status === 'skipped') {

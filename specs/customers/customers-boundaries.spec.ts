@@ -22,6 +22,9 @@ const SHOWN_RULE = { create: 'CUST-CREATE-MAIN-ADDRESS-CONTACT', update: 'CUST-U
 async function expectVerdict(response: ApiResponse, verdict: Verdict, rule: string, shown?: { operation: WriteOperation; check: () => Promise<void> }): Promise<void> {
   if (verdict === 'valid') {
     expect(response, rule).toHaveStatus(200, rule);
+    if (shown?.operation === 'create') {
+      await forRule('CUST-CREATE-RETURNS-NUMBER', () => expect(typeof (response.body as { customerAccountNumber?: unknown }).customerAccountNumber, 'the new customer\'s customerAccountNumber').toBe('string'));
+    }
     if (shown) await forRule(SHOWN_RULE[shown.operation], shown.check);
   } else if (verdict === 'invalid') {
     expect(response, rule).toBeRejected(rule);

@@ -19,10 +19,11 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const parent = this.parentIn(m);
     const request = subCustomerBody(r.config.runId, r.nextSerial(), parent ? { customerAccountNumber: parent.accountNumber } : {});
-    const response = await r.api.createSubCustomer(request);
+    const response = await r.customers.attempt(request);
     const rule = parent ? 'CUST-DEPTH-MAX-2' : 'CUST-CREATE-UNDER-TOPLEVEL';
     expect(response, `[${rule}] creating a sub-customer at depth ${parent ? 2 : 1}`).toHaveStatus(200);
     const accountNumber = response.body.customerAccountNumber;
+    expect(typeof accountNumber, '[CUST-CREATE-RETURNS-NUMBER] the new customer\'s customerAccountNumber').toBe('string');
     r.created.push(accountNumber);
     const created: ModelCustomer = {
       accountNumber,

@@ -17,9 +17,8 @@ export class CreateTooDeepCustomerCommand implements LifecycleCommand<CustomerMo
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const parent = this.parentIn(m)!;
-    const response = await r.api.createSubCustomer(subCustomerBody(r.config.runId, r.nextSerial(), { customerAccountNumber: parent.accountNumber }));
-    const accepted = response.status === 200 ? response.body.customerAccountNumber : undefined;
-    if (accepted) await r.api.closeCustomer(accepted, { notes: `${r.config.runId} depth 3 must not exist` }).catch(() => undefined);
+    // The test's factory owns (and closes) a depth-3 customer a faulty target creates.
+    const response = await r.customers.attempt(subCustomerBody(r.config.runId, r.nextSerial(), { customerAccountNumber: parent.accountNumber }));
     expect(response, `[CUST-DEPTH-MAX-2] creating a sub-customer under depth-2 customer ${parent.accountNumber}`).toBeRejected('CUST-DEPTH-MAX-2');
     await verifyParent(m, r, parent, 'CUST-DEPTH-MAX-2');
   }

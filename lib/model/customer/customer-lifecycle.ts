@@ -5,6 +5,7 @@
  * the model, then closed.
  */
 import fc from 'fast-check';
+import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import type { Lifecycle } from '../check-lifecycle.js';
@@ -43,6 +44,7 @@ export const customerCommandsArb = [fc.oneof(
 
 export interface CustomerLifecycleDeps {
   api: FleetApi;
+  customers: CustomerFactory;
   config: Config;
   topLevel: string;
   nextSerial: () => string;
@@ -54,7 +56,7 @@ export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<Custom
     maxCommands: 20,
     setup: () => ({
       model: new CustomerModel(deps.topLevel),
-      real: { api: deps.api, config: deps.config, nextSerial: deps.nextSerial, created: [] },
+      real: { api: deps.api, config: deps.config, nextSerial: deps.nextSerial, customers: deps.customers, created: [] },
     }),
     async start(model, real) {
       await new CreateSubCustomerCommand().run(model, real);

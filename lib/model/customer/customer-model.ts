@@ -6,6 +6,7 @@
  */
 import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
+import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
@@ -66,6 +67,8 @@ export interface CustomerReal {
   api: FleetApi;
   config: Config;
   nextSerial: () => string;
+  /** Creations go through the test's factory, which owns (and closes) whatever the target creates. */
+  customers: CustomerFactory;
   /** Every customer the run created, in creation order: its teardown closes them, children first. */
   created: string[];
 }

@@ -1,0 +1,39 @@
+/**
+ * The tests a Playwright run would run (`playwright test --list`), each with the key the reports
+ * use (project › file › title path) and its tags: what the write budget is estimated from before a
+ * run starts, and what the fault self-test plans with.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface JsonSpec { title: string; tags?: string[]; tests: { projectName: string }[] }
+interface JsonSuite { title: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
+
+export interface ListedTest {
+  key: string;
+  title: string;
+  tags: string[];
+}
+
+export function listedTests(report: { suites?: JsonSuite[] }): ListedTest[] {
+  const walk = (suite: JsonSuite, path: string[]): ListedTest[] => [
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((t) => ({ key: [t.projectName, ...path, spec.title].join(' › '), title: spec.title, tags: spec.tags ?? [] }))),
+    ...(suite.suites ?? []).flatMap((child) => walk(child, [...path, child.title])),
+  ];
+  return (report.suites ?? []).flatMap((s) => walk(s, [s.title]));
+}
+
+/** Lists the tests `args` select, without running them. */
+export function listTests(args: string[], env: Record<string, string | undefined> = process.env): ListedTest[] {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-list-'));
+  try {
+    const file = join(dir, 'list.json');
+    const run = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...args], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`cannot list the tests: ${(run.stderr || run.stdout).split('\n').find((l) => l.trim()) ?? `exit ${run.status}`}`);
+    return listedTests(JSON.parse(readFileSync(file, 'utf8')) as { suites?: JsonSuite[] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
