@@ -30,7 +30,7 @@ export function verdictFor(value: string, limit: number): Verdict {
   return value.length <= limit ? 'valid' : 'either';
 }
 
-function limited(value: string, limit: number): LimitedText {
+export function limited(value: string, limit: number): LimitedText {
   return { value, verdict: verdictFor(value, limit), codePoints: codePoints(value), utf16Units: value.length };
 }
 
@@ -140,6 +140,3 @@ export const missingAddressFieldsArb: fc.Arbitrary<AddressField[]> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...addressFields).map((f) => [f]) },
   { weight: 1, arbitrary: fc.subarray([...addressFields], { minLength: 2 }) },
 );
-
-/** Level of the new sub-customer below the top-level customer: 1 and 2 allowed, 3 not. */
-export const subCustomerLevelArb = fc.constantFrom(1, 2, 3);

@@ -10,7 +10,7 @@ import { expect, test } from '../../fixtures/test.js';
 import { reasonFor } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
 import { subCustomerBody } from '../../lib/factories/customer.js';
-import { expectCreatedUnder } from '../customers/customer-states.js';
+import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 
 const NO_CUSTOMER = 'no customer outside the caller\'s hierarchy (configure FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET or FLEET_FOREIGN_CUSTOMER)';
 const NO_CARD = 'no Active card of another client\'s hierarchy (configure FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET)';

@@ -10,7 +10,7 @@ import type { ApiResponse } from '../../lib/client.js';
 import { ACTIVE, reasonFor } from '../../lib/discovery.js';
 import { addressFields, pinLetterAddress, withoutFields } from '../../lib/factories/card.js';
 import type { CardSearchRequest } from '../../lib/types.generated.js';
-import { cardStatusOf } from './card-states.js';
+import { cardStatusOf } from '../../lib/steps/card-steps.js';
 
 const NOTES_MAX = 200;
 

@@ -9,7 +9,7 @@ import { ACTIVE, allCards, cardTypeIdOf, reasonFor } from '../../lib/discovery.j
 import { addressFields, contactFields } from '../../lib/factories/customer.js';
 import { pinLetterAddress } from '../../lib/factories/card.js';
 import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
-import { blockCardFirst, cardStatusOf, unblockCardFirst } from './card-states.js';
+import { blockCardFirst, cardStatusOf, unblockCardFirst } from '../../lib/steps/card-steps.js';
 
 const statusOf = (api: FleetApi, card: Card) => cardStatusOf(api, card.cardIdentifier!);
 

@@ -2,7 +2,7 @@
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCustomers } from '../../lib/discovery.js';
-import { expectCreatedUnder } from './customer-states.js';
+import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import type { Customer } from '../../lib/types.generated.js';
 
 /** Sub-accounts created below one sub-account: a count of all descendants grows by as many. */

@@ -4,7 +4,7 @@
  * means "back in it", closed means "never changes again".
  */
 import { expect, expectUnmetCondition, forRule, test } from '../../fixtures/test.js';
-import { blockFirst, statusOf, unblockFirst } from './customer-states.js';
+import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 
 const notes = (length: number) => 'n'.repeat(length);
 

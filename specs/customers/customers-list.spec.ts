@@ -6,7 +6,7 @@
  * customers that stayed listed from before to after the walk it checks.
  */
 import { expect, forRule, test, type CustomerFactory } from '../../fixtures/test.js';
-import { expectCreatedUnder } from './customer-states.js';
+import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCustomers, customerPage, customerPages } from '../../lib/discovery.js';
 import type { Customer } from '../../lib/types.generated.js';

@@ -8,6 +8,7 @@ import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
+import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
 export type CustomerState = 'open' | 'blocked' | 'closed';
@@ -123,6 +124,11 @@ export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c
   const response = await real.api.getCustomer(c.accountNumber);
   if (c.state === 'closed' && response.status === 404) return false;
   expect(response, `[${rule}] reading customer ${c.accountNumber}`).toHaveStatus(200);
+  if (response.body.parentCustomerAccountNumber !== c.parent) {
+    // Created elsewhere (the creation's rule), or shown under the wrong parent (the parent field's).
+    await expectCreatedUnder(real.api, real.config, c.accountNumber, c.parent, c.depth === 1 ? 'CUST-CREATE-UNDER-TOPLEVEL' : 'CUST-CREATE-UNDER-PARENT');
+    expect(response.body.parentCustomerAccountNumber, `[CUST-PARENT-FIELDS] parent of customer ${c.accountNumber}`).toBe(c.parent);
+  }
   expectState(model, c, response.body, rule);
   const detailsRule = c.updated ? 'CUST-UPDATE-APPLIES' : 'CUST-CREATE-MAIN-ADDRESS-CONTACT';
   expect(response.body, `[${detailsRule}] details of customer ${c.accountNumber}`).toMatchObject(c.details);

@@ -5,9 +5,9 @@
  * that rule (forRule), unless that rule is the test's own, which then fails.
  */
 import { expect, forRule } from '../../fixtures/test.js';
-import type { FleetApi } from '../../lib/api.js';
-import { ACTIVE } from '../../lib/discovery.js';
-import type { CardStatusChangeRequest } from '../../lib/types.generated.js';
+import type { FleetApi } from '../api.js';
+import { ACTIVE } from '../discovery.js';
+import type { CardStatusChangeRequest } from '../types.generated.js';
 
 export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promise<number | undefined> {
   return api.need(await api.getCard(cardIdentifier), `reading card ${cardIdentifier}`).body.status?.id;

@@ -5,10 +5,10 @@
  * is blocked by that rule (forRule), unless that rule is the test's own, which then fails.
  */
 import { expect, forRule } from '../../fixtures/test.js';
-import type { FleetApi } from '../../lib/api.js';
-import type { Config } from '../../lib/config.js';
-import { allCustomers } from '../../lib/discovery.js';
-import type { CustomerNotesRequest } from '../../lib/types.generated.js';
+import type { FleetApi } from '../api.js';
+import type { Config } from '../config.js';
+import { allCustomers } from '../discovery.js';
+import type { CustomerNotesRequest } from '../types.generated.js';
 
 export interface Status {
   status?: string;
@@ -40,13 +40,14 @@ export async function unblockFirst(api: FleetApi, customerAccountNumber: string,
 }
 
 /**
- * `child` was created under `parent` (CUST-CREATE-UNDER-PARENT), told by the two views that say so
- * independently: its parentCustomerAccountNumber, and the parent's list of direct sub-accounts.
- * Only when both disagree with `parent` is the creation to blame; one alone is its own rule's fault.
+ * `child` was created under `parent` (`rule`: CUST-CREATE-UNDER-PARENT, or -UNDER-TOPLEVEL when no
+ * parent was given), told by the two views that say so independently: its parentCustomerAccountNumber,
+ * and the parent's list of direct sub-accounts. Only when both disagree with `parent` is the creation
+ * to blame; one alone is its own rule's fault.
  */
-export async function expectCreatedUnder(api: FleetApi, config: Config, child: string, parent: string): Promise<void> {
+export async function expectCreatedUnder(api: FleetApi, config: Config, child: string, parent: string, rule = 'CUST-CREATE-UNDER-PARENT'): Promise<void> {
   const shown = (await api.getCustomer(child)).body.parentCustomerAccountNumber;
   // A parent the caller may not list (another hierarchy's) lists nothing.
   const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: parent }).catch(() => [])).some((c) => c.customerAccountNumber === child);
-  await forRule('CUST-CREATE-UNDER-PARENT', () => expect(shown === parent || listed, `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it`).toBe(true));
+  await forRule(rule, () => expect(shown === parent || listed, `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it`).toBe(true));
 }
