@@ -96,9 +96,11 @@ export interface Found<T> {
 
 const keyOf = (f: Pick<Finding, 'rule' | 'check'>, operationId: string) => `${f.rule}|${operationId}|${f.check}`;
 
+/** The field names a failure is about: its pointer's own segments, not the collections around them (`/cards/0/status/id` → status, id). */
 function fieldsOf(f: Finding): string[] {
-  const segments = (f.where ?? '').split('/').filter((s) => s && !/^\d+$/.test(s) && s !== '*');
-  return [...new Set([...segments, ...(f.field ? [f.field] : [])])];
+  const segments = (f.where ?? '').split('/');
+  const named = segments.filter((s, i) => s && !/^\d+$/.test(s) && s !== '*' && !/^(\d+|\*)$/.test(segments[i + 1] ?? ''));
+  return [...new Set([...named, ...(f.field ? [f.field] : [])])];
 }
 
 /** Nothing of the answer can be used: a 5xx, a body that is no JSON, or one that is not the documented thing at all. */

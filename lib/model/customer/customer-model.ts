@@ -8,6 +8,7 @@ import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
+import { allCustomers } from '../../discovery.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
@@ -160,6 +161,11 @@ export async function verifyTopLevelList(model: CustomerModel, real: CustomerRea
     if (c.depth === 1 && c.state === 'closed') continue;
     const listed = await listedSubAccounts(real, model.topLevel, c.accountNumber);
     const message = `[CUST-LIST-DIRECT-ONLY] customers listed with customerAccountNumber=${model.topLevel} (the top-level account) and searchText=${c.accountNumber}`;
+    if (c.depth === 1 && !listed.includes(c.accountNumber)) {
+      // The search narrows the list: it must find the customer on its own before the filter is judged.
+      const searched = await allCustomers(real.api, real.config.customerListFields, { searchText: c.accountNumber });
+      expect(searched.map((x) => x.customerAccountNumber), `[CUST-LIST-SEARCH-NUMBER] customers listed with searchText=${c.accountNumber}`).toContain(c.accountNumber);
+    }
     if (c.depth === 1) expect(listed, `${message}: its depth-1 sub-customer is missing`).toContain(c.accountNumber);
     else expect(listed, `${message}: a depth-2 customer is no direct sub-account of the top level`).not.toContain(c.accountNumber);
   }
