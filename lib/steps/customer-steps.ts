@@ -6,6 +6,7 @@
  */
 import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../api.js';
+import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { allCustomers } from '../discovery.js';
 import type { CustomerNotesRequest } from '../types.generated.js';
@@ -24,19 +25,20 @@ export async function statusOf(api: FleetApi, customerAccountNumber: string): Pr
  * Blocks an open customer for a test that needs it blocked: it leaves the status it had (CUST-BLOCK).
  * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not CUST-BLOCK.
  */
-export async function blockFirst(api: FleetApi, customerAccountNumber: string, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<Status> {
+export async function blockFirst(api: FleetApi, customerAccountNumber: string, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse> {
   const before = await statusOf(api, customerAccountNumber);
-  api.need(await api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `blocking customer ${customerAccountNumber}`, acceptedUnder);
+  const response = api.need(await api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `blocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
   await forRule('CUST-BLOCK', () => expect(after.statusIdentifier, `customer ${customerAccountNumber} after its block`).not.toBe(before.statusIdentifier));
-  return after;
+  return response;
 }
 
 /** Unblocks a customer the test blocked: it is back in `open`, the status it had (CUST-UNBLOCK-REACTIVATES). */
-export async function unblockFirst(api: FleetApi, customerAccountNumber: string, open: Status, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<void> {
-  api.need(await api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `unblocking customer ${customerAccountNumber}`, acceptedUnder);
+export async function unblockFirst(api: FleetApi, customerAccountNumber: string, open: Status, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse> {
+  const response = api.need(await api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `unblocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
   await forRule('CUST-UNBLOCK-REACTIVATES', () => expect(after, `customer ${customerAccountNumber} after its unblock`).toEqual(open));
+  return response;
 }
 
 /**

@@ -10,6 +10,8 @@ import type { FleetApi } from '../../lib/api.js';
 import { customerPage, reasonFor } from '../../lib/discovery.js';
 import { cardOrderItem } from '../../lib/factories/card.js';
 import { completeAddress } from '../../lib/factories/customer.js';
+import { blockCardFirst, unblockCardFirst } from '../../lib/steps/card-steps.js';
+import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 
 async function expectJsonObject(response: ApiResponse, objectRule = 'OPSTATUS-OBJECT'): Promise<void> {
   expect(response).toBeAccepted('HTTP-STATUS-DOCUMENTED');
@@ -46,18 +48,20 @@ test.describe('every operation at its documented path and success status', () =>
 
   test('customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({ api, subCustomer }) => {
     const account = subCustomer.customerAccountNumber;
-    await expectJsonObject(await api.updateCustomerDetail(account, { customerAddress: completeAddress('Updated') }));
-    await expectJsonObject(await api.blockCustomer(account, { notes: 'transport check' }));
-    await expectJsonObject(await api.unblockCustomer(account));
-    await expectJsonObject(await api.closeCustomer(account));
+    // Each step must be accepted and take effect before the next can be (their own rules); this judges their answers.
+    const open = await statusOf(api, account);
+    await expectJsonObject(api.need(await api.updateCustomerDetail(account, { customerAddress: completeAddress('Updated') }), 'updating the customer'));
+    await expectJsonObject(await blockFirst(api, account, { notes: 'transport check' }));
+    await expectJsonObject(await unblockFirst(api, account, open));
+    await expectJsonObject(api.need(await api.closeCustomer(account), 'closing the customer'));
   });
 
   test('card block, unblock and PIN reprint show an object as the body; order answers 202 [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, CARD-ORDER-202] @write', async ({ api, poolCards, masterData, subCustomer }) => {
     const card = await poolCards.take();
     const statusReasonId = reasonFor(masterData, card);
-    await expectJsonObject(await api.blockCard(card.cardIdentifier!, { statusReasonId }));
-    await expectJsonObject(await api.unblockCard(card.cardIdentifier!, { statusReasonId }));
-    await expectJsonObject(await api.reprintPIN(card.cardIdentifier!, { cardAddress: completeAddress('PIN letter') }));
+    await expectJsonObject(await blockCardFirst(api, card.cardIdentifier!, { statusReasonId }));
+    await expectJsonObject(await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId }));
+    await expectJsonObject(api.need(await api.reprintPIN(card.cardIdentifier!, { cardAddress: completeAddress('PIN letter') }), 'requesting a PIN letter'));
     const order = await api.orderCards({ customerAccountNumber: subCustomer.customerAccountNumber, cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })] });
     expect(order).toHaveStatus(202, 'CARD-ORDER-202');
   });
