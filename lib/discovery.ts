@@ -44,6 +44,8 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
     const response = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
     const { body } = api.need(response, `card search, page ${page + 1}`, cursor ? 'CARD-SEARCH-CURSOR' : undefined);
     cards.push(...(body.cards ?? []));
+    // A page that shows nothing yet says more follow would page for ever.
+    if (!body.cards?.length && body.hasNextPage) throw new Error(`[CARD-SEARCH-PAGE-FLAGS] card search page ${page + 1} shows no card but hasNextPage true`);
     if (!body.hasNextPage || !body.nextCursor) return cards;
     cursor = body.nextCursor;
   }
@@ -88,6 +90,7 @@ export async function customerPages(api: FleetApi, fields: CustomerListFields, q
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
     const page = customerPage(response.body, fields);
+    if (!page.customers.length && page.hasNextPage) throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
     pages.push(page);
     if (!page.hasNextPage || !page.nextCursor) return pages;
     cursor = page.nextCursor;

@@ -8,10 +8,37 @@ import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import { ACTIVE } from '../discovery.js';
-import type { CardStatusChangeRequest } from '../types.generated.js';
+import { addressFields, contactFields } from '../factories/customer.js';
+import type { Card, CardStatusChangeRequest } from '../types.generated.js';
+
+/** The card as GET /cards/{cardIdentifier} shows it: that card (CARD-GET), or the test is blocked. */
+export async function cardOf(api: FleetApi, cardIdentifier: number): Promise<Card> {
+  const { body } = api.need(await api.getCard(cardIdentifier), `reading card ${cardIdentifier}`);
+  await forRule('CARD-GET', () => expect(body?.cardIdentifier, `GET /cards/${cardIdentifier} answers that card`).toBe(cardIdentifier));
+  return body;
+}
 
 export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promise<number | undefined> {
-  return api.need(await api.getCard(cardIdentifier), `reading card ${cardIdentifier}`).body.status?.id;
+  return (await cardOf(api, cardIdentifier)).status?.id;
+}
+
+const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
+
+/**
+ * What the document says a card holds, field by field, nested objects by their documented fields
+ * only: two cards compared through it differ only where a documented value differs, never because
+ * a server adds fields of its own.
+ */
+export function documentedCard(card: Card) {
+  const address = (a: Card['cardDeliveryAddress']) => Object.fromEntries([...addressFields, 'companyName'].map((f) => [f, a?.[f as keyof typeof a]]));
+  const contact = (c: Card['cardDeliveryContact']) => Object.fromEntries(contactFields.map((f) => [f, c?.[f]]));
+  return {
+    cardType: card.cardType, purchaseCategoryName: card.purchaseCategoryName, additionalEmbossing: card.additionalEmbossing,
+    driverName: card.driverName, vehicleRegNumber: card.vehicleRegNumber,
+    fuelProductRestriction: { productRestrictionId: card.fuelProductRestriction?.productRestrictionId, productRestrictionName: card.fuelProductRestriction?.productRestrictionName },
+    products: byProductId(card.products).map((p) => ({ productId: p.productId, productName: p.productName })),
+    cardDeliveryAddress: address(card.cardDeliveryAddress), cardDeliveryContact: contact(card.cardDeliveryContact),
+  };
 }
 
 /**

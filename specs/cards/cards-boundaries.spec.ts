@@ -31,8 +31,8 @@ test.describe('card boundaries', () => {
     };
     await property(fc.asyncProperty(searchLimitArb, async ({ value: limit, verdict }) => {
       const response = await api.cardSearch({ ...scope, limit });
-      expectVerdict(response, verdict, `limit ${limit}`);
-      if (response.status === 200) expect(response.body.cards?.length ?? 0, `cards on a page of limit ${limit}`).toBeLessThanOrEqual(limit);
+      await forRule('CARD-SEARCH-LIMIT-MIN-1', () => expectVerdict(response, verdict, `limit ${limit}`));
+      if (response.status === 200) await forRule('CARD-SEARCH-LIMIT-HONOURED', () => expect(response.body.cards?.length ?? 0, `cards on a page of limit ${limit}`).toBeLessThanOrEqual(limit));
     }));
   });
 
@@ -65,6 +65,8 @@ test.describe('card boundaries', () => {
       try {
         const block = await api.blockCard(id, { statusReasonId, notes });
         blocked ||= succeeded(block);
+        // Refused although valid: unless the unblock before it did not make the card Active again.
+        if (verdict === 'accepted' && !succeeded(block)) await forRule('CARD-UNBLOCK-REACTIVATES', async () => expect(await cardStatusOf(api, id), 'the card, unblocked before this block').toBe(ACTIVE));
         expectVerdict(block, verdict, `block with ${what}`);
         if (!blocked) {
           api.need(await api.blockCard(id, { statusReasonId }), 'block without notes');

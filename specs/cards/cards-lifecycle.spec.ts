@@ -6,10 +6,9 @@
 import { expect, expectUnmetCondition, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { ACTIVE, allCards, cardTypeIdOf, reasonFor } from '../../lib/discovery.js';
-import { addressFields, contactFields } from '../../lib/factories/customer.js';
 import { pinLetterAddress } from '../../lib/factories/card.js';
 import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
-import { blockCardFirst, cardStatusOf, unblockCardFirst } from '../../lib/steps/card-steps.js';
+import { blockCardFirst, cardOf, cardStatusOf, documentedCard, unblockCardFirst } from '../../lib/steps/card-steps.js';
 
 const statusOf = (api: FleetApi, card: Card) => cardStatusOf(api, card.cardIdentifier!);
 
@@ -23,20 +22,6 @@ async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['
   }
 }
 
-/** What the document says a card holds that a replacement copies: the fields of the Card table, nested objects by their documented fields. */
-function documentedCard(card: Card) {
-  const address = (a: Card['cardDeliveryAddress']) => Object.fromEntries([...addressFields, 'companyName'].map((f) => [f, a?.[f as keyof typeof a]]));
-  const contact = (c: Card['cardDeliveryContact']) => Object.fromEntries(contactFields.map((f) => [f, c?.[f]]));
-  return {
-    cardType: card.cardType, purchaseCategoryName: card.purchaseCategoryName, additionalEmbossing: card.additionalEmbossing,
-    driverName: card.driverName, vehicleRegNumber: card.vehicleRegNumber,
-    fuelProductRestriction: { productRestrictionId: card.fuelProductRestriction?.productRestrictionId, productRestrictionName: card.fuelProductRestriction?.productRestrictionName },
-    products: byProductId(card.products).map((p) => ({ productId: p.productId, productName: p.productName })),
-    cardDeliveryAddress: address(card.cardDeliveryAddress), cardDeliveryContact: contact(card.cardDeliveryContact),
-  };
-}
-
-const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
 
 test.describe('card lifecycle', () => {
   test('block makes a card no longer Active; unblock makes it Active again [CARD-BLOCK, CARD-UNBLOCK-REACTIVATES] @write', async ({ api, poolCards, masterData }) => {
@@ -87,7 +72,7 @@ test.describe('card lifecycle', () => {
   });
 
   test('replace blocks the original and creates a replacement with the original\'s properties where none are supplied [CARD-REPLACE-BLOCKS-ORIGINAL, CARD-REPLACE-COPIES] @write', async ({ api, poolCards, config }) => {
-    const original = (await api.getCard((await poolCards.take()).cardIdentifier!)).body;
+    const original = await cardOf(api, (await poolCards.take()).cardIdentifier!);
     test.skip(!original.driverName, 'the pool card has no driverName to find its replacement by');
     const byDriver = { driverName: original.driverName! };
     const before = new Set((await findWithin(api, byDriver, 0)).map((c) => c.cardIdentifier));
@@ -95,7 +80,8 @@ test.describe('card lifecycle', () => {
     await forRule('CARD-REPLACE-BLOCKS-ORIGINAL', async () => expect(await statusOf(api, original), 'status of the original after replace').not.toBe(ACTIVE));
     await forRule('CARD-REPLACE-COPIES', async () => {
       // The replacement: a card with the original's driverName that was not there before.
-      const isNew = (c: Card) => !before.has(c.cardIdentifier) && c.cardIdentifier !== original.cardIdentifier;
+      // By what the cards show, not only by the filter: the search filter is another rule's.
+      const isNew = (c: Card) => !before.has(c.cardIdentifier) && c.cardIdentifier !== original.cardIdentifier && c.driverName === original.driverName;
       const found = (await findWithin(api, byDriver, config.replacementTimeoutSeconds, isNew)).filter(isNew);
       expect(found.length, `new cards with driverName "${original.driverName}" within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBeGreaterThan(0);
       const replacement = found.find((c) => c.vehicleRegNumber === original.vehicleRegNumber) ?? found[0]!;
@@ -104,7 +90,7 @@ test.describe('card lifecycle', () => {
   });
 
   test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial }) => {
-    const original = (await api.getCard((await poolCards.take()).cardIdentifier!)).body;
+    const original = await cardOf(api, (await poolCards.take()).cardIdentifier!);
     const type = masterData.cardType.find((t) => t.id !== cardTypeIdOf(masterData, original));
     test.skip(!type, 'the master data has no second card type to change to');
     // A consistent request: the new type's default purchase category when it differs, and a group of the new type.
@@ -118,7 +104,8 @@ test.describe('card lifecycle', () => {
       driverName: `${serial} replacement`, vehicleRegNumber: serial.toUpperCase(), additionalEmbossing: `EMB ${serial}`.toUpperCase(),
     };
     expect(await api.replaceCard(original.cardIdentifier!, changes)).toBeAccepted();
-    const found = await findWithin(api, { driverName: changes.driverName }, config.replacementTimeoutSeconds);
+    const isReplacement = (c: Card) => c.driverName === changes.driverName;
+    const found = (await findWithin(api, { driverName: changes.driverName }, config.replacementTimeoutSeconds, isReplacement)).filter(isReplacement);
     expect(found.length, `replacement cards found by driverName within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBe(1);
     const replacement = found[0]!;
     expect({

@@ -3,7 +3,7 @@
  * the cards. A search by orderReference answers 200, and whatever cards it lists (none is fine)
  * must be cards of that order, recognised by a driverName unique to the order.
  */
-import { expect, test } from '../../fixtures/test.js';
+import { expect, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { allCards } from '../../lib/discovery.js';
@@ -43,9 +43,9 @@ test.describe('order cards', () => {
     const drivers = [`${config.runId} driver ${nextSerial()}`, `${config.runId} driver ${nextSerial()}`];
     const response = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, drivers.map((driverName) => cardOrderItem(masterData, { driverName }))));
     expect(response).toHaveStatus(202, 'CARD-ORDER-202');
-    expect(typeof response.body.orderReference === 'string' && response.body.orderReference !== '', 'orderReference is a non-empty string').toBe(true);
+    await forRule('CARD-ORDER-REFERENCE', () => expect(typeof response.body.orderReference === 'string' && response.body.orderReference !== '', 'orderReference is a non-empty string').toBe(true));
     const listed = await cardsOfOrder(api, response.body.orderReference);
-    expect(listed.filter((c) => !drivers.includes(c.driverName ?? '')).map((c) => `${c.cardIdentifier}: ${c.driverName}`), 'cards listed for the order that are not of it').toEqual([]);
+    await forRule('CARD-SEARCH-ORDER-REFERENCE', () => expect(listed.filter((c) => !drivers.includes(c.driverName ?? '')).map((c) => `${c.cardIdentifier}: ${c.driverName}`), 'cards listed for the order that are not of it').toEqual([]));
   });
 
   test('cardPIN is never echoed: neither the order answer nor the ordered cards show it [CARD-PIN-NEVER-ECHOED] @write', async ({ api, masterData, subCustomer, config, nextSerial, secrets }) => {
@@ -71,8 +71,8 @@ test.describe('order cards', () => {
       const item = cardOrderItem(masterData, { driverName: `${config.runId} refused ${nextSerial()}` });
       const response = await api.call<CardOrderErrors>('orderCards', { body: variant.body(subCustomer.customerAccountNumber, item) });
       expect(response).toHaveStatus(400, 'CARD-ORDER-REQUIRED-FIELDS');
-      expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true);
-      expect(response.body.map((e) => e.errorCode), 'error codes').toContain('ER-002');
+      await forRule('CARD-ORDER-ERRORS-ARRAY', () => expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true));
+      await forRule('CARD-ORDER-ER002', () => expect(response.body.map((e) => e.errorCode), 'error codes').toContain('ER-002'));
     });
   }
 });

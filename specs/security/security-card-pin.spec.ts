@@ -25,8 +25,7 @@ test('cardPIN is returned by no operation after an order that set it: order, cus
   const pin = config.cardPin;
   const account = subCustomer.customerAccountNumber;
   const answers: [string, ApiResponse][] = [];
-  const order = await api.orderCards(cardOrderBody(account, [cardOrderItem(masterData, { driverName: `${config.runId} pin`, cardPIN: pin })]));
-  expect(order).toHaveStatus(202);
+  const order = api.need(await api.orderCards(cardOrderBody(account, [cardOrderItem(masterData, { driverName: `${config.runId} pin`, cardPIN: pin })])), 'ordering a card with a PIN');
   answers.push(['POST /cards/order', order]);
   answers.push(['GET /customers/{customerAccountNumber}', await api.getCustomer(account)]);
   answers.push(['GET /customers?searchText', await api.listCustomers({ searchText: account })]);
@@ -37,8 +36,6 @@ test('cardPIN is returned by no operation after an order that set it: order, cus
     answers.push([`GET /cards/${card.cardIdentifier}`, await api.getCard(card.cardIdentifier!)]);
     answers.push([`POST /cards/${card.cardIdentifier}/reprintPIN`, await api.reprintPIN(card.cardIdentifier!, { cardAddress: pinLetterAddress() })]);
   }
-  for (const [name, response] of answers) {
-    expect.soft(response.status, `${name} answered`).toBeLessThan(300);
-    expect.soft(pinValues(response.body, pin), `${name}: values equal to the PIN`).toEqual([]);
-  }
+  // Whatever each answered (its own rule's to judge), none may show the PIN.
+  for (const [name, response] of answers) expect.soft(pinValues(response.body, pin), `${name}: values equal to the PIN`).toEqual([]);
 });

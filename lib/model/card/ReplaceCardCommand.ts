@@ -2,6 +2,7 @@ import { expect } from '../../../fixtures/test.js';
 import { ACTIVE, allCards } from '../../discovery.js';
 import type { Card, CardReplaceRequest } from '../../types.generated.js';
 import { PickCommand } from '../check-lifecycle.js';
+import { documentedCard } from '../../steps/card-steps.js';
 import { perRun, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
 /** Which text properties a replace request supplies (cardTypeId, purchaseCategoryId, cardGroupId: never, see below). */
@@ -14,11 +15,7 @@ export interface ReplaceChanges {
 const textFields = ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as const;
 // Changing card type, purchase category or group may legitimately change restrictions and products,
 // and which combinations a server accepts is not shown: those are never supplied, so these must be copied.
-const copiedFields = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
-
-function productIds(card: Card): number[] {
-  return (card.products ?? []).map((p) => p.productId!).sort((a, b) => a - b);
-}
+const copiedFields = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'products', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
 
 /**
  * Replaces a card that is not cancelled: the original is blocked, and a replacement with the same
@@ -55,7 +52,7 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     for (;;) {
       const found = (await allCards(r.api, { filter: { [field]: value, partialMatch: true } })).filter((x) => x[field] === value);
       if (found.length || Date.now() >= deadline) {
-        expect(found.map((x) => x.cardIdentifier), `[CARD-REPLACE-COPIES, CARD-REPLACE-APPLIES-CHANGES] one replacement with the supplied ${field} "${value}" after replacing card ${c.cardIdentifier} (waited up to ${r.config.replacementTimeoutSeconds} s)`).toHaveLength(1);
+        expect(found.map((x) => x.cardIdentifier), `[CARD-REPLACE-APPLIES-CHANGES] one replacement with the supplied ${field} "${value}" after replacing card ${c.cardIdentifier} (waited up to ${r.config.replacementTimeoutSeconds} s)`).toHaveLength(1);
         return found[0]!;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -75,12 +72,12 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
 
     const replacement = await this.replacementOf(r, c, request);
     const of = `replacement ${replacement.cardIdentifier} of card ${c.cardIdentifier}`;
+    const [shown, kept] = [documentedCard(replacement), documentedCard(original)];
     for (const field of textFields) {
       if (request[field] !== undefined) expect(replacement[field], `[CARD-REPLACE-APPLIES-CHANGES] ${field} of ${of}: supplied in the request`).toBe(request[field]);
-      else expect(replacement[field], `[CARD-REPLACE-COPIES] ${field} of ${of}: not supplied, kept from the original`).toEqual(original[field]);
+      else expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}: not supplied, kept from the original`).toEqual(kept[field]);
     }
-    for (const field of copiedFields) expect(replacement[field], `[CARD-REPLACE-COPIES] ${field} of ${of}`).toEqual(original[field]);
-    expect(productIds(replacement), `[CARD-REPLACE-COPIES] products of ${of}`).toEqual(productIds(original));
+    for (const field of copiedFields) expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}`).toEqual(kept[field]);
 
     // The replacement's status is not shown: only an Active one joins the run's cards.
     if (replacement.status?.id !== ACTIVE) return;
