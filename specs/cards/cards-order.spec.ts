@@ -53,15 +53,12 @@ test.describe('order cards', () => {
     const cardPIN = pinFor(`${config.runId}${serial}`);
     secrets.add(cardPIN);
     const driverName = `${config.runId} pin ${serial}`;
-    const order = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, [cardOrderItem(masterData, { driverName, cardPIN })]));
-    expect(order).toHaveStatus(202);
+    const order = api.need(await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, [cardOrderItem(masterData, { driverName, cardPIN })])), 'ordering a card with a PIN');
     expect(showsPin(order, cardPIN), 'the order answer shows the PIN').toBe(false);
-    const search = await api.cardSearch({ orderReference: order.body.orderReference, limit: 50 });
-    expect(search).toHaveStatus(200);
+    const search = api.need(await api.cardSearch({ orderReference: order.body.orderReference, limit: 50 }), 'searching the order\'s cards');
     expect(showsPin(search, cardPIN), 'the search answer shows the PIN').toBe(false);
     for (const card of search.body.cards ?? []) {
-      const got = await api.getCard(card.cardIdentifier!);
-      expect(got).toHaveStatus(200);
+      const got = api.need(await api.getCard(card.cardIdentifier!), `reading card ${card.cardIdentifier}`);
       expect(showsPin(got, cardPIN), `card ${card.cardIdentifier} shows the PIN`).toBe(false);
     }
   });
