@@ -29,10 +29,15 @@ test('a conforming answer has no finding', () => {
   expect(check('getSession', 404, { message: 'no such session' })).toEqual([]);
 });
 
-test('a success status other than the documented one fails (200 where 202 is documented)', () => {
-  expect(failures(check('orderCards', 200, { orderReference: 'ORD-1' }))).toEqual(['HTTP-STATUS-DOCUMENTED']);
+test('a success status other than the documented one fails: 200 where the order\'s own rule states 202, 201 where 200 is documented', () => {
+  expect(failures(check('orderCards', 200, { orderReference: 'ORD-1' }))).toEqual(['CARD-ORDER-202']);
   expect(failures(check('getCard', 201, {}))).toEqual(['HTTP-STATUS-DOCUMENTED']);
-  expect(failures(check('getCard', 503, { errorCode: 'X', errorDescription: 'y' }))).toEqual(['HTTP-STATUS-DOCUMENTED']);
+});
+
+test('a 5xx fails whatever the table says: an undocumented answer to a valid request, a reaction to bad input otherwise', () => {
+  const answer = check('getCard', 503, { errorCode: 'X', errorDescription: 'y' }).find((f) => f.check === 'status_code_conformance')!;
+  expect([answer.rule, answer.also]).toEqual(['HTTP-STATUS-DOCUMENTED', ['ROBUST-NO-5XX-ON-BAD-INPUT']]);
+  expect(failures(check('getMasterData', 500, { errorCode: 'ER-012', errorDescription: 'support' }))).toEqual(['HTTP-STATUS-DOCUMENTED']);
 });
 
 test('an undocumented 4xx is drift, not a failure', () => {
