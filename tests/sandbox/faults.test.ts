@@ -58,6 +58,22 @@ const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleR
 const probes: Record<string, Probe> = {
   // ---- Transport, errors, authentication ----
   'response-content-type-text-plain': { holds: async (h) => /^application\/json/.test((await h.op('getMasterData')).contentType ?? '') },
+  'content-type-text-plain-everywhere': {
+    holds: async (h) => {
+      const answers = [
+        await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }) }),
+        await h.op('getSession', { sessionId: d.sessionIds[0]! }),
+        await h.op('getMasterData'),
+      ];
+      return answers.every((a) => /^application\/json/.test(a.contentType ?? ''));
+    },
+  },
+  'error-code-renamed': {
+    holds: async (h) => {
+      const res = await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(311)) });
+      return res.status === 400 && typeof res.body?.errorCode === 'string' && !('code' in res.body);
+    },
+  },
   'card-types-500': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).status === 200 },
   'opstatus-empty-body': {
     holds: async (h) => {
@@ -171,6 +187,13 @@ const probes: Record<string, Probe> = {
       return (await status(h, d.poolCustomer)).countOfSubAccounts === customers.length;
     },
   },
+  'customer-count-all-descendants': {
+    holds: async (h) => {
+      // Only the top-level customer has sub-accounts of sub-accounts (depth 2 is the deepest).
+      const { customers } = await listAll(h, { customerAccountNumber: d.topLevelCustomer });
+      return (await status(h, d.topLevelCustomer)).countOfSubAccounts === customers.length;
+    },
+  },
   'customer-parent-number-wrong': {
     holds: async (h) => (await listAll(h, { customerAccountNumber: depth1WithSubs })).customers.every((c) => c.parentCustomerAccountNumber === depth1WithSubs),
   },
@@ -217,6 +240,13 @@ const probes: Record<string, Probe> = {
     },
   },
   'customer-unblock-active-accepted': { holds: async (h) => (await h.op('unblockCustomer', { customerAccountNumber: await createCustomer(h, 'x') })).status === 400 },
+  'customer-unblock-open-changes-status': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      await h.op('unblockCustomer', { customerAccountNumber: acc });
+      return (await status(h, acc)).status === 'Active';
+    },
+  },
   'customer-unblock-not-applied': {
     holds: async (h) => {
       const acc = await createCustomer(h, 'x');
@@ -246,6 +276,13 @@ const probes: Record<string, Probe> = {
     holds: async (h) => {
       const [id] = await poolCards(h, 1);
       return typeof (await cardOf(h, id!)).status.id === 'number';
+    },
+  },
+  'card-status-plain-string': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const { status: cardStatus } = await cardOf(h, id!);
+      return typeof cardStatus === 'object' && cardStatus?.id === 1;
     },
   },
   'card-status-active-name-wrong': {
@@ -379,6 +416,13 @@ const probes: Record<string, Probe> = {
     holds: async (h) => {
       const [id] = await poolCards(h, 1);
       return (await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } })).status === 400;
+    },
+  },
+  'card-unblock-active-changes-status': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return (await cardOf(h, id!)).status.name === 'Active';
     },
   },
   'card-unblock-stays-blocked': {
