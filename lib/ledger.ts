@@ -327,6 +327,10 @@ export class TestLedger implements Observer {
     if (named) return this.blocker ?? { ...(named[1] ? { rule: named[1] } : {}), reason: named[2]! };
     const noToken = messages.map((m) => NO_TOKEN.exec(m)).find(Boolean);
     if (noToken && !this.rules.has(TOKEN_RULE)) return { rule: TOKEN_RULE, reason: noToken[1]! };
+    // A failure that a broken answer the test received explains (a 5xx, an unreadable body, a field
+    // another rule's check flagged) is that rule's doing, whichever rule the assertion judged.
+    const explained = this.explainingAll(messages);
+    if (explained) return { rule: explained.rule, reason: explained.reason, evidence: explained.evidence() };
     // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
     const other = tags.find((t) => rules.has(t));
     if (other) {
@@ -334,10 +338,13 @@ export class TestLedger implements Observer {
       if (this.last) this.worker.record({ rule: other, check: 'assertion', title }, this.last, this.title);
       return { rule: other, reason: title, ...(this.last ? { evidence: this.worker.evidence(this.last) } : {}) };
     }
+    return undefined;
+  }
+
+  /** The taint that explains every failure message, if one does. */
+  private explainingAll(messages: string[]): Taint | undefined {
     const taints = messages.map((m) => this.explaining(m));
-    if (!taints.length || taints.some((t) => !t)) return undefined;
-    const t = taints[0]!;
-    return { rule: t.rule, reason: t.reason, evidence: t.evidence() };
+    return taints.length && taints.every(Boolean) ? taints[0] : undefined;
   }
 }
 

@@ -69,6 +69,8 @@ test.describe('order cards', () => {
       const response = await api.call<CardOrderErrors>('orderCards', { body: variant.body(subCustomer.customerAccountNumber, item) });
       expect(response).toHaveStatus(400, 'CARD-ORDER-REQUIRED-FIELDS');
       await forRule('CARD-ORDER-ERRORS-ARRAY', () => expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true));
+      // The codes are read from the standard error body: without errorCode there is nothing to judge.
+      await forRule('ERR-STANDARD-BODY', () => expect(response.body.every((e) => typeof e?.errorCode === 'string'), 'every error object carries errorCode').toBe(true));
       await forRule('CARD-ORDER-ER002', () => expect(response.body.map((e) => e.errorCode), 'error codes').toContain('ER-002'));
     });
   }

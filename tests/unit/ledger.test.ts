@@ -82,6 +82,16 @@ test('a BlockedError, a refused token and an assertion of another rule (forRule)
   }
 });
 
+test('an assertion of another rule that a field broken by a third rule explains blocks by the third, with no finding of the second', async () => {
+  const { test: ledger } = ledgers(['CUST-BLOCK']);
+  ledger.observe(exchange(200, { customerContact: { mobilePhone: 15112345678 } }, 'getCustomer'), [failure('CONTACT-SHAPE', '/customerContact/mobilePhone', '/customerContact/mobilePhone must be string')]);
+  const { info, attachments } = fakeTestInfo('failed', ['Error: [CUST-CREATE-MAIN-ADDRESS-CONTACT] details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,']);
+  await ledger.settle(info);
+  expect(blockedBy(info)).toMatch(/^CONTACT-SHAPE: /);
+  const findings = attachments.filter((a) => a.name === FINDINGS_ATTACHMENT).flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+  expect(findings.map((f) => f.rule)).toEqual(['CONTACT-SHAPE']);
+});
+
 test('findings: one per rule, operation and check, counted once per answer, the first answer as redacted evidence', async () => {
   const secrets = new SecretRegistry();
   secrets.add('secret-pin-4711');
