@@ -3,7 +3,7 @@
  * then cards this run ordered itself, but only where card orders show up at once. The document
  * says completing an order takes up to 24 to 36 hours, so a target whose orders do not show up
  * within FLEET_PERF_ORDER_WAIT seconds is legitimate: the operation is then not measured, and the
- * run has ordered one card to find out, not a phase's worth.
+ * run has ordered one card to find out (none when the order-cards phase ordered), not a phase's worth.
  *
  * A card counts as this run's only when card search finds it by the order's reference AND it shows
  * the run's tag as additionalEmbossing: a search that ignored the filter hands over no one else's card.
@@ -35,6 +35,8 @@ export class ConsumableCards {
   private readonly cards: Consumable[];
   /** Orders of the order-cards phase whose cards were not looked for yet. */
   private readonly adopted: string[] = [];
+  /** The first order of the order-cards phase: watched instead of ordering a card to see whether orders show up. */
+  private firstAdopted?: string;
   /** Why orders cannot feed the consuming operations (undefined: they show up at once). */
   private showUp?: Promise<string | undefined>;
   /** Per operation: why it refuses cards whose order is not complete (undefined: it accepts them). */
@@ -57,7 +59,10 @@ export class ConsumableCards {
     let why: string | undefined;
     // One card more than the slots while one whose order is not complete may be spent on a try first.
     const short = () => this.cards.length < count + (this.cards.some(pending) && !this.refusals.has(op) ? 1 : 0);
-    if (short()) await this.find(new Map(this.adopted.splice(0).map((ref) => [ref, 1])), 0);
+    if (short()) {
+      this.firstAdopted ??= this.adopted[0];
+      await this.find(new Map(this.adopted.splice(0).map((ref) => [ref, 1])), 0);
+    }
     if (short()) why = await this.order(op, count + 1, op === 'replace-card' ? count : 0).then(() => undefined, notMeasurable);
     const refused = await this.tryPending(op, body);
     why ??= refused;
@@ -85,11 +90,11 @@ export class ConsumableCards {
     if (this.cards.length < wanted) throw new NotMeasurable(`of ${more} cards ordered, ${more - (wanted - this.cards.length)} showed up in card search within ${this.resources.config.perf.orderWaitSeconds} s`);
   }
 
-  /** Whether orders show up at once: an order of one card, looked for within the wait. */
+  /** Whether orders show up at once: an order of one card (the order-cards phase's first, or a new one), looked for within the wait. */
   private async probe(): Promise<string | undefined> {
     if (this.cards.some((c) => c.ordered)) return undefined;
     const wait = this.resources.config.perf.orderWaitSeconds;
-    const orders = await this.place(1);
+    const orders = this.firstAdopted ? new Map([[this.firstAdopted, 1]]) : await this.place(1);
     await this.find(orders, wait);
     if (this.cards.some((c) => c.ordered)) return undefined;
     return `cards this run orders do not show up at once: order ${[...orders.keys()][0]} (1 card) was not in card search after ${wait} s `

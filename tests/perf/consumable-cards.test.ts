@@ -61,6 +61,16 @@ test('orders that do not show up within FLEET_PERF_ORDER_WAIT: not measurable, o
   expect(api.footprint.writes.cardsOrdered).toBe(1);
 });
 
+test('after the order-cards phase, the run watches its first order instead of ordering a card to find out', async () => {
+  const { api, resources } = await run({ SANDBOX_ORDER_COMPLETION: '3600' });
+  for (let i = 0; i < 3; i += 1) {
+    const order = await api.must<{ orderReference: string }>('orderCards', { body: { customerAccountNumber: '7000000010', cards: [await resources.orderItem()] } });
+    resources.adoptOrder(order.orderReference);
+  }
+  await expect(take(resources, 'cancel-card', 10)).rejects.toThrow(new RegExp(`order ${resources.orderReferences[0]} \\(1 card\\) was not in card search after 2 s`));
+  expect(api.footprint.writes.cardsOrdered).toBe(3);
+});
+
 test('orders that complete within the wait: measured on them once they show up (Active, no try needed)', async () => {
   const { api, resources } = await run({ SANDBOX_ORDER_COMPLETION: '1' }, { FLEET_PERF_ORDER_WAIT: '5' });
   expect((await take(resources, 'replace-card', 6)).cards).toHaveLength(6);
