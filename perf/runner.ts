@@ -13,10 +13,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TokenProvider } from '../lib/auth.js';
 import { childProcessEnv, type Config } from '../lib/config.js';
+import { countRequest, emptyFootprint } from '../lib/footprint.js';
 import { latencyTargets } from '../lib/latency-targets.js';
 import type { LatencyKey } from '../lib/operations.js';
 import { answers, freePort, repoRoot, startTsChild, type Child } from './child.js';
-import { countRequest, emptyFootprint } from '../lib/footprint.js';
 import { ConnectionPool, drive, type PlannedRequest, type Sample } from './measure.js';
 import { renderHtml } from './report/html.js';
 import type { BaselineComparison, OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
@@ -230,11 +230,11 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       log(`client overhead on loopback (trivial server, ${overhead.rate}/s, n=${overhead.samples}): p50 ${overhead.p50} ms, p99 ${overhead.p99} ms, max ${overhead.max} ms`);
     }
     // No abort signal here: the tidy-up must still run after Ctrl-C.
-    api = new SetupApi(target.baseUrl, () => tokens.token(), config.target === 'production');
+    const setup = new SetupApi(target.baseUrl, () => tokens.token(), config.target === 'production');
     const runTag = `perf-${randomBytes(3).toString('hex')}`;
-    resources = new Resources(api, { ...config, baseUrl: target.baseUrl }, runTag, log);
-    const ctx: PhaseContext = { config, api, resources, rate, duration, warmup, setupConcurrency: resources.setupConcurrency, log };
-    const footprint = api.footprint;
+    const shared = new Resources(setup, { ...config, baseUrl: target.baseUrl }, runTag, log);
+    [api, resources] = [setup, shared];
+    const ctx: PhaseContext = { config, api: setup, resources: shared, rate, duration, warmup, setupConcurrency: shared.setupConcurrency, log };
     log(`${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`);
 
     const phases = createScenarios().filter((scenario) => scenario.operations.some((op) => selected.has(op)));
@@ -276,7 +276,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         return {
           ...request, op, counted,
           onDone: (outcome) => {
-            countRequest(footprint, operationOf(op), 'status' in outcome ? outcome.status : undefined, request.body);
+            countRequest(setup.footprint, operationOf(op), 'status' in outcome ? outcome.status : undefined, request.body);
             onDone?.(outcome);
           },
         };
@@ -288,7 +288,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       const slots = Math.min(perOp, scenario.supply?.() ?? perOp);
       const maxTarget = Math.max(...scenario.operations.map((op) => latencyTargets[op].p99));
       const connections = Math.max(2, Math.min(slots * k, Math.ceil((rate * k * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
-      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await api!.headers(), connections }, slots / rate + 60);
+      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections }, slots / rate + 60);
       let driven;
       try {
         driven = await pool.schedule({ rate: rate * k, slots: slots * k, plan, ...(options.signal ? { signal: options.signal } : {}) });
@@ -297,9 +297,9 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         const bySend = [...driven.samples].filter((s) => s.sentAt !== undefined).sort((a, b) => a.sentAt! - b.sentAt!);
         for (const s of bySend) {
           if (s.status !== undefined && s.status >= 200 && s.status <= 299) {
-            const n = api!.answered.get(s.op) ?? 0;
+            const n = setup.answered.get(s.op) ?? 0;
             s.streamIndex = n;
-            api!.answered.set(s.op, n + 1);
+            setup.answered.set(s.op, n + 1);
           }
         }
       } finally {
@@ -320,7 +320,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       }
     }
 
-    tidy = await resources.tidyUp(!config.sandbox).catch((e: Error) => [`tidy-up failed: ${e.message}`]);
+    tidy = await shared.tidyUp(!config.sandbox).catch((e: Error) => [`tidy-up failed: ${e.message}`]);
     for (const problem of tidy) log(`  TIDY-UP: ${problem}`);
   } finally {
     await target.child?.stop();
