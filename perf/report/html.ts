@@ -101,7 +101,7 @@ Each operation: ${summary.settings.rate} requests/s at evenly spaced arrivals fo
 Percentiles: ${esc(summary.settings.percentiles)}. A p99 from fewer than 100 samples is marked low confidence.</p>
 ${o ? `<p>Client overhead on loopback (the floor under every number): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (${o.samples} samples at ${o.rate}/s against a trivial server).</p>` : ''}
 ${summary.baselineFile ? `<p>Baseline: ${esc(summary.baselineFile)}; a p99 more than 20% above it is flagged as a regression.</p>` : ''}
-<p>The run's ${esc(footprintLine(summary.footprint))}${summary.orderReferences.length ? ` (${summary.orderReferences.length} card orders: their references are in summary.json)` : ''}.</p>
+<p>The run's ${esc(footprintLine(summary.footprint))}${summary.orderReferences.length ? ` (card orders placed: ${summary.orderReferences.length}, their references in summary.json)` : ''}.</p>
 ${summary.tidyUp.length ? `<p class="bad">Tidy-up problems: ${esc(summary.tidyUp.join('; '))}</p>` : ''}
 <table><thead><tr><th>operation</th><th>samples</th><th>rate/s</th><th>errors</th><th>p50</th><th>p90</th><th>p99</th><th>max</th><th>target p50</th><th>target p99</th>${withBaseline ? '<th>p99 vs baseline</th>' : ''}<th>result</th><th>note</th></tr></thead>
 <tbody>
