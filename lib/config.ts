@@ -34,8 +34,10 @@ export interface PerfConfig {
   rate: number;
   operations: LatencyKey[];
   baseline?: string;
-  /** Card identifiers the perf run may cancel or replace (FLEET_PERF_CARDS); in the sandbox it orders its own. */
+  /** Card identifiers the perf run may cancel or replace (FLEET_PERF_CARDS); otherwise it orders its own where orders show up at once. */
   consumableCards: number[];
+  /** Seconds the perf run waits for cards it ordered to show up in card search (FLEET_PERF_ORDER_WAIT). */
+  orderWaitSeconds: number;
   /** SANDBOX_LATENCY handed to the sandbox child that `npm run perf` starts (undefined: the sandbox's default). */
   sandboxLatency?: string;
 }
@@ -102,8 +104,9 @@ export const knownVariables = [
   'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_FOREIGN_CLIENT_ID', 'FLEET_FOREIGN_CLIENT_SECRET', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
-  'FLEET_PERF_CARDS',
+  'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
   'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -209,6 +212,7 @@ function parsePerf(env: Env, target: Target, loopback: boolean): PerfConfig {
     operations: chosen as LatencyKey[],
     ...(env.FLEET_PERF_BASELINE ? { baseline: env.FLEET_PERF_BASELINE } : {}),
     consumableCards,
+    orderWaitSeconds: parseInteger('FLEET_PERF_ORDER_WAIT', env.FLEET_PERF_ORDER_WAIT, 10, 0, 600),
     ...(env.SANDBOX_LATENCY?.trim() ? { sandboxLatency: env.SANDBOX_LATENCY.trim() } : {}),
   };
 }

@@ -38,13 +38,17 @@ export function emptyFootprint(): Footprint {
 
 /** Adds one exchange: a request, and a write when the target accepted it (an order counts its cards). */
 export function count(footprint: Footprint, exchange: Exchange): void {
+  countRequest(footprint, exchange.operationId, exchange.response.status, exchange.request.body);
+}
+
+/** Adds one request of `operationId` with `body`; `status` undefined when no answer came. */
+export function countRequest(footprint: Footprint, operationId: OperationId, status: number | undefined, body: unknown): void {
   footprint.requests += 1;
-  footprint.byOperation[exchange.operationId] = (footprint.byOperation[exchange.operationId] ?? 0) + 1;
-  const { status } = exchange.response;
-  if (status < 200 || status >= 300) return;
-  for (const [kind, operationId] of Object.entries(WRITES) as [WriteKind, OperationId][]) {
-    if (exchange.operationId !== operationId) continue;
-    const cards = (exchange.request.body as { cards?: unknown } | undefined)?.cards;
+  footprint.byOperation[operationId] = (footprint.byOperation[operationId] ?? 0) + 1;
+  if (status === undefined || status < 200 || status >= 300) return;
+  for (const [kind, id] of Object.entries(WRITES) as [WriteKind, OperationId][]) {
+    if (operationId !== id) continue;
+    const cards = (body as { cards?: unknown } | undefined)?.cards;
     footprint.writes[kind] += kind === 'cardsOrdered' && Array.isArray(cards) ? cards.length : 1;
   }
 }

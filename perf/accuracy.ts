@@ -110,5 +110,5 @@ export async function gateRun(options: { latency: string; outDir: string; rate?:
     ...(options.operations ? { FLEET_PERF_OPS: options.operations.join(',') } : {}),
   });
   const run = await runPerf({ config, outDir: options.outDir, overhead: false, warmup: options.warmup ?? 10, log: options.log ?? (() => undefined) });
-  return { run, failed: run.summary.operations.filter((o) => !o.pass).map((o) => o.operation) };
+  return { run, failed: run.summary.operations.filter((o) => o.status === 'failed').map((o) => o.operation) };
 }

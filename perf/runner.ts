@@ -3,12 +3,17 @@
  * token fetched once, the loopback floor, then every selected scenario as its own load phase at a
  * fixed arrival rate, the gate, and both outputs. perf/run.ts is the command-line entry; the tests
  * and the self-test call runPerf directly.
+ *
+ * An operation the run cannot measure here is `not-measured`, with the reason, and never fails
+ * the gate: a scenario says so (NotMeasurable), or the target refused a set-up request (4xx). A
+ * set-up request the target failed (5xx, no answer) fails the operation.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TokenProvider } from '../lib/auth.js';
 import { childProcessEnv, type Config } from '../lib/config.js';
+import { countRequest, emptyFootprint } from '../lib/footprint.js';
 import { latencyTargets } from '../lib/latency-targets.js';
 import type { LatencyKey } from '../lib/operations.js';
 import { answers, freePort, repoRoot, startTsChild, type Child } from './child.js';
@@ -19,13 +24,15 @@ import { formatResultLine } from './report/table.js';
 import { createScenarios } from './scenarios/index.js';
 import { Resources } from './scenarios/resources.js';
 import type { PhaseContext, Scenario } from './scenarios/scenario.js';
-import { SetupApi } from './setup-api.js';
+import { NotMeasurable, operationOf, SetupApi, SetupError } from './setup-api.js';
 import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
 
 export interface RunOptions {
   config: Config;
-  /** Where summary.json and index.html go (default reports/perf). */
+  /** Where summary.json and index.html go (default <FLEET_REPORTS_DIR>/perf). */
   outDir?: string;
+  /** More SANDBOX_* settings of the sandbox child (tests: SANDBOX_ORDER_COMPLETION). */
+  sandbox?: Record<string, string>;
   log?: (line: string) => void;
   signal?: AbortSignal;
   /** Measure the loopback floor first (default true). */
@@ -53,7 +60,7 @@ interface Target {
   child?: Child;
 }
 
-async function startTarget(config: Config, log: (line: string) => void): Promise<Target> {
+async function startTarget(config: Config, log: (line: string) => void, settings: Record<string, string> = {}): Promise<Target> {
   if (!config.sandbox) return { baseUrl: config.baseUrl, tokenUrl: config.tokenUrl };
   if (!existsSync(join(repoRoot, 'sandbox/server.ts'))) throw new Error('sandbox/server.ts does not exist yet: set FLEET_BASE_URL to a running server');
   const port = await freePort();
@@ -64,7 +71,7 @@ async function startTarget(config: Config, log: (line: string) => void): Promise
   const child = await startTsChild('sandbox/server.ts', [], {
     name: 'sandbox',
     // No faults: a latency run measures the sandbox as documented.
-    env: childProcessEnv({ SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency, SANDBOX_FAULTS: '' }),
+    env: childProcessEnv({ ...settings, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency, SANDBOX_FAULTS: '' }),
     ready: () => answers(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
   });
   return { baseUrl, tokenUrl, child };
@@ -160,25 +167,45 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
   return {
     operation: op, samples: summary.samples, rate, errors: failed.length,
     p50: has ? round1(summary.p50) : null, p90: has ? round1(summary.p90) : null, p99: has ? round1(summary.p99) : null, max: has ? round1(summary.max) : null,
-    targetP50: target.p50, targetP99: target.p99, pass,
+    targetP50: target.p50, targetP99: target.p99, pass, status: pass ? 'passed' : 'failed',
     note: [...(pass ? [] : [`FAIL: ${reasons.join('; ')}`]), ...info].join('; '),
     errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence, late, notSent, measured: true,
   };
 }
 
-function unmeasured(op: LatencyKey, rate: number, why: string): OperationResult {
+/** An operation the run could not measure here: shown with the reason, never a failure of the gate. */
+export function unmeasured(op: LatencyKey, rate: number, why: string): OperationResult {
   const target = latencyTargets[op];
   return {
     operation: op, samples: 0, rate, errors: 0, p50: null, p90: null, p99: null, max: null,
-    targetP50: target.p50, targetP99: target.p99, pass: false, note: `not measured: ${why}`,
+    targetP50: target.p50, targetP99: target.p99, pass: false, status: 'not-measured', reason: why, note: `not measured: ${why}`,
     errorRate: 0, statuses: {}, lowConfidence: false, late: 0, notSent: 0, measured: false,
   };
+}
+
+/**
+ * The verdict of an operation whose preparation threw: not measured when the run cannot measure it
+ * here or the target refused a set-up request (4xx: a choice the document may leave open, judged
+ * by the conformance suite); failed when the target failed one (5xx, no answer) or anything else broke.
+ */
+export function preparationVerdict(op: LatencyKey, rate: number, error: Error): OperationResult {
+  if (error instanceof NotMeasurable) return unmeasured(op, rate, error.message);
+  if (error instanceof SetupError && error.status !== undefined && error.status >= 400 && error.status <= 499) {
+    return unmeasured(op, rate, `the target refused a set-up request: ${error.message}`);
+  }
+  const { reason: _none, ...result } = unmeasured(op, rate, '');
+  return { ...result, status: 'failed', note: `FAIL: preparation failed: ${error.message}` };
+}
+
+/** The gate: passes unless an operation failed (not-measured ones never fail it) or the run was interrupted. */
+export function gatePasses(operations: OperationResult[], interrupted: boolean): boolean {
+  return !interrupted && operations.every((o) => o.status !== 'failed');
 }
 
 export async function runPerf(options: RunOptions): Promise<RunResult> {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const outDir = options.outDir ?? join(repoRoot, 'reports/perf');
+  const outDir = options.outDir ?? resolve(config.reportsDir, 'perf');
   const { rate, duration } = config.perf;
   const selected = new Set(config.perf.operations);
   const warmup = options.warmup ?? Math.max(3, Math.round(rate / 2));
@@ -188,9 +215,11 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
   let overhead: OverheadResult | undefined;
   let tidy: string[] = [];
   let interrupted = false;
+  let api: SetupApi | undefined;
+  let resources: Resources | undefined;
 
   const baseline = config.perf.baseline ? loadBaseline(config.perf.baseline) : undefined;
-  const target = await startTarget(config, log);
+  const target = await startTarget(config, log, options.sandbox);
   try {
     const tokens = new TokenProvider({ tokenUrl: target.tokenUrl, clientId: config.clientId, clientSecret: config.clientSecret });
     // Health check before any load: the token endpoint answers and hands out a token.
@@ -201,10 +230,11 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       log(`client overhead on loopback (trivial server, ${overhead.rate}/s, n=${overhead.samples}): p50 ${overhead.p50} ms, p99 ${overhead.p99} ms, max ${overhead.max} ms`);
     }
     // No abort signal here: the tidy-up must still run after Ctrl-C.
-    const api = new SetupApi(target.baseUrl, () => tokens.token());
+    const setup = new SetupApi(target.baseUrl, () => tokens.token(), config.target === 'production');
     const runTag = `perf-${randomBytes(3).toString('hex')}`;
-    const resources = new Resources(api, { ...config, baseUrl: target.baseUrl }, runTag, log);
-    const ctx: PhaseContext = { config, api, resources, rate, duration, warmup, setupConcurrency: resources.setupConcurrency, log };
+    const shared = new Resources(setup, { ...config, baseUrl: target.baseUrl }, runTag, log);
+    [api, resources] = [setup, shared];
+    const ctx: PhaseContext = { config, api: setup, resources: shared, rate, duration, warmup, setupConcurrency: shared.setupConcurrency, log };
     log(`${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`);
 
     const phases = createScenarios().filter((scenario) => scenario.operations.some((op) => selected.has(op)));
@@ -223,8 +253,10 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       try {
         await scenario.prepare?.(ctx);
       } catch (e) {
-        for (const op of ops) results.set(op, unmeasured(op, rate, `preparation failed: ${(e as Error).message}`));
-        log(`  ${ops.join(', ')}: not measured (${(e as Error).message})`);
+        for (const op of ops) {
+          results.set(op, preparationVerdict(op, rate, e as Error));
+          log(formatResultLine(results.get(op)!));
+        }
         await scenario.cleanup?.(ctx).catch(() => undefined);
         return;
       }
@@ -240,25 +272,34 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
           if (counted) stats.notSent.set(op, (stats.notSent.get(op) ?? 0) + 1);
           return undefined;
         }
-        return { ...request, op, counted };
+        const onDone = request.onDone;
+        return {
+          ...request, op, counted,
+          onDone: (outcome) => {
+            countRequest(setup.footprint, operationOf(op), 'status' in outcome ? outcome.status : undefined, request.body);
+            onDone?.(outcome);
+          },
+        };
       };
       // A pool of keep-alive connections per phase, enough that answers up to twice the slowest p99
       // target (+1 s) never delay an arrival; opened before the schedule starts, so never measured.
       // The token is fetched once and reused (the provider renews it only if its lifetime runs out).
+      // A phase that uses up a card per request runs only as many slots as it has cards.
+      const slots = Math.min(perOp, scenario.supply?.() ?? perOp);
       const maxTarget = Math.max(...scenario.operations.map((op) => latencyTargets[op].p99));
-      const connections = Math.max(2, Math.min(perOp * k, Math.ceil((rate * k * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
-      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await api.headers(), connections }, perOp / rate + 60);
+      const connections = Math.max(2, Math.min(slots * k, Math.ceil((rate * k * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
+      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections }, slots / rate + 60);
       let driven;
       try {
-        driven = await pool.schedule({ rate: rate * k, slots: perOp * k, plan, ...(options.signal ? { signal: options.signal } : {}) });
+        driven = await pool.schedule({ rate: rate * k, slots: slots * k, plan, ...(options.signal ? { signal: options.signal } : {}) });
         // Which of the sandbox's injected delays each answer got: the op's n-th 2xx answer (send
         // order), counted before the cleanup's own requests.
         const bySend = [...driven.samples].filter((s) => s.sentAt !== undefined).sort((a, b) => a.sentAt! - b.sentAt!);
         for (const s of bySend) {
           if (s.status !== undefined && s.status >= 200 && s.status <= 299) {
-            const n = api.answered.get(s.op) ?? 0;
+            const n = setup.answered.get(s.op) ?? 0;
             s.streamIndex = n;
-            api.answered.set(s.op, n + 1);
+            setup.answered.set(s.op, n + 1);
           }
         }
       } finally {
@@ -279,7 +320,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       }
     }
 
-    tidy = await resources.tidyUp(!config.sandbox).catch((e: Error) => [`tidy-up failed: ${e.message}`]);
+    tidy = await shared.tidyUp(!config.sandbox).catch((e: Error) => [`tidy-up failed: ${e.message}`]);
     for (const problem of tidy) log(`  TIDY-UP: ${problem}`);
   } finally {
     await target.child?.stop();
@@ -293,7 +334,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     operations,
     finishedAt: new Date().toISOString(),
     baseUrl: target.baseUrl,
-    pass: !interrupted && operations.every((o) => o.pass),
+    pass: gatePasses(operations, interrupted),
     interrupted,
     settings: {
       duration, rate, warmup,
@@ -303,6 +344,8 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     ...(overhead ? { clientOverhead: overhead } : {}),
     ...(config.perf.baseline ? { baselineFile: config.perf.baseline } : {}),
     tidyUp: tidy,
+    footprint: api?.footprint ?? emptyFootprint(),
+    orderReferences: resources?.orderReferences ?? [],
   };
   mkdirSync(outDir, { recursive: true });
   const summaryPath = join(outDir, 'summary.json');

@@ -11,23 +11,22 @@
  *  3. gate: a fixed delay on one operation (master-data=1000: p50 over its 950 target, p99 not),
  *     then a slow tail only (get-card=80/2500: p50 fine, p99 over 600): the gate fails on exactly
  *     that operation each time.
- * Hermetic: its configuration is built here, not read from the environment; reports go to
- * reports/perf/selftest/.
+ * Hermetic: its configuration is built here, not read from the environment (but for
+ * FLEET_REPORTS_DIR); reports go to <FLEET_REPORTS_DIR>/perf/selftest/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '../lib/config.js';
+import { loadConfig, readEnv } from '../lib/config.js';
 import type { LatencyKey } from '../lib/operations.js';
 import { accuracyRows, gateRun, pairedSamples, samplesNeeded, streamCheck } from './accuracy.js';
-import { repoRoot } from './child.js';
 import { runPerf } from './runner.js';
 
 const SEED = 20240;
 const DOC = `doc,seed=${SEED}`;
 const RATE = 30;
 const DURATION = 6;
-const outRoot = join(repoRoot, 'reports/perf/selftest');
+const outRoot = resolve(loadConfig({ FLEET_REPORTS_DIR: readEnv().FLEET_REPORTS_DIR }).reportsDir, 'perf/selftest');
 const failures: string[] = [];
 const check = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);

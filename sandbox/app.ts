@@ -30,6 +30,8 @@ export interface BuildOptions {
   latency?: DelayFor;
   /** Lifetime of issued tokens in seconds (default 3600). */
   tokenTtlSeconds?: number;
+  /** Ordered cards show up only this many seconds after the order, Active (default: at once, Ordered). */
+  orderCompletionSeconds?: number;
   logger?: boolean;
 }
 
@@ -152,7 +154,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const pluginOptions: SandboxPluginOptions = { faults, store };
   await app.register(tokenRoutes, { ...pluginOptions, tokens } satisfies TokenPluginOptions);
   await app.register(customerRoutes, pluginOptions);
-  await app.register(cardRoutes, pluginOptions);
+  await app.register(cardRoutes, { ...pluginOptions, orderCompletionSeconds: options.orderCompletionSeconds ?? 0 });
   await app.register(masterDataRoutes, pluginOptions);
   await app.register(locationRoutes, pluginOptions);
   await app.register(sessionRoutes, pluginOptions);

@@ -1,6 +1,6 @@
 /**
  * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_LATENCY,
- * SANDBOX_TOKEN_TTL), read and checked once: by server.ts, and by the fault self-test, which
+ * SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION), read and checked once: by server.ts, and by the fault self-test, which
  * hosts one sandbox per fault in its own process.
  */
 import { DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
@@ -17,6 +17,8 @@ export interface ServerConfig {
   latency: DelayFor | undefined;
   latencyText: string;
   tokenTtlSeconds: number;
+  /** 0: ordered cards exist at once (Ordered); otherwise they show up, Active, this many seconds after the order. */
+  orderCompletionSeconds: number;
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -38,5 +40,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     latency: parseLatency(latencyText),
     latencyText,
     tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
+    // Up to 36 hours, the document's longest order completion.
+    orderCompletionSeconds: wholeNumber('SANDBOX_ORDER_COMPLETION', env.SANDBOX_ORDER_COMPLETION, 0, 0, 129_600),
   };
 }

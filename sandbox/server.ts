@@ -1,8 +1,8 @@
 /**
  * The sandbox's listener for `npm run sandbox` and Playwright's webServer (the fault self-test
  * hosts its own, one per fault). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
- * SANDBOX_LATENCY and SANDBOX_TOKEN_TTL once; a bad value prints one line naming the variable and
- * exits 1. Closes cleanly on SIGINT and SIGTERM.
+ * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL and SANDBOX_ORDER_COMPLETION once; a bad value prints one
+ * line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
  */
 import { buildApp } from './app.js';
 import { FaultConfigError } from './faults.js';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError) fail(e.message);
     throw e;
   }
-  const app = await buildApp({ faults: config.faults, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds });
+  const app = await buildApp({ faults: config.faults, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
-  process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s)\n`);
+  process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
+    + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''})\n`);
 
   let closing = false;
   const stop = (signal: string) => {

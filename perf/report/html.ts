@@ -1,12 +1,14 @@
 /**
- * reports/perf/index.html: one self-contained page (inline CSS and SVG, no script, no external
+ * <FLEET_REPORTS_DIR>/perf/index.html: one self-contained page (inline CSS and SVG, no script, no external
  * asset), readable offline: the summary table at the top, then per operation its measured p50/p99
  * against the targets and a latency histogram, with samples and errors.
  */
 import type { LatencyKey } from '../../lib/operations.js';
+import { footprintLine } from '../../lib/report/summary-text.js';
 import type { Sample } from '../measure.js';
 import { logHistogram } from '../stats.js';
 import type { OperationResult, PerfSummary } from './summary.js';
+import { verdictOf } from './table.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(1));
@@ -66,37 +68,40 @@ function histogram(r: OperationResult, samples: Sample[]): string {
 
 export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample[]>): string {
   const withBaseline = summary.operations.some((r) => r.baseline);
-  const rows = summary.operations.map((r) => `<tr class="${r.pass ? 'pass' : 'fail'}">`
+  const rows = summary.operations.map((r) => `<tr class="${r.status}">`
     + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}${r.lowConfidence ? ' <span class="warn" title="p99 from fewer than 100 samples">low conf.</span>' : ''}</td>`
     + `<td>${r.rate}</td><td>${r.errors}</td><td>${ms(r.p50)}</td><td>${ms(r.p90)}</td><td>${ms(r.p99)}</td><td>${ms(r.max)}</td>`
     + `<td>${r.targetP50}</td><td>${r.targetP99}</td>`
     + (withBaseline ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : ''}` : ''}</td>` : '')
-    + `<td><b>${r.pass ? 'pass' : 'FAIL'}</b></td><td class="note">${esc(r.note)}</td></tr>`).join('\n');
+    + `<td><b>${verdictOf(r)}</b></td><td class="note">${esc(r.note)}</td></tr>`).join('\n');
   const sections = summary.operations.map((r) => `<section id="${esc(r.operation)}">
-<h2>${esc(r.operation)} <span class="${r.pass ? 'ok' : 'bad'}">${r.pass ? 'pass' : 'FAIL'}</span></h2>
+<h2>${esc(r.operation)} <span class="${r.status}">${verdictOf(r)}</span></h2>
 <p>${r.samples} samples at ${r.rate}/s, ${r.errors} error(s)${Object.keys(r.statuses).length ? ` (answers: ${esc(Object.entries(r.statuses).map(([k, v]) => `${k}×${v}`).join(', '))})` : ''}; p50 ${ms(r.p50)} / p90 ${ms(r.p90)} / p99 ${ms(r.p99)} / max ${ms(r.max)} ms; targets p50 ${r.targetP50}, p99 ${r.targetP99} ms${r.baseline ? `; baseline p99 ${ms(r.baseline.p99)} ms` : ''}.</p>
 ${r.note ? `<p class="note">${esc(r.note)}</p>` : ''}
 <div class="charts">${targetChart(r)}${histogram(r, samples.get(r.operation) ?? [])}</div>
 </section>`).join('\n');
   const o = summary.clientOverhead;
+  const notMeasured = summary.operations.filter((r) => r.status === 'not-measured');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Latency gates – ${esc(summary.target)} – ${esc(summary.startedAt)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
 th:first-child,td:first-child,td.note{text-align:left}td.note{font-size:12px;color:#555}
-tr.fail td{background:#fdecea}.ok{color:#2a7d2a}.bad{color:#c9302c}.warn{color:#b36b00}.muted{color:#888}
+tr.failed td{background:#fdecea}tr.not-measured td{background:#f2f2f2;color:#666}.ok,.passed{color:#2a7d2a}.bad,.failed{color:#c9302c}.not-measured{color:#666}.warn{color:#b36b00}.muted{color:#888}
 section{border-top:1px solid #ccc;margin-top:18px}.charts{display:flex;flex-wrap:wrap;gap:16px}
 svg .lbl{font-size:11px;fill:#444}svg .val{font-size:11px;fill:#111}svg .tgt{font-size:10px;fill:#222}
 .verdict{font-size:18px;font-weight:bold}
 </style></head><body>
 <h1>Latency gates</h1>
-<p class="verdict ${summary.pass ? 'ok' : 'bad'}">${summary.pass ? 'All operations within their targets' : 'Gate failed'}${summary.interrupted ? ' (run interrupted)' : ''}</p>
+<p class="verdict ${summary.pass ? 'ok' : 'bad'}">${summary.pass ? 'Every measured operation within its targets' : 'Gate failed'}${summary.interrupted ? ' (run interrupted)' : ''}</p>
+${notMeasured.length ? `<p class="not-measured">Not measured (never fails the gate): ${notMeasured.map((r) => `<b>${esc(r.operation)}</b>: ${esc(r.reason ?? '')}`).join('; ')}.</p>` : ''}
 <p>Target <b>${esc(summary.target)}</b> (${esc(summary.baseUrl)}), started ${esc(summary.startedAt)}, finished ${esc(summary.finishedAt)}.
 Each operation: ${summary.settings.rate} requests/s at evenly spaced arrivals for ${summary.settings.duration} s after ${summary.settings.warmup} uncounted warm-up requests${summary.settings.sandboxLatency ? `; SANDBOX_LATENCY=${esc(summary.settings.sandboxLatency)}` : ''}.
 Percentiles: ${esc(summary.settings.percentiles)}. A p99 from fewer than 100 samples is marked low confidence.</p>
 ${o ? `<p>Client overhead on loopback (the floor under every number): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (${o.samples} samples at ${o.rate}/s against a trivial server).</p>` : ''}
 ${summary.baselineFile ? `<p>Baseline: ${esc(summary.baselineFile)}; a p99 more than 20% above it is flagged as a regression.</p>` : ''}
+<p>The run's ${esc(footprintLine(summary.footprint))}${summary.orderReferences.length ? ` (card orders placed: ${summary.orderReferences.length}, their references in summary.json)` : ''}.</p>
 ${summary.tidyUp.length ? `<p class="bad">Tidy-up problems: ${esc(summary.tidyUp.join('; '))}</p>` : ''}
 <table><thead><tr><th>operation</th><th>samples</th><th>rate/s</th><th>errors</th><th>p50</th><th>p90</th><th>p99</th><th>max</th><th>target p50</th><th>target p99</th>${withBaseline ? '<th>p99 vs baseline</th>' : ''}<th>result</th><th>note</th></tr></thead>
 <tbody>

@@ -1,8 +1,9 @@
 /**
- * reports/perf/summary.json: the shape other tools read. Required per operation: operation,
- * samples, rate, errors, p50, p90, p99, max, targetP50, targetP99, pass, note (milliseconds).
- * Extra fields are additions only.
+ * <FLEET_REPORTS_DIR>/perf/summary.json: the shape other tools read. Required per operation:
+ * operation, samples, rate, errors, p50, p90, p99, max, targetP50, targetP99, pass, note
+ * (milliseconds). Extra fields are additions only; lib/report/coverage.ts reads `status` and `reason`.
  */
+import type { Footprint } from '../../lib/footprint.js';
 import type { LatencyKey } from '../../lib/operations.js';
 
 export interface BaselineComparison {
@@ -29,9 +30,17 @@ export interface OperationResult {
   max: number | null;
   targetP50: number;
   targetP99: number;
+  /** Measured within both targets and the error limit (false when not measured: see `status`). */
   pass: boolean;
   note: string;
   // ---- additions ----
+  /**
+   * The gate's verdict: a `failed` operation fails the gate; a `not-measured` one (the run could
+   * not measure it here: no cards to consume, orders that complete later, the write budget, ...) never does.
+   */
+  status: OperationStatus;
+  /** Why the operation was not measured. */
+  reason?: string;
   /** errors / (samples + errors). */
   errorRate: number;
   /** Answers by status ("timeout" etc. for failures without one). */
@@ -45,6 +54,8 @@ export interface OperationResult {
   measured: boolean;
   baseline?: BaselineComparison;
 }
+
+export type OperationStatus = 'passed' | 'failed' | 'not-measured';
 
 export interface OverheadResult {
   /** What was measured: the harness against a trivial loopback server that answers `{}` at once. */
@@ -71,4 +82,8 @@ export interface PerfSummary {
   baselineFile?: string;
   /** Problems of the tidy-up (something may still be blocked): empty when all was put back. */
   tidyUp: string[];
+  /** What the run sent and what it created and changed on the target (set-up and measured requests). */
+  footprint: Footprint;
+  /** The card orders the run placed (the cards stay on the target). */
+  orderReferences: string[];
 }

@@ -1,33 +1,32 @@
 /**
  * cancel-card and replace-card consume a card per request: they use only cards this run may
- * consume (ordered by it in the sandbox, or listed in FLEET_PERF_CARDS), never pool cards.
+ * consume (consumable-cards.ts: FLEET_PERF_CARDS, or cards the run ordered where orders show up at
+ * once), never pool cards. With fewer cards than slots the phase runs shorter; with none the
+ * operation is not measured, with the reason.
  */
-import type { LatencyKey, OperationId } from '../../lib/operations.js';
+import type { OperationId } from '../../lib/operations.js';
 import { fillPath, operations } from '../../lib/operations.js';
+import type { ConsumingKey } from './consumable-cards.js';
 import { slotsPerOperation, type PhaseContext, type Scenario } from './scenario.js';
 
-export function consumingScenario(name: string, op: LatencyKey, id: OperationId, body: (ctx: PhaseContext, n: number) => Promise<object>): Scenario {
+export function consumingScenario(name: string, op: ConsumingKey, id: OperationId, body: (ctx: PhaseContext, n: number) => Promise<object>): Scenario {
   let cards: number[] = [];
   let bodies: object[] = [];
-  let starved = 0;
-  let wanted = 0;
+  let short: string | undefined;
+  let warmup = 0;
   return {
     name,
     operations: [op],
     async prepare(ctx) {
-      wanted = slotsPerOperation(ctx);
-      cards = await ctx.resources.takeConsumableCards(wanted);
+      warmup = ctx.warmup;
+      const taken = await ctx.resources.consumable.take(op, slotsPerOperation(ctx), ctx.warmup, await body(ctx, 0));
+      cards = taken.cards;
       bodies = await Promise.all(cards.map((_, n) => body(ctx, n)));
-      if (cards.length < wanted) ctx.log(`  setup: only ${cards.length} of ${wanted} consumable cards for ${op}`);
+      short = taken.why && `measured on ${cards.length - warmup} requests, not ${slotsPerOperation(ctx) - warmup}: ${taken.why}`;
+      if (short) ctx.log(`  setup: ${op} ${short}`);
     },
-    request: (_op, n) => {
-      const card = cards[n];
-      if (card === undefined) {
-        starved += 1;
-        return undefined;
-      }
-      return { method: 'POST', path: fillPath(operations[id].path, { cardIdentifier: card }), body: bodies[n] };
-    },
-    notes: () => (starved ? [`${starved} of ${wanted} slots not sent: only ${cards.length} cards this run may consume (set FLEET_PERF_CARDS off the sandbox)`] : []),
+    supply: () => cards.length,
+    request: (_op, n) => ({ method: 'POST', path: fillPath(operations[id].path, { cardIdentifier: cards[n]! }), body: bodies[n] }),
+    notes: () => (short ? [short] : []),
   };
 }

@@ -1,6 +1,6 @@
 /** create-subcustomer: generated valid bodies; the customers created feed the later customer phases. */
 import { operations } from '../../lib/operations.js';
-import { isSuccess, parseBody, type Scenario } from './scenario.js';
+import { isSuccess, parseBody, slotsPerOperation, type Scenario } from './scenario.js';
 import type { Resources } from './resources.js';
 
 export function createCreateSubCustomerScenario(): Scenario {
@@ -9,6 +9,7 @@ export function createCreateSubCustomerScenario(): Scenario {
     name: 'create-subcustomer.perf.ts',
     operations: ['create-subcustomer'],
     async prepare(ctx) {
+      ctx.resources.afford({ customers: slotsPerOperation(ctx) }, `create-subcustomer: ${slotsPerOperation(ctx)} creations`);
       resources = ctx.resources;
     },
     request: () => ({

@@ -2,7 +2,7 @@
 import { operations } from '../../lib/operations.js';
 import type { CardOrderItem } from '../../lib/types.generated.js';
 import type { Resources } from './resources.js';
-import { isSuccess, parseBody, type Scenario } from './scenario.js';
+import { isSuccess, parseBody, slotsPerOperation, type Scenario } from './scenario.js';
 
 export function createOrderCardsScenario(): Scenario {
   let resources: Resources | undefined;
@@ -12,6 +12,7 @@ export function createOrderCardsScenario(): Scenario {
     operations: ['order-cards'],
     async prepare(ctx) {
       resources = ctx.resources;
+      ctx.resources.afford({ cards: slotsPerOperation(ctx) }, `order-cards: ${slotsPerOperation(ctx)} orders of one card`);
       item = await ctx.resources.orderItem();
     },
     request: (_op, n) => ({

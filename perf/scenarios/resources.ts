@@ -9,13 +9,15 @@
  *    registered until its unblock succeeds; the tidy-up unblocks whatever is still blocked);
  *  - customers are updated, blocked, unblocked and closed only when this run created them;
  *  - cards are cancelled or replaced only when this run ordered them, or when FLEET_PERF_CARDS
- *    lists them as consumable.
+ *    lists them as consumable (consumable-cards.ts);
+ *  - nothing is created past FLEET_WRITE_BUDGET (`afford`): the phase that would is not measured.
  */
+import { BUDGET_WORDS, budgetText, overBudget, type BudgetKind } from '../../lib/budget.js';
 import type { Config } from '../../lib/config.js';
 import type { AddressComplete, Card, CardList, CardOrderItem, Contact, CustomerCreateRequest, MasterData } from '../../lib/types.generated.js';
-import { inBatches, SetupError, type SetupApi } from '../setup-api.js';
-
-export const ACTIVE = 1;
+import { inBatches, NotMeasurable, SetupError, type SetupApi } from '../setup-api.js';
+import { ConsumableCards } from './consumable-cards.js';
+import { ACTIVE } from './scenario.js';
 
 export class Resources {
   private masterData?: MasterData;
@@ -24,9 +26,9 @@ export class Resources {
   readonly createdCustomers: string[] = [];
   /** Created customers still Active and not consumed (closed) by a scenario. */
   private readonly freeCustomers: string[] = [];
-  /** Cards this run may cancel or replace, not yet used. */
-  private readonly consumable: number[] = [];
-  /** Order references this run created (their cards become consumable once they can be found). */
+  /** Cards this run may cancel or replace. */
+  readonly consumable: ConsumableCards;
+  /** Every order this run placed (measured or to get cards to consume). */
   readonly orderReferences: string[] = [];
   /** Pool cards and created customers currently blocked by this run. */
   readonly blockedCards = new Set<number>();
@@ -42,12 +44,12 @@ export class Resources {
     readonly runTag: string,
     readonly log: (line: string) => void,
   ) {
-    this.consumable.push(...config.perf.consumableCards);
+    this.consumable = new ConsumableCards(this);
     this.setupConcurrency = config.target === 'sandbox' ? 16 : 2;
   }
 
   get poolCustomer(): string {
-    if (!this.config.poolCustomer) throw new SetupError('FLEET_CARD_POOL_CUSTOMER is not set: card scenarios need a customer whose Active cards they may use');
+    if (!this.config.poolCustomer) throw new NotMeasurable('FLEET_CARD_POOL_CUSTOMER is not set: card scenarios need a customer whose Active cards they may use');
     return this.config.poolCustomer;
   }
 
@@ -69,7 +71,7 @@ export class Resources {
       if (!body.hasNextPage || !body.nextCursor) break;
       cursor = body.nextCursor;
     }
-    if (cards.length === 0) throw new SetupError(`the pool customer ${this.poolCustomer} has no Active card`);
+    if (cards.length === 0) throw new NotMeasurable(`the pool customer ${this.poolCustomer} has no Active card`);
     this.pool = cards;
     return cards;
   }
@@ -79,7 +81,7 @@ export class Resources {
     const master = await this.master();
     const typeId = card ? master.cardType.find((t) => t.name === card.cardType)?.id : undefined;
     const reason = master.reason.find((r) => typeId !== undefined && r.cardTypeId === typeId) ?? master.reason[0];
-    if (reason?.id === undefined) throw new SetupError('master data holds no reason id: card block, unblock and cancel cannot run');
+    if (reason?.id === undefined) throw new NotMeasurable('master data holds no reason id: card block, unblock and cancel cannot run');
     return reason.id;
   }
 
@@ -111,8 +113,18 @@ export class Resources {
     this.freeCustomers.push(accountNumber);
   }
 
+  /** Refuses (NotMeasurable) what would take the run past FLEET_WRITE_BUDGET; `what` names it. */
+  afford(cost: Partial<Record<BudgetKind, number>>, what: string): void {
+    const w = this.api.footprint.writes;
+    // The run cancels and replaces only cards it ordered or FLEET_PERF_CARDS names: never pool cards.
+    const spent = { customers: w.customersCreated, cards: w.cardsOrdered + w.cardsReplaced, poolCards: 0 };
+    const over = overBudget(this.config.writeBudget, spent, { customers: 0, cards: 0, poolCards: 0, ...cost });
+    if (over) throw new NotMeasurable(`FLEET_WRITE_BUDGET ${budgetText(this.config.writeBudget)}: ${what} would make ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.limit}`);
+  }
+
   private async createCustomers(count: number): Promise<void> {
     if (count <= 0) return;
+    this.afford({ customers: count }, `creating ${count} sub-customers`);
     this.log(`  setup: creating ${count} customers`);
     await inBatches(Array.from({ length: count }), this.setupConcurrency, async () => {
       const body = await this.api.must<{ customerAccountNumber?: string }>('createSubCustomer', { body: this.customerBody() });
@@ -161,46 +173,10 @@ export class Resources {
     };
   }
 
-  /** Registers cards a (measured) order created, once they can be found. */
+  /** An order the measured order-cards phase placed: its card may be consumed once it shows up. */
   adoptOrder(orderReference: string): void {
     this.orderReferences.push(orderReference);
-  }
-
-  /** Cards of this run's orders that search shows, not yet consumed. */
-  private async collectOrderedCards(): Promise<void> {
-    const refs = this.orderReferences.splice(0);
-    const known = new Set(this.consumable);
-    await inBatches(refs, this.setupConcurrency, async (orderReference) => {
-      const body = await this.api.must<CardList>('cardSearch', { body: { customerAccountNumber: this.poolCustomer, orderReference, limit: 100 } });
-      for (const card of body.cards ?? []) {
-        if (typeof card.cardIdentifier === 'number' && !known.has(card.cardIdentifier)) {
-          known.add(card.cardIdentifier);
-          this.consumable.push(card.cardIdentifier);
-        }
-      }
-    });
-  }
-
-  /**
-   * `count` cards this run may consume (cancel, replace): ordered by this run in the sandbox, or
-   * listed in FLEET_PERF_CARDS. Orders more (25 cards per order) only where ordered cards appear at
-   * once, i.e. in a sandbox; elsewhere fewer may come back.
-   */
-  async takeConsumableCards(count: number): Promise<number[]> {
-    await this.collectOrderedCards();
-    const sandboxLike = this.config.target === 'sandbox';
-    if (this.consumable.length < count && sandboxLike) {
-      const missing = count - this.consumable.length;
-      const orders = Math.ceil(missing / 25);
-      this.log(`  setup: ordering ${missing} cards to consume`);
-      await inBatches(Array.from({ length: orders }), this.setupConcurrency, async (_, i) => {
-        const cards = await Promise.all(Array.from({ length: Math.min(25, missing - i * 25) }, () => this.orderItem()));
-        const body = await this.api.must<{ orderReference?: string }>('orderCards', { body: { customerAccountNumber: this.poolCustomer, cards } });
-        if (body.orderReference) this.orderReferences.push(body.orderReference);
-      });
-      await this.collectOrderedCards();
-    }
-    return this.consumable.splice(0, count);
+    this.consumable.adopt(orderReference);
   }
 
   /**

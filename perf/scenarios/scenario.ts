@@ -40,7 +40,15 @@ export interface Scenario {
   cleanup?(ctx: PhaseContext): Promise<void>;
   /** Extra words for an operation's `note` (e.g. starved slots and why). */
   notes?(op: LatencyKey): string[];
+  /**
+   * How many slots a phase that uses up a resource per request can fill (one card each), when
+   * fewer than warm-up + rate × duration: the phase then runs shorter instead of starving slots.
+   */
+  supply?(): number;
 }
+
+/** The status id of an Active card, the only one the document shows. */
+export const ACTIVE = 1;
 
 /** Slots needed per operation: warm-up plus rate × duration. */
 export function slotsPerOperation(ctx: Pick<PhaseContext, 'rate' | 'duration' | 'warmup'>): number {

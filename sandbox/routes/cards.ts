@@ -139,7 +139,7 @@ type StatusChangeBody = Partial<CardStatusChangeRequest>;
 /** Checked field by field in the handler (attachValidation): any part may be missing. */
 type OrderBody = Partial<CardOrderRequest>;
 
-export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
+export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions & { orderCompletionSeconds?: number }): Promise<void> {
   const { store, faults } = opts;
   const now = () => new Date().toISOString();
 
@@ -208,7 +208,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
       const day = today();
       const orderReference = store.newOrderReference(day);
-      for (const item of items) {
+      // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
+      const addCards = (statusId: number) => items.forEach((item) => {
         const type = master.get('cardType', item.cardTypeId!)!;
         const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
         const fuelProductRestrictionId = item.fuelProductRestrictionId ?? master.get('purchaseCategory', purchaseCategoryId)?.productRestrictionId ?? master.data.fuelProductRestriction[0]!.id;
@@ -223,7 +224,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           purchaseCategoryId,
           fuelProductRestrictionId,
           productIds: item.products ? item.products.map((p) => p.productId!) : defaultProducts,
-          statusId: cardStatus.ordered,
+          statusId,
           ...cardNumbers(store.random, cardIdentifier, customer.topLevel),
           driverName: item.driverName ?? '',
           vehicleRegNumber: item.vehicleRegNumber ?? '',
@@ -236,9 +237,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
           orderReference,
           ...(item.cardPIN !== undefined ? { pin: item.cardPIN } : {}),
-          history: [{ action: 'order', statusId: cardStatus.ordered, at: now() }],
+          history: [{ action: 'order', statusId, at: now() }],
         });
-      }
+      });
+      if (opts.orderCompletionSeconds) setTimeout(() => addCards(cardStatus.active), opts.orderCompletionSeconds * 1000).unref();
+      else addCards(cardStatus.ordered);
       reply.code(faults.has('order-status-200') ? 200 : operations.orderCards.success);
       return faults.has('order-reference-missing') ? {} : { orderReference };
     },

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../lib/config.js';
+import { emptyFootprint } from '../../lib/footprint.js';
 import { latencyKeys, latencyTargets } from '../../lib/latency-targets.js';
 import { injectedDelays, LatencyConfigError, modelQuantile, parseLatency, parseLatencyProfile } from '../../sandbox/latency.js';
 import { samplesNeeded } from '../../perf/accuracy.js';
@@ -87,7 +88,7 @@ test.describe('gate verdict of one operation', () => {
     const op = resultFor('get-card', 10, Array.from({ length: 120 }, (_, i) => sample(10 + i)), stats(), []);
     const summary: PerfSummary = {
       target: 'sandbox', startedAt: 'now', finishedAt: 'later', baseUrl: 'http://127.0.0.1:1', operations: [op], pass: true,
-      interrupted: false, settings: { duration: 1, rate: 10, warmup: 3, percentiles: 'exact' }, tidyUp: [],
+      interrupted: false, settings: { duration: 1, rate: 10, warmup: 3, percentiles: 'exact' }, tidyUp: [], footprint: emptyFootprint(), orderReferences: [],
     };
     const html = renderHtml(summary, new Map([['get-card', Array.from({ length: 120 }, (_, i) => sample(10 + i))]]));
     expect(html).not.toMatch(/<script|<link|src=|url\(/i);
