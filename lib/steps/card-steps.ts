@@ -8,6 +8,7 @@ import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import { ACTIVE } from '../discovery.js';
+import { BlockedError } from '../ledger.js';
 import { addressFields, contactFields } from '../factories/customer.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
 
@@ -18,8 +19,22 @@ export async function cardOf(api: FleetApi, cardIdentifier: number): Promise<Car
   return body;
 }
 
-export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promise<number | undefined> {
-  return (await cardOf(api, cardIdentifier)).status?.id;
+/**
+ * The status id of a card ({id: integer, name}): what every verdict on a card's state reads. A
+ * status of another shape is CARD-SHAPE's breach and blocks the verdict (a blocked card read as
+ * "no longer Active" would pass blind); a card that shows no status (which fields are always
+ * present: not shown) leaves the state unknown, and the test blocked.
+ */
+export function statusIdOf(card: Card): number {
+  const status = card.status as unknown;
+  if (status === undefined || status === null) throw new BlockedError({ reason: `card ${card.cardIdentifier} shows no status: its state cannot be judged` });
+  const id = (status as { id?: unknown }).id;
+  if (typeof status !== 'object' || !Number.isInteger(id)) throw new Error(`[CARD-SHAPE] card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`);
+  return id as number;
+}
+
+export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promise<number> {
+  return statusIdOf(await cardOf(api, cardIdentifier));
 }
 
 const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));

@@ -4,6 +4,7 @@ import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { ACTIVE, allCards, customerPage } from '../../lib/discovery.js';
 import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
+import { statusIdOf } from '../../lib/steps/card-steps.js';
 
 /** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
 async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
@@ -117,10 +118,11 @@ test.describe('card search', () => {
 
   test('the default order lists active cards first, over all pages [CARD-SEARCH-ACTIVE-FIRST]', async ({ api }) => {
     const cards = (await pagesOf(api, { limit: 50 }, 100)).flatMap((p) => p.cards ?? []);
-    const firstOther = cards.findIndex((c) => c.status?.id !== ACTIVE);
-    const lastActive = cards.findLastIndex((c) => c.status?.id === ACTIVE);
+    const statuses = cards.map(statusIdOf);
+    const firstOther = statuses.findIndex((id) => id !== ACTIVE);
+    const lastActive = statuses.findLastIndex((id) => id === ACTIVE);
     test.skip(firstOther < 0 || lastActive < 0, 'the search needs both Active and other cards');
-    expect(lastActive, `card ${cards[lastActive]!.cardIdentifier} (Active) comes after card ${cards[firstOther]!.cardIdentifier} (status ${cards[firstOther]!.status?.id})`).toBeLessThan(firstOther);
+    expect(lastActive, `card ${cards[lastActive]!.cardIdentifier} (Active) comes after card ${cards[firstOther]!.cardIdentifier} (status ${statuses[firstOther]})`).toBeLessThan(firstOther);
   });
 
   test('following nextCursor while hasNextPage visits every card once; lastPage only on the last page; totalCount counts them all [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS, CARD-SEARCH-TOTALCOUNT]', async ({ api, config, topLevelCustomer }) => {

@@ -1,5 +1,6 @@
 import { expect } from '../../../fixtures/test.js';
 import { ACTIVE } from '../../discovery.js';
+import { statusIdOf } from '../../steps/card-steps.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { perRun, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
@@ -18,7 +19,7 @@ export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCar
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
     const read = await r.api.getCard(c.cardIdentifier);
     expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
-    expect(read.body.status?.id, `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
+    expect(statusIdOf(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
     c.card = read.body;
     c.cancelledStatus = read.body.status;
   }

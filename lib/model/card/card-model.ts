@@ -9,6 +9,7 @@ import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
 import type { Card, MasterData } from '../../types.generated.js';
+import { statusIdOf } from '../../steps/card-steps.js';
 
 export type CardState = 'active' | 'blocked' | 'cancelled';
 
@@ -66,11 +67,11 @@ const stateRule: Record<CardState, string> = {
 export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[c.state]): Promise<void> {
   const response = await real.api.getCard(c.cardIdentifier);
   expect(response, `[${rule}] reading card ${c.cardIdentifier}`).toHaveStatus(200);
-  const status = response.body.status;
   const where = `[${rule}] card ${c.cardIdentifier} should be ${c.state}`;
-  if (c.state === 'active') expect(status?.id, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
-  else if (c.state === 'blocked') expect(status?.id, `${where}: no longer Active`).not.toBe(ACTIVE);
-  else expect(status, `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`).toEqual(c.cancelledStatus);
+  const statusId = statusIdOf(response.body);
+  if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
+  else if (c.state === 'blocked') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
+  else expect(response.body.status, `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`).toEqual(c.cancelledStatus);
   c.card = response.body;
 }
 
