@@ -14,7 +14,7 @@ import { isExpired, type KnownFailure } from './known-failures.js';
 import type { RunReports } from './run-reports.js';
 
 export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
-export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'entry can go', 'new drift', 'no longer run', 'not measured'] as const;
+export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured'] as const;
 export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
@@ -23,7 +23,10 @@ export interface GateRow {
   subject: string;
   /** Baseline → this run. */
   change: string;
-  detail: string;
+  /** What proves it, what it accepted, what it dragged along: one line each. */
+  detail: string[];
+  /** The known-failures entries the row speaks of (accepting, expired, or free to go). */
+  entries?: KnownFailure[];
 }
 
 export interface GateResult {
@@ -50,6 +53,11 @@ function statuses(run: RunReports): Map<string, RuleStatus> {
 
 function entryText(e: KnownFailure, today: string): string {
   return `${isExpired(e, today) ? `acceptance expired ${e.expires}` : `accepted until ${e.expires}`}: ${e.reason} (${e.tracker})`;
+}
+
+function clip(text: string | undefined, max = 220): string | undefined {
+  const clean = text?.replace(/^\w*Error: /, '');
+  return clean && clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 
 function findingKey(f: LedgerEntry): string {
@@ -79,10 +87,22 @@ function verdictOf(rule: RuleCoverage, known: KnownFailure[], today: string): Ru
   return { rule, accepted: testsAccepted ? (perTest as KnownFailure[]) : [], expired };
 }
 
-function failureDetail(rule: RuleCoverage): string {
+/** An accepted failure that passes again: its entry can go. */
+function fixedEntry(subject: string, change: string, entry: KnownFailure): GateRow {
+  return { kind: 'fixed', subject, change, detail: [`passes again: remove its known-failures entry (${entry.tracker})`], entries: [entry] };
+}
+
+function failureDetail(rule: RuleCoverage): string[] {
   const failing = rule.tests.find((t) => FAILING.has(t.outcome));
-  const findings = rule.findings.map((f) => `finding ${f.operationId} ${f.check}: ${f.title}`);
-  return [rule.message ?? failing?.reason, failing ? `in ${failing.key}` : undefined, ...findings].filter(Boolean).join('; ');
+  const findings = rule.findings.map((f) => `finding on ${f.operationId} (${f.check}): ${clip(f.title)}`);
+  return [clip(failing?.reason ?? rule.message), failing ? `failing test: ${failing.key}` : undefined, ...findings].filter((l): l is string => !!l);
+}
+
+/** Why a rule that passed in the baseline did not conclude now: the rules that failed or blocked its tests. */
+function knockedOutBy(rule: string, records: TestRecord[]): string[] {
+  const causes = records.filter((t) => t.ruleIds.includes(rule)).flatMap((t) =>
+    t.outcome === 'failed' && !t.failedRules?.includes(rule) ? t.failedRules ?? [] : t.outcome === 'blocked' && t.blockedBy?.rule ? [t.blockedBy.rule] : []);
+  return [...new Set(causes)];
 }
 
 export function compareRuns(baseline: RunReports, current: RunReports, known: KnownFailure[], today: string): GateResult {
@@ -92,6 +112,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
   /** Rows of rules that fail now, by rule id: blocked tests and new findings fold into them. */
   const ruleRows = new Map<string, GateRow>();
   const baseFindings = new Set(baseline.coverage.findings.map(findingKey));
+  const notConcluded: { rule: RuleCoverage; change: string }[] = [];
 
   for (const rule of current.coverage.rules) {
     const was = before.get(rule.id) ?? 'uncovered';
@@ -101,9 +122,9 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     if (FAILING.has(is)) {
       const v = verdictOf(rule, known, today);
       const row: GateRow = v.accepted.length
-        ? { kind: 'known', subject: rule.id, change, detail: v.accepted.map((e) => entryText(e, today)).join('; ') }
+        ? { kind: 'known', subject: rule.id, change, detail: v.accepted.map((e) => entryText(e, today)), entries: v.accepted }
         : v.expired.length
-          ? { kind: 'expired acceptance', subject: rule.id, change, detail: `${v.expired.map((e) => entryText(e, today)).join('; ')}; ${failureDetail(rule)}` }
+          ? { kind: 'expired acceptance', subject: rule.id, change, detail: [...v.expired.map((e) => entryText(e, today)), ...failureDetail(rule)], entries: v.expired }
           : FAILING.has(was)
             ? { kind: 'still failing', subject: rule.id, change, detail: failureDetail(rule) }
             : { kind: 'new failure', subject: rule.id, change, detail: failureDetail(rule) };
@@ -111,16 +132,24 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       ruleRows.set(rule.id, row);
       if (row.kind === 'still failing') {
         for (const f of rule.findings.filter((f) => !baseFindings.has(findingKey(f)))) {
-          rows.push({ kind: 'new finding', subject: rule.id, change, detail: `${f.operationId} ${f.check}: ${f.title} (seen in ${f.seenIn || 'worker set-up'})` });
+          rows.push({ kind: 'new finding', subject: rule.id, change, detail: [`on ${f.operationId} (${f.check}): ${clip(f.title)}`, `seen in ${f.seenIn || 'worker set-up'}`] });
         }
       }
     } else if (is === 'passed' && (FAILING.has(was) || entry)) {
-      const note = entry ? `passes again: remove its known-failures entry (${entry.tracker})` : 'passes again';
-      rows.push({ kind: FAILING.has(was) ? 'fixed' : 'entry can go', subject: rule.id, change, detail: note });
-    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered')) {
-      rows.push({ kind: 'no longer run', subject: rule.id, change, detail: rule.tests.find((t) => t.reason)?.reason ?? 'no test of this run checks it' });
+      rows.push(entry ? fixedEntry(rule.id, change, entry) : { kind: 'fixed', subject: rule.id, change, detail: ['passes again'] });
+    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered') && !(rule.family === 'latency' && !current.perf)) {
+      // (Latency rules without a perf run: one "not measured" row says it for all of them.)
+      notConcluded.push({ rule, change });
     }
   }
+  const leaves = new Map<string, string[]>();
+  for (const { rule, change } of notConcluded) {
+    // A rule whose tests failed for, or were blocked by, a rule failing now is part of that rule's story.
+    const causes = knockedOutBy(rule.id, current.coverage.records).filter((id) => ruleRows.has(id));
+    for (const id of causes) leaves.set(id, [...(leaves.get(id) ?? []), rule.id]);
+    if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
+  }
+  for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
 
   rows.push(...testRows(baseline.coverage.records, current.coverage.records, ruleRows, known, today));
   rows.push(...driftRows(baseline, current));
@@ -142,7 +171,7 @@ function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Ma
       // A newly failing test of a rule that was already failing through other tests: a new deviation.
       const stillFailing = (record.failedRules ?? []).filter((id) => ruleRows.get(id)?.kind === 'still failing');
       if (stillFailing.length && !(entry && !isExpired(entry, today))) {
-        rows.push({ kind: 'new failure', subject: record.key, change, detail: `for ${stillFailing.join(', ')} (failing before through other tests): ${record.reason ?? ''}` });
+        rows.push({ kind: 'new failure', subject: record.key, change, detail: [`for ${stillFailing.join(', ')} (failing before through other tests)`, clip(record.reason) ?? ''] });
       }
     }
     if (record.outcome === 'blocked' && was?.outcome !== 'blocked') {
@@ -150,19 +179,19 @@ function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Ma
       blockedBy.set(by, [...(blockedBy.get(by) ?? []), record]);
     }
     if (entry && record.outcome === 'passed') {
-      rows.push({ kind: 'entry can go', subject: record.key, change, detail: `passes again: remove its known-failures entry (${entry.tracker})` });
+      rows.push(fixedEntry(record.key, change, entry));
     }
   }
   for (const [rule, tests] of blockedBy) {
     const ruleRow = ruleRows.get(rule);
     if (ruleRow && ruleRow.kind !== 'still failing') {
-      ruleRow.detail += `; newly blocks ${plural(tests.length, 'test')}`;
+      ruleRow.detail.push(`newly blocks ${plural(tests.length, 'test')}`);
       continue;
     }
-    rows.push({ kind: 'newly blocked', subject: `${plural(tests.length, 'test')} by ${rule}`, change: '→ blocked', detail: `${tests[0]!.key}: ${tests[0]!.blockedBy?.reason ?? ''}${tests.length > 1 ? ` (and ${tests.length - 1} more)` : ''}` });
+    rows.push({ kind: 'newly blocked', subject: `${plural(tests.length, 'test')} by ${rule}`, change: '→ blocked', detail: [...tests.slice(0, 5).map((t) => `${t.key}: ${clip(t.blockedBy?.reason, 120)}`), ...(tests.length > 5 ? [`and ${tests.length - 5} more`] : [])] });
   }
   for (const gone of baseRecords.filter((r) => !keys.has(r.key))) {
-    rows.push({ kind: 'disappeared', subject: gone.key, change: `${gone.outcome} → absent`, detail: 'in the baseline, not in this run (renamed, removed or not selected?)' });
+    rows.push({ kind: 'disappeared', subject: gone.key, change: `${gone.outcome} → absent`, detail: ['in the baseline, not in this run (renamed, removed or not selected?)'] });
   }
   return rows;
 }
@@ -173,17 +202,17 @@ function driftRows(baseline: RunReports, current: RunReports): GateRow[] {
   const before = new Set(baseline.drift.entries.map(key));
   return current.drift.entries
     .filter((e) => e.check !== 'throttling' && !before.has(key(e)))
-    .map((e) => ({ kind: 'new drift' as const, subject: e.title, change: '→ seen', detail: `${e.received ? `received ${e.received} ` : ''}on ${e.operations.join(', ')} (${e.example.method} ${e.example.path} → ${e.example.status})` }));
+    .map((e) => ({ kind: 'new drift' as const, subject: e.title, change: '→ seen', detail: [`${e.received ? `received ${e.received} ` : ''}on ${e.operations.join(', ')} (${e.example.method} ${e.example.path} → ${e.example.status})`] }));
 }
 
 function perfRows(baseline: RunReports, current: RunReports): GateRow[] {
   if (!baseline.perf) return [];
-  if (!current.perf) return [{ kind: 'not measured', subject: 'latency', change: 'measured → absent', detail: 'no perf/summary.json in this run: p99 not compared' }];
+  if (!current.perf) return [{ kind: 'not measured', subject: 'latency', change: 'measured → absent', detail: ['no perf/summary.json in this run: p99 not compared'] }];
   // A copy: the comparison is this gate's, not whatever baseline the perf run itself was given.
   const operations: OperationResult[] = current.perf.operations.map((op) => ({ ...op, baseline: undefined }));
   applyBaseline(operations, baselineOf(baseline.perf)!);
   return operations.filter((op) => op.baseline?.regression).map((op) => ({
     kind: 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
-    detail: `+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`,
+    detail: [`+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
   }));
 }

@@ -7,11 +7,13 @@ const WIDTH = { kind: 19, subject: 46, change: 26 };
 
 function line(row: GateRow, mark: string): string[] {
   const head = `${mark} ${row.kind.padEnd(WIDTH.kind)}`;
+  const indent = ' '.repeat(head.length + 2);
+  const [first = '', ...more] = row.detail;
   // A long subject (a test key, to copy into known-failures.json) is never cut: the rest moves down.
-  if (row.subject.length > WIDTH.subject) {
-    return [`${head}${row.subject}`, `${' '.repeat(head.length + WIDTH.subject)}${row.change.padEnd(WIDTH.change)} ${row.detail}`];
-  }
-  return [`${head}${row.subject.padEnd(WIDTH.subject)}${row.change.padEnd(WIDTH.change)} ${row.detail}`];
+  const lines = row.subject.length > WIDTH.subject
+    ? [`${head}${row.subject}`, `${' '.repeat(head.length + WIDTH.subject)}${row.change.padEnd(WIDTH.change)} ${first}`]
+    : [`${head}${row.subject.padEnd(WIDTH.subject)}${row.change.padEnd(WIDTH.change)} ${first}`];
+  return [...lines, ...more.map((d) => `${indent}${d}`)];
 }
 
 export function gateTable(result: GateResult): string[] {
@@ -27,7 +29,8 @@ export function gateTable(result: GateResult): string[] {
 
 export function verdictLine(result: GateResult): string {
   const count = (kind: string) => result.rows.filter((r) => r.kind === kind).length;
-  const notices = `${count('known')} known, ${count('still failing')} still failing, ${count('fixed')} fixed, ${count('entry can go')} known-failures entries can go, ${count('new drift')} new drift`;
+  const canGo = result.rows.filter((r) => r.kind === 'fixed' && r.entries?.length).length;
+  const notices = `${count('known')} known, ${count('still failing')} still failing, ${count('fixed')} fixed${canGo ? ` (${canGo} known-failures entr${canGo === 1 ? 'y' : 'ies'} can go)` : ''}, ${count('new drift')} new drift`;
   if (result.passed) return `gate: PASS — no regression against the baseline (${notices})`;
   const named = result.regressions.slice(0, 8).map((r) => `${r.kind} ${r.subject}`).join('; ');
   return `gate: FAIL — ${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'}: ${named}${result.regressions.length > 8 ? '; …' : ''} (${notices})`;
