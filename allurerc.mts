@@ -4,8 +4,9 @@
  * - history across runs in <reports>/history/allure-history.jsonl, so each test shows its trend
  *   (the nightly carries that file from one night to the next);
  * - the committed known-failures.json as resolutions: accepted failures grouped under their tracker
- *   link, listed in <reports>/known-issues.json;
- * - a quality gate that leaves those known issues out: `npx allure quality-gate <reports>/allure-results`.
+ *   link, listed in <reports>/known-issues.json.
+ * No `qualityGate`: Allure 3.18 evaluates it with Iterator.prototype.toArray, which Node 20 lacks;
+ * npm run gate is the verdict.
  */
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'allure';
@@ -21,5 +22,4 @@ export default defineConfig({
   historyPath: `${reportsDir}/history/allure-history.jsonl`,
   historyLimit: 60,
   resolutions: { ...allureResolutions(readKnownFailures('known-failures.json'), utcDate(), name), knownIssuesPath: `${reportsDir}/known-issues.json` },
-  qualityGate: { rules: [{ id: 'no failure outside the known issues', maxFailures: 0, filter: (tr) => tr.resolution !== 'issue' }] },
 });
