@@ -24,7 +24,7 @@ const reporters: ReporterDescription[] = [
   ['html', { outputFolder: `${config.reportsDir}/playwright`, open: 'never' }],
   // For any CI's test tab; the `rule` annotations of the ruleIds fixture become <property> elements.
   ['junit', { outputFile: `${config.reportsDir}/junit.xml` }],
-  ['allure-playwright', { resultsDir: `${config.reportsDir}/allure-results`, detail: false, suiteTitle: true }],
+  ['./lib/report/allure-reporter.ts', { resultsDir: `${config.reportsDir}/allure-results`, detail: false, suiteTitle: true }],
   ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
 ];
 

@@ -3,11 +3,12 @@
  * report (`npm run conformance -- --shard=i/n --reporter=blob`): `playwright merge-reports` with
  * the reporters of playwright.config.ts (HTML, JUnit, Allure results, and the conformance
  * reporter's coverage and drift, read from the tests' attachments), then the Allure report.
- * Exits with the merged run's status.
+ * Exits non-zero when the merged run has a failure or a finding, as `npm run conformance` would.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../lib/config.js';
+import type { CoverageReport } from '../lib/report/coverage.js';
 import { allureReport } from './allure-report.js';
 
 function main(): number {
@@ -20,7 +21,10 @@ function main(): number {
   const merge = spawnSync('npx', ['playwright', 'merge-reports', '-c', 'playwright.config.ts', blobs], { stdio: 'inherit' });
   allureReport(reports);
   console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
-  return merge.status ?? 1;
+  if (merge.status !== 0) return merge.status ?? 1;
+  // merge-reports fails only on a reporter's error: the merged run's verdict is the coverage's.
+  const { tests, findings } = JSON.parse(readFileSync(`${reports}/coverage.json`, 'utf8')) as CoverageReport;
+  return tests.failed + tests['assumption-failed'] + findings.length ? 1 : 0;
 }
 
 try {

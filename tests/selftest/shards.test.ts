@@ -1,7 +1,8 @@
 /**
  * Sharding works locally as in CI: two shards, each with its own blob report, merged by
- * `playwright merge-reports` with the project's reporters, give the same test totals, rule
- * verdicts and findings as one unsharded run, and a JUnit file with the rule ids as properties.
+ * `npm run conformance:merge` (playwright merge-reports with the project's reporters), give the
+ * same test totals, rule verdicts and findings as one unsharded run, a JUnit file with the rule
+ * ids as properties, and the Allure report.
  * A faulty sandbox, so that the verdicts compared include a failure, a block and a finding.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -36,8 +37,10 @@ test('two shards merged give the same totals, rule verdicts and findings as one 
   for (const s of [1, 2]) expect(existsSync(join(blobs, `report-${s}.zip`)), `shard ${s}'s own blob report: ${shards[s - 1]!.tail}`).toBe(true);
 
   const merged = join(work, 'merged');
-  const merge = await run('npx', ['playwright', 'merge-reports', '-c', 'playwright.config.ts', blobs], { FLEET_REPORTS_DIR: merged });
-  expect(merge.code, 'the merged run fails, as the faulty runs did').toBe(1);
+  const merge = await run('node', ['--import', 'tsx', 'scripts/merge-shards.ts', blobs], { FLEET_REPORTS_DIR: merged });
+  expect(merge.output, 'every reporter of playwright.config.ts works on a merge').not.toMatch(/Error in reporter|TypeError/);
+  expect(merge.code, 'the merged run fails as the unsharded one did').toBe(whole.code);
+  expect(existsSync(join(merged, 'allure', 'index.html')), 'the Allure report of the merged run').toBe(true);
   const coverage = JSON.parse(readFileSync(join(merged, 'coverage.json'), 'utf8')) as CoverageReport;
 
   expect(whole.coverage!.tests.failed, 'the fault fails a test').toBeGreaterThan(0);
