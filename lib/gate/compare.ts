@@ -7,8 +7,8 @@
  */
 import { applyBaseline, baselineOf } from '../../perf/baseline.js';
 import type { OperationResult } from '../../perf/report/summary.js';
-import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
 import type { LedgerEntry } from '../ledger.js';
+import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
 import type { TestRecord } from '../report/test-record.js';
 import { isExpired, type KnownFailure } from './known-failures.js';
 import type { RunReports } from './run-reports.js';
@@ -137,9 +137,9 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       }
     } else if (is === 'passed' && (FAILING.has(was) || entry)) {
       rows.push(entry ? fixedEntry(rule.id, change, entry) : { kind: 'fixed', subject: rule.id, change, detail: ['passes again'] });
-    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered') && !(rule.family === 'latency' && !current.perf)) {
-      // (Latency rules without a perf run: one "not measured" row says it for all of them.)
-      notConcluded.push({ rule, change });
+    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered')) {
+      // Latency rules without a perf run: one "not measured" row says it for all of them.
+      if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
     }
   }
   const leaves = new Map<string, string[]>();
@@ -171,7 +171,7 @@ function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Ma
       // A newly failing test of a rule that was already failing through other tests: a new deviation.
       const stillFailing = (record.failedRules ?? []).filter((id) => ruleRows.get(id)?.kind === 'still failing');
       if (stillFailing.length && !(entry && !isExpired(entry, today))) {
-        rows.push({ kind: 'new failure', subject: record.key, change, detail: [`for ${stillFailing.join(', ')} (failing before through other tests)`, clip(record.reason) ?? ''] });
+        rows.push({ kind: 'new failure', subject: record.key, change, detail: [`for ${stillFailing.join(', ')} (failing before through other tests)`, ...(record.reason ? [clip(record.reason)!] : [])] });
       }
     }
     if (record.outcome === 'blocked' && was?.outcome !== 'blocked') {
