@@ -25,12 +25,17 @@ export function listedTests(report: { suites?: JsonSuite[] }): ListedTest[] {
   return (report.suites ?? []).flatMap((s) => walk(s, [s.title]));
 }
 
+/** The arguments without a reporter choice (a shard's --reporter=blob), which would replace the list's own. */
+function withoutReporter(args: string[]): string[] {
+  return args.filter((a, i) => !a.startsWith('--reporter') && args[i - 1] !== '--reporter');
+}
+
 /** Lists the tests `args` select, without running them. */
 export function listTests(args: string[], env: Record<string, string | undefined> = process.env): ListedTest[] {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-list-'));
   try {
     const file = join(dir, 'list.json');
-    const run = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...args], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' });
+    const run = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...withoutReporter(args)], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`cannot list the tests: ${(run.stderr || run.stdout).split('\n').find((l) => l.trim()) ?? `exit ${run.status}`}`);
     return listedTests(JSON.parse(readFileSync(file, 'utf8')) as { suites?: JsonSuite[] });
   } finally {

@@ -9,7 +9,7 @@
  * set-up request the target failed (5xx, no answer) fails the operation.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TokenProvider } from '../lib/auth.js';
 import { childProcessEnv, type Config } from '../lib/config.js';
@@ -19,7 +19,8 @@ import type { LatencyKey } from '../lib/operations.js';
 import { answers, freePort, repoRoot, startTsChild, type Child } from './child.js';
 import { ConnectionPool, drive, type PlannedRequest, type Sample } from './measure.js';
 import { renderHtml } from './report/html.js';
-import type { BaselineComparison, OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
+import { applyBaseline, loadBaseline } from './baseline.js';
+import type { OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
 import { formatResultLine } from './report/table.js';
 import { createScenarios } from './scenarios/index.js';
 import { Resources } from './scenarios/resources.js';
@@ -49,8 +50,6 @@ export interface RunResult {
   htmlPath: string;
 }
 
-/** p99 more than this above the baseline's is flagged as a regression. */
-export const REGRESSION_THRESHOLD = 0.2;
 /** The gate tolerates at most this share of failed requests per operation. */
 export const MAX_ERROR_RATE = 0.01;
 
@@ -99,32 +98,6 @@ async function measureOverhead(rate: number, signal?: AbortSignal): Promise<Over
   } finally {
     await server.stop();
   }
-}
-
-function pct(now: number | null, before: number | null): number | null {
-  if (now === null || before === null || !(before > 0)) return null;
-  return Math.round(((now - before) / before) * 1000) / 10;
-}
-
-/** Adds the change against a previous summary.json to each operation; flags a p99 regression above 20%. */
-export function applyBaseline(operations: OperationResult[], baseline: Map<string, { p50: number | null; p99: number | null }>): void {
-  for (const result of operations) {
-    const before = baseline.get(result.operation);
-    if (!before) continue;
-    const changeP99Pct = pct(result.p99, before.p99);
-    const comparison: BaselineComparison = {
-      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct,
-      regression: changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100,
-    };
-    result.baseline = comparison;
-    if (comparison.regression) result.note = [result.note, `REGRESSION: p99 +${changeP99Pct}% against the baseline (${before.p99} ms)`].filter(Boolean).join('; ');
-  }
-}
-
-export function loadBaseline(path: string): Map<string, { p50: number | null; p99: number | null }> {
-  const data = JSON.parse(readFileSync(path, 'utf8')) as { operations?: { operation: string; p50: number | null; p99: number | null }[] };
-  if (!Array.isArray(data.operations)) throw new Error(`FLEET_PERF_BASELINE: ${path} has no operations array (expected a summary.json)`);
-  return new Map(data.operations.map((o) => [o.operation, { p50: o.p50 ?? null, p99: o.p99 ?? null }]));
 }
 
 export interface PhaseStats {

@@ -18,7 +18,7 @@ import { add, emptyFootprint } from '../footprint.js';
 import { driftOf, findingsOf, footprintOf, recordOf, type TestRecord } from './test-record.js';
 import type { DriftRecord } from './test-sink.js';
 
-/** Which of two results of one test (--repeat-each) stands: the worse. */
+/** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
 const RANK: Record<TestRecord['outcome'], number> = { failed: 4, 'assumption-failed': 3, blocked: 2, passed: 1, 'not-run': 0 };
 
 export default class ConformanceReporter implements Reporter {
@@ -48,8 +48,9 @@ export default class ConformanceReporter implements Reporter {
     if (test.tags.includes('@findings')) return;
     for (const f of footprintOf(result)) add(this.footprint, f);
     const record = recordOf(test, result, this.config?.baseUrl ?? '');
-    const previous = this.records.get(test.id);
-    if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(test.id, record);
+    // By key, not test.id: merge-reports gives each shard's run of the same test an id of its own.
+    const previous = this.records.get(record.key);
+    if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);
     this.findings.push(...findingsOf(result));
     this.drift.push(...driftOf(result));
     this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));

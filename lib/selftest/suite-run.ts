@@ -26,8 +26,10 @@ export interface SuiteRunOptions {
   suite?: Record<string, string>;
   reportsDir: string;
   workers?: number;
-  /** Extra Playwright arguments (a grep). */
+  /** Extra Playwright arguments (a grep, a shard). */
   args?: string[];
+  /** Playwright's --reporter (default: the conformance reporter alone; `blob` for a shard to merge). */
+  reporter?: string;
 }
 
 /** Hosts a sandbox on a free loopback port. */
@@ -55,7 +57,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const started = Date.now();
   try {
     const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-      const child = spawn('npx', ['playwright', 'test', `--workers=${options.workers ?? 2}`, '--reporter=./lib/report/conformance-reporter.ts', ...(options.args ?? [])], {
+      const child = spawn('npx', ['playwright', 'test', `--workers=${options.workers ?? 2}`, `--reporter=${options.reporter ?? './lib/report/conformance-reporter.ts'}`, ...(options.args ?? [])], {
         env: suiteEnv({ FLEET_BASE_URL: baseUrl, FLEET_TARGET: 'sandbox', FLEET_REPORTS_DIR: options.reportsDir, ...options.suite }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });

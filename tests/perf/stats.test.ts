@@ -11,7 +11,8 @@ import { samplesNeeded } from '../../perf/accuracy.js';
 import type { Sample } from '../../perf/measure.js';
 import { renderHtml } from '../../perf/report/html.js';
 import type { PerfSummary } from '../../perf/report/summary.js';
-import { applyBaseline, resultFor } from '../../perf/runner.js';
+import { applyBaseline } from '../../perf/baseline.js';
+import { resultFor } from '../../perf/runner.js';
 import { logHistogram, percentile, summarize } from '../../perf/stats.js';
 
 test.describe('exact percentiles', () => {

@@ -1,0 +1,25 @@
+/**
+ * Allure 3's configuration, found by every `npx allure` command run from the project root
+ * (npm run conformance generates the report with `allure awesome`):
+ * - history across runs in <reports>/history/allure-history.jsonl, so each test shows its trend
+ *   (the nightly carries that file from one night to the next);
+ * - the committed known-failures.json as resolutions: accepted failures grouped under their tracker
+ *   link, listed in <reports>/known-issues.json.
+ * No `qualityGate`: Allure 3.18 evaluates it with Iterator.prototype.toArray, which Node 20 lacks;
+ * npm run gate is the verdict.
+ */
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'allure';
+import { loadConfig } from './lib/config.js';
+import { readKnownFailures, utcDate } from './lib/gate/known-failures.js';
+import { allureResolutions } from './lib/report/allure-known-issues.js';
+
+const { reportsDir } = loadConfig();
+const { name } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string };
+
+export default defineConfig({
+  name,
+  historyPath: `${reportsDir}/history/allure-history.jsonl`,
+  historyLimit: 60,
+  resolutions: { ...allureResolutions(readKnownFailures('known-failures.json'), utcDate(), name), knownIssuesPath: `${reportsDir}/known-issues.json` },
+});

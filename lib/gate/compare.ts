@@ -1,0 +1,218 @@
+/**
+ * The nightly gate's comparison: this run against the last accepted one, rule by rule and test by
+ * test. A regression is what got worse and nobody accepted: a rule that newly fails, a failure
+ * whose acceptance expired, a new finding of a rule that was already failing, tests newly blocked,
+ * tests that disappeared, a p99 more than 20% slower. Everything else (known failures, what still
+ * fails as it did in the baseline, what was fixed, new drift) is reported and passes.
+ */
+import { applyBaseline, baselineOf } from '../../perf/baseline.js';
+import type { OperationResult } from '../../perf/report/summary.js';
+import type { LedgerEntry } from '../ledger.js';
+import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
+import type { TestRecord } from '../report/test-record.js';
+import { isExpired, type KnownFailure } from './known-failures.js';
+import type { RunReports } from './run-reports.js';
+
+export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
+export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured'] as const;
+export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof NOTICE_KINDS)[number];
+
+export interface GateRow {
+  kind: RowKind;
+  /** A rule id, a test key, or a perf operation. */
+  subject: string;
+  /** Baseline → this run. */
+  change: string;
+  /** What proves it, what it accepted, what it dragged along: one line each. */
+  detail: string[];
+  /** The known-failures entries the row speaks of (accepting, expired, or free to go). */
+  entries?: KnownFailure[];
+}
+
+export interface GateResult {
+  passed: boolean;
+  rows: GateRow[];
+  regressions: GateRow[];
+}
+
+const FAILING = new Set<string>(['failed', 'assumption-failed']);
+
+export function isRegression(row: GateRow): boolean {
+  return (REGRESSION_KINDS as readonly string[]).includes(row.kind);
+}
+
+/** Rule verdicts; the latency rules from perf/summary.json when that run measured them. */
+function statuses(run: RunReports): Map<string, RuleStatus> {
+  const map = new Map<string, RuleStatus>(run.coverage.rules.map((r) => [r.id, r.status]));
+  for (const op of run.perf?.operations ?? []) {
+    const id = `LAT-${op.operation.toUpperCase()}`;
+    if (map.has(id)) map.set(id, !op.measured ? 'not-run' : op.pass ? 'passed' : 'failed');
+  }
+  return map;
+}
+
+function entryText(e: KnownFailure, today: string): string {
+  return `${isExpired(e, today) ? `acceptance expired ${e.expires}` : `accepted until ${e.expires}`}: ${e.reason} (${e.tracker})`;
+}
+
+function clip(text: string | undefined, max = 220): string | undefined {
+  const clean = text?.replace(/^\w*Error: /, '');
+  return clean && clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+function findingKey(f: LedgerEntry): string {
+  return `${f.rule} ${f.operationId} ${f.check}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+interface RuleVerdict {
+  rule: RuleCoverage;
+  /** Entries that accept this rule's failure now (unexpired). */
+  accepted: KnownFailure[];
+  /** Entries that would, had they not expired. */
+  expired: KnownFailure[];
+}
+
+/** Which known-failures entries speak for a failing rule: its own, or one per failing test. */
+function verdictOf(rule: RuleCoverage, known: KnownFailure[], today: string): RuleVerdict {
+  const own = known.find((e) => e.rule === rule.id);
+  const failingTests = rule.tests.filter((t) => FAILING.has(t.outcome)).map((t) => t.key);
+  const perTest = failingTests.map((key) => known.find((e) => e.test === key));
+  const expired = [own, ...perTest].filter((e): e is KnownFailure => !!e && isExpired(e, today));
+  if (own && !isExpired(own, today)) return { rule, accepted: [own], expired: [] };
+  const testsAccepted = !rule.findings.length && failingTests.length > 0 && perTest.every((e) => e && !isExpired(e, today));
+  return { rule, accepted: testsAccepted ? (perTest as KnownFailure[]) : [], expired };
+}
+
+/** An accepted failure that passes again: its entry can go. */
+function fixedEntry(subject: string, change: string, entry: KnownFailure): GateRow {
+  return { kind: 'fixed', subject, change, detail: [`passes again: remove its known-failures entry (${entry.tracker})`], entries: [entry] };
+}
+
+function failureDetail(rule: RuleCoverage): string[] {
+  const failing = rule.tests.find((t) => FAILING.has(t.outcome));
+  const findings = rule.findings.map((f) => `finding on ${f.operationId} (${f.check}): ${clip(f.title)}`);
+  return [clip(failing?.reason ?? rule.message), failing ? `failing test: ${failing.key}` : undefined, ...findings].filter((l): l is string => !!l);
+}
+
+/** Why a rule that passed in the baseline did not conclude now: the rules that failed or blocked its tests. */
+function knockedOutBy(rule: string, records: TestRecord[]): string[] {
+  const causes = records.filter((t) => t.ruleIds.includes(rule)).flatMap((t) =>
+    t.outcome === 'failed' && !t.failedRules?.includes(rule) ? t.failedRules ?? [] : t.outcome === 'blocked' && t.blockedBy?.rule ? [t.blockedBy.rule] : []);
+  return [...new Set(causes)];
+}
+
+export function compareRuns(baseline: RunReports, current: RunReports, known: KnownFailure[], today: string): GateResult {
+  const rows: GateRow[] = [];
+  const before = statuses(baseline);
+  const now = statuses(current);
+  /** Rows of rules that fail now, by rule id: blocked tests and new findings fold into them. */
+  const ruleRows = new Map<string, GateRow>();
+  const baseFindings = new Set(baseline.coverage.findings.map(findingKey));
+  const notConcluded: { rule: RuleCoverage; change: string }[] = [];
+
+  for (const rule of current.coverage.rules) {
+    const was = before.get(rule.id) ?? 'uncovered';
+    const is = now.get(rule.id)!;
+    const change = `${was} → ${is}`;
+    const entry = known.find((e) => e.rule === rule.id);
+    if (FAILING.has(is)) {
+      const v = verdictOf(rule, known, today);
+      const row: GateRow = v.accepted.length
+        ? { kind: 'known', subject: rule.id, change, detail: v.accepted.map((e) => entryText(e, today)), entries: v.accepted }
+        : v.expired.length
+          ? { kind: 'expired acceptance', subject: rule.id, change, detail: [...v.expired.map((e) => entryText(e, today)), ...failureDetail(rule)], entries: v.expired }
+          : FAILING.has(was)
+            ? { kind: 'still failing', subject: rule.id, change, detail: failureDetail(rule) }
+            : { kind: 'new failure', subject: rule.id, change, detail: failureDetail(rule) };
+      rows.push(row);
+      ruleRows.set(rule.id, row);
+      if (row.kind === 'still failing') {
+        for (const f of rule.findings.filter((f) => !baseFindings.has(findingKey(f)))) {
+          rows.push({ kind: 'new finding', subject: rule.id, change, detail: [`on ${f.operationId} (${f.check}): ${clip(f.title)}`, `seen in ${f.seenIn || 'worker set-up'}`] });
+        }
+      }
+    } else if (is === 'passed' && (FAILING.has(was) || entry)) {
+      rows.push(entry ? fixedEntry(rule.id, change, entry) : { kind: 'fixed', subject: rule.id, change, detail: ['passes again'] });
+    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered')) {
+      // Latency rules without a perf run: one "not measured" row says it for all of them.
+      if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
+    }
+  }
+  const leaves = new Map<string, string[]>();
+  for (const { rule, change } of notConcluded) {
+    // A rule whose tests failed for, or were blocked by, a rule failing now is part of that rule's story.
+    const causes = knockedOutBy(rule.id, current.coverage.records).filter((id) => ruleRows.has(id));
+    for (const id of causes) leaves.set(id, [...(leaves.get(id) ?? []), rule.id]);
+    if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
+  }
+  for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
+
+  rows.push(...testRows(baseline.coverage.records, current.coverage.records, ruleRows, known, today));
+  rows.push(...driftRows(baseline, current));
+  rows.push(...perfRows(baseline, current));
+  const regressions = rows.filter(isRegression);
+  return { passed: regressions.length === 0, rows, regressions };
+}
+
+function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Map<string, GateRow>, known: KnownFailure[], today: string): GateRow[] {
+  const rows: GateRow[] = [];
+  const base = new Map(baseRecords.map((r) => [r.key, r]));
+  const keys = new Set(records.map((r) => r.key));
+  const blockedBy = new Map<string, TestRecord[]>();
+  for (const record of records) {
+    const was = base.get(record.key);
+    const change = `${was?.outcome ?? 'absent'} → ${record.outcome}`;
+    const entry = known.find((e) => e.test === record.key);
+    if (FAILING.has(record.outcome) && !FAILING.has(was?.outcome ?? '')) {
+      // A newly failing test of a rule that was already failing through other tests: a new deviation.
+      const stillFailing = (record.failedRules ?? []).filter((id) => ruleRows.get(id)?.kind === 'still failing');
+      if (stillFailing.length && !(entry && !isExpired(entry, today))) {
+        rows.push({ kind: 'new failure', subject: record.key, change, detail: [`for ${stillFailing.join(', ')} (failing before through other tests)`, ...(record.reason ? [clip(record.reason)!] : [])] });
+      }
+    }
+    if (record.outcome === 'blocked' && was?.outcome !== 'blocked') {
+      const by = record.blockedBy?.rule ?? '—';
+      blockedBy.set(by, [...(blockedBy.get(by) ?? []), record]);
+    }
+    if (entry && record.outcome === 'passed') {
+      rows.push(fixedEntry(record.key, change, entry));
+    }
+  }
+  for (const [rule, tests] of blockedBy) {
+    const ruleRow = ruleRows.get(rule);
+    if (ruleRow && ruleRow.kind !== 'still failing') {
+      ruleRow.detail.push(`newly blocks ${plural(tests.length, 'test')}`);
+      continue;
+    }
+    rows.push({ kind: 'newly blocked', subject: `${plural(tests.length, 'test')} by ${rule}`, change: '→ blocked', detail: [...tests.slice(0, 5).map((t) => `${t.key}: ${clip(t.blockedBy?.reason, 120)}`), ...(tests.length > 5 ? [`and ${tests.length - 5} more`] : [])] });
+  }
+  for (const gone of baseRecords.filter((r) => !keys.has(r.key))) {
+    rows.push({ kind: 'disappeared', subject: gone.key, change: `${gone.outcome} → absent`, detail: ['in the baseline, not in this run (renamed, removed or not selected?)'] });
+  }
+  return rows;
+}
+
+function driftRows(baseline: RunReports, current: RunReports): GateRow[] {
+  // Throttling comes and goes with the environment's load: counted in drift.html, never "new".
+  const key = (e: RunReports['drift']['entries'][number]) => `${e.check} ${e.where ?? e.title} ${e.received ?? ''}`;
+  const before = new Set(baseline.drift.entries.map(key));
+  return current.drift.entries
+    .filter((e) => e.check !== 'throttling' && !before.has(key(e)))
+    .map((e) => ({ kind: 'new drift' as const, subject: e.title, change: '→ seen', detail: [`${e.received ? `received ${e.received} ` : ''}on ${e.operations.join(', ')} (${e.example.method} ${e.example.path} → ${e.example.status})`] }));
+}
+
+function perfRows(baseline: RunReports, current: RunReports): GateRow[] {
+  if (!baseline.perf) return [];
+  if (!current.perf) return [{ kind: 'not measured', subject: 'latency', change: 'measured → absent', detail: ['no perf/summary.json in this run: p99 not compared'] }];
+  // A copy: the comparison is this gate's, not whatever baseline the perf run itself was given.
+  const operations: OperationResult[] = current.perf.operations.map((op) => ({ ...op, baseline: undefined }));
+  applyBaseline(operations, baselineOf(baseline.perf)!);
+  return operations.filter((op) => op.baseline?.regression).map((op) => ({
+    kind: 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
+    detail: [`+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
+  }));
+}

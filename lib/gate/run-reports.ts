@@ -1,0 +1,59 @@
+/**
+ * What the gate compares of one run: its coverage.json and drift.json (written by the conformance
+ * reporter, also after `playwright merge-reports`) and, when `npm run perf` ran, perf/summary.json.
+ * A missing or unreadable report is a GateInputError naming the file.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { PerfSummary } from '../../perf/report/summary.js';
+import type { CoverageReport } from '../report/coverage.js';
+import type { DriftReport } from '../report/drift.js';
+import { GateInputError } from './known-failures.js';
+
+export interface RunReports {
+  dir: string;
+  coverage: CoverageReport;
+  drift: DriftReport;
+  perf?: PerfSummary;
+}
+
+/** The files a baseline keeps (relative to a reports folder); perf/summary.json only when perf ran. */
+export const GATE_FILES = ['coverage.json', 'drift.json', 'perf/summary.json'] as const;
+
+function readJson<T>(dir: string, file: string, role: string, valid: (data: T) => boolean): T {
+  const path = join(dir, file);
+  let data: T;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new GateInputError(`${role} ${path}: ${code === 'ENOENT' ? 'missing' : code ?? `not JSON (${(e as Error).message})`}${code === 'ENOENT' && role === 'baseline' ? ' (no accepted run there yet? make one with --init)' : ''}`);
+  }
+  if (!valid(data)) throw new GateInputError(`${role} ${path}: not a ${file} of this suite (fields missing)`);
+  return data;
+}
+
+export function readRunReports(dir: string, role: 'baseline' | 'current'): RunReports {
+  if (!existsSync(dir)) throw new GateInputError(`${role} ${dir}: no such folder${role === 'baseline' ? ' (make the first baseline with --init)' : ''}`);
+  const coverage = readJson<CoverageReport>(dir, 'coverage.json', role, (c) => Array.isArray(c?.rules) && Array.isArray(c?.records) && Array.isArray(c?.findings));
+  const drift = readJson<DriftReport>(dir, 'drift.json', role, (d) => Array.isArray(d?.entries));
+  const perf = existsSync(join(dir, 'perf', 'summary.json'))
+    ? readJson<PerfSummary>(dir, 'perf/summary.json', role, (p) => Array.isArray(p?.operations))
+    : undefined;
+  return { dir, coverage, drift, ...(perf ? { perf } : {}) };
+}
+
+/** Makes `current`'s reports the baseline: the gate's files (only those) replace the baseline's. */
+export function acceptRun(current: string, baseline: string, note: Record<string, string>): string[] {
+  if (resolve(current) === resolve(baseline)) throw new GateInputError(`--baseline ${baseline} is the current run's own folder`);
+  const copied = GATE_FILES.filter((file) => existsSync(join(current, file)));
+  for (const file of GATE_FILES) {
+    const target = join(baseline, file);
+    rmSync(target, { force: true });
+    if (!copied.includes(file)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(current, file), target);
+  }
+  writeFileSync(join(baseline, 'accepted.json'), `${JSON.stringify({ ...note, files: copied }, null, 2)}\n`);
+  return copied;
+}

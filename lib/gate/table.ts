@@ -1,0 +1,37 @@
+/** The gate's answer as text: a table of what changed (regressions first) and the one-line verdict. */
+import { NOTICE_KINDS, REGRESSION_KINDS, type GateResult, type GateRow } from './compare.js';
+
+/** Rows of one kind shown before "… and N more". */
+const MAX_ROWS = 25;
+const WIDTH = { kind: 19, subject: 46, change: 26 };
+
+function line(row: GateRow, mark: string): string[] {
+  const head = `${mark} ${row.kind.padEnd(WIDTH.kind)}`;
+  const indent = ' '.repeat(head.length + 2);
+  const [first = '', ...more] = row.detail;
+  // A long subject (a test key, to copy into known-failures.json) is never cut: the rest moves down.
+  const lines = row.subject.length > WIDTH.subject
+    ? [`${head}${row.subject}`, `${' '.repeat(head.length + WIDTH.subject)}${row.change.padEnd(WIDTH.change)} ${first}`]
+    : [`${head}${row.subject.padEnd(WIDTH.subject)}${row.change.padEnd(WIDTH.change)} ${first}`];
+  return [...lines, ...more.map((d) => `${indent}${d}`)];
+}
+
+export function gateTable(result: GateResult): string[] {
+  const out = [`  ${'verdict'.padEnd(WIDTH.kind + 1)}${'rule / test'.padEnd(WIDTH.subject)}${'baseline → this run'.padEnd(WIDTH.change)} detail`];
+  for (const kind of [...REGRESSION_KINDS, ...NOTICE_KINDS]) {
+    const rows = result.rows.filter((r) => r.kind === kind);
+    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) ? '✘' : kind === 'known' ? '~' : '·';
+    out.push(...rows.slice(0, MAX_ROWS).flatMap((r) => line(r, mark)));
+    if (rows.length > MAX_ROWS) out.push(`${mark} … and ${rows.length - MAX_ROWS} more ${kind}`);
+  }
+  return out.length > 1 ? out : ['  nothing changed against the baseline'];
+}
+
+export function verdictLine(result: GateResult): string {
+  const count = (kind: string) => result.rows.filter((r) => r.kind === kind).length;
+  const canGo = result.rows.filter((r) => r.kind === 'fixed' && r.entries?.length).length;
+  const notices = `${count('known')} known, ${count('still failing')} still failing, ${count('fixed')} fixed${canGo ? ` (${canGo} known-failures entr${canGo === 1 ? 'y' : 'ies'} can go)` : ''}, ${count('new drift')} new drift`;
+  if (result.passed) return `gate: PASS — no regression against the baseline (${notices})`;
+  const named = result.regressions.slice(0, 8).map((r) => `${r.kind} ${r.subject}`).join('; ');
+  return `gate: FAIL — ${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'}: ${named}${result.regressions.length > 8 ? '; …' : ''} (${notices})`;
+}

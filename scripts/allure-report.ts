@@ -1,0 +1,16 @@
+/**
+ * The Allure HTML report of a run (npm run conformance, npm run conformance:merge): one
+ * self-contained file (the multi-file report does not load over file://), with the history,
+ * known issues and quality gate of allurerc.mts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { oneLine } from './one-line.js';
+
+export function allureReport(reports: string): void {
+  if (!existsSync(`${reports}/allure-results`)) return;
+  // An existing output folder would make Allure write the new report into a subfolder of it.
+  rmSync(`${reports}/allure`, { recursive: true, force: true });
+  const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`], { stdio: 'pipe', encoding: 'utf8' });
+  if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
+}

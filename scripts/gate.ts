@@ -1,0 +1,67 @@
+/**
+ * npm run gate -- --baseline <dir> [--current <dir>] [--known <file>] [--accept | --init]:
+ * this run's reports against the last accepted run's, rule by rule and test by test (lib/gate/).
+ * Prints the table and the verdict, writes gate.json beside the current reports.
+ * Exit 0: no regression; 1: a regression; 2: bad input (a missing report, a malformed entry).
+ * --accept makes the current run the baseline when the gate passes; --init does so unconditionally
+ * (the first night, or a deliberate change such as renamed tests).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../lib/config.js';
+import { compareRuns } from '../lib/gate/compare.js';
+import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
+import { acceptRun, readRunReports } from '../lib/gate/run-reports.js';
+import { gateTable, verdictLine } from '../lib/gate/table.js';
+
+const USAGE = 'usage: npm run gate -- --baseline <dir> [--current <dir>] [--known known-failures.json] [--accept | --init]';
+
+function options(argv: string[]) {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: { baseline: { type: 'string' }, current: { type: 'string' }, known: { type: 'string' }, accept: { type: 'boolean' }, init: { type: 'boolean' } },
+      strict: true,
+    });
+    if (!values.baseline) throw new GateInputError(`--baseline <dir> is required (${USAGE})`);
+    if (values.accept && values.init) throw new GateInputError('--accept and --init exclude each other');
+    return values as typeof values & { baseline: string };
+  } catch (e) {
+    if (e instanceof GateInputError) throw e;
+    throw new GateInputError(`${(e as Error).message.split('\n')[0]} (${USAGE})`);
+  }
+}
+
+function main(): number {
+  const args = options(process.argv.slice(2));
+  const current = args.current ?? loadConfig().reportsDir;
+  const known = readKnownFailures(args.known ?? 'known-failures.json');
+  const run = readRunReports(current, 'current');
+  const note = { acceptedAt: new Date().toISOString(), from: current, target: run.coverage.target };
+  if (args.init) {
+    const files = acceptRun(current, args.baseline, note);
+    console.log(`gate: ${current} is now the baseline in ${args.baseline} (${files.join(', ')}), not compared (--init)`);
+    return 0;
+  }
+  const result = compareRuns(readRunReports(args.baseline, 'baseline'), run, known, utcDate());
+  console.log(`gate: ${current} (${run.coverage.generatedAt}) against the baseline ${args.baseline}`);
+  console.log(gateTable(result).join('\n'));
+  console.log(verdictLine(result));
+  writeFileSync(join(current, 'gate.json'), `${JSON.stringify({ baseline: args.baseline, ...result }, null, 2)}\n`);
+  if (args.accept && result.passed) {
+    acceptRun(current, args.baseline, note);
+    console.log(`gate: accepted, ${args.baseline} now holds this run`);
+  }
+  return result.passed ? 0 : 1;
+}
+
+try {
+  process.exit(main());
+} catch (e) {
+  if (e instanceof GateInputError || e instanceof ConfigError) {
+    console.error(`gate: ${e.message}`);
+    process.exit(2);
+  }
+  throw e;
+}
