@@ -60,6 +60,7 @@ export const faultCatalogue = {
   'customer-count-all-descendants': { rule: 'CUST-COUNT-SUBACCOUNTS', description: 'countOfSubAccounts counts every descendant (sub-accounts of sub-accounts too), not the direct sub-accounts' },
   'customer-parent-number-wrong': { rule: 'CUST-PARENT-FIELDS', description: 'parentCustomerAccountNumber always shows the top-level account, also at depth 2' },
   'customer-card-types-isev-string': { rule: 'CUST-CARDTYPES-SHAPE', description: 'isEV of a customer\'s card types is sent as a string ("true"/"false")' },
+  'customer-card-types-renamed': { rule: 'CUST-CARDTYPES-SHAPE', description: 'a customer\'s card types answer other field names (the master data\'s id, name, description, defaultPurchaseCategoryId, isEV): none of the documented fields' },
 
   // ---- Customer list ----
   'customer-list-includes-top-level': { rule: 'CUST-LIST-NO-TOPLEVEL', description: 'the list includes the top-level account itself' },
@@ -136,6 +137,7 @@ export const faultCatalogue = {
   // ---- Master data ----
   'master-data-nine-arrays': { rule: 'MASTER-TEN-ARRAYS', description: 'GET /master/all leaves out the region array' },
   'master-data-isev-string': { rule: 'MASTER-SHAPE', description: 'isEV of the master data card types is sent as a string ("true"/"false")' },
+  'master-data-region-renamed': { rule: 'MASTER-SHAPE', description: 'the region elements of the master data answer other field names ({regionId, regionName} instead of {id, name})' },
   'master-data-reason-dangling': { rule: 'MASTER-LINK-REASON-CARDTYPE', description: 'one reason points at cardTypeId 99, which no cardType has' },
   'master-data-group-dangling': { rule: 'MASTER-LINK-GROUP-CARDTYPE', description: 'one cardGroup points at cardTypeId 99, which no cardType has' },
   'master-data-card-type-dangling': { rule: 'MASTER-LINK-CARDTYPE-PURCHASECATEGORY', description: 'one cardType has defaultPurchaseCategoryId 99, which no purchaseCategory has' },

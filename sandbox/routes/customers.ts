@@ -215,6 +215,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       customerFor(store, caller, request.params.customerAccountNumber, faults);
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(caller.topLevel);
+      if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description, defaultPurchaseCategoryId, isEV }) => ({ id, name, description, defaultPurchaseCategoryId, isEV }));
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,

@@ -177,6 +177,9 @@ const probes: Record<string, Probe> = {
   'customer-card-types-isev-string': {
     holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.isEV === 'boolean'),
   },
+  'customer-card-types-renamed': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.cardTypeId === 'number' && typeof t.cardTypeName === 'string'),
+  },
 
   // ---- Customer list ----
   'customer-list-includes-top-level': { holds: async (h) => !(await listAll(h, {})).customers.some((c) => c.customerAccountNumber === d.topLevelCustomer) },
@@ -438,6 +441,7 @@ const probes: Record<string, Probe> = {
     },
   },
   'master-data-isev-string': { holds: async (h) => (await h.op('getMasterData')).body.cardType.every((t: Row) => typeof t.isEV === 'boolean') },
+  'master-data-region-renamed': { holds: async (h) => (await h.op('getMasterData')).body.region.every((r: Row) => typeof r.id === 'number' && typeof r.name === 'string') },
   'master-data-reason-dangling': masterLinks,
   'master-data-group-dangling': masterLinks,
   'master-data-card-type-dangling': masterLinks,
