@@ -49,7 +49,9 @@ function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[]
   return collapsePresence(errors ?? []).map((e) => {
     const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
-    return { pointer: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}`, ...(missing ? { missing } : {}) };
+    // A property the schema sets to `false` is one the document says is not there.
+    const message = e.keyword === 'false schema' ? 'must be absent' : `${e.message ?? e.keyword}${extra}`;
+    return { pointer: e.instancePath || '/', message, ...(missing ? { missing } : {}) };
   });
 }
 

@@ -47,6 +47,7 @@ export function customerView(store: Store, c: CustomerRecord, faults: Faults): R
   const statusName = customerStatusNames[c.statusId]!;
   const address: Record<string, unknown> = { ...c.address };
   if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode)) address.zipCode = Number(c.address.zipCode);
+  if (faults.has('customer-address-company-name')) address.companyName = c.name;
   const contact: Record<string, unknown> = { ...c.contact };
   if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone) contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
   return {

@@ -114,6 +114,7 @@ const probes: Record<string, Probe> = {
     },
   },
   'customer-contact-mobile-phone-number': { holds: async (h) => typeof (await status(h, d.poolCustomer)).customerContact.mobilePhone === 'string' },
+  'customer-address-company-name': { holds: async (h) => (await listAll(h, { limit: 200 })).customers.every((c) => !('companyName' in c.customerAddress)) },
   'customer-zip-code-number': { holds: async (h) => (await listAll(h, { limit: 200 })).customers.every((c) => typeof c.customerAddress.zipCode === 'string') },
   'contact-email-unchecked': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerContact: { ...contact, emailAddress: 'no-at-sign' } }) })).status === 400 },
   'customer-name-311-accepted': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(311)) })).status === 400 },
@@ -130,6 +131,7 @@ const probes: Record<string, Probe> = {
       return (await h.op('createSubCustomer', {}, { body })).status === 400;
     },
   },
+  'customer-business-reference-required': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x') })).status === 200 },
   'customer-address-incomplete-accepted': {
     holds: async (h) => {
       const { zipCode: _z, ...partial } = address;
@@ -426,6 +428,7 @@ const probes: Record<string, Probe> = {
   'order-reference-missing': { holds: async (h) => typeof (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } })).body.orderReference === 'string' },
   'order-customer-optional': { holds: async (h) => (await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 1 }] } })).status === 400 },
   'order-errors-single-object': { holds: async (h) => Array.isArray((await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer } })).body) },
+  'order-errors-first-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: {} })).length === 2 },
   'order-missing-field-er001': {
     holds: async (h) => {
       const c = codes(await h.op('orderCards', {}, { body: {} }));

@@ -40,6 +40,7 @@ const cases: Record<string, { pass: unknown[]; fail: [unknown, string][] }> = {
     pass: [address],
     fail: Object.keys(address).map((k) => [withoutKey(address, k as keyof typeof address), `every field of the address must be supplied (${k} missing)`]),
   },
+  'customer-address.json': { pass: [address, {}], fail: [[{ ...address, companyName: 'ACME' }, 'companyName only on card delivery/order addresses'], [{ zipCode: 3511 }, 'zipCode: string']] },
   'card-address.json': { pass: [{ ...address, companyName: 'ACME' }], fail: [[{ companyName: 1 }, 'companyName: string']] },
   'contact.json': { pass: [contact, {}], fail: [[{ emailAddress: 'not an e-mail' }, 'emailAddress: e-mail address format'], [{ firstName: 1 }, 'firstName: string']] },
   'operation-status.json': { pass: [{}], fail: [[[], 'an object (not an array)'], ['', 'an object (not a string)']] },
@@ -55,7 +56,7 @@ const cases: Record<string, { pass: unknown[]; fail: [unknown, string][] }> = {
   'geosearch-error.json': { pass: [{ message: 'bad', details: ['topLatitude'] }], fail: [[{ message: 1, details: [] }, 'message: string']] },
   'customer.json': {
     pass: [{ customerAccountNumber: '1', customerName: 'n', customerBusinessReference: 'r', customerContact: contact, customerAddress: address, status: 'Active', statusIdentifier: 1, countOfSubAccounts: 0, parentCustomerAccountNumber: '0', parentCustomerIdentifier: 7 }, { customerAccountNumber: '2' }],
-    fail: [[{}, 'an element shows at least one of its documented fields'], [{ accountNumber: '2' }, 'field names are case-sensitive and documented'], [{ statusIdentifier: '1' }, 'statusIdentifier: integer'], [{ countOfSubAccounts: -1 }, 'number of direct sub-accounts'], [{ parentCustomerIdentifier: '7' }, 'parentCustomerIdentifier: integer'], [{ customerContact: { emailAddress: 'x' } }, 'MAIN contact: Contact']],
+    fail: [[{}, 'an element shows at least one of its documented fields'], [{ accountNumber: '2' }, 'field names are case-sensitive and documented'], [{ statusIdentifier: '1' }, 'statusIdentifier: integer'], [{ countOfSubAccounts: -1 }, 'number of direct sub-accounts'], [{ parentCustomerIdentifier: '7' }, 'parentCustomerIdentifier: integer'], [{ customerContact: { emailAddress: 'x' } }, 'MAIN contact: Contact'], [{ customerAddress: { ...address, companyName: 'ACME' } }, 'MAIN address: no companyName']],
   },
   'customer-list.json': { pass: [{ customers: [], hasNextPage: false, lastPage: true, totalCount: 0 }], fail: [[{ customers: [{ statusIdentifier: 'x' }] }, 'a page of customers'], [{ hasNextPage: 'no' }, 'hasNextPage boolean (assumed)']] },
   'customer-list-query.json': { pass: [{ limit: 50, cursor: 'c', customerAccountNumber: '1', searchText: 'a' }, {}], fail: [[{ limit: 1.5 }, 'limit (integer)']] },

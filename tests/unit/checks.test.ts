@@ -72,6 +72,8 @@ test('an element whose documented fields are all absent is one failure at the el
   expect(failures(check('getMasterData', 200, master))).toEqual(['MASTER-SHAPE']);
   expect(failures(check('cardSearch', 200, { cards: [{ number: '7077' }] }))).toEqual(['CARD-SHAPE']);
   expect(failures(check('getCustomer', 200, {}))).toEqual(['CUST-SHAPE']);
+  const company = check('listCustomers', 200, { customers: [{ customerAddress: { city: 'Utrecht', companyName: 'ACME' } }] }).find((x) => x.kind === 'failure')!;
+  expect([company.rule, company.where, company.title]).toEqual(['ADDRESS-COMPANYNAME-CARD-ONLY', '/customers/0/customerAddress/companyName', '/customers/0/customerAddress/companyName must be absent (customer-list.json)']);
 });
 
 test('an undocumented session error status is read as the second error answer: {message} required', () => {
