@@ -62,7 +62,8 @@ export const faultCatalogue = {
   'customer-count-all-descendants': { rule: 'CUST-COUNT-SUBACCOUNTS', description: 'countOfSubAccounts counts every descendant (sub-accounts of sub-accounts too), not the direct sub-accounts' },
   'customer-parent-number-wrong': { rule: 'CUST-PARENT-FIELDS', description: 'parentCustomerAccountNumber always shows the top-level account, also at depth 2' },
   'customer-card-types-isev-string': { rule: 'CUST-CARDTYPES-SHAPE', description: 'isEV of a customer\'s card types is sent as a string ("true"/"false")' },
-  'customer-card-types-renamed': { rule: 'CUST-CARDTYPES-SHAPE', description: 'a customer\'s card types answer other field names (the master data\'s id, name, description, defaultPurchaseCategoryId, isEV): none of the documented fields' },
+  'customer-card-types-description-absent': { rule: 'CUST-CARDTYPES-SHAPE', suite: { FLEET_STRICT: 'ASSUME-FIELD-PRESENCE' }, description: 'a customer\'s card types leave out cardTypeDescription (conforming by default: caught under the strict reading of ASSUME-FIELD-PRESENCE)' },
+  'customer-card-types-renamed': { rule: 'CUST-CARDTYPES-SHAPE', description: 'a customer\'s card types answer other field names (the master data\'s id, name, description): none of the documented fields' },
 
   // ---- Customer list ----
   'customer-list-includes-top-level': { rule: 'CUST-LIST-NO-TOPLEVEL', description: 'the list includes the top-level account itself' },

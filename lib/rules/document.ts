@@ -568,3 +568,15 @@ export const sentences: Statement[] = [
 
 /** Every statement of the document: sentences, then the rows of the Limits, latency and state tables. */
 export const statements: Statement[] = [...sentences, ...limitRows, ...latencyRows, ...stateRows];
+
+export function resourceTable(resource: string): ResourceTable {
+  const table = resourceTables.find((t) => t.resource === resource);
+  if (!table) throw new Error(`no resource table "${resource}" (lib/rules/document.ts)`);
+  return table;
+}
+
+/** The documented fields `element` does not show, of those the stricter reading of ASSUME-FIELD-PRESENCE requires. */
+export function strictlyMissing(table: ResourceTable, element: unknown): string[] {
+  const shown = (element ?? {}) as Record<string, unknown>;
+  return table.fields.map((f) => f.name).filter((name) => !(name in (table.presence.strictExcept ?? {})) && shown[name] === undefined);
+}

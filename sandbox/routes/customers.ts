@@ -216,11 +216,11 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       customerFor(store, caller, request.params.customerAccountNumber, faults);
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(caller.topLevel);
-      if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description, defaultPurchaseCategoryId, isEV }) => ({ id, name, description, defaultPurchaseCategoryId, isEV }));
+      if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,
-        cardTypeDescription: t.description,
+        ...(faults.has('customer-card-types-description-absent') ? {} : { cardTypeDescription: t.description }),
         defaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
         purchaseCategoryName: master.get('purchaseCategory', t.defaultPurchaseCategoryId)?.name ?? '',
         isEV: faults.has('customer-card-types-isev-string') ? String(t.isEV) : t.isEV,

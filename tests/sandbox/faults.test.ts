@@ -45,6 +45,7 @@ function brokenLinks(m: Row): string[] {
 }
 const masterLinks: Probe = { holds: async (h) => brokenLinks((await h.op('getMasterData')).body).length === 0 };
 const depth1WithSubs = '7000000002';
+const cardTypeFields = ['cardTypeId', 'cardTypeName', 'cardTypeDescription', 'defaultPurchaseCategoryId', 'purchaseCategoryName', 'isEV'];
 /** A filter on one card's field value: every result has that value (case-insensitively) and the card is among them. */
 const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber'): Probe => ({
   holds: async (h) => {
@@ -179,8 +180,11 @@ const probes: Record<string, Probe> = {
   'customer-card-types-isev-string': {
     holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.isEV === 'boolean'),
   },
+  'customer-card-types-description-absent': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.cardTypeDescription === 'string'),
+  },
   'customer-card-types-renamed': {
-    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.cardTypeId === 'number' && typeof t.cardTypeName === 'string'),
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => cardTypeFields.some((f) => f in t)),
   },
 
   // ---- Customer list ----
