@@ -163,6 +163,7 @@ export const faultCatalogue = {
   'geo-latitude-91-accepted': { rule: 'GEO-LAT-BOUNDS', description: 'geosearch accepts latitudes down to -91 and up to 91' },
   'geo-longitude-181-accepted': { rule: 'GEO-LON-BOUNDS', description: 'geosearch accepts longitudes down to -181 and up to 181' },
   'geo-precision-10-accepted': { rule: 'GEO-PRECISION-2-9', description: 'geosearch accepts precision up to 12 (geohash cells of that many characters)' },
+  'geo-precision-inverted': { rule: 'GEO-PRECISION-FINER', description: 'a larger grid precision gives larger cells: precision p aggregates into geohash cells of 11 - p characters' },
   'geo-language-cy-refused': { rule: 'GEO-LANGUAGE-SUPPORTED', description: 'geosearch refuses language cy (400), one of the 17 supported codes' },
   'geo-count-limits-aggregates': { rule: 'GEO-COUNT-IGNORED-AGGREGATED', description: 'with aggregation on, only the count nearest matching locations are aggregated' },
   'geo-aggregate-count-string': { rule: 'GEO-AGGREGATE-SHAPE', description: 'Aggregate count is text instead of an integer' },

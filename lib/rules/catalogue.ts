@@ -162,6 +162,7 @@ export const ruleList: Rule[] = [
     ['GEO-TOP-GT-BOTTOM', 'Endpoints / Locations', 'topLatitude must be greater than bottomLatitude.'],
     ['GEO-LEFT-LT-RIGHT', 'Endpoints / Locations', 'leftLongitude must be less than rightLongitude.'],
     ['GEO-PRECISION-2-9', 'Endpoints / Locations; Limits', 'Grid precision: integer 2 to 9.'],
+    ['GEO-PRECISION-FINER', 'Endpoints / Locations', 'Grid precision: a larger value gives smaller grid cells; the same locations fall into at least as many aggregates at precision 9 as at precision 2.', 'derived'],
     ['GEO-LANGUAGE-SUPPORTED', 'Endpoints / Locations', 'Language: two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv.'],
     ['GEO-AGGREGATE-ON', 'Endpoints / Locations; Resources / Aggregate', 'When the aggregation switch is true, results are aggregated: aggregates are returned instead of individual locations.'],
     ['GEO-AGGREGATE-COUNTS', 'Resources / Aggregate', 'Aggregate count: the number of locations the aggregate stands for; the counts add up to the locations found.', 'derived'],

@@ -509,7 +509,7 @@ export const sentences: Statement[] = [
     ['rightLongitude | number | -180 to 180 | longitude of right edge', ['GEO-LON-BOUNDS', 'GEO-INSIDE-RECTANGLE']],
     ['A result count (maximum 300, ignored when aggregation is on).', ['GEO-COUNT-HONOURED', 'GEO-COUNT-MAX-300', 'GEO-COUNT-IGNORED-AGGREGATED', 'ASSUME-GEO-COUNT']],
     ['An aggregation switch (when true, results are aggregated, which is faster for large areas).', ['GEO-AGGREGATE-ON', 'GEO-AGGREGATE-COUNTS', 'ASSUME-GEO-AGGREGATION']],
-    ['A grid precision (integer 2 to 9; larger value gives smaller grid cells; default derived from the radius when omitted).', ['GEO-PRECISION-2-9', 'ASSUME-GEO-AGGREGATION']],
+    ['A grid precision (integer 2 to 9; larger value gives smaller grid cells; default derived from the radius when omitted).', ['GEO-PRECISION-2-9', 'GEO-PRECISION-FINER', 'ASSUME-GEO-AGGREGATION']],
     ['A language (two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv).', ['GEO-LANGUAGE-SUPPORTED', 'ASSUME-GEO-LANGUAGE']],
     ['Their parameter names are not shown.', ['ASSUME-GEO-PARAM-NAMES']],
     ['Body: filters (object: connectorStandards array of string; capabilities array of string) and options (object: includeAvailableOnly boolean).', ['GEO-FILTER-CONNECTOR', 'GEO-FILTER-CAPABILITY', 'GEO-AVAILABLE-ONLY']],
