@@ -188,6 +188,11 @@ export type Coordinates = {
   longitude?: string;
 };
 
+/** Customer address (customer-address.json) */
+export type CustomerAddress = Address & {
+  companyName?: never;
+};
+
 /** Create a sub-customer (request) (customer-create-request.json) */
 export type CustomerCreateRequest = {
   customerName: string;
@@ -244,7 +249,7 @@ export type Customer = {
   /** the MAIN contact */
   customerContact?: Contact;
   /** the MAIN address */
-  customerAddress?: Address;
+  customerAddress?: CustomerAddress;
   /** text of the current status; Active appears */
   status?: string;
   /** identifier of the current status; 1 (Active) appears */

@@ -29,11 +29,29 @@ export interface SchemaRegistry {
 
 export class SchemaCompileError extends Error {}
 
+/**
+ * An `anyOf` of `required` singletons is the presence rule "an element shows at least one of its
+ * documented fields" (register ASSUME-FIELD-PRESENCE): its failure becomes one error at the
+ * element, naming the fields, instead of one "must have required property" per field.
+ */
+function collapsePresence(errors: ErrorObject[]): ErrorObject[] {
+  const branchesOf = (anyOf: ErrorObject) => errors.filter((e) => e !== anyOf && e.instancePath === anyOf.instancePath && e.schemaPath.startsWith(`${anyOf.schemaPath}/`));
+  const presence = errors.filter((e) => e.keyword === 'anyOf' && branchesOf(e).every((b) => b.keyword === 'required'));
+  const dropped = new Set(presence.flatMap(branchesOf));
+  return errors.filter((e) => !dropped.has(e)).map((e) => {
+    if (!presence.includes(e)) return e;
+    const fields = branchesOf(e).map((b) => (b.params as { missingProperty: string }).missingProperty);
+    return { ...e, message: `shows none of its documented fields (${fields.join(', ')})` };
+  });
+}
+
 function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
-  return (errors ?? []).map((e) => {
+  return collapsePresence(errors ?? []).map((e) => {
     const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
-    return { pointer: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}`, ...(missing ? { missing } : {}) };
+    // A property the schema sets to `false` is one the document says is not there.
+    const message = e.keyword === 'false schema' ? 'must be absent' : `${e.message ?? e.keyword}${extra}`;
+    return { pointer: e.instancePath || '/', message, ...(missing ? { missing } : {}) };
   });
 }
 
@@ -55,7 +73,8 @@ export function readSchemas(dir = schemasDir): Map<string, Record<string, unknow
 
 /** An Ajv (2020-12, formats, strict) holding every schema of `sources`, addressable by `$id`. */
 export function createAjv(sources = readSchemas(), options: { coerceTypes?: boolean; useDefaults?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, ...options });
+  // strictRequired off: the presence branches (`anyOf` of `required`) name properties their parent declares.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, ...options });
   addFormats(ajv);
   for (const [id, schema] of sources) {
     try {

@@ -40,6 +40,7 @@ export const faultCatalogue = {
   // ---- Customers ----
   'customer-status-identifier-string': { rule: 'CUST-SHAPE', description: 'statusIdentifier of a customer is sent as a string ("1")' },
   'customer-status-text-uppercase': { rule: 'CUST-STATUS-ACTIVE-1', description: 'an active customer shows status "ACTIVE" instead of "Active"' },
+  'customer-address-company-name': { rule: 'ADDRESS-COMPANYNAME-CARD-ONLY', description: 'customerAddress shows companyName (the customer\'s name), a field of card delivery/order addresses only' },
   'customer-zip-code-number': { rule: 'ADDRESS-SHAPE', description: 'customerAddress.zipCode is sent as a number when it is all digits' },
   'customer-contact-mobile-phone-number': { rule: 'CONTACT-SHAPE', description: 'customerContact.mobilePhone is sent as a number (its digits) instead of a string' },
   'contact-email-unchecked': { rule: 'CONTACT-EMAIL-FORMAT', description: 'an emailAddress that is not an e-mail address is accepted on create and update' },
@@ -48,6 +49,7 @@ export const faultCatalogue = {
   'customer-update-name-311-accepted': { rule: 'CUST-NAME-MAX-310', description: 'customerName of 311 characters is accepted on updateDetail' },
   'customer-update-business-reference-21-accepted': { rule: 'CUST-BUSREF-MAX-20', description: 'customerBusinessReference of 21 characters is accepted on updateDetail' },
   'customer-name-optional': { rule: 'CUST-CREATE-REQUIRED-FIELDS', description: 'create accepts a body without customerName (the name defaults to the account number)' },
+  'customer-business-reference-required': { rule: 'CUST-CREATE-BUSREF-OPTIONAL', description: 'create refuses a body without customerBusinessReference (400 ER-001)' },
   'customer-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-CREATE', description: 'create accepts a customerAddress with fields missing' },
   'customer-update-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-UPDATE', description: 'updateDetail accepts a customerAddress with fields missing' },
   'customer-create-number-missing': { rule: 'CUST-CREATE-RETURNS-NUMBER', description: 'create answers {} without the new customerAccountNumber' },
@@ -60,6 +62,8 @@ export const faultCatalogue = {
   'customer-count-all-descendants': { rule: 'CUST-COUNT-SUBACCOUNTS', description: 'countOfSubAccounts counts every descendant (sub-accounts of sub-accounts too), not the direct sub-accounts' },
   'customer-parent-number-wrong': { rule: 'CUST-PARENT-FIELDS', description: 'parentCustomerAccountNumber always shows the top-level account, also at depth 2' },
   'customer-card-types-isev-string': { rule: 'CUST-CARDTYPES-SHAPE', description: 'isEV of a customer\'s card types is sent as a string ("true"/"false")' },
+  'customer-card-types-description-absent': { rule: 'CUST-CARDTYPES-SHAPE', suite: { FLEET_STRICT: 'ASSUME-FIELD-PRESENCE' }, description: 'a customer\'s card types leave out cardTypeDescription (conforming by default: caught under the strict reading of ASSUME-FIELD-PRESENCE)' },
+  'customer-card-types-renamed': { rule: 'CUST-CARDTYPES-SHAPE', description: 'a customer\'s card types answer other field names (the master data\'s id, name, description): none of the documented fields' },
 
   // ---- Customer list ----
   'customer-list-includes-top-level': { rule: 'CUST-LIST-NO-TOPLEVEL', description: 'the list includes the top-level account itself' },
@@ -131,11 +135,13 @@ export const faultCatalogue = {
   'order-reference-missing': { rule: 'CARD-ORDER-REFERENCE', description: 'the 202 body is {} without orderReference' },
   'order-customer-optional': { rule: 'CARD-ORDER-REQUIRED-FIELDS', description: 'an order without customerAccountNumber is accepted (for the top-level customer)' },
   'order-errors-single-object': { rule: 'CARD-ORDER-ERRORS-ARRAY', description: 'a refused order answers 400 with a single error object instead of an array' },
+  'order-errors-first-only': { rule: 'CARD-ORDER-ERRORS-ARRAY', description: 'a refused order answers an array holding only its first problem, however many it has' },
   'order-missing-field-er001': { rule: 'CARD-ORDER-ER002', description: 'a missing required field of an order is reported as ER-001 instead of ER-002' },
 
   // ---- Master data ----
   'master-data-nine-arrays': { rule: 'MASTER-TEN-ARRAYS', description: 'GET /master/all leaves out the region array' },
   'master-data-isev-string': { rule: 'MASTER-SHAPE', description: 'isEV of the master data card types is sent as a string ("true"/"false")' },
+  'master-data-region-renamed': { rule: 'MASTER-SHAPE', description: 'the region elements of the master data answer other field names ({regionId, regionName} instead of {id, name})' },
   'master-data-reason-dangling': { rule: 'MASTER-LINK-REASON-CARDTYPE', description: 'one reason points at cardTypeId 99, which no cardType has' },
   'master-data-group-dangling': { rule: 'MASTER-LINK-GROUP-CARDTYPE', description: 'one cardGroup points at cardTypeId 99, which no cardType has' },
   'master-data-card-type-dangling': { rule: 'MASTER-LINK-CARDTYPE-PURCHASECATEGORY', description: 'one cardType has defaultPurchaseCategoryId 99, which no purchaseCategory has' },
@@ -157,6 +163,7 @@ export const faultCatalogue = {
   'geo-latitude-91-accepted': { rule: 'GEO-LAT-BOUNDS', description: 'geosearch accepts latitudes down to -91 and up to 91' },
   'geo-longitude-181-accepted': { rule: 'GEO-LON-BOUNDS', description: 'geosearch accepts longitudes down to -181 and up to 181' },
   'geo-precision-10-accepted': { rule: 'GEO-PRECISION-2-9', description: 'geosearch accepts precision up to 12 (geohash cells of that many characters)' },
+  'geo-precision-inverted': { rule: 'GEO-PRECISION-FINER', description: 'a larger grid precision gives larger cells: precision p aggregates into geohash cells of 11 - p characters' },
   'geo-language-cy-refused': { rule: 'GEO-LANGUAGE-SUPPORTED', description: 'geosearch refuses language cy (400), one of the 17 supported codes' },
   'geo-count-limits-aggregates': { rule: 'GEO-COUNT-IGNORED-AGGREGATED', description: 'with aggregation on, only the count nearest matching locations are aggregated' },
   'geo-aggregate-count-string': { rule: 'GEO-AGGREGATE-SHAPE', description: 'Aggregate count is text instead of an integer' },
@@ -178,6 +185,7 @@ export const faultCatalogue = {
   'session-payment-method-none': { rule: 'SESSION-PAYMENT-METHOD-ENUM', description: 'the deprecated paymentMethod says NONE where it should say WRITE_OFF' },
   'session-vat-percent-sign': { rule: 'SESSION-PRICE-SHAPE', description: 'price vat carries a percent sign ("19%") instead of a decimal' },
   'session-start-time-offset': { rule: 'SESSION-SHAPE', description: 'startTime carries a +01:00 offset instead of UTC' },
+  'session-get-other-session': { rule: 'SESSION-GET', description: 'GET /sessions/{sessionId} of a known session answers the session seeded after it' },
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultId = keyof typeof faultCatalogue;

@@ -24,6 +24,7 @@ const schemaFaults: Partial<Record<FaultId, (schemas: Map<string, Json>) => void
     const create = s.get('customer-create-request.json')!;
     create.required = (create.required as string[]).filter((r) => r !== 'customerName');
   },
+  'customer-business-reference-required': (s) => { (s.get('customer-create-request.json')!.required as string[]).push('customerBusinessReference'); },
   'customer-address-incomplete-accepted': (s) => { props(s.get('customer-create-request.json')!, 'customerAddress').$ref = 'address.json'; },
   'customer-update-address-incomplete-accepted': (s) => { props(s.get('customer-update-request.json')!, 'customerAddress').$ref = 'address.json'; },
   'card-reprint-address-incomplete-accepted': (s) => { props(s.get('card-reprint-pin-request.json')!, 'cardAddress').$ref = 'address.json'; },

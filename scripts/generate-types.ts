@@ -17,7 +17,8 @@ function literal(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function toType(schema: Schema, doc: Schema, indent: string): string {
+function toType(schema: Schema | false, doc: Schema, indent: string): string {
+  if (schema === false) return 'never';
   if (typeof schema.$ref === 'string') {
     const ref = schema.$ref;
     const target = ref.startsWith('#/') ? toType(ref.slice(2).split('/').reduce<Schema>((n, k) => n[k] as Schema, doc), doc, indent) : typeName(ref);

@@ -7,6 +7,7 @@ type Refinement = [pointer: RegExp, rule: string];
 const customerParts: Refinement[] = [
   [/\/customerContact\/emailAddress$/, 'CONTACT-EMAIL-FORMAT'],
   [/\/customerContact(\/|$)/, 'CONTACT-SHAPE'],
+  [/\/customerAddress\/companyName$/, 'ADDRESS-COMPANYNAME-CARD-ONLY'],
   [/\/customerAddress(\/|$)/, 'ADDRESS-SHAPE'],
   [/\/(status|statusIdentifier)$/, 'CUST-SHAPE'],
 ];

@@ -179,6 +179,26 @@ export const assumptions: Assumption[] = [
     choice: 'Any authenticated client reads any session.',
     suite: 'Reads the configured FLEET_SESSION_IDS with its one client.',
   },
+  {
+    id: 'ASSUME-FIELD-PRESENCE',
+    silence: 'Which Customer and Card fields are always present: not shown. The other resources list their fields without saying which are always present; presence is stated only for orderReference ("always present"), the customerAccountNumber a creation answers, the ten master-data arrays and the two error bodies ({errorCode, errorDescription}; {message, details?}), absence for chargingKeyType and connectorId before a session starts and for companyName outside card addresses.',
+    choice: 'Every documented field is shown, but customerBusinessReference when none was given, the parent fields of the top-level customer, nextCursor on a last page, and chargingKeyType and connectorId before a start.',
+    suite: 'Requires the stated presence. A Customer, a Card, a card list response, a charging session and every element of a documented array (card type, master-data element, Location, Evse, Aggregate, Transaction, a card\'s product, a direction, opening hours) show at least one of their documented fields: one that shows none (a card type answering other field names) is not that element, a failure of the resource\'s shape rule. Nested objects (Contact, Address, status, price, coordinates, operator, opening_times, charger, energy) may be empty; the geosearch answer may leave out an empty array. What a target leaves out is recorded (specs/resources); FLEET_STRICT=ASSUME-FIELD-PRESENCE requires every documented field of the card list response (but nextCursor), card types, master-data elements, the geosearch answer, locations, EVSEs, opening_times, aggregates, charging sessions (but chargingKeyType and connectorId), prices and transactions; never of Customer and Card, nor of their Contact and Address, which the document disclaims.',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-FIELD-PRESENCE') ? 'every documented field (strict)' : 'at least one documented field per element'),
+  },
+  {
+    id: 'ASSUME-RATE-LIMITS',
+    silence: 'Rate limits: not shown.',
+    choice: 'The sandbox has none.',
+    suite: 'Waits out 429, and 503 with Retry-After, as told (at most 6 sends and 45 s per request), and reports them as drift; a target that keeps refusing blocks the test, never fails it.',
+  },
+  {
+    id: 'ASSUME-VALUES-THAT-APPEAR',
+    silence: 'Codes that appear (ER-001, ER-002, ER-012); capability values that appear (RESERVABLE, PLUG_AND_CHARGE_CAPABLE, CHARGING_PROFILE_CAPABLE); paymentOutcome (CHARGE and WRITE_OFF appear); energy unit (seen: WH). None of these lists is said to be complete.',
+    choice: 'Only these values (statuses: ASSUME-CUSTOMER-STATES, ASSUME-CARD-STATES).',
+    suite: 'Accepts other values and reports each as drift (undocumented value); a value that appears keeps its stated meaning (ER-001 with 400, ER-002 with 400 in the card order array, ER-012 with 500).',
+  },
 ];
 
 /** Annotations of a test that applied a stricter reading, and of what the target chose. */

@@ -67,7 +67,9 @@ export const ruleList: Rule[] = [
     ['CUST-UPDATE-APPLIES', 'Endpoints / Update customer details', 'updateDetail changes customerName, customerBusinessReference, and the MAIN contact and MAIN address.'],
     ['CUST-COUNT-SUBACCOUNTS', 'Resources / Customer', 'countOfSubAccounts: number of direct sub-accounts.'],
     ['CUST-PARENT-FIELDS', 'Resources / Customer', 'parentCustomerAccountNumber: account number of the parent.'],
-    ['CUST-CARDTYPES-SHAPE', 'Endpoints / Card types of a customer; Resources / Card type', '200: array of card type objects {cardTypeId, cardTypeName, cardTypeDescription, defaultPurchaseCategoryId, purchaseCategoryName, isEV}.'],
+    ['CUST-CARDTYPES-SHAPE', 'Endpoints / Card types of a customer; Resources / Card type', '200: array of card type objects {cardTypeId, cardTypeName, cardTypeDescription, defaultPurchaseCategoryId, purchaseCategoryName, isEV}: each element shows these fields (at least one of them) in their types.'],
+    ['ADDRESS-COMPANYNAME-CARD-ONLY', 'Resources / Address', 'companyName: only on card delivery/order addresses; a customer address shows none.'],
+    ['CUST-CREATE-BUSREF-OPTIONAL', 'Endpoints / Create a sub-customer', 'customerBusinessReference (string, optional, max 20): a body without it is accepted.'],
     ['CUST-FOREIGN-403', 'Authentication 4, 6', 'A customer outside the caller\'s account hierarchy is refused with 403 (a valid token without permission).', 'derived'],
   ]),
   ...family('customer-list', [
@@ -139,7 +141,7 @@ export const ruleList: Rule[] = [
   ]),
   ...family('master-data', [
     ['MASTER-TEN-ARRAYS', 'Resources / Master data', 'An object with ten arrays: cardCategory, cardGroup, cardType, country, fuelProductRestriction, product, purchaseCategory, reason, region, status.'],
-    ['MASTER-SHAPE', 'Resources / Master data', 'Element fields of the ten arrays with their types.'],
+    ['MASTER-SHAPE', 'Resources / Master data', 'Element fields of the ten arrays with their types: each element shows its documented fields (at least one of them).'],
     ['MASTER-LINK-REASON-CARDTYPE', 'Resources / Master data', 'reason: id, description, cardTypeId — cardTypeId names a cardType of the master data.', 'derived'],
     ['MASTER-LINK-GROUP-CARDTYPE', 'Resources / Master data', 'cardGroup: id, name, cardTypeId — cardTypeId names a cardType of the master data.', 'derived'],
     ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY', 'Resources / Master data', 'cardType.defaultPurchaseCategoryId names a purchaseCategory of the master data.', 'derived'],
@@ -160,6 +162,7 @@ export const ruleList: Rule[] = [
     ['GEO-TOP-GT-BOTTOM', 'Endpoints / Locations', 'topLatitude must be greater than bottomLatitude.'],
     ['GEO-LEFT-LT-RIGHT', 'Endpoints / Locations', 'leftLongitude must be less than rightLongitude.'],
     ['GEO-PRECISION-2-9', 'Endpoints / Locations; Limits', 'Grid precision: integer 2 to 9.'],
+    ['GEO-PRECISION-FINER', 'Endpoints / Locations', 'Grid precision: a larger value gives smaller grid cells; the same locations fall into at least as many aggregates at precision 9 as at precision 2.', 'derived'],
     ['GEO-LANGUAGE-SUPPORTED', 'Endpoints / Locations', 'Language: two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv.'],
     ['GEO-AGGREGATE-ON', 'Endpoints / Locations; Resources / Aggregate', 'When the aggregation switch is true, results are aggregated: aggregates are returned instead of individual locations.'],
     ['GEO-AGGREGATE-COUNTS', 'Resources / Aggregate', 'Aggregate count: the number of locations the aggregate stands for; the counts add up to the locations found.', 'derived'],
@@ -180,6 +183,7 @@ export const ruleList: Rule[] = [
     ['SESSION-PAYMENT-METHOD-ENUM', 'Resources / Charging session', 'paymentMethod: CREDIT_CARD, EXTERNAL, PREPAID, WRITE_OFF.'],
     ['SESSION-PRICE-SHAPE', 'Resources / Charging session / Price', 'Price: currencyCode string; minorExclVat integer; minorInclVat integer; vat string (decimal percentage).'],
     ['SESSION-UNKNOWN-404', 'Endpoints / Sessions', '404: {message: string}.'],
+    ['SESSION-GET', 'Endpoints / Sessions; Resources / Charging session', 'GET /sessions/{sessionId}, 200: Charging session; sessionId is the unique id of the session: the session answered is the one asked for.'],
   ]),
   ...family('robustness', [
     ['ROBUST-NO-5XX-ON-BAD-INPUT', 'Errors', 'Invalid requests are refused as bad requests (4xx); a 500 means an unexpected server condition, never a reaction to client input.', 'policy'],

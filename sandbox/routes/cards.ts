@@ -203,7 +203,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           }
         });
       });
-      if (problems.length) throw new ApiError(400, problems);
+      if (problems.length) throw new ApiError(400, faults.has('order-errors-first-only') ? problems.slice(0, 1) : problems);
       if (!customer) throw ApiError.internal();
 
       const day = today();

@@ -47,6 +47,7 @@ export function customerView(store: Store, c: CustomerRecord, faults: Faults): R
   const statusName = customerStatusNames[c.statusId]!;
   const address: Record<string, unknown> = { ...c.address };
   if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode)) address.zipCode = Number(c.address.zipCode);
+  if (faults.has('customer-address-company-name')) address.companyName = c.name;
   const contact: Record<string, unknown> = { ...c.contact };
   if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone) contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
   return {
@@ -215,10 +216,11 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       customerFor(store, caller, request.params.customerAccountNumber, faults);
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(caller.topLevel);
+      if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,
-        cardTypeDescription: t.description,
+        ...(faults.has('customer-card-types-description-absent') ? {} : { cardTypeDescription: t.description }),
         defaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
         purchaseCategoryName: master.get('purchaseCategory', t.defaultPurchaseCategoryId)?.name ?? '',
         isEV: faults.has('customer-card-types-isev-string') ? String(t.isEV) : t.isEV,

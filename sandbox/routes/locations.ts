@@ -300,7 +300,9 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
     const c = criteria(request.body, switches);
     if (q.aggregate === true) {
       const limited = faults.has('geo-count-limits-aggregates') ? q.count : undefined;
-      const aggregates = search.aggregate(rect, c, q.precision ?? defaultPrecision(rect), limited);
+      // geo-precision-inverted: precision 2 gets the cells of 9, 9 those of 2.
+      const precision = q.precision !== undefined && faults.has('geo-precision-inverted') ? 11 - q.precision : q.precision;
+      const aggregates = search.aggregate(rect, c, precision ?? defaultPrecision(rect), limited);
       if (faults.has('geo-aggregate-count-mismatch') && aggregates[0]) aggregates[0].count += 1;
       if (faults.has('geo-aggregate-count-string')) return { locations: [], aggregates: aggregates.map((a) => ({ ...a, count: String(a.count) })) };
       const locations = faults.has('geo-aggregate-with-locations')

@@ -18,6 +18,7 @@ export function masterDataView(data: MasterData, faults: Faults): Partial<Master
   if (faults.has('master-data-purchase-category-dangling')) view.purchaseCategory![0]!.productRestrictionId = dangling;
   if (faults.has('master-data-status-missing')) view.status = view.status!.filter((s) => s.id !== cardStatus.blocked);
   if (faults.has('master-data-nine-arrays')) delete view.region;
+  if (faults.has('master-data-region-renamed')) view.region = view.region!.map(({ id, name }) => ({ regionId: id, regionName: name })) as unknown as MasterData['region'];
   if (faults.has('master-data-isev-string')) for (const type of view.cardType as unknown as Record<string, unknown>[]) type.isEV = String(type.isEV);
   return view;
 }

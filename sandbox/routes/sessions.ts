@@ -24,6 +24,9 @@ function withOffset(utc: string): string {
 export default async function sessionsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
   const { faults } = opts;
   const sessions = buildSessionSeed();
+  const order = [...sessions.keys()];
+  /** The session asked for, or with session-get-other-session the one seeded after it. */
+  const answered = (id: string) => (faults.has('session-get-other-session') && sessions.has(id) ? sessions.get(order[(order.indexOf(id) + 1) % order.length]!) : sessions.get(id));
 
   if (faults.has('session-404-standard-body')) {
     // The 404 of this operation with the standard error body instead of {message}.
@@ -52,7 +55,7 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
       },
     },
   }, async (request) => {
-    const session = sessions.get(request.params.sessionId);
+    const session = answered(request.params.sessionId);
     if (!session) throw ApiError.notFound(`session ${request.params.sessionId} not found`);
     return withFaults(session);
   });

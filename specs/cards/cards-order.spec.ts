@@ -63,6 +63,13 @@ test.describe('order cards', () => {
     }
   });
 
+  test('an order without customerAccountNumber and without cards is refused with an array of one error object per problem [CARD-ORDER-ERRORS-ARRAY] @write', async ({ api }) => {
+    const response = await api.call<CardOrderErrors>('orderCards', { body: {} });
+    await forRule('CARD-ORDER-REQUIRED-FIELDS', () => expect(response).toHaveStatus(400));
+    expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true);
+    expect(response.body.length, `two required fields missing, two problems: ${JSON.stringify(response.body)}`).toBeGreaterThanOrEqual(2);
+  });
+
   for (const variant of invalidOrders) {
     test(`an order without ${variant.missing} is refused with 400 and an array of errors, ER-002 for the missing field [CARD-ORDER-REQUIRED-FIELDS, CARD-ORDER-ERRORS-ARRAY, CARD-ORDER-ER002] @write`, async ({ api, masterData, subCustomer, config, nextSerial }) => {
       const item = cardOrderItem(masterData, { driverName: `${config.runId} refused ${nextSerial()}` });

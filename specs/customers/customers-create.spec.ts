@@ -56,6 +56,11 @@ test.describe('create a sub-customer @write', () => {
     });
   }
 
+  test('customerBusinessReference is optional: a body without it is accepted [CUST-CREATE-BUSREF-OPTIONAL]', async ({ customers, config, nextSerial }) => {
+    const { customerBusinessReference: _omitted, ...body } = subCustomerBody(config.runId, nextSerial());
+    expect(await customers.attempt(body)).toBeAccepted();
+  });
+
   test('GET answers the Customer with its fields in their documented types [CUST-SHAPE, ADDRESS-SHAPE, CONTACT-SHAPE]', async ({ api, customers, config, nextSerial }) => {
     // An all-digit postal code and phone numbers: text that a careless server turns into numbers.
     const serial = nextSerial();

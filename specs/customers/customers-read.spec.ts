@@ -14,6 +14,14 @@ test.describe('customers, read only', () => {
     expect(mismatched, 'customers whose status and statusIdentifier disagree about Active (1)').toEqual([]);
   });
 
+  test('a customer address shows no companyName: it is only on card delivery/order addresses [ADDRESS-COMPANYNAME-CARD-ONLY]', async ({ api, config }) => {
+    // Every page and every GET is checked against the Customer schema, whose address has no companyName.
+    const all = await allCustomers(api, config.customerListFields);
+    const withAddress = all.filter((c) => c.customerAddress !== undefined).slice(0, 5);
+    test.skip(!withAddress.length, 'the target lists no customer with an address');
+    for (const c of withAddress) api.need(await api.getCustomer(c.customerAccountNumber!), `reading customer ${c.customerAccountNumber}`);
+  });
+
   test('GET /customers/{customerAccountNumber}/cardTypes answers an array of card type objects [CUST-CARDTYPES-SHAPE]', async ({ api, config }) => {
     const listed = await api.listCustomers({ limit: 10 });
     expect(listed).toHaveStatus(200);

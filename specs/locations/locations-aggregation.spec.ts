@@ -45,6 +45,13 @@ test.describe('geosearch rectangle: aggregation', () => {
     }
   });
 
+  test('a larger grid precision gives smaller grid cells: the area\'s locations fall into at least as many aggregates at precision 9 as at 2 [GEO-PRECISION-FINER]', async ({ api, geoAreas }) => {
+    const [coarse, fine] = await Promise.all([2, 9].map((precision) => api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, precision })));
+    for (const response of [coarse!, fine!]) api.need(response, 'aggregating the area at a precision of 2 to 9', 'GEO-PRECISION-2-9');
+    const [at2, at9] = [coarse!, fine!].map((r) => r.body.aggregates?.length ?? 0);
+    expect(at9, `aggregates at precision 9, against ${at2} at precision 2`).toBeGreaterThanOrEqual(at2!);
+  });
+
   test('the result count is ignored when aggregation is on [GEO-COUNT-IGNORED-AGGREGATED]', async ({ api, geoAreas }) => {
     // Against the same aggregation without a count: whether its counts add up is GEO-AGGREGATE-COUNTS's.
     const without = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true });

@@ -45,6 +45,7 @@ function brokenLinks(m: Row): string[] {
 }
 const masterLinks: Probe = { holds: async (h) => brokenLinks((await h.op('getMasterData')).body).length === 0 };
 const depth1WithSubs = '7000000002';
+const cardTypeFields = ['cardTypeId', 'cardTypeName', 'cardTypeDescription', 'defaultPurchaseCategoryId', 'purchaseCategoryName', 'isEV'];
 /** A filter on one card's field value: every result has that value (case-insensitively) and the card is among them. */
 const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber'): Probe => ({
   holds: async (h) => {
@@ -130,6 +131,7 @@ const probes: Record<string, Probe> = {
     },
   },
   'customer-contact-mobile-phone-number': { holds: async (h) => typeof (await status(h, d.poolCustomer)).customerContact.mobilePhone === 'string' },
+  'customer-address-company-name': { holds: async (h) => (await listAll(h, { limit: 200 })).customers.every((c) => !('companyName' in c.customerAddress)) },
   'customer-zip-code-number': { holds: async (h) => (await listAll(h, { limit: 200 })).customers.every((c) => typeof c.customerAddress.zipCode === 'string') },
   'contact-email-unchecked': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerContact: { ...contact, emailAddress: 'no-at-sign' } }) })).status === 400 },
   'customer-name-311-accepted': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(311)) })).status === 400 },
@@ -146,6 +148,7 @@ const probes: Record<string, Probe> = {
       return (await h.op('createSubCustomer', {}, { body })).status === 400;
     },
   },
+  'customer-business-reference-required': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x') })).status === 200 },
   'customer-address-incomplete-accepted': {
     holds: async (h) => {
       const { zipCode: _z, ...partial } = address;
@@ -199,6 +202,12 @@ const probes: Record<string, Probe> = {
   },
   'customer-card-types-isev-string': {
     holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.isEV === 'boolean'),
+  },
+  'customer-card-types-description-absent': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.cardTypeDescription === 'string'),
+  },
+  'customer-card-types-renamed': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => cardTypeFields.some((f) => f in t)),
   },
 
   // ---- Customer list ----
@@ -467,6 +476,7 @@ const probes: Record<string, Probe> = {
   'order-reference-missing': { holds: async (h) => typeof (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } })).body.orderReference === 'string' },
   'order-customer-optional': { holds: async (h) => (await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 1 }] } })).status === 400 },
   'order-errors-single-object': { holds: async (h) => Array.isArray((await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer } })).body) },
+  'order-errors-first-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: {} })).length === 2 },
   'order-missing-field-er001': {
     holds: async (h) => {
       const c = codes(await h.op('orderCards', {}, { body: {} }));
@@ -482,6 +492,7 @@ const probes: Record<string, Probe> = {
     },
   },
   'master-data-isev-string': { holds: async (h) => (await h.op('getMasterData')).body.cardType.every((t: Row) => typeof t.isEV === 'boolean') },
+  'master-data-region-renamed': { holds: async (h) => (await h.op('getMasterData')).body.region.every((r: Row) => typeof r.id === 'number' && typeof r.name === 'string') },
   'master-data-reason-dangling': masterLinks,
   'master-data-group-dangling': masterLinks,
   'master-data-card-type-dangling': masterLinks,

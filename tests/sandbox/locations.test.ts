@@ -449,6 +449,7 @@ const faultProbes: Record<string, FaultProbe> = {
   'geo-latitude-91-accepted': async (a) => (await geo(a, { ...paris, top: 91 })).status === 400,
   'geo-longitude-181-accepted': async (a) => (await geo(a, { ...paris, right: 181 })).status === 400,
   'geo-precision-10-accepted': async (a) => (await geo(a, paris, { aggregate: true, precision: 10 })).status === 400,
+  'geo-precision-inverted': async (a) => (await geo(a, paris, { aggregate: true, precision: 9 })).body.aggregates.length > (await geo(a, paris, { aggregate: true, precision: 2 })).body.aggregates.length,
   'geo-language-cy-refused': async (a) => (await geo(a, paris, { language: 'cy' })).status === 200,
   'geo-count-limits-aggregates': async (a) => {
     const res = await geo(a, reykjavik, { aggregate: true, count: 1 });

@@ -170,6 +170,7 @@ const faultProbes: Record<string, FaultProbe> = {
   'session-payment-method-none': async (a) => (await allSessions(a)).every((s) => ['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF'].includes(s.paymentMethod)),
   'session-vat-percent-sign': async (a) => (await allSessions(a)).every((s) => registry.validate('price.json', s.price).length === 0),
   'session-start-time-offset': async (a) => (await allSessions(a)).every((s) => isUtc(s.startTime)),
+  'session-get-other-session': async (a) => (await allSessions(a)).every((s, i) => s.sessionId === ids[i]),
   'session-404-standard-body': async (a) => {
     const res = await get(a, UNKNOWN_ID);
     return res.status === 404 && typeof res.body?.message === 'string';

@@ -47,7 +47,7 @@ test('an undocumented 4xx is drift, not a failure', () => {
 });
 
 test('a JSON body without Content-Type: application/json fails', () => {
-  expect(failures(check('getCard', 200, {}, 'text/plain'))).toEqual(['HTTP-JSON-CONTENT-TYPE']);
+  expect(failures(check('getCard', 200, { cardIdentifier: 1 }, 'text/plain'))).toEqual(['HTTP-JSON-CONTENT-TYPE']);
   expect(failures(check('getCard', 200, undefined, 'application/json', '<html>'))).toEqual(['HTTP-JSON-CONTENT-TYPE']);
   expect(check('getCard', 401, undefined, '')).toEqual([]);
 });
@@ -62,6 +62,18 @@ test('schema errors name the rule the body breaks and the JSON pointer', () => {
   expect(failures(check('getSession', 200, { sessionStatus: 'RUNNING' }))).toEqual(['SESSION-STATUS-ENUM']);
   expect(failures(check('cardSearch', 200, { cards: [{ status: { id: '1' } }] }))).toEqual(['CARD-SHAPE']);
   expect(failures(check('getCustomer', 200, { customerContact: { emailAddress: 'nope' } }))).toEqual(['CONTACT-EMAIL-FORMAT']);
+});
+
+test('an element whose documented fields are all absent is one failure at the element, naming the fields, of the resource\'s rule', () => {
+  const cardTypes = check('getCustomerCardTypes', 200, [{ cardTypeId: 1 }, { id: 2, name: 'Fleet Fuel' }]).filter((x) => x.kind === 'failure');
+  expect(cardTypes.map((x) => [x.rule, x.where])).toEqual([['CUST-CARDTYPES-SHAPE', '/1']]);
+  expect(cardTypes[0]!.title).toContain('none of its documented fields (cardTypeId, cardTypeName, cardTypeDescription, defaultPurchaseCategoryId, purchaseCategoryName, isEV)');
+  const master = { cardCategory: [], cardGroup: [], cardType: [], country: [], fuelProductRestriction: [], product: [], purchaseCategory: [], reason: [], status: [], region: [{ regionId: 1, regionName: 'Utrecht' }] };
+  expect(failures(check('getMasterData', 200, master))).toEqual(['MASTER-SHAPE']);
+  expect(failures(check('cardSearch', 200, { cards: [{ number: '7077' }] }))).toEqual(['CARD-SHAPE']);
+  expect(failures(check('getCustomer', 200, {}))).toEqual(['CUST-SHAPE']);
+  const company = check('listCustomers', 200, { customers: [{ customerAddress: { city: 'Utrecht', companyName: 'ACME' } }] }).find((x) => x.kind === 'failure')!;
+  expect([company.rule, company.where, company.title]).toEqual(['ADDRESS-COMPANYNAME-CARD-ONLY', '/customers/0/customerAddress/companyName', '/customers/0/customerAddress/companyName must be absent (customer-list.json)']);
 });
 
 test('an undocumented session error status is read as the second error answer: {message} required', () => {
