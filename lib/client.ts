@@ -40,6 +40,8 @@ export interface ApiResponse<T = unknown> {
   body: T;
   headers: Record<string, string>;
   exchange: Exchange;
+  /** Failures of rules the running test does not name, found in this answer (they are the ledger's findings). */
+  breaches: Finding[];
 }
 
 export class ProductionGuardError extends Error {
@@ -153,6 +155,16 @@ export class FleetClient {
     throw observer.block(rule, reason, response.exchange);
   }
 
+  /**
+   * `response` of a request whose whole answer the test relies on (it counts or compares what the
+   * answer holds): an answer that broke another rule blocks the test by that rule.
+   */
+  intact<T>(response: ApiResponse<T>, what: string): ApiResponse<T> {
+    const [broken] = response.breaches;
+    if (!broken || !this.deps.observer) return response;
+    throw this.deps.observer.block(broken.rule, `${what}: ${broken.title}`, response.exchange);
+  }
+
   private claims(f: Finding): Finding | undefined {
     const { observer } = this.deps;
     if (!observer || observer.owns(f.rule)) return f;
@@ -177,7 +189,7 @@ export class FleetClient {
     this.deps.observer?.observe(exchange, others);
     if (exchange.response.status >= 200 && exchange.response.status < 300) this.deps.budget?.spend(exchange.operationId, exchange.request.body);
     if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
-    return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange };
+    return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange, breaches: others };
   }
 
   private async send(operationId: OperationId, method: string, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
