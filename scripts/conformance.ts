@@ -9,6 +9,7 @@ import { AuthError, requestToken } from '../lib/auth.js';
 import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, type FootprintProfile } from '../lib/budget.js';
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { listTests } from '../lib/listed-tests.js';
+import { attachPages } from '../lib/report/allure-pages.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { oneLine } from './one-line.js';
 
@@ -51,8 +52,10 @@ async function main(): Promise<number> {
   });
 
   if (existsSync(`${reports}/allure-results`)) {
+    attachPages(reports, `${reports}/allure-results`);
     // One self-contained file: the multi-file report does not load over file://.
-    const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--report-name', 'fleet-conformance'], { stdio: 'pipe', encoding: 'utf8' });
+    // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).
+    const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--report-name', 'fleet-conformance', '--group-by', 'epic,feature,story'], { stdio: 'pipe', encoding: 'utf8' });
     if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
   }
   console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html`);
