@@ -10,6 +10,7 @@ import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, type Foot
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { listTests } from '../lib/listed-tests.js';
 import { attachPages } from '../lib/report/allure-pages.js';
+import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { oneLine } from './one-line.js';
 
@@ -57,6 +58,7 @@ async function main(): Promise<number> {
     // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).
     const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--report-name', 'fleet-conformance', '--group-by', 'epic,feature,story'], { stdio: 'pipe', encoding: 'utf8' });
     if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
+    else declareDataStoreFirst(`${reports}/allure/index.html`);
   }
   console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html`);
   return suite.status ?? 1;
