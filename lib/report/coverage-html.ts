@@ -24,9 +24,9 @@ export function evidenceHtml(e: Evidence): string {
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body, null, 2));
   return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}</summary>
 ${requestBody ? `<pre>${escapeHtml(requestBody.slice(0, 2_000))}</pre>` : ''}
+${replayHtml({ baseUrl: e.baseUrl, command: curlOf(e.baseUrl, request) })}
 <div><small>response ${response.status} ${escapeHtml(response.contentType ?? '(no content-type)')}</small></div>
-<pre>${escapeHtml(response.body)}</pre>
-${replayHtml({ baseUrl: e.baseUrl, command: curlOf(e.baseUrl, request) })}</details>`;
+<pre>${escapeHtml(response.body)}</pre></details>`;
 }
 
 function replayHtml({ baseUrl, command }: Replay): string {
