@@ -12,7 +12,7 @@ import type { SecretRegistry } from './redact.js';
 import { curlOf, replayHint } from './replay.js';
 
 export const DRIFT_ATTACHMENT = 'fleet-drift.json';
-export const REPLAY_ATTACHMENT = 'replay.sh';
+const REPLAY_ATTACHMENT = 'replay.sh';
 const KEPT_EXCHANGES = 25;
 
 export interface DriftRecord extends Finding {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 
-export const CHROMIUM = '/usr/lib/chromium/chromium';
+const CHROMIUM = '/usr/lib/chromium/chromium';
 
 export class ChromiumMissingError extends Error {
   override name = 'ChromiumMissingError';
