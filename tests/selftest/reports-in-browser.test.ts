@@ -57,7 +57,7 @@ test.afterAll(async () => {
   await stopAll();
 });
 
-const open = (file: string) => page.goto(pathToFileURL(join(reports, file)).href);
+const open = (file: string, hash = '') => page.goto(`${pathToFileURL(join(reports, file)).href}${hash}`);
 
 /** What the Playwright and Allure reports count: every test, and the findings check after the run. */
 function totals() {
@@ -81,7 +81,7 @@ test('the Playwright report shows the run\'s totals, and the failing test with i
   await expect(counter('Failed')).toHaveText(String(expected.failed));
   await expect(counter('Skipped')).toHaveText(String(expected.skipped));
 
-  await page.goto(`${page.url()}#?q=s:failed`);
+  await open('playwright/index.html', '#?q=s:failed');
   await page.getByText(new RegExp(`\\[${RULE}, `)).first().click();
   await expect(page.getByText(`[${RULE}] response_schema_conformance`).first()).toBeVisible();
   await expect(page.getByText(REPLAY).first()).toBeVisible();
