@@ -3,7 +3,7 @@
  * passes while `npm run sandbox` holds 4010 (as the README's walk-through invites), and two runs
  * started at the same time, as CI jobs on one machine do, both pass, each on its own port.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,4 +53,5 @@ test('a run passes while npm run sandbox holds 4010, and two runs started togeth
   }
   expect(ports[0], 'each run names its sandbox').toBeDefined();
   expect(new Set([...ports, String(sandboxDefaults.port)]).size, 'two ports of their own, neither 4010').toBe(3);
+  for (const r of runs) rmSync(r.reports, { recursive: true, force: true });
 });

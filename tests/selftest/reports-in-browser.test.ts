@@ -5,7 +5,7 @@
  * counted them in coverage.json) and the rule the fault broke, with a replay of its request; the
  * Allure report groups by document section and rule, and carries the run's own pages.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +55,7 @@ test.afterEach(async ({}, testInfo) => {
 test.afterAll(async () => {
   await browser?.close();
   await stopAll();
+  if (reports) rmSync(reports, { recursive: true, force: true });
 });
 
 const open = (file: string, hash = '') => page.goto(`${pathToFileURL(join(reports, file)).href}${hash}`);
