@@ -65,17 +65,6 @@ export default defineConfig({
     screenshot: 'off',
     video: 'off',
   },
-  ...(config.sandbox && !config.selftestPlan
-    ? {
-        webServer: {
-          command: 'node --import tsx sandbox/server.ts',
-          url: `${config.baseUrl}/master/all`,
-          reuseExistingServer: false,
-          timeout: 30_000,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: { SANDBOX_PORT: String(config.sandboxPort), SANDBOX_HOST: '127.0.0.1' },
-        },
-      }
-    : {}),
+  // The embedded sandbox: hosted by global setup on a free port, so runs never collide (lib/embedded-sandbox.ts).
+  ...(config.sandbox && !config.selftestPlan ? { globalSetup: './lib/embedded-sandbox.ts' } : {}),
 });

@@ -14,6 +14,7 @@ import type { BudgetGuard } from './budget.js';
 import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
+import { replayBaseUrl, replayText } from './report/replay.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
@@ -62,7 +63,7 @@ export interface ExchangeSink {
 
 export interface ClientDeps {
   request: APIRequestContext;
-  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'geoParamNames'>;
+  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'geoParamNames' | 'sandbox' | 'sandboxPort'>;
   tokens: TokenProvider;
   schemas: SchemaRegistry;
   secrets: SecretRegistry;
@@ -80,12 +81,13 @@ function show(value: unknown): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}… (${text.length} characters)` : text;
 }
 
-/** The request and response of an exchange, shown in failures (bodies cut at 2,000 characters, known secrets masked). */
+/** The request and response of an exchange, and a curl that replays it, shown in failures (bodies cut at 2,000 characters, known secrets masked). */
 export function formatExchange(exchange: Exchange): string {
   const { request, response } = exchange;
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : show(request.body));
   return scrubSeen([
     `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
+    replayText(exchange.replayBaseUrl, request),
     `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
   ].join('\n'));
 }
@@ -241,6 +243,7 @@ export class FleetClient {
     };
     const exchange: Exchange = {
       operationId,
+      replayBaseUrl: replayBaseUrl(this.deps.config),
       request,
       response: { status: response.status(), headers: response.headers(), text, body, isJson },
       startedAt: startedAt.toISOString(),

@@ -59,7 +59,7 @@ export interface Config {
   /** The Evse status that means available for options.includeAvailableOnly (ASSUME-GEO-EVSE-STATUS). */
   geoAvailableStatus: string;
   customerListFields: CustomerListFields;
-  /** Port of the embedded sandbox (SANDBOX_PORT). */
+  /** Port of `npm run sandbox` (SANDBOX_PORT); the embedded sandbox of a run takes a free port of its own. */
   sandboxPort: number;
   /** Marks everything this run creates (names, business references), so teardown and cleanup find it. */
   runId: string;
@@ -105,7 +105,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -261,6 +261,18 @@ function parseCardPin(value: string | undefined): string {
   return value.trim();
 }
 
+/**
+ * Where the embedded sandbox answers: the free port the run's global setup hosted it on
+ * (FLEET_SANDBOX_URL, lib/embedded-sandbox.ts); before that, and for `npm run -s token`, the
+ * address of `npm run sandbox`.
+ */
+function embeddedSandboxUrl(value: string | undefined, sandboxPort: number): string {
+  if (!value?.trim()) return `http://127.0.0.1:${sandboxPort}`;
+  const url = parseUrl('FLEET_SANDBOX_URL', value.trim());
+  if (!isLoopback(url.hostname)) throw new ConfigError(`FLEET_SANDBOX_URL: "${value}" is not a loopback address (it is set by the run itself, not by hand)`);
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Builds the configuration from an environment (by default `.env` over process.env). */
 export function loadConfig(env: Env = readEnv()): Config {
   const rawTarget = env.FLEET_TARGET?.trim();
@@ -281,7 +293,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     }
   }
 
-  const baseUrl = sandbox ? `http://127.0.0.1:${sandboxPort}` : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
+  const baseUrl = sandbox ? embeddedSandboxUrl(env.FLEET_SANDBOX_URL, sandboxPort) : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
   const tokenUrl = env.FLEET_TOKEN_URL?.trim()
     ? parseUrl('FLEET_TOKEN_URL', env.FLEET_TOKEN_URL.trim()).href
     : `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token`;
@@ -368,7 +380,7 @@ export function retarget(config: Config, baseUrl: string): Config {
 /** One line naming the target and mode; never a secret. */
 export function banner(config: Config): string {
   if (config.selftestPlan) return `fleet-conformance → fault self-test: ${config.selftestPlan.length} sandboxes, one fault each`;
-  const where = config.sandbox ? `embedded sandbox at ${config.baseUrl}` : config.baseUrl;
+  const where = config.sandbox ? 'embedded sandbox (a free port of its own)' : config.baseUrl;
   const mode = config.target === 'production' ? 'read-only (production guard on)' : 'read-write';
   return `fleet-conformance → ${config.target}: ${where}, client ${config.clientId}, ${mode}`;
 }

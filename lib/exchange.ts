@@ -27,6 +27,8 @@ export interface RecordedResponse {
 
 export interface Exchange {
   operationId: OperationId;
+  /** Where a replay of the request goes (lib/report/replay.ts): the target, or `npm run sandbox` for the embedded sandbox. */
+  replayBaseUrl: string;
   request: RecordedRequest;
   response: RecordedResponse;
   startedAt: string;

@@ -1,6 +1,6 @@
 /**
- * The sandbox's listener for `npm run sandbox` and Playwright's webServer (the fault self-test
- * hosts its own, one per fault). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
+ * The sandbox's listener for `npm run sandbox` (a conformance run and the self-tests host theirs
+ * in process on free ports: host.ts). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
  * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL and SANDBOX_ORDER_COMPLETION once; a bad value prints one
  * line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
  */

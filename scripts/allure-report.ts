@@ -5,12 +5,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { attachPages } from '../lib/report/allure-pages.js';
+import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
 import { oneLine } from './one-line.js';
 
 export function allureReport(reports: string): void {
   if (!existsSync(`${reports}/allure-results`)) return;
+  attachPages(reports, `${reports}/allure-results`);
   // An existing output folder would make Allure write the new report into a subfolder of it.
   rmSync(`${reports}/allure`, { recursive: true, force: true });
-  const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`], { stdio: 'pipe', encoding: 'utf8' });
+  // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).
+  const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--group-by', 'epic,feature,story'], { stdio: 'pipe', encoding: 'utf8' });
   if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
+  else declareDataStoreFirst(`${reports}/allure/index.html`);
 }

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { rules } from '../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../lib/rules/ids.js';
-import { hostSandbox, redRules, runSuite } from '../lib/selftest/suite-run.js';
+import { redRules, runSuite } from '../lib/selftest/suite-run.js';
+import { hostSandbox } from '../sandbox/host.js';
 import { faultCatalogue, type FaultDefinition } from '../sandbox/faults.js';
 import { oneLine } from './one-line.js';
 

@@ -12,6 +12,7 @@ import { mergeFindings, type LedgerEntry } from '../ledger.js';
 import { buildCoverage } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
+import { replayBaseUrl } from './replay.js';
 import { SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
 import { add, emptyFootprint } from '../footprint.js';
@@ -47,7 +48,7 @@ export default class ConformanceReporter implements Reporter {
     // The findings check shows the findings; they count under the rules they break.
     if (test.tags.includes('@findings')) return;
     for (const f of footprintOf(result)) add(this.footprint, f);
-    const record = recordOf(test, result, this.config?.baseUrl ?? '');
+    const record = recordOf(test, result, this.config ? replayBaseUrl(this.config) : '');
     // By key, not test.id: merge-reports gives each shard's run of the same test an id of its own.
     const previous = this.records.get(record.key);
     if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);

@@ -9,7 +9,7 @@ import type { Footprint, WriteKind } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { CoverageReport, RuleCoverage } from './coverage.js';
 import { escapeHtml, page, table } from './html.js';
-import { curlOf, TOKEN_HINT } from './replay.js';
+import { curlOf, replayHint, type Replay } from './replay.js';
 
 const NO_REQUEST = 'no single request (an assertion over several)';
 
@@ -24,9 +24,13 @@ export function evidenceHtml(e: Evidence): string {
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body, null, 2));
   return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}</summary>
 ${requestBody ? `<pre>${escapeHtml(requestBody.slice(0, 2_000))}</pre>` : ''}
+${replayHtml({ baseUrl: e.baseUrl, command: curlOf(e.baseUrl, request) })}
 <div><small>response ${response.status} ${escapeHtml(response.contentType ?? '(no content-type)')}</small></div>
-<pre>${escapeHtml(response.body)}</pre>
-<div><small>replay (${escapeHtml(TOKEN_HINT)}):</small></div><pre>${escapeHtml(curlOf(e.baseUrl, request))}</pre></details>`;
+<pre>${escapeHtml(response.body)}</pre></details>`;
+}
+
+function replayHtml({ baseUrl, command }: Replay): string {
+  return `<div><small>replay (${escapeHtml(replayHint(baseUrl))}):</small></div><pre class="replay">${escapeHtml(command)}</pre>`;
 }
 
 function brokenRule(r: RuleCoverage): string {
@@ -37,7 +41,7 @@ function brokenRule(r: RuleCoverage): string {
   return `<div class="broken"><h3><code>${escapeHtml(r.id)}</code> <span class="${r.status}">${r.status}</span></h3>
 <p>${escapeHtml(r.words)} <small>(${escapeHtml(r.section)})</small></p>
 <p><small>${escapeHtml(proof)}${r.blocks ? `; blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}` : ''}</small>${r.message ? `<br><code>${escapeHtml(r.message)}</code>` : ''}</p>
-${r.evidence ? evidenceHtml(r.evidence) : ''}</div>`;
+${r.evidence ? evidenceHtml(r.evidence) : r.replay ? replayHtml(r.replay) : ''}</div>`;
 }
 
 function whatBroke(report: CoverageReport): string {

@@ -6,6 +6,7 @@
 import type { Footprint } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import { ruleList, type Rule } from '../rules/catalogue.js';
+import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
 
 export type RuleStatus = 'failed' | 'assumption-failed' | 'blocked' | 'passed' | 'not-run' | 'uncovered';
@@ -35,6 +36,8 @@ export interface RuleCoverage {
   evidence?: Evidence;
   /** The first line of the first failing test's message. */
   message?: string;
+  /** The replay its failure message shows (where no evidence has one). */
+  replay?: Replay;
 }
 
 export interface PerfOperationResult {
@@ -98,7 +101,7 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
       id: rule.id, family: rule.family, section: rule.section, words: rule.words, origin: rule.origin, status, tests,
       findings: ownFindings,
       blocks: records.filter((t) => t.blockedBy?.rule === rule.id).length,
-      ...(evidence ? { evidence } : {}),
+      ...(evidence ? { evidence } : failing?.replay ? { replay: failing.replay } : {}),
       ...(failing?.reason ? { message: failing.reason } : status === 'failed' && ownFindings[0] ? { message: ownFindings[0].title } : {}),
     };
   });

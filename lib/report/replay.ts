@@ -1,12 +1,25 @@
 /**
  * A ready-to-paste curl command that replays a recorded request against the same target. The
- * bearer token is never in it: `$FLEET_TOKEN` stands in, and TOKEN_HINT says how to get one.
+ * bearer token is never in it: `$FLEET_TOKEN` stands in, and the hint says how to get one. The
+ * embedded sandbox stops with its run, so a replay of a sandbox run goes to `npm run sandbox`.
  */
+import type { Config } from '../config.js';
 import type { RecordedRequest } from '../exchange.js';
 
 export const TOKEN_HINT = 'export FLEET_TOKEN=$(npm run -s token)';
+const SANDBOX_HINT = 'npm run sandbox in another terminal, with the run\'s SANDBOX_FAULTS';
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** Where a replay of this configuration's requests goes: the target, or `npm run sandbox` for the embedded sandbox. */
+export function replayBaseUrl(config: Pick<Config, 'sandbox' | 'baseUrl' | 'sandboxPort'>): string {
+  return config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : config.baseUrl;
+}
+
+/** What to do before pasting a replay to `baseUrl`: get a token (and start the sandbox, for a loopback one). */
+export function replayHint(baseUrl: string): string {
+  return /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:|\/|$)/.test(baseUrl) ? `${SANDBOX_HINT}; ${TOKEN_HINT}` : TOKEN_HINT;
+}
 
 export function curlOf(baseUrl: string, request: RecordedRequest): string {
   const parts = ['curl -sS', `-X ${request.method}`, quote(`${baseUrl}${request.path}`)];
@@ -18,4 +31,21 @@ export function curlOf(baseUrl: string, request: RecordedRequest): string {
   const body = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   if (body !== undefined) parts.push(`--data-raw ${quote(body.length > 20_000 ? `${body.slice(0, 20_000)}…` : body)}`);
   return parts.join(' ');
+}
+
+/** The replay as failure messages show it: the hint, then the command on a line of its own. */
+export function replayText(baseUrl: string, request: RecordedRequest): string {
+  return `replay (${replayHint(baseUrl)}):\n${curlOf(baseUrl, request)}`;
+}
+
+export interface Replay {
+  baseUrl: string;
+  command: string;
+}
+
+/** The first replay command a failure message carries (formatExchange puts one under every exchange it shows). */
+export function replayIn(message: string): Replay | undefined {
+  // eslint-disable-next-line no-control-regex
+  const m = /^[ \t]*(curl -sS -X \S+ '([a-z]+:\/\/[^/'?]+).*)$/m.exec(message.replace(/\u001b\[[0-9;]*m/g, ''));
+  return m ? { baseUrl: m[2]!, command: m[1]! } : undefined;
 }

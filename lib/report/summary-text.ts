@@ -2,9 +2,11 @@
 import type { Footprint } from '../footprint.js';
 import type { CoverageReport } from './coverage.js';
 import type { DriftReport } from './drift.js';
-import { curlOf } from './replay.js';
+import { curlOf, replayHint } from './replay.js';
 
 const MAX_RULES = 12;
+/** A longer replay (a big body) would flood the terminal: the coverage report has it whole. */
+const MAX_REPLAY = 600;
 
 /** What the run did to the target, in one line. */
 export function footprintLine({ requests, writes: w }: Footprint): string {
@@ -14,6 +16,11 @@ export function footprintLine({ requests, writes: w }: Footprint): string {
 
 export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'>, paths: string[]): string[] {
   const lines: string[] = [];
+  let replayBase: string | undefined;
+  const replay = (baseUrl: string, command: string) => {
+    replayBase ??= baseUrl;
+    return `      replay: ${command.length > MAX_REPLAY ? `${command.slice(0, MAX_REPLAY)}… (whole in coverage.html)` : command}`;
+  };
   const broken = report.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed');
   if (broken.length) {
     lines.push('', `what broke (${broken.length} rule${broken.length > 1 ? 's' : ''}):`);
@@ -23,14 +30,19 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
       if (e) lines.push(`      ${e.request.method} ${e.request.path.slice(0, 120)} → ${e.response.status}${e.pointer ? ` at ${e.pointer}` : ''}`);
       if (r.message) lines.push(`      ${r.message.slice(0, 160)}`);
       if (r.blocks) lines.push(`      blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}`);
-      if (e) lines.push(`      replay: ${curlOf(e.baseUrl, e.request).slice(0, 300)}`);
+      if (e) lines.push(replay(e.baseUrl, curlOf(e.baseUrl, e.request)));
+      else if (r.replay) lines.push(replay(r.replay.baseUrl, r.replay.command));
     }
     if (broken.length > MAX_RULES) lines.push(`  … and ${broken.length - MAX_RULES} more in the coverage report`);
   }
   if (report.findings.length) {
     lines.push('', `findings (${report.findings.length}): rules seen broken where no test names them`);
-    for (const f of report.findings.slice(0, MAX_RULES)) lines.push(`  ! ${f.rule} on ${f.operationId} (${f.check}) ×${f.count}: ${f.title.slice(0, 140)}`);
+    for (const f of report.findings.slice(0, MAX_RULES)) {
+      lines.push(`  ! ${f.rule} on ${f.operationId} (${f.check}) ×${f.count}: ${f.title.slice(0, 140)}`);
+      if (f.evidence) lines.push(replay(f.evidence.baseUrl, curlOf(f.evidence.baseUrl, f.evidence.request)));
+    }
   }
+  if (replayBase) lines.push('', `replays: ${replayHint(replayBase)} first`);
   const t = report.totals;
   const x = report.tests;
   lines.push('', footprintLine(report.footprint),

@@ -9,6 +9,7 @@ import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
 import { BLOCKED_ANNOTATION, FINDINGS_ATTACHMENT, type Evidence, type LedgerEntry } from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
+import { replayIn, type Replay } from './replay.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
 export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'blocked' | 'not-run';
@@ -27,6 +28,8 @@ export interface TestRecord {
   reason?: string;
   /** The first exchange that proved the failure or the block. */
   evidence?: Evidence;
+  /** The replay of the request the failure message shows, when it shows one. */
+  replay?: Replay;
   /** The assumptions-register entry whose stricter reading failed. */
   assumption?: string;
   /** What it left on the target (the write budget's kinds), when anything. */
@@ -92,12 +95,14 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   const assumption = [...tags].find((t) => t.startsWith('ASSUME-'));
   const named = ruleIds.filter((r) => tags.has(r));
   const evidence = violationEvidence(result, baseUrl);
+  const replay = replayIn(messages.join('\n'));
   return {
     ...base,
     outcome: assumption && !named.length ? 'assumption-failed' : 'failed',
     failedRules: named.length ? named : ruleIds,
     ...(firstLine(messages[0]) ? { reason: firstLine(messages[0]) } : {}),
     ...(evidence ? { evidence } : {}),
+    ...(replay ? { replay } : {}),
     ...(assumption ? { assumption } : {}),
   };
 }

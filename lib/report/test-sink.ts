@@ -1,15 +1,18 @@
 /**
  * Per-test recorder of exchanges: a violation of the test's own rules is attached at once with its
- * request and response; on failure the last exchanges are attached too; drift is attached for the
- * drift reporter. Everything attached is redacted first. (Findings of other rules: lib/ledger.ts.)
+ * request and response; on failure the last exchanges are attached too, and as `replay.sh`, the
+ * curl commands that replay them; drift is attached for the drift reporter. Everything attached is
+ * redacted first. (Findings of other rules: lib/ledger.ts.)
  */
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from '../checks/index.js';
 import type { ExchangeSink } from '../client.js';
 import type { Exchange } from '../exchange.js';
 import type { SecretRegistry } from './redact.js';
+import { curlOf, replayHint } from './replay.js';
 
 export const DRIFT_ATTACHMENT = 'fleet-drift.json';
+const REPLAY_ATTACHMENT = 'replay.sh';
 const KEPT_EXCHANGES = 25;
 
 export interface DriftRecord extends Finding {
@@ -55,11 +58,26 @@ export class TestSink implements ExchangeSink {
     if (this.drift.size) await this.attach(DRIFT_ATTACHMENT, [...this.drift.values()]);
     if (this.testInfo.status !== this.testInfo.expectedStatus && this.exchanges.length) {
       await this.attach('exchanges.json', this.exchanges);
+      await this.attachText(REPLAY_ATTACHMENT, replayScript(this.testInfo.title, this.exchanges));
     }
   }
 
   private async attach(name: string, value: unknown): Promise<void> {
-    const body = JSON.stringify(this.secrets.redact(value), null, 2);
-    await this.testInfo.attach(name, { body: this.secrets.scrub(body), contentType: 'application/json' });
+    await this.attachText(name, JSON.stringify(this.secrets.redact(value), null, 2), 'application/json');
   }
+
+  private async attachText(name: string, text: string, contentType = 'text/plain'): Promise<void> {
+    await this.testInfo.attach(name, { body: this.secrets.scrub(text), contentType });
+  }
+}
+
+/** The test's last requests, oldest first, as curl commands to paste (the token as $FLEET_TOKEN). */
+export function replayScript(title: string, exchanges: Exchange[]): string {
+  const hint = replayHint(exchanges[0]?.replayBaseUrl ?? '');
+  return [
+    `# The last ${exchanges.length > 1 ? `${exchanges.length} requests` : 'request'} of "${title}"${exchanges.length > 1 ? ', oldest first' : ''}.`,
+    `# First: ${hint}`,
+    ...exchanges.flatMap((e, i) => ['', `# ${i + 1}. ${e.request.method} ${e.request.path.split('?')[0]} answered ${e.response.status}`, curlOf(e.replayBaseUrl, e.request)]),
+    '',
+  ].join('\n');
 }

@@ -6,10 +6,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { CoverageReport } from '../report/coverage.js';
-import { buildApp } from '../../sandbox/app.js';
-import { readServerConfig } from '../../sandbox/server-config.js';
+import { hostSandbox } from '../../sandbox/host.js';
 
 export interface SuiteRun {
   code: number;
@@ -30,15 +28,6 @@ export interface SuiteRunOptions {
   args?: string[];
   /** Playwright's --reporter (default: the conformance reporter alone; `blob` for a shard to merge). */
   reporter?: string;
-}
-
-/** Hosts a sandbox on a free loopback port. */
-export async function hostSandbox(settings: Record<string, string>): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config = readServerConfig(settings);
-  const app = await buildApp({ faults: config.faults, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
 /** The environment of a suite run: this process's, without another run's FLEET_/SANDBOX_/Playwright settings. */

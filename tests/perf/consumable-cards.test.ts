@@ -11,7 +11,7 @@ import { TokenProvider } from '../../lib/auth.js';
 import { loadConfig } from '../../lib/config.js';
 import type { OperationId } from '../../lib/operations.js';
 import type { Card, CardList } from '../../lib/types.generated.js';
-import { hostSandbox } from '../../lib/selftest/suite-run.js';
+import { hostSandbox } from '../../sandbox/host.js';
 import type { ConsumingKey } from '../../perf/scenarios/consumable-cards.js';
 import { Resources } from '../../perf/scenarios/resources.js';
 import { NotMeasurable, SetupApi, SetupError } from '../../perf/setup-api.js';

@@ -43,7 +43,7 @@ test.describe('SecretRegistry', () => {
   test('values given to any registry are masked in assertion messages built without one (formatExchange)', () => {
     new SecretRegistry().add('echoed-pin-739146');
     const exchange: Exchange = {
-      operationId: 'getCard',
+      operationId: 'getCard', replayBaseUrl: 'https://fleet-test.example.com',
       request: { method: 'GET', path: '/cards/1', headers: {}, auth: 'token' },
       response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"x":"echoed-pin-739146"}', body: { x: 'echoed-pin-739146' }, isJson: true },
       startedAt: new Date(0).toISOString(),

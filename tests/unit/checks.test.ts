@@ -11,7 +11,7 @@ const config = { customerListFields: { customers: 'customers', nextCursor: 'next
 function check(operationId: OperationId, status: number, body: unknown, contentType = 'application/json', text?: string): Finding[] {
   const raw = text ?? (body === undefined ? '' : JSON.stringify(body));
   const exchange: Exchange = {
-    operationId,
+    operationId, replayBaseUrl: 'http://127.0.0.1:4010',
     request: { method: 'GET', path: '/x', headers: {}, auth: 'token' },
     response: { status, headers: contentType ? { 'content-type': contentType } : {}, text: raw, body, isJson: raw !== '' && text === undefined },
     startedAt: new Date().toISOString(),
@@ -103,7 +103,7 @@ test('undocumented fields, error codes and values are drift', () => {
 test('the customer list page is read through the configured field names', () => {
   const renamed = { customerListFields: { customers: 'items', nextCursor: 'next', hasNextPage: 'more' } };
   const exchange: Exchange = {
-    operationId: 'listCustomers', request: { method: 'GET', path: '/customers', headers: {}, auth: 'token' },
+    operationId: 'listCustomers', replayBaseUrl: 'http://127.0.0.1:4010', request: { method: 'GET', path: '/customers', headers: {}, auth: 'token' },
     response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{}', body: { items: [{ statusIdentifier: 'x' }], more: false }, isJson: true },
     startedAt: '', durationMs: 0,
   };

@@ -28,6 +28,13 @@ test('no FLEET_BASE_URL: the embedded sandbox with its own defaults', () => {
   expect(config.geoParamNames).toEqual({ count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' });
 });
 
+test('the embedded sandbox answers where the run hosted it (FLEET_SANDBOX_URL), npm run sandbox stays on SANDBOX_PORT', () => {
+  const config = loadConfig({ FLEET_SANDBOX_URL: 'http://127.0.0.1:39517' });
+  expect([config.sandbox, config.baseUrl, config.sandboxPort]).toEqual([true, 'http://127.0.0.1:39517', sandboxDefaults.port]);
+  expect(config.tokenUrl).toBe('http://127.0.0.1:39517/identity/realms/fleet/protocol/openid-connect/token');
+  expect(banner(config)).not.toContain('39517');
+});
+
 test('a base URL means target test, with its own token URL default and no sandbox ids', () => {
   const config = loadConfig(remote);
   expect(config.target).toBe('test');
@@ -53,6 +60,7 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['a rate above 5/s against a remote target', { ...remote, FLEET_PERF_RATE: '50' }, /^FLEET_PERF_RATE: 50 requests\/s against a remote target/],
   ['write operations in production perf', { ...remote, FLEET_TARGET: 'production', FLEET_PERF_OPS: 'get-card,cancel-card' }, /^FLEET_PERF_OPS: cancel-card would write to production/],
   ['a non-numeric seed', { FLEET_FC_SEED: 'abc' }, /^FLEET_FC_SEED: "abc" is not a whole number/],
+  ['an embedded sandbox URL off loopback', { FLEET_SANDBOX_URL: 'https://fleet.example.com' }, /^FLEET_SANDBOX_URL: "https:\/\/fleet.example.com" is not a loopback address/],
 ];
 for (const [what, env, message] of bad) {
   test(`a clear one-line error for ${what}`, () => {

@@ -9,7 +9,7 @@ import { SecretRegistry } from '../../lib/report/redact.js';
 function exchange(status: number, body: unknown = {}, operationId: Exchange['operationId'] = 'cardSearch'): Exchange {
   const text = JSON.stringify(body);
   return {
-    operationId, request: { method: 'POST', path: '/cards/search', headers: {}, auth: 'token', body: { limit: 5 } },
+    operationId, replayBaseUrl: 'http://127.0.0.1:4010', request: { method: 'POST', path: '/cards/search', headers: {}, auth: 'token', body: { limit: 5 } },
     response: { status, headers: { 'content-type': 'application/json' }, text, body, isJson: true },
     startedAt: new Date(0).toISOString(), durationMs: 1,
   };
