@@ -8,6 +8,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { sandboxDefaults } from '../sandbox/defaults.js';
 import { BUDGET_KINDS, REMOTE_DEFAULT, type Budget, type BudgetKind } from './budget.js';
 import { latencyKeys } from './latency-targets.js';
+import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
 
@@ -21,11 +22,7 @@ export interface GeoParamNames {
 }
 
 /** Where the customer list page keeps its items and paging fields (assumption ASSUME-CUSTOMER-LIST-PAGE). */
-export interface CustomerListFields {
-  customers: string;
-  nextCursor: string;
-  hasNextPage: string;
-}
+export type { CustomerListFields } from './list-page.js';
 
 export interface PerfConfig {
   /** Measured seconds per operation. */
@@ -92,7 +89,6 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_GEO: GeoParamNames = { count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' };
-const DEFAULT_LIST: CustomerListFields = { customers: 'customers', nextCursor: 'nextCursor', hasNextPage: 'hasNextPage' };
 const TARGETS: readonly Target[] = ['sandbox', 'test', 'production'];
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +161,14 @@ function parseKeyValues<T extends object>(name: string, value: string | undefine
     result[m[1]!] = m[2]!;
   }
   return result as T;
+}
+
+function listFields(value: string | undefined): CustomerListFields {
+  try {
+    return parseCustomerListFields(value);
+  } catch (e) {
+    throw e instanceof ListFieldsError ? new ConfigError(e.message) : e;
+  }
 }
 
 function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -323,7 +327,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     ...(foreignClientId ? { foreignClient: { clientId: foreignClientId, clientSecret: foreignClientSecret } } : {}),
     geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, DEFAULT_GEO),
     geoAvailableStatus: env.FLEET_GEO_AVAILABLE_STATUS?.trim() || 'AVAILABLE',
-    customerListFields: parseKeyValues('FLEET_CUSTOMER_LIST_FIELDS', env.FLEET_CUSTOMER_LIST_FIELDS, DEFAULT_LIST),
+    customerListFields: listFields(env.FLEET_CUSTOMER_LIST_FIELDS),
     sandboxPort,
     runId: parseRunId(env.FLEET_RUN_ID),
     replacementTimeoutSeconds: parseInteger('FLEET_REPLACEMENT_TIMEOUT', env.FLEET_REPLACEMENT_TIMEOUT, 10, 0, 600),

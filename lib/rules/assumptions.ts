@@ -27,7 +27,7 @@ export const assumptions: Assumption[] = [
     choice: 'It mirrors the card list: {customers, hasNextPage, lastPage, nextCursor, totalCount}; nextCursor only while hasNextPage.',
     suite: 'Reads the page through the configured field names; other fields are reported as drift.',
     setting: 'FLEET_CUSTOMER_LIST_FIELDS',
-    inForce: (c) => Object.entries(c.customerListFields).map(([k, v]) => `${k}=${v}`).join(','),
+    inForce: (c) => c.customerListFields.text,
   },
   {
     id: 'ASSUME-GEO-PARAM-NAMES',
@@ -64,16 +64,34 @@ export const assumptions: Assumption[] = [
     suite: 'Needs access_token; refreshes before expires_in runs out when given, and once after a 401 otherwise.',
   },
   {
+    id: 'ASSUME-RATE-LIMITS',
+    silence: 'Rate limits: not shown.',
+    choice: 'No rate limit.',
+    suite: 'Waits out 429, and 503 with Retry-After (bounded), sends again and counts it as drift (throttled in the summary); a request still refused after the waits blocks its test, it never fails a rule.',
+  },
+  {
     id: 'ASSUME-ERROR-BODIES-401-403-404',
     silence: 'Bodies of 401, 403 and 404 for the standard operations: not shown.',
     choice: 'The standard error body with codes UNAUTHORIZED, FORBIDDEN, NOT_FOUND.',
     suite: 'Does not check these bodies beyond Content-Type; their error codes appear as drift.',
   },
   {
+    id: 'ASSUME-EXTRA-FIELDS',
+    silence: 'The resource tables list the fields of each object; whether an answer may carry others is not stated (the operation status object: "Its fields: not shown.").',
+    choice: 'Only the documented fields; the operation status object of update, block, unblock, close, cancel, replace and reprint is {}.',
+    suite: 'Compares only documented fields; undocumented fields are drift, never a failure.',
+  },
+  {
     id: 'ASSUME-CHARACTER-COUNT',
     silence: 'customerName max 310 characters, customerBusinessReference max 20, notes max 200: the unit of a character is not shown.',
     choice: 'Unicode code points (an astral character counts once).',
     suite: 'Requires values within the limit in UTF-16 units too to be accepted and values over it in code points to be refused; a value between the two counts may go either way.',
+  },
+  {
+    id: 'ASSUME-FORMATS',
+    silence: 'Types are JSON types unless stated: the formats of account numbers, identifiers, card numbers, order references, country codes and timestamps beyond "ISO 8601, UTC" are not shown.',
+    choice: 'Ten-digit account numbers, ORD-YYYYMMDD-NNNNNN order references, ISO 3166-1 alpha-3 location countries, timestamps to the second.',
+    suite: 'Treats them as opaque strings of their JSON type; checks only the formats the document states (dates YYYY-MM-DD, UTC timestamps, e-mail addresses).',
   },
   {
     id: 'ASSUME-UNMET-CONDITION',
@@ -172,6 +190,12 @@ export const assumptions: Assumption[] = [
     silence: 'paymentMethod without transactions: not shown. Allowed sets of transaction paymentMethod and paymentOutcome: not shown.',
     choice: 'Without transactions, the method chosen when the session was created.',
     suite: 'Checks the earliest-transaction rule only where there are transactions.',
+  },
+  {
+    id: 'ASSUME-SESSION-SECOND-ERROR',
+    silence: 'A second error answer with the same body shape exists; its status code is not shown.',
+    choice: 'None: an unknown session id, well-formed or not, answers 404 {message, details}.',
+    suite: 'Asks for an unknown session with a well-formed id (a UUID, the shape of the configured ids) and requires 404 {message}; any other error answer of the operation is checked for the {message} body only.',
   },
   {
     id: 'ASSUME-SESSION-ACCESS',

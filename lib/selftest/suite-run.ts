@@ -33,7 +33,7 @@ export interface SuiteRunOptions {
 /** Hosts a sandbox on a free loopback port. */
 export async function hostSandbox(settings: Record<string, string>): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const config = readServerConfig(settings);
-  const app = await buildApp({ faults: config.faults, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds });
+  const app = await buildApp({ faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return { app, baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };

@@ -7,8 +7,7 @@ import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/type
 
 /** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
 async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
-  const { body } = await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 });
-  return customerPage(body, config.customerListFields).customers;
+  return customerPage(await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 }), config.customerListFields).customers;
 }
 
 async function firstPageSize(api: FleetApi, customerAccountNumber: string): Promise<number> {

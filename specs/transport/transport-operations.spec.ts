@@ -32,7 +32,7 @@ test.describe('every operation at its documented path and success status', () =>
   for (const [name, call] of reads) {
     test(`${name} answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]`, async ({ api, workerApi, config }) => {
       const listed = await workerApi.listCustomers({ limit: 1 });
-      const customer = customerPage(listed.body, config.customerListFields).customers[0]?.customerAccountNumber;
+      const customer = customerPage(listed, config.customerListFields).customers[0]?.customerAccountNumber;
       const card = (await workerApi.cardSearch({ limit: 1 })).body.cards?.[0]?.cardIdentifier;
       test.skip(!customer || card === undefined, 'the target lists no customer or no card');
       const response = await call(api, { customer: customer!, cardId: card! });
