@@ -9,7 +9,7 @@ import { ApiError } from './errors.js';
 import type { Variants } from './variants.js';
 
 /** Every n-th request of a client is throttled under rate-limit-429. */
-const THROTTLE_EVERY = 25;
+const THROTTLE_EVERY = 50;
 const EXTRA_FIELD = 'vendorExtension';
 
 /** Limits the document states in characters, counted in UTF-16 code units under character-count-utf16. */

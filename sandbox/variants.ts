@@ -31,7 +31,7 @@ export const variantCatalogue = {
   'optional-fields-omitted': {
     words: 'Which Customer and Card fields are always present: not shown.',
     varies: 'Which Customer and Card fields are always present: not shown.',
-    description: 'customers and cards leave out empty values ("", [], and nested ones) and what the server does not keep: a customer\'s parentCustomerIdentifier and its contact\'s middleName and telephone; a card\'s keyIdentifier and secondaryCardNumber',
+    description: 'customers and cards leave out empty values ("", [], nested ones too) and what the server generates but does not expose: a customer\'s parentCustomerIdentifier, a card\'s keyIdentifier and secondaryCardNumber',
   },
   'formats-other': {
     words: 'All field names are case-sensitive. Types are JSON types unless stated.',
@@ -41,7 +41,7 @@ export const variantCatalogue = {
   'rate-limit-429': {
     words: 'Rate limits: not shown.',
     varies: 'ASSUME-RATE-LIMITS',
-    description: 'every 25th request of each client (the token request aside) answers 429 `{message}` with `Retry-After: 1` instead of being served',
+    description: 'every 50th request of each client (the token request aside) answers 429 `{message}` with `Retry-After: 1` instead of being served',
   },
   'latency-doc': {
     words: 'Server-side latency targets for successful (2xx) requests, in milliseconds:',

@@ -171,7 +171,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-GEO-404',
     silence: 'Geosearch 404: {message: string} (when: not shown).',
     choice: 'A search finding nothing answers 200 with empty arrays; 404 for other paths under /locations/.',
-    suite: 'Accepts 200 with no location or 404 {message} for an empty area.',
+    suite: 'Accepts 200 with no location or 404 {message} wherever a search may find nothing; FLEET_STRICT=ASSUME-GEO-404 requires the 200.',
   },
   {
     id: 'ASSUME-SESSION-STARTED-STATES',
@@ -183,7 +183,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-SESSION-BALANCE',
     silence: 'balanceAmountMinor for PROCESSING and REFUND: not shown.',
     choice: 'Never positive: PAID "0", DEBT negative, REFUND "0", PROCESSING "0" or negative, external clearing "0".',
-    suite: 'Requires a long integer as text, never positive outside external clearing, "0" for PAID, negative for DEBT.',
+    suite: 'Requires a long integer as text, "0" for PAID, negative for DEBT, never positive outside external clearing but for PROCESSING and REFUND (an amount owed back); FLEET_STRICT=ASSUME-SESSION-BALANCE requires those never positive too.',
   },
   {
     id: 'ASSUME-SESSION-PAYMENT-METHOD',

@@ -47,11 +47,11 @@ function customerAddress(address: AddressComplete): AddressComplete {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as AddressComplete;
 }
 
-/** Without empty values, and without what a server that keeps less would leave out (optional-fields-omitted). */
+/** Without empty values, and without the internal identifier a server may not expose (optional-fields-omitted). */
 function omitted(view: Record<string, unknown>): Record<string, unknown> {
   const { parentCustomerIdentifier: _internal, ...rest } = view;
   const kept = Object.entries(rest).filter(([, v]) => v !== '' && v !== null && v !== undefined)
-    .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([f, x]) => x !== '' && f !== 'middleName' && f !== 'telephone')) : v]);
+    .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) : v]);
   return Object.fromEntries(kept);
 }
 

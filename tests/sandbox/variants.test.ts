@@ -63,7 +63,7 @@ const probes: Record<VariantId, Probe> = {
   'formats-other': async (h) => (await createCustomer(h, 'format probe')).slice(0, 3),
   'rate-limit-429': async (h) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await h.call('GET', '/master/all')).status);
+    for (let i = 0; i < 60; i++) statuses.push((await h.call('GET', '/master/all')).status);
     return statuses.filter((s) => s === 429).length;
   },
   'latency-doc': async () => 'slow: SANDBOX_LATENCY=doc is proved by the perf self-test',
