@@ -99,6 +99,12 @@ export const variantCatalogue = {
     description: 'a page is a bare JSON array; the next page\'s cursor is in the response header `X-Next-Cursor`, absent on the last page',
     suite: { FLEET_CUSTOMER_LIST_FIELDS: 'customers=.,nextCursor=header:X-Next-Cursor,hasNextPage=none' },
   },
+  'customer-list-link-header': {
+    words: 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
+    varies: 'ASSUME-CUSTOMER-LIST-PAGE',
+    description: 'a page is `{items: [...], lastPage}`; the next page is named by the `Link` header (`rel="next"`, its URL carrying the cursor)',
+    suite: { FLEET_CUSTOMER_LIST_FIELDS: 'customers=items,nextCursor=link:next,hasNextPage=!lastPage' },
+  },
   'page-sizes-other': {
     words: 'Maximum page size of list and search: not shown.',
     varies: 'ASSUME-CARD-SEARCH-DEFAULTS',

@@ -79,7 +79,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-EXTRA-FIELDS',
     silence: 'The resource tables list the fields of each object; whether an answer may carry others is not stated (the operation status object: "Its fields: not shown.").',
     choice: 'Only the documented fields; the operation status object of update, block, unblock, close, cancel, replace and reprint is {}.',
-    suite: 'Compares only documented fields; undocumented fields are drift, never a failure.',
+    suite: 'Compares only documented fields; undocumented fields are drift, never a failure. FLEET_STRICT=ASSUME-EXTRA-FIELDS requires the empty object the document shows from update, block, unblock, close and reprint.',
   },
   {
     id: 'ASSUME-CHARACTER-COUNT',

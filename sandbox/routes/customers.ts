@@ -172,6 +172,10 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         if (nextCursor) reply.header('x-next-cursor', nextCursor);
         return customers;
       }
+      if (variants.has('customer-list-link-header')) {
+        if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
+        return { items: customers, lastPage: !hasNextPage };
+      }
       if (variants.has('customer-list-envelope')) {
         return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: candidates.length } };
       }

@@ -75,6 +75,7 @@ const probes: Record<VariantId, Probe> = {
   'top-level-unreadable': async (h) => statusOf(await h.call('GET', `/customers/${d.topLevelCustomer}`)),
   'customer-list-envelope': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 2 } })).body).sort(),
   'customer-list-bare-array': async (h) => shape(await h.call('GET', '/customers', { query: { limit: 2 } })).headers,
+  'customer-list-link-header': async (h) => (await h.call('GET', '/customers', { query: { limit: 2 } })).headers.link,
   'page-sizes-other': async (h) => (await h.call('POST', '/cards/search', { body: {} })).body.cards.length,
   'customer-statuses-other': async (h) => (await h.call('GET', '/customers/7000000012')).body.statusIdentifier,
   'count-open-sub-accounts': async (h) => {
