@@ -71,9 +71,10 @@ export interface ErrorAnswer {
 /** The status and body of an error answer of `operationId`, as the variants give it. */
 export function variantError(variants: Variants, operationId: OperationId | undefined, standard: boolean, error: ApiError, body: unknown): ErrorAnswer {
   const description = error.problems[0]?.description ?? error.message;
-  if (variants.has('error-bodies-other')) {
-    if (error.status === 401 && operationId !== 'requestToken') return { status: 401, body: undefined, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } };
-    if ((error.status === 403 || error.status === 404) && (standard || operationId === undefined)) return { status: error.status, body: { message: description } };
+  // The standard operations only: geosearch and session retrieval keep the {message} body the document gives them.
+  if (variants.has('error-bodies-other') && standard) {
+    if (error.status === 401) return { status: 401, body: undefined, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } };
+    if (error.status === 403 || error.status === 404) return { status: error.status, body: { message: description } };
   }
   if (variants.has('rejections-other-statuses') && standard && error.status === 400 && operationId !== 'orderCards') {
     const status = { state: 409, 'media-type': 415, request: 422 }[error.refusal];

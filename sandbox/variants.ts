@@ -68,7 +68,7 @@ export const variantCatalogue = {
   'error-bodies-other': {
     words: 'Bodies of 401, 403 and 404 for the standard operations: not shown.',
     varies: 'ASSUME-ERROR-BODIES-401-403-404',
-    description: 'a 401 has no body (only `WWW-Authenticate: Bearer error="invalid_token"`); 403 and 404 of the standard operations answer `{message}`',
+    description: 'a 401 of the standard operations has no body (only `WWW-Authenticate: Bearer error="invalid_token"`), their 403 and 404 answer `{message}` (geosearch and sessions keep their `{message}` bodies)',
   },
   'rejections-other-statuses': {
     words: 'The complete list of codes and which condition raises which: not shown.',
