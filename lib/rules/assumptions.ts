@@ -25,7 +25,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-CUSTOMER-LIST-PAGE',
     silence: 'Customer list response (a page of customers for the list operation): its shape is not shown.',
     choice: 'It mirrors the card list: {customers, hasNextPage, lastPage, nextCursor, totalCount}; nextCursor only while hasNextPage.',
-    suite: 'Reads the page through the configured field names; other fields are reported as drift.',
+    suite: 'Reads the page where the setting says (property paths, a bare array, a cursor in a header or a Link, a negated or no flag); a page that does not fit blocks the tests that read it, naming a setting that would read it; other fields are drift.',
     setting: 'FLEET_CUSTOMER_LIST_FIELDS',
     inForce: (c) => c.customerListFields.text,
   },
