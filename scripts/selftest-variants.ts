@@ -53,7 +53,7 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--sample') options.sample = true;
     else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
-    else throw new ConfigError(`selftest:variants: unknown argument "${arg}" (use --sample, --only id,id, --workers n)`);
+    else throw new ConfigError(`unknown argument "${arg}" (use --sample, --only id,id, --workers n)`);
   }
   return options;
 }
