@@ -7,12 +7,13 @@
  * documented FLEET_* settings, as a user of such a server would. A variant passes when the run
  * exits 0 with no failed, assumption-failed or blocked rule, no blocked test, no finding and no
  * sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
- * throttling waited out and the seconds, in reports/selftest/variants.json.
+ * rules not run, the throttling waited out and the seconds, in reports/selftest/variants.json; the
+ * coverage report of a variant that failed stays in reports/selftest/variants/<id>/.
  *
  *   --sample  a fixed subset (npm test runs it): the cases issue 9 names, but the slow latency profile
  *   --only    the named variants (slow ones included when named)
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config.js';
@@ -39,6 +40,8 @@ interface Result {
   blocked: string[];
   blockedTests: number;
   findings: string[];
+  /** Rules no test could judge against this variant (latency rules aside: npm run perf's). */
+  notRun: string[];
   throttled: number;
   seconds: number;
   error?: string;
@@ -72,7 +75,13 @@ function checkRegistry(): void {
   if (bad.length) throw new ConfigError(`sandbox/variants.ts: register entries not in lib/rules/assumptions.ts: ${bad.join(', ')}`);
 }
 
-async function runVariant(id: string, options: Options, work: string): Promise<Result> {
+/** The coverage report of a variant that failed, kept for a look. */
+function keep(reportsDir: string, keepDir: string): void {
+  mkdirSync(keepDir, { recursive: true });
+  for (const f of ['coverage.json', 'coverage.html', 'drift.html']) if (existsSync(join(reportsDir, f))) copyFileSync(join(reportsDir, f), join(keepDir, f));
+}
+
+async function runVariant(id: string, options: Options, work: string, keepDir: string): Promise<Result> {
   const { env, suite, varies } = catalogue[id]!;
   const reportsDir = join(work, id);
   const run = await runSuite({ sandbox: { ...env, SANDBOX_VARIANTS: id }, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
@@ -83,10 +92,12 @@ async function runVariant(id: string, options: Options, work: string): Promise<R
   const blocked = coverage?.rules.filter((r) => r.status === 'blocked').map((r) => r.id) ?? [];
   const findings = coverage?.findings.map((f) => `${f.rule} on ${f.operationId}: ${f.title}`) ?? [];
   const blockedTests = coverage?.tests.blocked ?? 0;
+  const notRun = coverage?.rules.filter((r) => r.status === 'not-run' && r.family !== 'latency').map((r) => r.id) ?? [];
   const clean = run.code === 0 && !red.length && !blocked.length && !blockedTests && !findings.length;
+  if (!clean) keep(reportsDir, join(keepDir, id));
   return {
     variant: id, varies, settings: { ...suite, ...env }, verdict: !coverage ? 'error' : clean ? 'passed' : 'failed',
-    red, blocked, blockedTests, findings, throttled, seconds: Math.round(run.seconds * 10) / 10,
+    red, blocked, blockedTests, findings, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
     ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests) ? { error: oneLine(run.tail) } : {}),
   };
 }
@@ -99,20 +110,22 @@ async function main(): Promise<number> {
   const variants = chosen(options);
   const work = mkdtempSync(join(tmpdir(), 'fleet-variants-'));
   const out = join(config.reportsDir, 'selftest');
+  const keepDir = join(out, 'variants');
+  rmSync(keepDir, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const started = Date.now();
   console.log(`selftest:variants: the whole suite against ${variants.length} sandboxes that conform but chose differently, one at a time (bar: exit 0, nothing red, blocked, found or left open)`);
   const results: Result[] = [];
   try {
     for (const [i, id] of variants.entries()) {
-      const r = await runVariant(id, options, work);
+      const r = await runVariant(id, options, work, keepDir);
       results.push(r);
       const settings = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');
       const problems = [
         r.red.length && `red: ${r.red.join(', ')}`, r.blocked.length && `blocked rules: ${r.blocked.join(', ')}`,
         r.blockedTests && `${r.blockedTests} blocked tests`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.error,
       ].filter(Boolean).join('; ');
-      console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s${r.throttled ? `, throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
+      console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s; not run ${r.notRun.length}${r.throttled ? `; throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -120,7 +133,8 @@ async function main(): Promise<number> {
   const passed = results.filter((r) => r.verdict === 'passed').length;
   writeFileSync(join(out, 'variants.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.only ? 'only' : options.sample ? 'sample' : 'full', passed, results }, null, 2));
   const slow = options.only || options.sample ? '' : `; slow, run with --only: ${Object.keys(catalogue).filter((id) => catalogue[id]!.slow).join(', ')}`;
-  console.log(`\n${passed} of ${results.length} variants passed in ${Math.round((Date.now() - started) / 1000)} s → ${out}/variants.json${slow}`);
+  const failed = passed < results.length ? `; the failed ones' coverage in ${keepDir}/` : '';
+  console.log(`\n${passed} of ${results.length} variants passed in ${Math.round((Date.now() - started) / 1000)} s → ${out}/variants.json${failed}${slow}`);
   return passed === results.length ? 0 : 1;
 }
 
