@@ -114,7 +114,7 @@ async function main(): Promise<number> {
   rmSync(keepDir, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const started = Date.now();
-  console.log(`selftest:variants: the whole suite against ${variants.length} sandboxes that conform but chose differently, one at a time (bar: exit 0, nothing red, blocked, found or left open)`);
+  console.log(`selftest:variants: the whole suite against ${variants.length} sandbox${variants.length > 1 ? 'es' : ''} that conform${variants.length > 1 ? '' : 's'} but chose differently, one at a time (bar: exit 0, nothing red, blocked, found or left open)`);
   const results: Result[] = [];
   try {
     for (const [i, id] of variants.entries()) {
@@ -134,7 +134,7 @@ async function main(): Promise<number> {
   writeFileSync(join(out, 'variants.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.only ? 'only' : options.sample ? 'sample' : 'full', passed, results }, null, 2));
   const slow = options.only || options.sample ? '' : `; slow, run with --only: ${Object.keys(catalogue).filter((id) => catalogue[id]!.slow).join(', ')}`;
   const failed = passed < results.length ? `; the failed ones' coverage in ${keepDir}/` : '';
-  console.log(`\n${passed} of ${results.length} variants passed in ${Math.round((Date.now() - started) / 1000)} s → ${out}/variants.json${failed}${slow}`);
+  console.log(`\n${passed} of ${results.length} variant${results.length > 1 ? 's' : ''} passed in ${Math.round((Date.now() - started) / 1000)} s → ${out}/variants.json${failed}${slow}`);
   return passed === results.length ? 0 : 1;
 }
 
