@@ -36,6 +36,9 @@ interface Result {
   varies: string;
   settings: Record<string, string>;
   verdict: 'passed' | 'failed' | 'error';
+  /** Tests the run reported, and how many of them passed. */
+  tests: number;
+  passed: number;
   red: string[];
   blocked: string[];
   blockedTests: number;
@@ -97,6 +100,7 @@ async function runVariant(id: string, options: Options, work: string, keepDir: s
   if (!clean) keep(reportsDir, join(keepDir, id));
   return {
     variant: id, varies, settings: { ...suite, ...env }, verdict: !coverage ? 'error' : clean ? 'passed' : 'failed',
+    tests: coverage?.tests.total ?? 0, passed: coverage?.tests.passed ?? 0,
     red, blocked, blockedTests, findings, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
     ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests) ? { error: oneLine(run.tail) } : {}),
   };
@@ -125,7 +129,7 @@ async function main(): Promise<number> {
         r.red.length && `red: ${r.red.join(', ')}`, r.blocked.length && `blocked rules: ${r.blocked.join(', ')}`,
         r.blockedTests && `${r.blockedTests} blocked tests`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.error,
       ].filter(Boolean).join('; ');
-      console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s; not run ${r.notRun.length}${r.throttled ? `; throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
+      console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s; tests ${r.passed}/${r.tests} passed, rules not run ${r.notRun.length}${r.throttled ? `; throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
