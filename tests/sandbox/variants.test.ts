@@ -114,9 +114,12 @@ const probes: Record<VariantId, Probe> = {
 /** Variants whose difference a short probe cannot show (a latency profile, a token lifetime: settings the sandbox has anyway). */
 const settingsOnly = new Set<string>(['latency-doc', 'token-short-lived']);
 
+/** One clean sandbox per worker for every probe (probes take fresh resources); a worker may come back to this file after closing it. */
 let clean: Promise<Harness> | undefined;
 test.afterAll(async () => {
-  if (clean) await (await clean).close();
+  const closing = clean;
+  clean = undefined;
+  if (closing) await (await closing).close();
 });
 
 for (const id of Object.keys(catalogue) as VariantId[]) {
