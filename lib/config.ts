@@ -8,6 +8,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { sandboxDefaults } from '../sandbox/defaults.js';
 import { BUDGET_KINDS, REMOTE_DEFAULT, type Budget, type BudgetKind } from './budget.js';
 import { latencyKeys } from './latency-targets.js';
+import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
 
@@ -21,11 +22,7 @@ export interface GeoParamNames {
 }
 
 /** Where the customer list page keeps its items and paging fields (assumption ASSUME-CUSTOMER-LIST-PAGE). */
-export interface CustomerListFields {
-  customers: string;
-  nextCursor: string;
-  hasNextPage: string;
-}
+export type { CustomerListFields } from './list-page.js';
 
 export interface PerfConfig {
   /** Measured seconds per operation. */
@@ -94,7 +91,6 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_GEO: GeoParamNames = { count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' };
-const DEFAULT_LIST: CustomerListFields = { customers: 'customers', nextCursor: 'nextCursor', hasNextPage: 'hasNextPage' };
 const TARGETS: readonly Target[] = ['sandbox', 'test', 'production'];
 
 type Env = Record<string, string | undefined>;
@@ -105,7 +101,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -168,6 +164,14 @@ function parseKeyValues<T extends object>(name: string, value: string | undefine
     result[m[1]!] = m[2]!;
   }
   return result as T;
+}
+
+function listFields(value: string | undefined): CustomerListFields {
+  try {
+    return parseCustomerListFields(value);
+  } catch (e) {
+    throw e instanceof ListFieldsError ? new ConfigError(e.message) : e;
+  }
 }
 
 function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -339,7 +343,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     ...(foreignClientId ? { foreignClient: { clientId: foreignClientId, clientSecret: foreignClientSecret } } : {}),
     geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, DEFAULT_GEO),
     geoAvailableStatus: env.FLEET_GEO_AVAILABLE_STATUS?.trim() || 'AVAILABLE',
-    customerListFields: parseKeyValues('FLEET_CUSTOMER_LIST_FIELDS', env.FLEET_CUSTOMER_LIST_FIELDS, DEFAULT_LIST),
+    customerListFields: listFields(env.FLEET_CUSTOMER_LIST_FIELDS),
     sandboxPort,
     runId: parseRunId(env.FLEET_RUN_ID),
     replacementTimeoutSeconds: parseInteger('FLEET_REPLACEMENT_TIMEOUT', env.FLEET_REPLACEMENT_TIMEOUT, 10, 0, 600),

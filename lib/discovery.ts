@@ -3,8 +3,8 @@
  * through a back door: the top-level account, master-data ids, cards of a customer.
  */
 import type { FleetApi } from './api.js';
-import type { CustomerListFields } from './config.js';
 import { BlockedError } from './ledger.js';
+import { documentedPage, guessCustomerListFields, type CustomerListFields, type PageAnswer } from './list-page.js';
 import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData } from './types.generated.js';
 
 /** The Active status (id 1) is the one status the document shows, for cards and customers alike. */
@@ -72,13 +72,21 @@ export interface CustomerPage {
   nextCursor?: string;
 }
 
-export function customerPage(body: unknown, fields: CustomerListFields): CustomerPage {
-  const page = (body ?? {}) as Record<string, unknown>;
-  const cursor = page[fields.nextCursor];
+/**
+ * The page of a customer list answer, read where FLEET_CUSTOMER_LIST_FIELDS says. A page that does
+ * not fit the setting cannot be read at all: the test is blocked, with the setting the page suggests.
+ */
+export function customerPage(response: PageAnswer, fields: CustomerListFields): CustomerPage {
+  const read = documentedPage(response, fields);
+  if (!read.fits) {
+    const guess = guessCustomerListFields(response);
+    throw new BlockedError({ reason: `${read.why}${guess ? `; this page reads with FLEET_CUSTOMER_LIST_FIELDS=${guess}` : ''} (ASSUME-CUSTOMER-LIST-PAGE)` });
+  }
+  const { customers, hasNextPage, nextCursor } = read.page;
   return {
-    customers: (page[fields.customers] as Customer[] | undefined) ?? [],
-    hasNextPage: page[fields.hasNextPage] === true,
-    ...(typeof cursor === 'string' ? { nextCursor: cursor } : {}),
+    customers: customers as Customer[],
+    hasNextPage: hasNextPage === true,
+    ...(typeof nextCursor === 'string' ? { nextCursor } : {}),
   };
 }
 
@@ -89,7 +97,7 @@ export async function customerPages(api: FleetApi, fields: CustomerListFields, q
   for (let n = 0; n < maxPages; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
-    const page = customerPage(response.body, fields);
+    const page = customerPage(response, fields);
     if (!page.customers.length && page.hasNextPage) throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
     pages.push(page);
     if (!page.hasNextPage || !page.nextCursor) return pages;

@@ -8,7 +8,8 @@
  *  - latency: `options.latency(latencyKey)` ms before a 2xx answer is sent;
  *  - one error handler: ApiError, validation errors, parser errors, unknown routes and unexpected
  *    exceptions become the body the document gives for the operation (sandbox/errors.ts).
- * Resource plugins all receive the same options object (SandboxPluginOptions: faults, store).
+ * Resource plugins all receive the same options object (SandboxPluginOptions: faults, variants, store).
+ * The app-wide parts of the variants (SANDBOX_VARIANTS) live in sandbox/variant-hooks.ts.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { operations, type OperationId } from '../lib/operations.js';
@@ -17,6 +18,8 @@ import type { SandboxPluginOptions } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { Faults } from './faults.js';
 import type { DelayFor } from './latency.js';
+import { installVariantHooks, variantError } from './variant-hooks.js';
+import { Variants } from './variants.js';
 import cardRoutes from './routes/cards.js';
 import customerRoutes from './routes/customers.js';
 import locationRoutes from './routes/locations.js';
@@ -27,6 +30,7 @@ import { validationProblems, validatorCompiler } from './validation.js';
 
 export interface BuildOptions {
   faults?: Faults;
+  variants?: Variants;
   latency?: DelayFor;
   /** Lifetime of issued tokens in seconds (default 3600). */
   tokenTtlSeconds?: number;
@@ -56,6 +60,7 @@ function toApiError(error: FastifyError, operationId: OperationId | undefined, f
   // Fastify's own client errors (bad JSON, unsupported content type, body too large): a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     if (error.statusCode === 404) return ApiError.notFound(error.message);
+    if (error.statusCode === 415) return ApiError.badRequest(error.message, 'ER-001', 'media-type');
     return ApiError.badRequest(error.message);
   }
   return ApiError.internal();
@@ -74,7 +79,7 @@ function renameErrorCode(body: unknown): unknown {
   return Array.isArray(body) ? body.map(rename) : rename(body as Record<string, unknown>);
 }
 
-function sendError(reply: FastifyReply, operationId: OperationId | undefined, api: ApiError, faults: Faults): FastifyReply {
+function sendError(reply: FastifyReply, operationId: OperationId | undefined, api: ApiError, faults: Faults, variants: Variants): FastifyReply {
   let body = errorBody(operationId, api);
   const standard = operationId !== undefined && coreOperations.has(operationId);
   if (standard && api.status === 400) {
@@ -83,18 +88,22 @@ function sendError(reply: FastifyReply, operationId: OperationId | undefined, ap
   }
   if (standard && api.status === 404 && faults.has('error-code-er001-on-404')) body = { ...(body as object), errorCode: 'ER-001' };
   if (standard && faults.has('error-code-renamed')) body = renameErrorCode(body);
-  return reply.code(api.status).type('application/json; charset=utf-8').send(body);
+  const answer = variantError(variants, operationId, standard, api, body);
+  if (answer.headers) reply.headers(answer.headers);
+  if (answer.body === undefined) return reply.code(answer.status).send();
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const faults = options.faults ?? new Faults();
+  const variants = options.variants ?? new Variants();
   const store = seedStore();
   const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
   const app = Fastify({
     logger: options.logger ?? false,
     // A path Fastify cannot decode or route (bad percent-encoding, an over-long parameter) is a bad
     // request of the operation it was meant for, answered with that operation's error body.
-    frameworkErrors: (error, request, reply) => sendError(reply, operationOfUrl(request.method, request.url), ApiError.badRequest(error.message), faults),
+    frameworkErrors: (error, request, reply) => sendError(reply, operationOfUrl(request.method, request.url), ApiError.badRequest(error.message), faults, variants),
   });
 
   app.decorateRequest('caller', undefined);
@@ -118,10 +127,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const operationId = request.routeOptions.config?.operationId;
     const api = toApiError(error, operationId, faults, request);
     if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');
-    return sendError(reply, operationId, api, faults);
+    return sendError(reply, operationId, api, faults, variants);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, undefined, ApiError.notFound(`no operation ${request.method} ${request.url.split('?')[0]}`), faults));
+    sendError(reply, undefined, ApiError.notFound(`no operation ${request.method} ${request.url.split('?')[0]}`), faults, variants));
 
   const bearer = bearerHook(store, tokens, faults);
   app.addHook('onRequest', (request, reply, done) => {
@@ -151,7 +160,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
   }
 
-  const pluginOptions: SandboxPluginOptions = { faults, store };
+  installVariantHooks(app, variants);
+
+  const pluginOptions: SandboxPluginOptions = { faults, variants, store };
   await app.register(tokenRoutes, { ...pluginOptions, tokens } satisfies TokenPluginOptions);
   await app.register(customerRoutes, pluginOptions);
   await app.register(cardRoutes, { ...pluginOptions, orderCompletionSeconds: options.orderCompletionSeconds ?? 0 });

@@ -93,7 +93,7 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /** POST /identity/realms/fleet/protocol/openid-connect/token (form-encoded client credentials). */
 export default async function tokenRoutes(app: FastifyInstance, opts: TokenPluginOptions): Promise<void> {
-  const { store, tokens, faults } = opts;
+  const { store, tokens, faults, variants } = opts;
 
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -124,6 +124,7 @@ export default async function tokenRoutes(app: FastifyInstance, opts: TokenPlugi
       }
       const { token, expiresIn } = tokens.issue(client);
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      if (variants.has('token-keycloak-shape')) return { access_token: token, token_type: 'bearer', refresh_expires_in: 0, 'not-before-policy': 0, scope: 'profile email' };
       return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
     },
   });

@@ -1,6 +1,7 @@
 import type { OperationId } from '../lib/operations.js';
 import type { Faults } from './faults.js';
 import type { Store } from './store.js';
+import type { Variants } from './variants.js';
 
 /** Who is calling: set by the bearer hook of sandbox/auth.ts on every authenticated request. */
 export interface Caller {
@@ -12,10 +13,11 @@ export interface Caller {
 /**
  * What every resource plugin of the sandbox receives when app.ts registers it (the same object
  * for every plugin). `store` holds the core data (customers, cards, master data, clients); plugins
- * that keep their own data simply ignore it.
+ * that keep their own data simply ignore it. `variants` switches the other legitimate choices.
  */
 export interface SandboxPluginOptions {
   faults: Faults;
+  variants: Variants;
   store: Store;
 }
 

@@ -10,14 +10,22 @@ export interface Problem {
   description: string;
 }
 
+/** Why a request was refused: an invalid request, a state condition unmet, a body that is not JSON (variants answer them apart). */
+export type Refusal = 'request' | 'state' | 'media-type';
+
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problems: Problem[]) {
+  constructor(readonly status: number, readonly problems: Problem[], readonly refusal: Refusal = 'request') {
     super(problems.map((p) => p.description).join('; '));
   }
 
-  /** A violated validation rule or state condition: 400 ER-001 (assumption ASSUME-REJECTION-STATUS). */
-  static badRequest(description: string, code = 'ER-001'): ApiError {
-    return new ApiError(400, [{ code, description }]);
+  /** A violated validation rule: 400 ER-001 (assumption ASSUME-REJECTION-STATUS). */
+  static badRequest(description: string, code = 'ER-001', refusal: Refusal = 'request'): ApiError {
+    return new ApiError(400, [{ code, description }], refusal);
+  }
+
+  /** A state condition unmet (a transition from the wrong status): 400 ER-001 as well. */
+  static refused(description: string): ApiError {
+    return ApiError.badRequest(description, 'ER-001', 'state');
   }
 
   static unauthorized(description = 'missing or invalid bearer token'): ApiError {

@@ -4,6 +4,7 @@
  * single registry: id → the rule id (lib/rules/catalogue.ts) it breaks, and what it does.
  * tests/sandbox/faults.test.ts proves that each core fault changes the behaviour it claims.
  */
+import { Switches } from './switches.js';
 
 export interface FaultDefinition {
   /** Rule id of lib/rules/catalogue.ts that this fault breaks. */
@@ -192,30 +193,17 @@ export type FaultId = keyof typeof faultCatalogue;
 
 export class FaultConfigError extends Error {}
 
-export class Faults {
-  private readonly active: ReadonlySet<string>;
-
+export class Faults extends Switches<FaultId> {
   constructor(ids: readonly string[] = []) {
-    for (const id of ids) {
-      if (!(id in faultCatalogue)) {
-        const prefix = id.split('-')[0]!;
-        const near = Object.keys(faultCatalogue).filter((k) => k.startsWith(`${prefix}-`)).slice(0, 8);
-        const hint = near.length ? `similar: ${near.join(', ')}${near.length === 8 ? ', ...' : ''}` : 'the list is in sandbox/faults.ts and sandbox/README.md';
-        throw new FaultConfigError(`SANDBOX_FAULTS: unknown fault "${id}" (${hint})`);
-      }
-    }
-    this.active = new Set(ids);
+    super(ids, faultCatalogue, (id) => {
+      const prefix = id.split('-')[0]!;
+      const near = Object.keys(faultCatalogue).filter((k) => k.startsWith(`${prefix}-`)).slice(0, 8);
+      const hint = near.length ? `similar: ${near.join(', ')}${near.length === 8 ? ', ...' : ''}` : 'the list is in sandbox/faults.ts and sandbox/README.md';
+      return new FaultConfigError(`SANDBOX_FAULTS: unknown fault "${id}" (${hint})`);
+    });
   }
 
   static parse(value: string | undefined): Faults {
-    return new Faults((value ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-  }
-
-  has(id: FaultId): boolean {
-    return this.active.has(id);
-  }
-
-  get ids(): string[] {
-    return [...this.active];
+    return new Faults(Switches.split(value));
   }
 }

@@ -72,7 +72,12 @@ export function customerFor(store: Store, caller: Caller, accountNumber: string,
 
 /** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
 export function cardFor(store: Store, caller: Caller, cardIdentifier: number, faults: Faults): CardRecord {
-  return visible('card', cardIdentifier, store.cards.get(cardIdentifier), caller, faults);
+  return visible('card', cardIdentifier, existing(store.cards.get(cardIdentifier)), caller, faults);
+}
+
+/** The card, unless it does not exist yet (a variant where the cards of an order or a replacement appear later). */
+export function existing(card: CardRecord | undefined, now = Date.now()): CardRecord | undefined {
+  return card && (card.visibleFrom === undefined || card.visibleFrom <= now) ? card : undefined;
 }
 
 /** An opaque cursor: base64url of JSON. */

@@ -1,12 +1,13 @@
 /**
- * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_LATENCY,
- * SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION), read and checked once: by server.ts, and by the fault self-test, which
- * hosts one sandbox per fault in its own process.
+ * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_VARIANTS,
+ * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION), read and checked once: by
+ * server.ts, and by the sandboxes hosted in process (sandbox/host.ts).
  */
 import { DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
 import { sandboxDefaults } from './defaults.js';
 import { Faults } from './faults.js';
 import { parseLatency, type DelayFor } from './latency.js';
+import { Variants } from './variants.js';
 
 export class ServerConfigError extends Error {}
 
@@ -14,6 +15,7 @@ export interface ServerConfig {
   port: number;
   host: string;
   faults: Faults;
+  variants: Variants;
   latency: DelayFor | undefined;
   latencyText: string;
   tokenTtlSeconds: number;
@@ -37,6 +39,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     port: wholeNumber('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 0, 65535),
     host,
     faults: Faults.parse(env.SANDBOX_FAULTS),
+    variants: Variants.parse(env.SANDBOX_VARIANTS),
     latency: parseLatency(latencyText),
     latencyText,
     tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),

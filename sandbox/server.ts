@@ -1,13 +1,14 @@
 /**
  * The sandbox's listener for `npm run sandbox` (a conformance run and the self-tests host theirs
  * in process on free ports: host.ts). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
- * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL and SANDBOX_ORDER_COMPLETION once; a bad value prints one
- * line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
+ * SANDBOX_VARIANTS, SANDBOX_LATENCY, SANDBOX_TOKEN_TTL and SANDBOX_ORDER_COMPLETION once; a bad
+ * value prints one line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
  */
 import { buildApp } from './app.js';
 import { FaultConfigError } from './faults.js';
 import { LatencyConfigError } from './latency.js';
 import { readServerConfig, ServerConfigError, type ServerConfig } from './server-config.js';
+import { VariantConfigError } from './variants.js';
 
 function fail(message: string): never {
   process.stderr.write(`fleet sandbox: ${message}\n`);
@@ -19,10 +20,10 @@ async function main(): Promise<void> {
   try {
     config = readServerConfig(process.env);
   } catch (e) {
-    if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError) fail(e.message);
+    if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError || e instanceof VariantConfigError) fail(e.message);
     throw e;
   }
-  const app = await buildApp({ faults: config.faults, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds });
+  const app = await buildApp({ faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
-  process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
+  const variants = config.variants.ids.length ? config.variants.ids.join(',') : 'none';
+  process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
     + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''})\n`);
 
   let closing = false;

@@ -78,6 +78,8 @@ export interface CardRecord {
   pin?: string;
   replaces?: number;
   replacedBy?: number;
+  /** Epoch ms from which operations see the card (variants where cards appear later); seen at once when absent. */
+  visibleFrom?: number;
   history: StatusEvent[];
 }
 

@@ -14,8 +14,8 @@ export function responseSchemaFor(operation: Operation, status: number): string 
 
 /** The body as the schemas expect it (the customer list page is read through the configured field names). */
 export function documentedBody(ctx: Pick<CheckContext, 'exchange' | 'config'>): unknown {
-  const { body } = ctx.exchange.response;
-  return ctx.exchange.operationId === 'listCustomers' ? customerListAsDocumented(body, ctx.config.customerListFields) : body;
+  const { response } = ctx.exchange;
+  return ctx.exchange.operationId === 'listCustomers' && response.status === 200 ? customerListAsDocumented(response, ctx.config.customerListFields) : response.body;
 }
 
 /** Every response body matches the schema for its operation and status code. */
@@ -26,7 +26,10 @@ export const responseSchemaConformance: Check = {
     const { exchange, operation, schemas } = ctx;
     const schemaId = responseSchemaFor(operation, exchange.response.status);
     if (!schemaId || (exchange.response.text.trim() !== '' && !exchange.response.isJson)) return [];
-    return schemas.validate(schemaId, documentedBody(ctx)).map((error) => ({
+    const body = documentedBody(ctx);
+    // A customer list page that does not fit FLEET_CUSTOMER_LIST_FIELDS: the setting, not the server, is to fix.
+    if (body === undefined && exchange.response.isJson) return [];
+    return schemas.validate(schemaId, body).map((error) => ({
       kind: 'failure' as const,
       check: this.name,
       rule: ruleForSchemaError(schemaId, error.pointer, { operationId: exchange.operationId, status: exchange.response.status }),

@@ -25,9 +25,9 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-CUSTOMER-LIST-PAGE',
     silence: 'Customer list response (a page of customers for the list operation): its shape is not shown.',
     choice: 'It mirrors the card list: {customers, hasNextPage, lastPage, nextCursor, totalCount}; nextCursor only while hasNextPage.',
-    suite: 'Reads the page through the configured field names; other fields are reported as drift.',
+    suite: 'Reads the page where the setting says (property paths, a bare array, a cursor in a header or a Link, a negated or no flag); a page that does not fit blocks the tests that read it, naming a setting that would read it; other fields are drift.',
     setting: 'FLEET_CUSTOMER_LIST_FIELDS',
-    inForce: (c) => Object.entries(c.customerListFields).map(([k, v]) => `${k}=${v}`).join(','),
+    inForce: (c) => c.customerListFields.text,
   },
   {
     id: 'ASSUME-GEO-PARAM-NAMES',
@@ -64,16 +64,34 @@ export const assumptions: Assumption[] = [
     suite: 'Needs access_token; refreshes before expires_in runs out when given, and once after a 401 otherwise.',
   },
   {
+    id: 'ASSUME-RATE-LIMITS',
+    silence: 'Rate limits: not shown.',
+    choice: 'No rate limit.',
+    suite: 'Waits out 429, and 503 with Retry-After (bounded), sends again and counts it as drift (throttled in the summary); a request still refused after the waits blocks its test, it never fails a rule.',
+  },
+  {
     id: 'ASSUME-ERROR-BODIES-401-403-404',
     silence: 'Bodies of 401, 403 and 404 for the standard operations: not shown.',
     choice: 'The standard error body with codes UNAUTHORIZED, FORBIDDEN, NOT_FOUND.',
     suite: 'Does not check these bodies beyond Content-Type; their error codes appear as drift.',
   },
   {
+    id: 'ASSUME-EXTRA-FIELDS',
+    silence: 'The resource tables list the fields of each object; whether an answer may carry others is not stated (the operation status object: "Its fields: not shown.").',
+    choice: 'Only the documented fields; the operation status object of update, block, unblock, close, cancel, replace and reprint is {}.',
+    suite: 'Compares only documented fields; undocumented fields are drift, never a failure. FLEET_STRICT=ASSUME-EXTRA-FIELDS requires the empty object the document shows from update, block, unblock, close and reprint.',
+  },
+  {
     id: 'ASSUME-CHARACTER-COUNT',
     silence: 'customerName max 310 characters, customerBusinessReference max 20, notes max 200: the unit of a character is not shown.',
     choice: 'Unicode code points (an astral character counts once).',
     suite: 'Requires values within the limit in UTF-16 units too to be accepted and values over it in code points to be refused; a value between the two counts may go either way.',
+  },
+  {
+    id: 'ASSUME-FORMATS',
+    silence: 'Types are JSON types unless stated: the formats of account numbers, identifiers, card numbers, order references, country codes and timestamps beyond "ISO 8601, UTC" are not shown.',
+    choice: 'Ten-digit account numbers, ORD-YYYYMMDD-NNNNNN order references, ISO 3166-1 alpha-3 location countries, timestamps to the second.',
+    suite: 'Treats them as opaque strings of their JSON type; checks only the formats the document states (dates YYYY-MM-DD, UTC timestamps, e-mail addresses).',
   },
   {
     id: 'ASSUME-UNMET-CONDITION',
@@ -153,7 +171,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-GEO-404',
     silence: 'Geosearch 404: {message: string} (when: not shown).',
     choice: 'A search finding nothing answers 200 with empty arrays; 404 for other paths under /locations/.',
-    suite: 'Accepts 200 with no location or 404 {message} for an empty area.',
+    suite: 'Accepts 200 with no location or 404 {message} wherever a search may find nothing; FLEET_STRICT=ASSUME-GEO-404 requires the 200.',
   },
   {
     id: 'ASSUME-SESSION-STARTED-STATES',
@@ -165,13 +183,19 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-SESSION-BALANCE',
     silence: 'balanceAmountMinor for PROCESSING and REFUND: not shown.',
     choice: 'Never positive: PAID "0", DEBT negative, REFUND "0", PROCESSING "0" or negative, external clearing "0".',
-    suite: 'Requires a long integer as text, never positive outside external clearing, "0" for PAID, negative for DEBT.',
+    suite: 'Requires a long integer as text, "0" for PAID, negative for DEBT, never positive outside external clearing but for PROCESSING and REFUND (an amount owed back); FLEET_STRICT=ASSUME-SESSION-BALANCE requires those never positive too.',
   },
   {
     id: 'ASSUME-SESSION-PAYMENT-METHOD',
     silence: 'paymentMethod without transactions: not shown. Allowed sets of transaction paymentMethod and paymentOutcome: not shown.',
     choice: 'Without transactions, the method chosen when the session was created.',
     suite: 'Checks the earliest-transaction rule only where there are transactions.',
+  },
+  {
+    id: 'ASSUME-SESSION-SECOND-ERROR',
+    silence: 'A second error answer with the same body shape exists; its status code is not shown.',
+    choice: 'None: an unknown session id, well-formed or not, answers 404 {message, details}.',
+    suite: 'Asks for an unknown session with a well-formed id (a UUID, the shape of the configured ids) and requires 404 {message}; any other error answer of the operation is checked for the {message} body only.',
   },
   {
     id: 'ASSUME-SESSION-ACCESS',
@@ -186,12 +210,6 @@ export const assumptions: Assumption[] = [
     suite: 'Requires the stated presence. A Customer, a Card, a card list response, a charging session and every element of a documented array (card type, master-data element, Location, Evse, Aggregate, Transaction, a card\'s product, a direction, opening hours) show at least one of their documented fields: one that shows none (a card type answering other field names) is not that element, a failure of the resource\'s shape rule. Nested objects (Contact, Address, status, price, coordinates, operator, opening_times, charger, energy) may be empty; the geosearch answer may leave out an empty array. What a target leaves out is recorded (specs/resources); FLEET_STRICT=ASSUME-FIELD-PRESENCE requires every documented field of the card list response (but nextCursor), card types, master-data elements, the geosearch answer, locations, EVSEs, opening_times, aggregates, charging sessions (but chargingKeyType and connectorId), prices and transactions; never of Customer and Card, nor of their Contact and Address, which the document disclaims.',
     setting: 'FLEET_STRICT',
     inForce: (c) => (c.strict.has('ASSUME-FIELD-PRESENCE') ? 'every documented field (strict)' : 'at least one documented field per element'),
-  },
-  {
-    id: 'ASSUME-RATE-LIMITS',
-    silence: 'Rate limits: not shown.',
-    choice: 'The sandbox has none.',
-    suite: 'Waits out 429, and 503 with Retry-After, as told (at most 6 sends and 45 s per request), and reports them as drift; a target that keeps refusing blocks the test, never fails it.',
   },
   {
     id: 'ASSUME-VALUES-THAT-APPEAR',

@@ -366,14 +366,14 @@ export const sentences: Statement[] = [
   ]),
   ...section('Resources and their fields', [
     ['All field names are case-sensitive.', ['ASSUME-FIELD-PRESENCE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE']],
-    ['Types are JSON types unless stated.', ['CUST-SHAPE', 'CARD-SHAPE', 'CARD-LIST-SHAPE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE', 'GEO-LOCATION-SHAPE', 'SESSION-SHAPE']],
+    ['Types are JSON types unless stated.', ['ASSUME-FORMATS', 'CUST-SHAPE', 'CARD-SHAPE', 'CARD-LIST-SHAPE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE', 'GEO-LOCATION-SHAPE', 'SESSION-SHAPE']],
   ]),
   ...section('Resources / Address', [
     ['Rule: when an address object is supplied (customer create, customer update, PIN reprint), every field of the address must be supplied.', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
   ]),
   ...section('Resources / Operation status object', [
     ['Successful operations answer with an operation status object.', ['OPSTATUS-OBJECT', 'CUST-CREATE-RETURNS-NUMBER', 'CARD-ORDER-REFERENCE']],
-    ['Its fields: not shown.', ['ASSUME-FIELD-PRESENCE']],
+    ['Its fields: not shown.', ['ASSUME-FIELD-PRESENCE', 'ASSUME-EXTRA-FIELDS']],
     ['Successful update, block, unblock, close, cancel, replace and reprint calls show an empty object as the body.', ['OPSTATUS-OBJECT']],
     ['Customer creation and card ordering add fields to it (see Endpoints).', ['CUST-CREATE-RETURNS-NUMBER', 'CARD-ORDER-REFERENCE']],
   ]),
@@ -522,7 +522,7 @@ export const sentences: Statement[] = [
     ['Path: sessionId (string).', ['SESSION-GET', 'SESSION-UNKNOWN-404']],
     ['200: Charging session.', ['SESSION-GET', 'SESSION-SHAPE']],
     ['404: {message: string}.', ['SESSION-UNKNOWN-404']],
-    ['A second error answer with the same body shape exists; its status code is not shown.', ['ERR-MESSAGE-BODY']],
+    ['A second error answer with the same body shape exists; its status code is not shown.', ['ERR-MESSAGE-BODY', 'ASSUME-SESSION-SECOND-ERROR']],
   ]),
   ...section('Endpoints / GET /master/all', [
     ['No parameters. 200: Master data object.', ['MASTER-TEN-ARRAYS', 'MASTER-SHAPE']],

@@ -3,6 +3,7 @@
  * Cards, States / Card, Limits) and the sandbox's choices where the document is silent
  * (sandbox/README.md, ASSUME-*). cardPIN is stored and never leaves the store.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operations } from '../../lib/operations.js';
 import type {
@@ -11,7 +12,7 @@ import type {
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
-import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, routeOf } from '../route-kit.js';
+import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, existing, routeOf } from '../route-kit.js';
 import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
@@ -19,6 +20,7 @@ import {
   type CardRecord, type MasterIndex, type Store,
 } from '../store.js';
 import { validationProblems } from '../validation.js';
+import type { Variants } from '../variants.js';
 
 /** Page size of POST /cards/search without limit (ASSUME-CARD-SEARCH-DEFAULTS). */
 export const CARD_SEARCH_DEFAULT_LIMIT = 50;
@@ -26,6 +28,35 @@ export const CARD_SEARCH_DEFAULT_LIMIT = 50;
 export const CARD_SEARCH_MAX_LIMIT = 200;
 /** Ordered and replacement cards expire this many years after their order date (end of month). */
 export const CARD_VALIDITY_YEARS = 4;
+/** Card search page sizes under the page-sizes-other variant. */
+const OTHER_DEFAULT_LIMIT = 20;
+const OTHER_MAX_LIMIT = 100;
+/** How long the cards of an order or a replacement stay unseen under order-cards-later and replacement-delayed. */
+const APPEARS_AFTER_MS = 3_000;
+
+/** The fields of a card order item required under card-order-all-required. */
+const allRequired = [
+  'cardTypeId', 'cardCategoryId', 'cardGroupId', 'purchaseCategoryId', 'fuelProductRestrictionId', 'products',
+  'additionalEmbossing', 'driverName', 'vehicleRegNumber', 'cardAddress', 'cardContact',
+] as const;
+
+/** Card status ids and names other than Active's under the card-statuses-other variant. */
+const otherCardStatuses: Record<number, [number, string]> = {
+  [cardStatus.blocked]: [6, 'Temporarily blocked'], [cardStatus.cancelled]: [7, 'Cancelled'],
+  [cardStatus.expired]: [8, 'Expired'], [cardStatus.ordered]: [9, 'In production'],
+};
+
+/** The id and name a card status is shown with. */
+export function cardStatusOut(statusId: number, variants: Variants): [number, string] {
+  return (variants.has('card-statuses-other') && otherCardStatuses[statusId]) || [statusId, cardStatusNames[statusId]!];
+}
+
+/** The sandbox's status id of an id a request names. */
+function cardStatusIn(shownId: number, variants: Variants): number {
+  if (!variants.has('card-statuses-other')) return shownId;
+  const found = Object.entries(otherCardStatuses).find(([, [id]]) => id === shownId);
+  return found ? Number(found[0]) : shownId === cardStatus.active ? shownId : -shownId;
+}
 
 // ---- Views ----
 
@@ -34,19 +65,28 @@ function dottedDate(iso: string): string {
   return `${d}.${m}.${y}`;
 }
 
-function statusName(statusId: number, faults: Faults): string {
-  const name = cardStatusNames[statusId]!;
+function statusName(name: string, statusId: number, faults: Faults): string {
   return faults.has('card-status-active-name-wrong') && statusId === cardStatus.active ? name.toUpperCase() : name;
 }
 
-export function cardView(store: Store, card: CardRecord, faults: Faults): Record<string, unknown> {
+/** Fields a server that keeps less leaves out (optional-fields-omitted), with every empty value. */
+const notKept = new Set(['keyIdentifier', 'secondaryCardNumber']);
+
+function omitted(view: Record<string, unknown>): Record<string, unknown> {
+  const empty = (v: unknown) => v === '' || v === null || v === undefined || (Array.isArray(v) && v.length === 0);
+  return Object.fromEntries(Object.entries(view).filter(([k, v]) => !notKept.has(k) && !empty(v))
+    .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => !empty(x))) : v]));
+}
+
+export function cardView(store: Store, card: CardRecord, faults: Faults, variants: Variants): Record<string, unknown> {
   const master = store.masterFor(card.topLevel);
   const restriction = master.get('fuelProductRestriction', card.fuelProductRestrictionId);
-  return {
+  const [statusId, name] = cardStatusOut(card.statusId, variants);
+  const view = {
     cardIdentifier: faults.has('card-identifier-string') ? String(card.cardIdentifier) : card.cardIdentifier,
     cardType: master.get('cardType', card.cardTypeId)?.name ?? '',
-    status: faults.has('card-status-plain-string') ? statusName(card.statusId, faults)
-      : { id: faults.has('card-status-id-string') ? String(card.statusId) : card.statusId, name: statusName(card.statusId, faults) },
+    status: faults.has('card-status-plain-string') ? statusName(name, statusId, faults)
+      : { id: faults.has('card-status-id-string') ? String(statusId) : statusId, name: statusName(name, statusId, faults) },
     primaryVisualCardNumber: card.primaryVisualCardNumber,
     secondaryCardNumber: card.secondaryCardNumber,
     keyIdentifier: card.keyIdentifier,
@@ -62,6 +102,7 @@ export function cardView(store: Store, card: CardRecord, faults: Faults): Record
     expiryDate: card.expiryDate,
     ...(faults.has('card-pin-echoed') && card.pin !== undefined ? { cardPIN: card.pin } : {}),
   };
+  return variants.has('optional-fields-omitted') ? omitted(view) : view;
 }
 
 // ---- Search ----
@@ -105,11 +146,18 @@ type SortKey = (card: CardRecord) => [number, number];
  * `cardIdentifier`, case-insensitive. `status` sorts by status id (Active = 1 first when
  * ascending), then by cardIdentifier. Default: Active cards first, then by cardIdentifier.
  */
-export function sortKeyOf(expression: string | undefined, faults: Faults): SortKey {
+export function sortKeyOf(expression: string | undefined, faults: Faults, variants: Variants): SortKey {
   const text = (expression ?? '').trim();
   if (text === '') {
     if (faults.has('card-search-active-not-first')) return (c) => [0, c.cardIdentifier];
     return (c) => [c.statusId === cardStatus.active ? 0 : 1, c.cardIdentifier];
+  }
+  if (variants.has('card-sort-grammar-other')) {
+    // `+status` / `-status`: the status as shown, so that Active (1) comes first ascending.
+    const m = /^([+-])status$/.exec(text);
+    if (!m) throw ApiError.badRequest(`sortExpression "${expression}" is not supported (expected +status or -status)`);
+    const sign = m[1] === '-' ? -1 : 1;
+    return (c) => [sign * cardStatusOut(c.statusId, variants)[0], c.cardIdentifier];
   }
   const m = /^(status|cardIdentifier)(?:\s+(asc|desc))?$/i.exec(text);
   if (!m) throw ApiError.badRequest(`sortExpression "${expression}" is not supported (expected: status, status asc, status desc, cardIdentifier, cardIdentifier asc or cardIdentifier desc)`);
@@ -121,10 +169,9 @@ function compareKeys(a: [number, number], b: [number, number]): number {
   return a[0] - b[0] || a[1] - b[1];
 }
 
-function textMatcher(partial: boolean): (field: string, wanted: string) => boolean {
-  return partial
-    ? (field, wanted) => field.toLowerCase().includes(wanted.toLowerCase())
-    : (field, wanted) => field.toLowerCase() === wanted.toLowerCase();
+function textMatcher(partial: boolean, caseSensitive: boolean): (field: string, wanted: string) => boolean {
+  const fold = caseSensitive ? (v: string) => v : (v: string) => v.toLowerCase();
+  return partial ? (field, wanted) => fold(field).includes(fold(wanted)) : (field, wanted) => fold(field) === fold(wanted);
 }
 
 function checkIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string): void {
@@ -140,13 +187,14 @@ type StatusChangeBody = Partial<CardStatusChangeRequest>;
 type OrderBody = Partial<CardOrderRequest>;
 
 export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions & { orderCompletionSeconds?: number }): Promise<void> {
-  const { store, faults } = opts;
+  const { store, faults, variants } = opts;
   const now = () => new Date().toISOString();
+  const appearsLater = (variant: 'order-cards-later' | 'replacement-delayed') => (variants.has(variant) ? { visibleFrom: Date.now() + APPEARS_AFTER_MS } : {});
 
   /** A cancelled card refuses every further operation (document: cancellation is permanent). */
   const notCancelled = (card: CardRecord, action: string) => {
     if (card.statusId === cardStatus.cancelled && !faults.has('card-cancel-not-permanent')) {
-      throw ApiError.badRequest(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
+      throw ApiError.refused(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
     }
   };
   const checkReason = (master: MasterIndex, statusReasonId: number | undefined) => {
@@ -186,7 +234,9 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       items.forEach((item, i) => {
         if (!item || typeof item !== 'object') return; // reported by the schema
         const at = `body/cards/${i}`;
-        if (item.cardTypeId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/cardTypeId` });
+        for (const field of variants.has('card-order-all-required') ? allRequired : ['cardTypeId'] as const) {
+          if (item[field] === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/${field}` });
+        }
         const refs = [
           ['cardTypeId', 'cardType'], ['cardCategoryId', 'cardCategory'], ['cardGroupId', 'cardGroup'],
           ['purchaseCategoryId', 'purchaseCategory'], ['fuelProductRestrictionId', 'fuelProductRestriction'],
@@ -207,7 +257,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       if (!customer) throw ApiError.internal();
 
       const day = today();
-      const orderReference = store.newOrderReference(day);
+      const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);
       // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
       const addCards = (statusId: number) => items.forEach((item) => {
         const type = master.get('cardType', item.cardTypeId!)!;
@@ -237,6 +287,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
           orderReference,
           ...(item.cardPIN !== undefined ? { pin: item.cardPIN } : {}),
+          ...appearsLater('order-cards-later'),
           history: [{ action: 'order', statusId, at: now() }],
         });
       });
@@ -251,7 +302,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<{ Params: { cardIdentifier: number } }>({
     ...routeOf('getCard', { params: cardParams }),
     handler: async (request) => {
-      const view = cardView(store, cardFor(store, callerOf(request), request.params.cardIdentifier, faults), faults);
+      const view = cardView(store, cardFor(store, callerOf(request), request.params.cardIdentifier, faults), faults, variants);
       return faults.has('card-get-wrapped') ? { card: view } : view;
     },
   });
@@ -273,12 +324,15 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         query = cursor.q;
         after = cursor.after;
       }
-      let limit = body.limit ?? CARD_SEARCH_DEFAULT_LIMIT;
-      limit = faults.has('card-search-limit-ignored') ? CARD_SEARCH_MAX_LIMIT : Math.min(limit, CARD_SEARCH_MAX_LIMIT);
-      const sortKey = sortKeyOf(query.sortExpression, faults);
+      const other = variants.has('page-sizes-other');
+      const maxLimit = other ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT;
+      let limit = body.limit ?? (other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT);
+      limit = faults.has('card-search-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
+      const sortKey = sortKeyOf(query.sortExpression, faults, variants);
       const master = store.masterFor(caller.topLevel);
       checkIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers');
-      checkIds(query.statusIdentifiers, master, 'status', 'statusIdentifiers');
+      const statusIds = query.statusIdentifiers?.map((id) => cardStatusIn(id, variants));
+      checkIds(statusIds, master, 'status', 'statusIdentifiers');
 
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
@@ -288,6 +342,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       } else {
         cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
       }
+      const searchedAt = Date.now();
+      cards = cards.filter((c) => existing(c, searchedAt));
       if (query.orderReference !== undefined && !faults.has('card-search-order-reference-ignored')) {
         cards = cards.filter((c) => c.orderReference === query.orderReference);
       }
@@ -295,8 +351,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         const ids = new Set(query.cardTypeIdentifiers);
         cards = cards.filter((c) => ids.has(c.cardTypeId));
       }
-      if (query.statusIdentifiers?.length && !faults.has('card-search-status-filter-ignored')) {
-        const ids = new Set(query.statusIdentifiers);
+      if (statusIds?.length && !faults.has('card-search-status-filter-ignored')) {
+        const ids = new Set(statusIds);
         cards = cards.filter((c) => ids.has(c.statusId));
       }
       const filter = query.filter;
@@ -304,7 +360,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         let partial = filter.partialMatch === true;
         if (partial && faults.has('card-search-partial-match-ignored')) partial = false;
         else if (!partial && faults.has('card-search-whole-match-partial')) partial = true;
-        const match = textMatcher(partial);
+        const match = textMatcher(partial, variants.has('card-filter-case-sensitive'));
         const checks: [string | undefined, (c: CardRecord) => string, boolean][] = [
           [filter.primaryVisualCardNumber, (c) => c.primaryVisualCardNumber, faults.has('card-search-pvcn-filter-ignored')],
           [filter.driverName, (c) => c.driverName, faults.has('card-search-driver-filter-ignored')],
@@ -331,7 +387,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
       const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
       return {
-        cards: page.map((k) => cardView(store, k.card, faults)),
+        cards: page.map((k) => cardView(store, k.card, faults, variants)),
         customerAccountNumber: query.customerAccountNumber ?? caller.topLevel,
         hasNextPage: flag(hasNextPage),
         lastPage: flag(lastPage),
@@ -358,7 +414,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const card = statusTarget(request, 'blocked');
       const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
       if (card.statusId !== cardStatus.active && !fromCancelled) {
-        throw ApiError.badRequest(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);
+        if (variants.has('unmet-condition-no-op') && card.statusId === cardStatus.blocked) return {};
+        throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);
       }
       if (!faults.has('card-block-not-applied')) card.statusId = cardStatus.blocked;
       record(card, 'block', request.body);
@@ -374,7 +431,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const wasActive = card.statusId === cardStatus.active;
       const activeAllowed = wasActive && (faults.has('card-unblock-active-accepted') || faults.has('card-unblock-active-changes-status'));
       if (card.statusId !== cardStatus.blocked && !activeAllowed) {
-        throw ApiError.badRequest(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
+        if (variants.has('unmet-condition-no-op') && wasActive) return {};
+        throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
       }
       if (wasActive && faults.has('card-unblock-active-changes-status')) card.statusId = cardStatus.blocked;
       else if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
@@ -387,6 +445,10 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...routeOf('cancelCard', { params: cardParams }),
     handler: async (request) => {
       const card = statusTarget(request, 'cancelled again');
+      if (variants.has('card-cancel-strict')) {
+        if (request.body.statusReasonId === undefined) throw ApiError.badRequest('statusReasonId is required');
+        if ((request.body.notes?.length ?? 0) > 200) throw ApiError.badRequest('notes is longer than 200 characters');
+      }
       card.statusId = cardStatus.cancelled;
       record(card, 'cancel', request.body);
       return {};
@@ -427,6 +489,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         orderDate: day,
         expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
         replaces: original.cardIdentifier,
+        ...appearsLater('replacement-delayed'),
         history: [{ action: 'replacement', statusId: cardStatus.active, at: now() }],
       });
       original.replacedBy = replacement.cardIdentifier;

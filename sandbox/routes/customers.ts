@@ -8,6 +8,7 @@ import type { AddressComplete, CustomerCreateRequest, CustomerListQuery, Custome
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
+import type { Variants } from '../variants.js';
 import { accountParams, callerOf, customerFor, decodeCursor, encodeCursor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
@@ -15,6 +16,10 @@ import { customerStatus, customerStatusNames, type CustomerRecord, type Store } 
 export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
 /** Largest page GET /customers answers; a larger limit is capped silently (ASSUME-CUSTOMER-LIST-PAGE). */
 export const CUSTOMER_LIST_MAX_LIMIT = 200;
+/** The largest page under the page-sizes-other variant. */
+const OTHER_MAX_LIMIT = 100;
+/** Status ids and names of a blocked and a closed customer under the customer-statuses-other variant. */
+const otherStatuses: Record<number, [number, string]> = { [customerStatus.blocked]: [4, 'Suspended'], [customerStatus.closed]: [9, 'Terminated'] };
 /** Deepest level a sub-customer may be created at (document: two levels below the top-level). */
 export const MAX_DEPTH = 2;
 
@@ -42,33 +47,49 @@ function customerAddress(address: AddressComplete): AddressComplete {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as AddressComplete;
 }
 
-export function customerView(store: Store, c: CustomerRecord, faults: Faults): Record<string, unknown> {
+/** Without empty values, and without the internal identifier a server may not expose (optional-fields-omitted). */
+function omitted(view: Record<string, unknown>): Record<string, unknown> {
+  const { parentCustomerIdentifier: _internal, ...rest } = view;
+  const kept = Object.entries(rest).filter(([, v]) => v !== '' && v !== null && v !== undefined)
+    .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) : v]);
+  return Object.fromEntries(kept);
+}
+
+export function customerView(store: Store, c: CustomerRecord, faults: Faults, variants: Variants): Record<string, unknown> {
   const parent = c.parentAccountNumber === undefined ? undefined : store.customers.get(c.parentAccountNumber);
-  const statusName = customerStatusNames[c.statusId]!;
+  const [statusId, statusName] = variants.has('customer-statuses-other') && otherStatuses[c.statusId] ? otherStatuses[c.statusId]! : [c.statusId, customerStatusNames[c.statusId]!];
+  const children = variants.has('count-open-sub-accounts') ? c.children.filter((acc) => store.customers.get(acc)!.statusId !== customerStatus.closed) : c.children;
   const address: Record<string, unknown> = { ...c.address };
   if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode)) address.zipCode = Number(c.address.zipCode);
   if (faults.has('customer-address-company-name')) address.companyName = c.name;
   const contact: Record<string, unknown> = { ...c.contact };
   if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone) contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
-  return {
+  const view = {
     customerAccountNumber: c.accountNumber,
     customerName: c.name,
     ...(c.businessReference !== undefined ? { customerBusinessReference: c.businessReference } : {}),
     customerContact: contact,
     customerAddress: address,
     status: faults.has('customer-status-text-uppercase') && c.statusId === customerStatus.active ? statusName.toUpperCase() : statusName,
-    statusIdentifier: faults.has('customer-status-identifier-string') ? String(c.statusId) : c.statusId,
+    statusIdentifier: faults.has('customer-status-identifier-string') ? String(statusId) : statusId,
     countOfSubAccounts: faults.has('customer-count-of-sub-accounts-stale') ? c.seededChildren
-      : faults.has('customer-count-all-descendants') ? descendantCount(store, c) : c.children.length,
+      : faults.has('customer-count-all-descendants') ? descendantCount(store, c) : children.length,
     ...(parent ? {
       parentCustomerAccountNumber: faults.has('customer-parent-number-wrong') ? c.topLevel : parent.accountNumber,
       parentCustomerIdentifier: parent.internalId,
     } : {}),
   };
+  return variants.has('optional-fields-omitted') ? omitted(view) : view;
 }
 
 function descendantCount(store: Store, c: CustomerRecord): number {
   return c.children.reduce((n, child) => n + 1 + descendantCount(store, store.customers.get(child)!), 0);
+}
+
+/** The customer as GET shows it: under top-level-unreadable, the caller's top-level customer is not (403). */
+function readable(c: CustomerRecord, variants: Variants): CustomerRecord {
+  if (c.depth === 0 && variants.has('top-level-unreadable')) throw ApiError.forbidden(`customer ${c.accountNumber} is the top-level customer; it is not readable through the interface`);
+  return c;
 }
 
 /** Sub-customers only: the top-level customer is the operator's, not the interface's, to change. */
@@ -78,21 +99,24 @@ function subCustomer(c: CustomerRecord): CustomerRecord {
 }
 
 function notClosed(c: CustomerRecord, action: string): void {
-  if (c.statusId === customerStatus.closed) throw ApiError.badRequest(`customer ${c.accountNumber} is closed permanently; it cannot be ${action}`);
+  if (c.statusId === customerStatus.closed) throw ApiError.refused(`customer ${c.accountNumber} is closed permanently; it cannot be ${action}`);
 }
 
 export default async function customerRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
-  const { store, faults } = opts;
+  const { store, faults, variants } = opts;
   const now = () => new Date().toISOString();
+  /** New account numbers under formats-other: letters and digits. */
+  let nextOtherNumber = 1001;
 
   app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const q = request.query;
       if (q.limit !== undefined && q.limit < 1) throw ApiError.badRequest('limit must be at least 1');
       let limit = q.limit ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
-      limit = faults.has('customer-list-limit-ignored') ? CUSTOMER_LIST_MAX_LIMIT : Math.min(limit, CUSTOMER_LIST_MAX_LIMIT);
+      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
+      limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let accountFilter = q.customerAccountNumber;
       let searchText = q.searchText;
@@ -141,13 +165,26 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const page = candidates.slice(start, start + limit);
       const hasNextPage = start + limit < candidates.length;
       const last = page[page.length - 1];
+      const customers = page.map((c) => customerView(store, c, faults, variants));
+      const nextCursor = hasNextPage && last
+        ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null } satisfies ListCursor)
+        : undefined;
+      if (variants.has('customer-list-bare-array')) {
+        if (nextCursor) reply.header('x-next-cursor', nextCursor);
+        return customers;
+      }
+      if (variants.has('customer-list-link-header')) {
+        if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
+        return { items: customers, lastPage: !hasNextPage };
+      }
+      if (variants.has('customer-list-envelope')) {
+        return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: candidates.length } };
+      }
       return {
-        customers: page.map((c) => customerView(store, c, faults)),
+        customers,
         hasNextPage,
         lastPage: !hasNextPage,
-        ...(hasNextPage && last ? {
-          nextCursor: encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null } satisfies ListCursor),
-        } : {}),
+        ...(nextCursor ? { nextCursor } : {}),
         totalCount: candidates.length,
       };
     },
@@ -155,7 +192,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   app.route<{ Params: { customerAccountNumber: string } }>({
     ...routeOf('getCustomer', { params: accountParams }),
-    handler: async (request) => customerView(store, customerFor(store, callerOf(request), request.params.customerAccountNumber, faults), faults),
+    handler: async (request) => customerView(store, readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults), variants), faults, variants),
   });
 
   app.route<{ Body: CreateBody }>({
@@ -172,12 +209,12 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       } else {
         parent = top;
       }
-      if (parent.statusId === customerStatus.closed) throw ApiError.badRequest(`parent customer ${parent.accountNumber} is closed`);
+      if (parent.statusId === customerStatus.closed) throw ApiError.refused(`parent customer ${parent.accountNumber} is closed`);
       const maxDepth = faults.has('customer-depth-3-accepted') ? MAX_DEPTH + 1 : MAX_DEPTH;
       if (parent.depth + 1 > maxDepth) {
         throw ApiError.badRequest(`a sub-customer can be created at most ${MAX_DEPTH} levels below the top-level customer; ${parent.accountNumber} is at level ${parent.depth}`);
       }
-      const accountNumber = store.newAccountNumber(parent.topLevel);
+      const accountNumber = variants.has('formats-other') ? `SC-${nextOtherNumber++}` : store.newAccountNumber(parent.topLevel);
       const notMain = faults.has('customer-address-not-main');
       store.addCustomer({
         accountNumber,
@@ -213,7 +250,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     ...routeOf('getCustomerCardTypes', { params: accountParams }),
     handler: async (request) => {
       const caller = callerOf(request);
-      customerFor(store, caller, request.params.customerAccountNumber, faults);
+      readable(customerFor(store, caller, request.params.customerAccountNumber, faults), variants);
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(caller.topLevel);
       if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
@@ -238,7 +275,10 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
       const closedAllowed = faults.has('customer-block-after-close-accepted') && c.statusId === customerStatus.closed;
       if (!closedAllowed) notClosed(c, 'blocked');
-      if (c.statusId === customerStatus.blocked) throw ApiError.badRequest(`customer ${c.accountNumber} is blocked already`);
+      if (c.statusId === customerStatus.blocked) {
+        if (variants.has('unmet-condition-no-op')) return {};
+        throw ApiError.refused(`customer ${c.accountNumber} is blocked already`);
+      }
       if (!faults.has('customer-block-not-applied')) c.statusId = customerStatus.blocked;
       record(c, 'block', request.body.notes);
       if (faults.has('opstatus-empty-body')) return reply.type('application/json').send('');
@@ -254,7 +294,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const wasActive = c.statusId === customerStatus.active;
       const activeAllowed = wasActive && (faults.has('customer-unblock-active-accepted') || faults.has('customer-unblock-open-changes-status'));
       if (c.statusId !== customerStatus.blocked && !activeAllowed) {
-        throw ApiError.badRequest(`customer ${c.accountNumber} is not blocked; only a blocked customer can be unblocked`);
+        if (variants.has('unmet-condition-no-op')) return {};
+        throw ApiError.refused(`customer ${c.accountNumber} is not blocked; only a blocked customer can be unblocked`);
       }
       if (wasActive && faults.has('customer-unblock-open-changes-status')) c.statusId = customerStatus.blocked;
       else if (!faults.has('customer-unblock-not-applied')) c.statusId = customerStatus.active;

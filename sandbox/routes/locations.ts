@@ -11,17 +11,19 @@ import { readSchemas } from '../../lib/validation.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
+import type { Variants } from '../variants.js';
 import { defaultPrecision, geohash, GridIndex, inside, type Rect } from '../geo.js';
 import type { Complete } from '../store.js';
 import {
-  buildLocationSeed, capabilityValues, connectorStandards, directionsFor, openAt,
-  type Location, type LocationRecord,
+  buildLocationSeed, capabilityValues, connectorStandards, countryAlpha2, directionsFor, languages, openAt,
+  type Evse, type Location, type LocationRecord,
 } from '../seed/locations.js';
 
 /** "geosearch result count: max 300". */
 export const MAX_LOCATIONS = 300;
-/** Result count when the count parameter is omitted (ASSUME-GEO-COUNT). */
+/** Result count when the count parameter is omitted (ASSUME-GEO-COUNT); the geo-count-default-other variant's. */
 export const DEFAULT_COUNT = MAX_LOCATIONS;
+const OTHER_DEFAULT_COUNT = 100;
 
 /** What a filter asks of one EVSE, as bit masks over the known standards and capabilities. */
 interface Criteria {
@@ -30,6 +32,8 @@ interface Criteria {
   availableOnly: boolean;
   /** A requested value no EVSE can have (an unknown standard set or capability): nothing matches. */
   impossible: boolean;
+  /** The filters combine per location rather than per EVSE (variant geo-filters-per-location). */
+  perLocation?: boolean;
 }
 
 /** One seeded location in the index, with one packed key per EVSE: standards | capabilities << 8 | available << 16. */
@@ -116,7 +120,7 @@ export class LocationSearch {
     const std = c.standards, caps = c.capabilities << 8, avail = c.availableOnly ? AVAILABLE : 0;
     const unfiltered = std === 0 && caps === 0 && avail === 0;
     const found = this.index.query(rect, unfiltered ? undefined : (item) => {
-      for (const key of item.evseKeys) {
+      for (const key of c.perLocation ? [item.evseKeys.reduce((all, k) => all | k, 0)] : item.evseKeys) {
         if ((std === 0 || (key & std) !== 0) && (key & caps) === caps && (key & avail) === avail) return true;
       }
       return false;
@@ -128,8 +132,9 @@ export class LocationSearch {
    * At most `limit` of the matching locations, nearest first to the rectangle's centre
    * (equirectangular distance; ties by id): the deterministic selection of ASSUME-GEO-COUNT.
    */
-  select(rect: Rect, c: Criteria, limit: number): LocationRecord[] {
-    return nearestFirst(this.matching(rect, c), centre(rect)).slice(0, limit);
+  select(rect: Rect, c: Criteria, limit: number, byId = false): LocationRecord[] {
+    const found = this.matching(rect, c);
+    return (byId ? found.sort((a, b) => (a.location.id < b.location.id ? -1 : 1)) : nearestFirst(found, centre(rect))).slice(0, limit);
   }
 
   /** The matching location nearest to the rectangle but outside it (for the fault that leaks one). */
@@ -151,11 +156,11 @@ export class LocationSearch {
    * aggregate's coordinates are the centroid of its locations (so inside the rectangle), and the
    * counts add up to the number of matching locations.
    */
-  aggregate(rect: Rect, c: Criteria, precision: number, limit?: number): Complete<Aggregate>[] {
+  aggregate(rect: Rect, c: Criteria, precision: number, limit?: number, cellOf: CellOf = geohash): Complete<Aggregate>[] {
     const records = limit === undefined ? this.matching(rect, c) : this.select(rect, c, limit);
     const cells = new Map<string, { n: number; lat: number; lon: number; minLat: number; maxLat: number; minLon: number; maxLon: number }>();
     for (const r of records) {
-      const key = geohash(r.lat, r.lon, precision);
+      const key = cellOf(r.lat, r.lon, precision);
       const cell = cells.get(key);
       if (cell) {
         cell.n++; cell.lat += r.lat; cell.lon += r.lon;
@@ -173,6 +178,42 @@ export class LocationSearch {
       count: cell.n,
     }));
   }
+}
+
+/** The key of the grid cell a point falls in, at a precision. */
+type CellOf = (lat: number, lon: number, precision: number) => string;
+
+/** A square grid of 45/2^precision degrees (variant geo-aggregation-grid). */
+const squareCell: CellOf = (lat, lon, precision) => {
+  const size = 45 / 2 ** precision;
+  return `${String(Math.floor((lat + 90) / size)).padStart(9, '0')}:${String(Math.floor((lon + 180) / size)).padStart(9, '0')}`;
+};
+
+/** EVSE statuses in another vocabulary (variant geo-evse-status-other). */
+const otherEvseStatus: Record<string, string> = {
+  AVAILABLE: 'Available', CHARGING: 'Occupied', BLOCKED: 'Occupied', RESERVED: 'Reserved',
+  OUT_OF_ORDER: 'OutOfService', INOPERATIVE: 'OutOfService', UNKNOWN: 'Unknown',
+};
+
+/** The four unnamed parameters under other names (variant geo-param-names-other). */
+const otherParamNames: Record<string, string> = { limit: 'count', cluster: 'aggregate', zoom: 'precision', lang: 'language' };
+
+/** A timestamp with milliseconds (variant formats-other). */
+export const withMilliseconds = (t: string) => t.replace(/(:\d\d)Z$/, '$1.000Z');
+
+/** A location as a server that chose otherwise shows it: EVSE statuses, connector fields, formats. */
+function asVariant(loc: Location, variants: Variants): Location {
+  let out = loc;
+  const evses = (map: (e: Evse) => Evse) => ({ ...out, evses: out.evses.map(map) });
+  if (variants.has('geo-evse-status-other')) out = evses((e) => ({ ...e, status: otherEvseStatus[e.status] ?? e.status }) as Evse);
+  if (variants.has('geo-connector-fields-other')) {
+    out = evses((e) => ({ ...e, connectors: e.connectors.map((k) => ({ connectorId: k.id, type: k.standard, maxPowerKw: k.max_electric_power / 1000 })) }) as unknown as Evse);
+  }
+  if (variants.has('formats-other')) {
+    out = { ...evses((e) => ({ ...e, last_updated: withMilliseconds(e.last_updated) })), country: countryAlpha2.get(out.country) ?? out.country, last_updated: withMilliseconds(out.last_updated) };
+  }
+  if (variants.has('values-other-appear')) out = evses((e) => (e.capabilities.length ? { ...e, capabilities: [...e.capabilities, 'REMOTE_START_STOP_CAPABLE'] } as unknown as Evse : e));
+  return out;
 }
 
 function centre(rect: Rect): { lat: number; lon: number; cos: number } {
@@ -215,13 +256,14 @@ function withOffset(utc: string): string {
   return `${shifted}+02:00`;
 }
 
-/** The geosearch query schema with the bounds that `faults` relax, or the project schema by $ref. */
-function querySchema(faults: Faults): Record<string, unknown> {
+/** The geosearch query schema with the bounds that `faults` (and the language variant) relax, or the project schema by $ref. */
+function querySchema(faults: Faults, variants: Variants): Record<string, unknown> {
   const relaxLatitude = faults.has('geo-latitude-91-accepted');
   const relaxLongitude = faults.has('geo-longitude-181-accepted');
   const relaxCount = faults.has('geo-count-301-accepted');
   const relaxPrecision = faults.has('geo-precision-10-accepted');
-  if (!relaxLatitude && !relaxLongitude && !relaxCount && !relaxPrecision) return { $ref: 'geosearch-query.json' };
+  const anyLanguage = variants.has('geo-language-lenient');
+  if (!relaxLatitude && !relaxLongitude && !relaxCount && !relaxPrecision && !anyLanguage) return { $ref: 'geosearch-query.json' };
   const schema = structuredClone(readSchemas().get('geosearch-query.json')!) as {
     $id?: string; $schema?: string; properties: Record<string, Record<string, unknown>>;
   };
@@ -232,6 +274,7 @@ function querySchema(faults: Faults): Record<string, unknown> {
   if (relaxLongitude) for (const name of ['leftLongitude', 'rightLongitude']) p[name] = { type: 'number', minimum: -181, maximum: 181 };
   if (relaxCount) p.count = { type: 'integer', maximum: 1000 };
   if (relaxPrecision) p.precision = { type: 'integer', minimum: 2, maximum: 12 };
+  if (anyLanguage) p.language = { type: 'string' };
   return schema;
 }
 
@@ -248,7 +291,7 @@ export function seededSearch(): LocationSearch {
 }
 
 export default async function locationsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
-  const { faults } = opts;
+  const { faults, variants } = opts;
   const search = seededSearch();
   const switches: FilterSwitches = {
     connectorStandards: !faults.has('geo-connector-filter-ignored'),
@@ -267,8 +310,15 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
 
   app.post<{ Querystring: GeosearchQuery; Body: GeosearchRequest | undefined }>(toRoute(operations.geosearchRectangle.path), {
     config: { operationId: 'geosearchRectangle' },
+    ...(variants.has('geo-param-names-other') ? {
+      // The server's own names: the assumed ones mean nothing to it.
+      preValidation: async (request: { query: unknown }) => {
+        const q = request.query as Record<string, unknown>;
+        request.query = Object.fromEntries(Object.entries(q).filter(([k]) => !Object.values(otherParamNames).includes(k)).map(([k, v]) => [otherParamNames[k] ?? k, v]));
+      },
+    } : {}),
     schema: {
-      querystring: querySchema(faults),
+      querystring: querySchema(faults, variants),
       body: { $ref: 'geosearch-request.json' },
       response: {
         200: { $ref: 'geosearch-response.json' },
@@ -297,24 +347,30 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
     if (faults.has('geo-language-cy-refused') && q.language === 'cy') problems.push({ code: 'ER-001', description: 'language cy is not supported' });
     if (problems.length > 0) throw new ApiError(400, problems);
 
-    const c = criteria(request.body, switches);
+    const c = { ...criteria(request.body, switches), perLocation: variants.has('geo-filters-per-location') };
+    const language = q.language !== undefined && !(languages as readonly string[]).includes(q.language) ? 'en' : q.language;
+    const answer = (found: { locations: unknown[]; aggregates: unknown[] }) => {
+      if (variants.has('geo-empty-404') && !found.locations.length && !found.aggregates.length) throw ApiError.notFound('no charging location in the rectangle');
+      return found;
+    };
     if (q.aggregate === true) {
       const limited = faults.has('geo-count-limits-aggregates') ? q.count : undefined;
       // geo-precision-inverted: precision 2 gets the cells of 9, 9 those of 2.
       const precision = q.precision !== undefined && faults.has('geo-precision-inverted') ? 11 - q.precision : q.precision;
-      const aggregates = search.aggregate(rect, c, precision ?? defaultPrecision(rect), limited);
+      const grid = variants.has('geo-aggregation-grid');
+      const aggregates = search.aggregate(rect, c, precision ?? (grid ? 4 : defaultPrecision(rect)), limited, grid ? squareCell : geohash);
       if (faults.has('geo-aggregate-count-mismatch') && aggregates[0]) aggregates[0].count += 1;
       if (faults.has('geo-aggregate-count-string')) return { locations: [], aggregates: aggregates.map((a) => ({ ...a, count: String(a.count) })) };
       const locations = faults.has('geo-aggregate-with-locations')
-        ? search.select(rect, c, MAX_LOCATIONS).map((r) => renderLocation(r, q.language, new Date()))
+        ? search.select(rect, c, MAX_LOCATIONS).map((r) => renderLocation(r, language, new Date()))
         : [];
-      return { locations, aggregates };
+      return answer({ locations, aggregates });
     }
 
-    let limit = Math.min(q.count ?? DEFAULT_COUNT, MAX_LOCATIONS);
+    let limit = Math.min(q.count ?? (variants.has('geo-count-default-other') ? OTHER_DEFAULT_COUNT : DEFAULT_COUNT), MAX_LOCATIONS);
     if (faults.has('geo-count-exceeded') && q.count !== undefined && q.count < MAX_LOCATIONS) limit = q.count + 1;
     if (faults.has('geo-max-300-exceeded') && q.count === undefined) limit = MAX_LOCATIONS + 1;
-    let selected = search.select(rect, c, limit);
+    let selected = search.select(rect, c, limit, variants.has('geo-count-default-other'));
     if (faults.has('geo-location-outside-rectangle')) {
       const leak = search.nearestOutside(rect, c);
       if (leak) selected = [...selected.slice(0, Math.max(0, limit - 1)), leak];
@@ -322,7 +378,7 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
 
     const now = new Date();
     const locations: unknown[] = selected.map((r) => {
-      const loc = renderLocation(r, q.language, now);
+      const loc = asVariant(renderLocation(r, language, now), variants);
       if (faults.has('loc-postal-code-string')) return { ...loc, postal_code: String(loc.postal_code) };
       if (faults.has('loc-last-updated-not-utc')) return { ...loc, last_updated: withOffset(loc.last_updated) };
       if (faults.has('loc-evse-capabilities-string')) return { ...loc, evses: loc.evses.map((e) => ({ ...e, capabilities: e.capabilities.join(',') })) };
@@ -332,7 +388,7 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
       }
       return loc;
     });
-    return { locations, aggregates: [] };
+    return answer({ locations, aggregates: [] });
   });
 
   // ASSUME-GEO-404: any other path or method under /locations/ answers 404 {message}.

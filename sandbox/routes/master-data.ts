@@ -5,12 +5,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxPluginOptions } from '../context.js';
 import type { Faults } from '../faults.js';
+import type { Variants } from '../variants.js';
+import { cardStatusOut } from './cards.js';
 import { callerOf, routeOf } from '../route-kit.js';
 import { cardStatus, type MasterData } from '../store.js';
 
 /** The master data as answered, with the master-data faults applied to a copy. */
-export function masterDataView(data: MasterData, faults: Faults): Partial<MasterData> {
+export function masterDataView(data: MasterData, faults: Faults, variants: Variants): Partial<MasterData> {
   const view: Partial<MasterData> = structuredClone(data);
+  view.status = view.status!.map((s) => {
+    const [id, name] = cardStatusOut(s.id, variants);
+    return { ...s, id, name };
+  });
   const dangling = 99;
   if (faults.has('master-data-reason-dangling')) view.reason![0]!.cardTypeId = dangling;
   if (faults.has('master-data-group-dangling')) view.cardGroup![0]!.cardTypeId = dangling;
@@ -24,9 +30,9 @@ export function masterDataView(data: MasterData, faults: Faults): Partial<Master
 }
 
 export default async function masterDataRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
-  const { store, faults } = opts;
+  const { store, faults, variants } = opts;
   // Built once per hierarchy: master data does not change during the sandbox's lifetime.
-  const answers = new Map([...store.master].map(([topLevel, index]) => [topLevel, masterDataView(index.data, faults)]));
+  const answers = new Map([...store.master].map(([topLevel, index]) => [topLevel, masterDataView(index.data, faults, variants)]));
 
   app.route({
     ...routeOf('getMasterData'),

@@ -6,8 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { operations } from '../../lib/operations.js';
 import type { SandboxPluginOptions } from '../context.js';
+import { sandboxDefaults } from '../defaults.js';
 import { ApiError } from '../errors.js';
+import type { Variants } from '../variants.js';
 import { buildSessionSeed, type Session, type Transaction } from '../seed/sessions.js';
+import { withMilliseconds } from './locations.js';
 
 /** The method of the latest transaction, for the fault that breaks the "earliest time" rule. */
 function latestMethod(transactions: readonly Transaction[]): string | undefined {
@@ -16,13 +19,40 @@ function latestMethod(transactions: readonly Transaction[]): string | undefined 
   return latest.paymentMethod === 'NONE' ? 'WRITE_OFF' : latest.paymentMethod;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A session as a server that chose otherwise where the document is silent shows it. */
+function asVariant(session: Session, variants: Variants): Session {
+  let s = session;
+  if (variants.has('session-failed-started') && (s.sessionStatus === 'FAILED' || s.sessionStatus === 'UNKNOWN')) {
+    s = { ...s, chargingKeyType: 'card', connectorId: '1' };
+  }
+  if (variants.has('session-refund-positive') && s.balanceStatus === 'REFUND') s = { ...s, balanceAmountMinor: String(Math.max(1, s.price.minorInclVat >> 2)) };
+  if (variants.has('session-payment-values-other')) {
+    const earliest = Math.min(...s.transactions.map((t) => Date.parse(t.time)));
+    const { paymentMethod, ...rest } = s;
+    const transactions = s.transactions.map((t) => (Date.parse(t.time) > earliest && t.paymentMethod !== 'EXTERNAL' ? { ...t, paymentMethod: 'VOUCHER' } : t)) as Transaction[];
+    s = (s.transactions.length ? { ...rest, paymentMethod, transactions } : rest) as Session;
+  }
+  if (variants.has('formats-other')) {
+    s = { ...s, startTime: withMilliseconds(s.startTime), transactions: s.transactions.map((t) => ({ ...t, time: withMilliseconds(t.time) })) };
+  }
+  if (variants.has('values-other-appear')) {
+    // Energy in kWh; an outcome other than the two that appear, on transactions after the earliest (the deprecated paymentMethod reads the earliest).
+    const earliest = Math.min(...s.transactions.map((t) => Date.parse(t.time)));
+    const transactions = s.transactions.map((t) => (Date.parse(t.time) > earliest && t.paymentOutcome === 'CHARGE' ? { ...t, paymentOutcome: 'CAPTURE' } : t)) as unknown as Transaction[];
+    s = { ...s, energy: { unit: 'KWH', value: s.energy.value / 1000 }, transactions };
+  }
+  return s;
+}
+
 /** The same instant written with a +01:00 offset instead of Z (fault session-start-time-offset). */
 function withOffset(utc: string): string {
   return `${new Date(Date.parse(utc) + 3_600_000).toISOString().replace(/(\.000)?Z$/, '')}+01:00`;
 }
 
 export default async function sessionsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
-  const { faults } = opts;
+  const { faults, variants } = opts;
   const sessions = buildSessionSeed();
   const order = [...sessions.keys()];
   /** The session asked for, or with session-get-other-session the one seeded after it. */
@@ -55,9 +85,12 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
       },
     },
   }, async (request) => {
-    const session = answered(request.params.sessionId);
-    if (!session) throw ApiError.notFound(`session ${request.params.sessionId} not found`);
-    return withFaults(session);
+    const { sessionId } = request.params;
+    if (variants.has('session-malformed-id-400') && !UUID.test(sessionId)) throw ApiError.badRequest(`sessionId ${sessionId} is not a session id (a UUID)`);
+    const session = answered(sessionId);
+    const foreign = variants.has('session-access-own-only') && request.caller?.clientId !== sandboxDefaults.clientId;
+    if (!session || foreign) throw ApiError.notFound(`session ${sessionId} not found`);
+    return withFaults(asVariant(session, variants));
   });
 
   function withFaults(s: Session): unknown {

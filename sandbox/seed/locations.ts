@@ -134,6 +134,9 @@ const cities: City[] = [
   { name: 'Praha', country: 'CZE', cc2: 'CZ', state: 'Praha', lat: 50.075, lon: 14.438, lang: 'en', count: 80, postal: 11000 },
 ];
 
+/** The two-letter code of each seeded country's three-letter code. */
+export const countryAlpha2: ReadonlyMap<string, string> = new Map(cities.map((c) => [c.country, c.cc2]));
+
 const operators: (Operator & { code: string; display: string })[] = [
   { id: 'OP-0001', name: 'VoltWay Charging GmbH', display: 'VoltWay', hotline: '+49 800 5550101', external_id: 'DE*VWY', code: 'VWY' },
   { id: 'OP-0002', name: 'Northern Charge AS', display: 'Northern Charge', hotline: '+47 800 55 102', external_id: 'NO*NCH', code: 'NCH' },

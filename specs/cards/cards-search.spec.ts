@@ -8,8 +8,7 @@ import { statusIdOf } from '../../lib/steps/card-steps.js';
 
 /** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
 async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
-  const { body } = await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 });
-  return customerPage(body, config.customerListFields).customers;
+  return customerPage(await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 }), config.customerListFields).customers;
 }
 
 async function firstPageSize(api: FleetApi, customerAccountNumber: string): Promise<number> {

@@ -26,7 +26,7 @@ test.describe('customers, read only', () => {
     const listed = await api.listCustomers({ limit: 10 });
     expect(listed).toHaveStatus(200);
     // Active customers only: what a closed customer answers is not shown.
-    const listedAccounts = customerPage(listed.body, config.customerListFields).customers.filter((c) => c.statusIdentifier === ACTIVE).map((c) => c.customerAccountNumber);
+    const listedAccounts = customerPage(listed, config.customerListFields).customers.filter((c) => c.statusIdentifier === ACTIVE).map((c) => c.customerAccountNumber);
     const accounts = [...new Set([config.poolCustomer, ...listedAccounts])].filter((a): a is string => !!a);
     let seen = 0;
     for (const account of accounts) {

@@ -1,6 +1,7 @@
 /**
  * The geosearch bounds, both sides of each deliberately, then random values (fast-check): what the
- * document allows answers 200 with every location inside the rectangle; what it refuses answers
+ * document allows answers 200 with every location inside the rectangle (or 404 where it finds none:
+ * ASSUME-GEO-404); what it refuses answers
  * 4xx (a 400's {message, details} is checked on every response). Languages outside the 17 are not
  * stated either way: 200 or 4xx, never 5xx.
  */
@@ -14,6 +15,7 @@ import {
 import type { ApiResponse } from '../../lib/client.js';
 import type { GeoParamNames } from '../../lib/config.js';
 import { geoQuery, SUPPORTED_LANGUAGES, type Rectangle } from '../../lib/locations.js';
+import { locationsFound } from '../../lib/steps/location-steps.js';
 import type { GeosearchResponse } from '../../lib/types.generated.js';
 
 type Values = Parameters<typeof geoQuery>[1];
@@ -30,11 +32,6 @@ function searcher(api: FleetApi, names: GeoParamNames) {
   return (values: Values): Promise<ApiResponse<GeosearchResponse>> => api.call('geosearchRectangle', { query: geoQuery(names, values), body: {} });
 }
 
-/** Accepted: 200 (that every location found lies inside is checked on every answer: GEO-INSIDE-RECTANGLE). */
-function expectFound(response: ApiResponse<GeosearchResponse>): void {
-  expect(response).toHaveStatus(200);
-}
-
 const withLatitude = (rect: Rectangle, edge: 'topLatitude' | 'bottomLatitude', value: number | string): Values => ({ ...rect, [edge]: value, count: FEW });
 const withLongitude = (rect: Rectangle, edge: 'leftLongitude' | 'rightLongitude', value: number | string): Values => ({ ...rect, [edge]: value, count: FEW });
 
@@ -46,12 +43,14 @@ test.describe('geosearch rectangle: boundaries', () => {
       { ...berlin, topLatitude: 90, bottomLatitude: 89.999999 },
       { ...berlin, topLatitude: -89.999999, bottomLatitude: -90 },
     ];
-    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }));
+    for (const rect of edges) await locationsFound(await search({ ...rect, count: FEW }), config);
   });
 
   test('any rectangle within the bounds, top above bottom and left below right, is accepted and every location found lies inside [GEO-LAT-BOUNDS, GEO-LON-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config, property }) => {
     const search = searcher(api, config.geoParamNames);
-    await property(fc.asyncProperty(rectangleArb, async (rect) => expectFound(await search({ ...rect, count: FEW }))));
+    await property(fc.asyncProperty(rectangleArb, async (rect) => {
+      await locationsFound(await search({ ...rect, count: FEW }), config);
+    }));
   });
 
   test('latitudes outside -90 to 90 (just outside, far outside, no number) are refused [GEO-LAT-BOUNDS]', async ({ api, config, property }) => {
@@ -70,7 +69,7 @@ test.describe('geosearch rectangle: boundaries', () => {
       { ...berlin, leftLongitude: 179.999999, rightLongitude: 180 },
       { ...berlin, leftLongitude: -180, rightLongitude: -179.999999 },
     ];
-    for (const rect of edges) expectFound(await search({ ...rect, count: FEW }));
+    for (const rect of edges) await locationsFound(await search({ ...rect, count: FEW }), config);
   });
 
   test('longitudes outside -180 to 180 (just outside, far outside, no number) are refused [GEO-LON-BOUNDS]', async ({ api, config, property }) => {
@@ -86,7 +85,7 @@ test.describe('geosearch rectangle: boundaries', () => {
     const search = searcher(api, config.geoParamNames);
     const bottom = berlin.bottomLatitude;
     const justAbove = { ...berlin, topLatitude: shift(bottom, 1) };
-    expectFound(await search({ ...justAbove, count: FEW }));
+    await locationsFound(await search({ ...justAbove, count: FEW }), config);
     for (const topLatitude of [bottom, shift(bottom, -1), shift(bottom, -400_000)]) {
       expect(await search({ ...berlin, topLatitude, count: FEW }), `topLatitude ${topLatitude}, bottomLatitude ${bottom}`).toBeRejected();
     }
@@ -97,7 +96,7 @@ test.describe('geosearch rectangle: boundaries', () => {
     const search = searcher(api, config.geoParamNames);
     const right = berlin.rightLongitude;
     const justBelow = { ...berlin, leftLongitude: shift(right, -1) };
-    expectFound(await search({ ...justBelow, count: FEW }));
+    await locationsFound(await search({ ...justBelow, count: FEW }), config);
     for (const leftLongitude of [right, shift(right, 1), shift(right, 600_000)]) {
       expect(await search({ ...berlin, leftLongitude, count: FEW }), `leftLongitude ${leftLongitude}, rightLongitude ${right}`).toBeRejected();
     }
@@ -110,7 +109,7 @@ test.describe('geosearch rectangle: boundaries', () => {
     const judge = async (count: number, valid: boolean) => {
       const response = await search({ ...rect, count });
       if (!valid) return forRule('GEO-COUNT-MAX-300', () => expect(response, `count ${count}`).toBeRejected());
-      await forRule('GEO-COUNT-MAX-300', () => expectFound(response));
+      await forRule('GEO-COUNT-MAX-300', () => locationsFound(response, config));
       await forRule('GEO-COUNT-HONOURED', () => expect(response.body.locations?.length ?? 0, `count ${count}`).toBeLessThanOrEqual(count));
     };
     for (const count of [299, 300]) await judge(count, true);
@@ -128,14 +127,14 @@ test.describe('geosearch rectangle: boundaries', () => {
 
   test('each of the 17 supported languages is accepted [GEO-LANGUAGE-SUPPORTED]', async ({ api, config }) => {
     const search = searcher(api, config.geoParamNames);
-    for (const language of SUPPORTED_LANGUAGES) expectFound(await search({ ...berlin, language, count: FEW }));
+    for (const language of SUPPORTED_LANGUAGES) await locationsFound(await search({ ...berlin, language, count: FEW }), config);
   });
 
   test('another language code answers 200 or 4xx, never 5xx [GEO-LANGUAGE-SUPPORTED, ROBUST-NO-5XX-ON-BAD-INPUT]', async ({ api, config, property }) => {
     const search = searcher(api, config.geoParamNames);
     await property(fc.asyncProperty(unsupportedLanguageArb, async (language) => {
       const response = await search({ ...berlin, language, count: FEW });
-      if (response.status === 200) expectFound(response);
+      if (response.status === 200) await locationsFound(response, config);
       else expect(response, `language ${language}`).toBeRejected();
     }));
   });

@@ -5,16 +5,16 @@
  */
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
+import type { Config } from '../../lib/config.js';
 import {
   CAPABILITIES, hasCapability, hasConnectorStandard, hasEvseStatus, isInside, MAX_LOCATIONS, NO_SMALL_AREA, pointOf, standardCandidates,
   type Rectangle,
 } from '../../lib/locations.js';
+import { locationsFound } from '../../lib/steps/location-steps.js';
 import type { GeosearchRequest, Location } from '../../lib/types.generated.js';
 
-async function search(api: FleetApi, rect: Rectangle, body: GeosearchRequest = {}): Promise<Location[]> {
-  const response = await api.geosearchRectangle({ ...rect, count: MAX_LOCATIONS }, body);
-  expect(response).toHaveStatus(200);
-  return response.body.locations ?? [];
+async function search(api: FleetApi, config: Config, rect: Rectangle, body: GeosearchRequest = {}): Promise<Location[]> {
+  return locationsFound(await api.geosearchRectangle({ ...rect, count: MAX_LOCATIONS }, body), config);
 }
 
 /** Every location found in the rectangle meets `meets` (one outside is GEO-INSIDE-RECTANGLE's, checked on every answer). */
@@ -31,9 +31,9 @@ test.describe('geosearch rectangle: filters and options', () => {
     test.skip(!geoAreas.small, NO_SMALL_AREA);
   });
 
-  test('filters.connectorStandards keeps only locations with a connector of a requested standard [GEO-FILTER-CONNECTOR]', async ({ api, geoAreas }) => {
+  test('filters.connectorStandards keeps only locations with a connector of a requested standard [GEO-FILTER-CONNECTOR]', async ({ api, geoAreas, config }) => {
     const rect = geoAreas.small!;
-    const candidates = standardCandidates(await search(api, rect)).slice(0, STANDARD_TRIES);
+    const candidates = standardCandidates(await search(api, config, rect)).slice(0, STANDARD_TRIES);
     test.skip(!candidates.length, 'no connector value is shown by some locations of the area and not by others');
     for (const standard of candidates) {
       const response = await api.geosearchRectangle({ ...rect, count: MAX_LOCATIONS }, { filters: { connectorStandards: [standard] } });
@@ -47,11 +47,11 @@ test.describe('geosearch rectangle: filters and options', () => {
   });
 
   for (const capability of CAPABILITIES) {
-    test(`filters.capabilities [${capability}] keeps only locations with an EVSE offering it [GEO-FILTER-CAPABILITY]`, async ({ api, geoAreas }) => {
+    test(`filters.capabilities [${capability}] keeps only locations with an EVSE offering it [GEO-FILTER-CAPABILITY]`, async ({ api, geoAreas, config }) => {
       const rect = geoAreas.small!;
-      const unfiltered = await search(api, rect);
+      const unfiltered = await search(api, config, rect);
       test.skip(unfiltered.every((l) => hasCapability(l, capability)), `every location of the area offers ${capability}: the filter cannot show`);
-      const found = await search(api, rect, { filters: { capabilities: [capability] } });
+      const found = await search(api, config, rect, { filters: { capabilities: [capability] } });
       expectAllMeet(rect, found, (l) => hasCapability(l, capability), `offer ${capability}`);
     });
   }
@@ -59,10 +59,10 @@ test.describe('geosearch rectangle: filters and options', () => {
   test('options.includeAvailableOnly keeps only locations with an available EVSE [GEO-AVAILABLE-ONLY]', async ({ api, geoAreas, config }) => {
     const rect = geoAreas.small!;
     const available = config.geoAvailableStatus;
-    const unfiltered = await search(api, rect);
+    const unfiltered = await search(api, config, rect);
     test.skip(!unfiltered.some((l) => hasEvseStatus(l, available)), `no EVSE of the area shows status ${available} (FLEET_GEO_AVAILABLE_STATUS, ASSUME-GEO-EVSE-STATUS)`);
     test.skip(unfiltered.every((l) => hasEvseStatus(l, available)), `every location of the area has an EVSE ${available}: the option cannot show`);
-    const found = await search(api, rect, { options: { includeAvailableOnly: true } });
+    const found = await search(api, config, rect, { options: { includeAvailableOnly: true } });
     expectAllMeet(rect, found, (l) => hasEvseStatus(l, available), `have an EVSE with status ${available}`);
   });
 });

@@ -31,7 +31,7 @@ async function judge(assumptions: Assumptions, label: string, shown: [resource: 
 }
 
 async function cardTypes(api: FleetApi, config: Config): Promise<unknown[]> {
-  const listed = customerPage(api.need(await api.listCustomers({ limit: 1 }), 'listing customers').body, config.customerListFields).customers[0]?.customerAccountNumber;
+  const listed = customerPage(api.need(await api.listCustomers({ limit: 1 }), 'listing customers'), config.customerListFields).customers[0]?.customerAccountNumber;
   const account = config.poolCustomer ?? listed;
   test.skip(!account, 'the target lists no customer');
   return api.need(await api.getCustomerCardTypes(account!), `reading the card types of ${account}`).body;

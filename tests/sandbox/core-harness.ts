@@ -10,6 +10,7 @@ import { loadSchemas, type SchemaError } from '../../lib/validation.js';
 import { buildApp, type BuildOptions } from '../../sandbox/app.js';
 import { sandboxDefaults as d } from '../../sandbox/defaults.js';
 import { Faults } from '../../sandbox/faults.js';
+import { Variants } from '../../sandbox/variants.js';
 
 export const TOKEN_PATH = operations.requestToken.path;
 export const schemas = loadSchemas();
@@ -41,8 +42,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface HarnessOptions extends Omit<BuildOptions, 'faults'> {
+export interface HarnessOptions extends Omit<BuildOptions, 'faults' | 'variants'> {
   faults?: string[];
+  variants?: string[];
 }
 
 const credentials = {
@@ -55,8 +57,8 @@ export function form(fields: Record<string, string>): { payload: string; content
 }
 
 export async function startSandbox(options: HarnessOptions = {}): Promise<Harness> {
-  const { faults, ...rest } = options;
-  const app = await buildApp({ ...rest, faults: new Faults(faults ?? []) });
+  const { faults, variants, ...rest } = options;
+  const app = await buildApp({ ...rest, faults: new Faults(faults ?? []), variants: new Variants(variants ?? []) });
   const cached: Partial<Record<'main' | 'foreign', string>> = {};
 
   async function call(method: 'GET' | 'POST', url: string, o: CallOptions = {}): Promise<Answer> {

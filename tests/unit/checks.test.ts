@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { runChecks, type Finding } from '../../lib/checks/index.js';
 import type { Exchange } from '../../lib/exchange.js';
+import { parseCustomerListFields } from '../../lib/list-page.js';
 import { operation, type OperationId } from '../../lib/operations.js';
 import { SecretRegistry } from '../../lib/report/redact.js';
 import { loadSchemas } from '../../lib/validation.js';
 
 const schemas = loadSchemas();
-const config = { customerListFields: { customers: 'customers', nextCursor: 'nextCursor', hasNextPage: 'hasNextPage' } };
+const config = { customerListFields: parseCustomerListFields(undefined) };
 
 function check(operationId: OperationId, status: number, body: unknown, contentType = 'application/json', text?: string): Finding[] {
   const raw = text ?? (body === undefined ? '' : JSON.stringify(body));
@@ -101,7 +102,7 @@ test('undocumented fields, error codes and values are drift', () => {
 });
 
 test('the customer list page is read through the configured field names', () => {
-  const renamed = { customerListFields: { customers: 'items', nextCursor: 'next', hasNextPage: 'more' } };
+  const renamed = { customerListFields: parseCustomerListFields('customers=items,nextCursor=next,hasNextPage=more') };
   const exchange: Exchange = {
     operationId: 'listCustomers', replayBaseUrl: 'http://127.0.0.1:4010', request: { method: 'GET', path: '/customers', headers: {}, auth: 'token' },
     response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{}', body: { items: [{ statusIdentifier: 'x' }], more: false }, isJson: true },

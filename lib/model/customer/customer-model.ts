@@ -8,7 +8,7 @@ import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
-import { allCustomers } from '../../discovery.js';
+import { allCustomers, customerPage } from '../../discovery.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
@@ -108,9 +108,9 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
   for (let page = 0; page < 100; page++) {
     const response = await real.api.listCustomers({ customerAccountNumber: parent, ...(searchText ? { searchText } : {}), ...(cursor ? { cursor } : {}) });
     expect(response, `[CUST-LIST-DIRECT-ONLY] listing the sub-accounts of ${parent}`).toHaveStatus(200);
-    const body = response.body as Record<string, unknown>;
-    numbers.push(...((body[fields.customers] ?? []) as Customer[]).map((c) => c.customerAccountNumber!));
-    cursor = body[fields.hasNextPage] === true ? (body[fields.nextCursor] as string | undefined) : undefined;
+    const page = customerPage(response, fields);
+    numbers.push(...page.customers.map((c) => c.customerAccountNumber!));
+    cursor = page.hasNextPage ? page.nextCursor : undefined;
     if (!cursor) return numbers;
   }
   throw new Error(`the sub-accounts of ${parent} still had pages after 100`);

@@ -1,0 +1,255 @@
+/**
+ * SANDBOX_VARIANTS=id,id: other legitimate choices where the document is silent, so that the suite
+ * can be shown to pass every server that conforms but chose differently (npm run selftest:variants):
+ * the negative controls, as faults (sandbox/faults.ts) are the positive ones. The table is the single
+ * registry: id → the document's words that make the choice legitimate (quoted exactly), the register
+ * entry it varies, what it does, and the settings a user sets for a server that chose it.
+ */
+import { Switches } from './switches.js';
+
+export interface VariantDefinition {
+  /** The document's words that leave the choice open, quoted exactly. */
+  words: string;
+  /** The entry of lib/rules/assumptions.ts it varies (ASSUME-*), or the document's "not shown" sentence the register leaves to another entry. */
+  varies: string;
+  description: string;
+  /** FLEET_* settings a user sets for a server that made this choice. */
+  suite?: Record<string, string>;
+  /** SANDBOX_* settings the variant needs (a latency profile, a token lifetime). */
+  env?: Record<string, string>;
+  /** Too slow for the subset npm test runs. */
+  slow?: true;
+}
+
+export const variantCatalogue = {
+  // ---- Every answer ----
+  'extra-fields': {
+    words: 'Successful operations answer with an operation status object. Its fields: not shown.',
+    varies: 'ASSUME-EXTRA-FIELDS',
+    description: 'every JSON object of every answer (resources and their nested objects, pages, operation status, errors, the token) carries an undocumented field `vendorExtension`',
+  },
+  'optional-fields-omitted': {
+    words: 'Which Customer and Card fields are always present: not shown.',
+    varies: 'ASSUME-FIELD-PRESENCE',
+    description: 'customers and cards leave out empty values ("", [], nested ones too) and what the server generates but does not expose: a customer\'s parentCustomerIdentifier, a card\'s keyIdentifier and secondaryCardNumber',
+  },
+  'values-other-appear': {
+    words: 'The complete list of codes and which condition raises which: not shown.',
+    varies: 'ASSUME-VALUES-THAT-APPEAR',
+    description: 'values beyond those the document says appear: 400s of the standard operations carry ER-005 where the sandbox says ER-001, EVSEs with capabilities also show REMOTE_START_STOP_CAPABLE, session energy is in KWH, transactions after the earliest have the outcome CAPTURE instead of CHARGE',
+  },
+  'formats-other': {
+    words: 'All field names are case-sensitive. Types are JSON types unless stated.',
+    varies: 'ASSUME-FORMATS',
+    description: 'new account numbers are letters and digits (`SC-1001`), order references are UUIDs, a location\'s country is its two-letter code, timestamps of locations and sessions carry milliseconds',
+  },
+  'rate-limit-429': {
+    words: 'Rate limits: not shown.',
+    varies: 'ASSUME-RATE-LIMITS',
+    description: 'every 50th request of each client (the token request aside) answers 429 `{message}` with `Retry-After: 1` instead of being served',
+  },
+  'latency-doc': {
+    words: 'Server-side latency targets for successful (2xx) requests, in milliseconds:',
+    varies: 'Server-side latency targets for successful (2xx) requests, in milliseconds:',
+    description: 'every operation answers at the document\'s own p50/p99 (SANDBOX_LATENCY=doc); the suite runs as against a remote target',
+    env: { SANDBOX_LATENCY: 'doc' },
+    suite: { FLEET_WORKERS: '8', FLEET_FC_RUNS: '15' },
+    slow: true,
+  },
+
+  // ---- Authentication and errors ----
+  'token-short-lived': {
+    words: 'Token response fields, token lifetime and scopes: not shown.',
+    varies: 'ASSUME-TOKEN-RESPONSE',
+    description: 'tokens live 4 seconds (expires_in 4)',
+    env: { SANDBOX_TOKEN_TTL: '4' },
+  },
+  'token-keycloak-shape': {
+    words: 'Token response fields, token lifetime and scopes: not shown.',
+    varies: 'ASSUME-TOKEN-RESPONSE',
+    description: 'the token answer has Keycloak\'s shape without a lifetime ({access_token, token_type: "bearer", refresh_expires_in: 0, "not-before-policy": 0, scope}); tokens die unannounced after 15 seconds',
+    env: { SANDBOX_TOKEN_TTL: '15' },
+  },
+  'error-bodies-other': {
+    words: 'Bodies of 401, 403 and 404 for the standard operations: not shown.',
+    varies: 'ASSUME-ERROR-BODIES-401-403-404',
+    description: 'a 401 of the standard operations has no body (only `WWW-Authenticate: Bearer error="invalid_token"`), their 403 and 404 answer `{message}` (geosearch and sessions keep their `{message}` bodies)',
+  },
+  'rejections-other-statuses': {
+    words: 'The complete list of codes and which condition raises which: not shown.',
+    varies: 'ASSUME-REJECTION-STATUS',
+    description: 'a refused state change answers 409 `ER-409`, another invalid request of the customer and card operations 422 `ER-422` (card order and geosearch keep their documented 400), a body that is not JSON 415 `ER-415`',
+  },
+  'character-count-utf16': {
+    words: 'at most 310 characters on write',
+    varies: 'ASSUME-CHARACTER-COUNT',
+    description: 'the limits of customerName, customerBusinessReference and notes count UTF-16 code units: an astral character counts twice',
+  },
+  'top-level-unreadable': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-UNKNOWN-RESOURCE-404',
+    description: 'the caller\'s own top-level customer answers 403 to GET (and to its card types); it is still a parent and a list filter',
+  },
+
+  // ---- Customers ----
+  'customer-list-envelope': {
+    words: 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
+    varies: 'ASSUME-CUSTOMER-LIST-PAGE',
+    description: 'a page is `{data: [...], paging: {next, more, total}}`',
+    suite: { FLEET_CUSTOMER_LIST_FIELDS: 'customers=data,nextCursor=paging.next,hasNextPage=paging.more' },
+  },
+  'customer-list-bare-array': {
+    words: 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
+    varies: 'ASSUME-CUSTOMER-LIST-PAGE',
+    description: 'a page is a bare JSON array; the next page\'s cursor is in the response header `X-Next-Cursor`, absent on the last page',
+    suite: { FLEET_CUSTOMER_LIST_FIELDS: 'customers=.,nextCursor=header:X-Next-Cursor,hasNextPage=none' },
+  },
+  'customer-list-link-header': {
+    words: 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
+    varies: 'ASSUME-CUSTOMER-LIST-PAGE',
+    description: 'a page is `{items: [...], lastPage}`; the next page is named by the `Link` header (`rel="next"`, its URL carrying the cursor)',
+    suite: { FLEET_CUSTOMER_LIST_FIELDS: 'customers=items,nextCursor=link:next,hasNextPage=!lastPage' },
+  },
+  'page-sizes-other': {
+    words: 'Maximum page size of list and search: not shown.',
+    varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    description: 'the customer list caps a page at 100; card search answers 20 cards without limit and caps a page at 100',
+  },
+  'customer-statuses-other': {
+    words: 'The full set of customer statuses: not shown.',
+    varies: 'ASSUME-CUSTOMER-STATES',
+    description: 'a blocked customer shows statusIdentifier 4 "Suspended", a closed one 9 "Terminated"',
+  },
+  'count-open-sub-accounts': {
+    words: 'The full set of customer statuses: not shown.',
+    varies: 'ASSUME-CUSTOMER-STATES',
+    description: 'countOfSubAccounts counts the direct sub-accounts that are not closed',
+  },
+  'unmet-condition-no-op': {
+    words: 'customer was previously blocked',
+    varies: 'ASSUME-UNMET-CONDITION',
+    description: 'unblock of a customer or card that is not blocked, and block of one that is, answer 200 {} and change nothing',
+  },
+
+  // ---- Cards ----
+  'card-statuses-other': {
+    words: 'Other card status names: not shown.',
+    varies: 'ASSUME-CARD-STATES',
+    description: 'card statuses other than Active have other ids and names (6 Temporarily blocked, 7 Cancelled, 8 Expired, 9 In production), in the master data too',
+  },
+  'order-cards-later': {
+    words: 'States of a card order after acceptance: not shown.',
+    varies: 'ASSUME-CARD-STATES',
+    description: 'the cards of an accepted order exist only 3 seconds after the 202 (until then neither search nor GET shows them)',
+  },
+  'card-cancel-strict': {
+    words: 'Whether they are required and the notes length limit: not shown.',
+    varies: 'ASSUME-CARD-STATES',
+    description: 'cancel requires statusReasonId and refuses notes over 200 characters',
+  },
+  'card-sort-grammar-other': {
+    words: 'grammar and sortable fields beyond that: not shown',
+    varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    description: 'sortExpression takes `+status` / `-status` only; any other expression is refused (400)',
+  },
+  'card-filter-case-sensitive': {
+    words: 'filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string)',
+    varies: 'ASSUME-CARD-FILTER-WHOLE-VALUE',
+    description: 'the card search filters match case-sensitively',
+  },
+  'replacement-delayed': {
+    words: 'Whether the new card\'s identifier is returned: not shown.',
+    varies: 'ASSUME-REPLACEMENT-VISIBLE',
+    description: 'a replacement card exists only 3 seconds after the replace answered (FLEET_REPLACEMENT_TIMEOUT, 10 s by default, covers it)',
+  },
+  'card-order-all-required': {
+    words: 'Which of these fields are required: not shown.',
+    varies: 'ASSUME-CARD-ORDER-REQUIRED',
+    description: 'every field of a card order item but cardPIN, isDriverEmbossed and isVRNEmbossed is required (ER-002 for each missing one)',
+  },
+
+  // ---- Locations ----
+  'geo-param-names-other': {
+    words: 'Their parameter names are not shown.',
+    varies: 'ASSUME-GEO-PARAM-NAMES',
+    description: 'the four unnamed geosearch parameters are `limit`, `cluster`, `zoom` and `lang`',
+    suite: { FLEET_GEO_PARAM_NAMES: 'count=limit,aggregate=cluster,precision=zoom,language=lang' },
+  },
+  'geo-evse-status-other': {
+    words: 'Allowed Evse status values: not shown.',
+    varies: 'ASSUME-GEO-EVSE-STATUS',
+    description: 'EVSE statuses are `Available`, `Occupied`, `Reserved`, `OutOfService`, `Unknown`',
+    suite: { FLEET_GEO_AVAILABLE_STATUS: 'Available' },
+  },
+  'geo-connector-fields-other': {
+    words: 'Fields of a connector object: not shown.',
+    varies: 'ASSUME-GEO-CONNECTOR-FIELDS',
+    description: 'a connector is `{connectorId, type, maxPowerKw}`, `type` holding the standard',
+  },
+  'geo-count-default-other': {
+    words: 'a result count (maximum 300, ignored when aggregation is on)',
+    varies: 'ASSUME-GEO-COUNT',
+    description: 'without a count a search answers at most 100 locations; when more match, those with the lowest ids',
+  },
+  'geo-filters-per-location': {
+    words: 'Other filter fields: not shown.',
+    varies: 'ASSUME-GEO-FILTERS',
+    description: 'the filters combine per location, not per EVSE: a connector of one of the standards somewhere, every capability somewhere, an available EVSE somewhere',
+  },
+  'geo-language-lenient': {
+    words: 'a language (two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv)',
+    varies: 'ASSUME-GEO-LANGUAGE',
+    description: 'any language code is accepted (an unsupported one answers in English), in any case',
+  },
+  'geo-aggregation-grid': {
+    words: 'a grid precision (integer 2 to 9; larger value gives smaller grid cells; default derived from the radius when omitted)',
+    varies: 'ASSUME-GEO-AGGREGATION',
+    description: 'aggregates are cells of a square grid of 45/2^precision degrees (precision 4 when omitted), at the centroid of their locations',
+  },
+  'geo-empty-404': {
+    words: '404: {message: string}.',
+    varies: 'ASSUME-GEO-404',
+    description: 'a geosearch that finds no location answers 404 `{message}`',
+  },
+
+  // ---- Sessions ----
+  'session-failed-started': {
+    words: 'present only after the session has started',
+    varies: 'ASSUME-SESSION-STARTED-STATES',
+    description: 'FAILED and UNKNOWN sessions carry chargingKeyType and connectorId (they failed or were lost after their start)',
+  },
+  'session-refund-positive': {
+    words: 'PROCESSING, PAID, DEBT, REFUND (state after session costs are applied)',
+    varies: 'ASSUME-SESSION-BALANCE',
+    description: 'a REFUND session shows the amount owed back to the driver as a positive balanceAmountMinor',
+  },
+  'session-payment-values-other': {
+    words: 'Allowed sets of transaction paymentMethod and paymentOutcome: not shown.',
+    varies: 'ASSUME-SESSION-PAYMENT-METHOD',
+    description: 'sessions without transactions leave paymentMethod out; transactions after the earliest show another method (VOUCHER)',
+  },
+  'session-access-own-only': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-SESSION-ACCESS',
+    description: 'the sessions belong to the main client: the foreign client gets 404 for them',
+  },
+  'session-malformed-id-400': {
+    words: 'A second error answer with the same body shape exists; its status code is not shown.',
+    varies: 'ASSUME-SESSION-SECOND-ERROR',
+    description: 'a sessionId that is not a UUID answers 400 `{message, details}` (an unknown UUID keeps its 404)',
+  },
+} as const satisfies Record<string, VariantDefinition>;
+
+export type VariantId = keyof typeof variantCatalogue;
+
+export class VariantConfigError extends Error {}
+
+export class Variants extends Switches<VariantId> {
+  constructor(ids: readonly string[] = []) {
+    super(ids, variantCatalogue, (id) => new VariantConfigError(`SANDBOX_VARIANTS: unknown variant "${id}" (the list is in sandbox/variants.ts and sandbox/README.md)`));
+  }
+
+  static parse(value: string | undefined): Variants {
+    return new Variants(Switches.split(value));
+  }
+}
