@@ -147,14 +147,16 @@ export class FleetClient {
   /**
    * `response` of a request the test needs to have succeeded (set-up, discovery): when it did not,
    * the test is blocked by `rule` (by default the rule that promises the operation's success),
-   * unless that rule is the test's own, which then fails.
+   * unless that rule is the test's own, which then fails. A 5xx is no refusal of what was asked
+   * but the server's own failure: it blocks by the rule its answer broke (HTTP-STATUS-DOCUMENTED).
    */
   need<T>(response: ApiResponse<T>, what: string, rule = operation(response.exchange.operationId).successRule): ApiResponse<T> {
     if (response.status === operation(response.exchange.operationId).success) return response;
     const reason = `${what}: ${response.exchange.request.method} ${response.exchange.request.path.split('?')[0]} answered ${response.status}`;
+    const blocking = (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? rule;
     const { observer } = this.deps;
-    if (!observer || observer.owns(rule)) throw new Error(this.deps.secrets.scrub(`[${rule}] ${reason}\n${formatExchange(response.exchange)}`));
-    throw observer.block(rule, reason, response.exchange);
+    if (!observer || observer.owns(blocking)) throw new Error(this.deps.secrets.scrub(`[${blocking}] ${reason}\n${formatExchange(response.exchange)}`));
+    throw observer.block(blocking, reason, response.exchange);
   }
 
   /**

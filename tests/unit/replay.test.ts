@@ -4,36 +4,23 @@
  * hint how to get one; no replay carries the client secret, a token or a card PIN.
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import { TokenProvider } from '../../lib/auth.js';
-import { FleetClient } from '../../lib/client.js';
-import { loadConfig, secretsOf } from '../../lib/config.js';
+import { loadConfig } from '../../lib/config.js';
 import type { Exchange } from '../../lib/exchange.js';
 import { emptyFootprint } from '../../lib/footprint.js';
 import type { LedgerEntry } from '../../lib/ledger.js';
 import { buildCoverage } from '../../lib/report/coverage.js';
 import { coverageHtml } from '../../lib/report/coverage-html.js';
-import { SecretRegistry } from '../../lib/report/redact.js';
 import { replayBaseUrl, replayHint, replayIn, TOKEN_HINT } from '../../lib/report/replay.js';
 import { summaryLines } from '../../lib/report/summary-text.js';
 import { recordOf } from '../../lib/report/test-record.js';
 import { replayScript } from '../../lib/report/test-sink.js';
-import { loadSchemas } from '../../lib/validation.js';
+import { fakeTarget, TOKEN } from './fake-target.js';
 
 const PIN = '739146';
-const TOKEN = 'tok-e8d1c0ffee-5a5a5a';
 const config = loadConfig({ FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'qa', FLEET_CLIENT_SECRET: 'qa-secret-value', FLEET_CARD_PIN: PIN });
 
-/** A target that answers every request with `status` and `body`, and a token endpoint that issues TOKEN. */
-function clientAnswering(status: number, body: unknown): FleetClient {
-  const response = { status: () => status, headers: () => ({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body) } as unknown as APIResponse;
-  const request = { fetch: async () => response } as unknown as APIRequestContext;
-  const tokenFetch = (async () => new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }), { headers: { 'content-type': 'application/json' } })) as typeof fetch;
-  const secrets = new SecretRegistry();
-  for (const s of secretsOf(config)) secrets.add(s);
-  return new FleetClient({ request, config, tokens: new TokenProvider(config, tokenFetch), schemas: loadSchemas(), secrets });
-}
+const clientAnswering = (status: number, body: unknown) => fakeTarget(config, status, body);
 
 const leaks = (text: string) => [PIN, TOKEN, config.clientSecret].filter((s) => text.includes(s));
 
