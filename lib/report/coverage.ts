@@ -88,7 +88,7 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
     const tests: RuleTest[] = mine.map((t) => ({
       key: t.key, title: t.title, file: t.file,
       // A failing test fails only the rules its failure names; for its other rules it did not conclude.
-      outcome: t.outcome === 'failed' && !t.failedRules?.includes(rule.id) ? 'not-run' : t.outcome,
+      outcome: (t.outcome === 'failed' || t.outcome === 'assumption-failed') && !t.failedRules?.includes(rule.id) ? 'not-run' : t.outcome,
       ...(t.reason ? { reason: t.reason } : {}),
       ...(t.blockedBy ? { blockedBy: t.blockedBy.rule ?? '—', reason: t.blockedBy.reason } : {}),
     }));

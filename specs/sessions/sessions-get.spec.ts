@@ -4,7 +4,7 @@
  * rule that no configured session can show is skipped with a reason naming what is missing.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, forRule, test } from '../../fixtures/test.js';
+import { expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import type { Session, Transaction } from '../../lib/types.generated.js';
@@ -112,7 +112,7 @@ test.describe('charging session', () => {
       const message = `${describeSession(s)}: remaining amount ${s.balanceAmountMinor} is positive`;
       // What PROCESSING and REFUND show is not shown (ASSUME-SESSION-BALANCE): a positive amount there is an amount owed back.
       if (!OPEN_BALANCES.includes(s.balanceStatus ?? '')) expect(amount <= 0n, message).toBe(true);
-      else if (config.strict.has('ASSUME-SESSION-BALANCE')) await forRule('ASSUME-SESSION-BALANCE', () => expect(amount <= 0n, `${message} (strict reading)`).toBe(true));
+      else if (config.strict.has('ASSUME-SESSION-BALANCE')) await forReading('ASSUME-SESSION-BALANCE', 'SESSION-BALANCE-AMOUNT', () => expect(amount <= 0n, `${message} (strict reading)`).toBe(true));
     }
   });
 

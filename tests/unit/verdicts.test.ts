@@ -19,6 +19,17 @@ test('a failing test of several rules fails the rules its failure names, or all 
   expect([strict.outcome, strict.assumption]).toEqual(['assumption-failed', 'ASSUME-UNMET-CONDITION']);
 });
 
+test('a stricter reading in a test of several rules is an assumption failure of the rule it judged alone', () => {
+  const title = 'lifecycle [CUST-BLOCK, CUST-UNBLOCK-ONLY-BLOCKED, CUST-CLOSE-PERMANENT]';
+  const record = run(title, 'failed', ['Error: lifecycle failed after 3 runs\n[ASSUME-UNMET-CONDITION] unblocking open customer 7000001001 (strict reading)\n[CUST-UNBLOCK-ONLY-BLOCKED] judged under the stricter reading of ASSUME-UNMET-CONDITION']);
+  expect([record.outcome, record.failedRules]).toEqual(['assumption-failed', ['CUST-UNBLOCK-ONLY-BLOCKED']]);
+  const coverage = buildCoverage('sandbox', [record], [], emptyFootprint());
+  const statusOf = (id: string) => coverage.rules.find((r) => r.id === id)!.status;
+  expect(['CUST-BLOCK', 'CUST-UNBLOCK-ONLY-BLOCKED', 'CUST-CLOSE-PERMANENT'].map(statusOf)).toEqual(['not-run', 'assumption-failed', 'not-run']);
+  // Beside a failure of the document's own statement, the test fails.
+  expect(run(title, 'failed', ['Error: [CUST-BLOCK] still Active', 'Error: [ASSUME-UNMET-CONDITION] x\n[CUST-UNBLOCK-ONLY-BLOCKED] y']).outcome).toBe('failed');
+});
+
 test('skipped is blocked (by which rule) or not run (why)', () => {
   const blocked = run('t [CARD-BLOCK]', 'skipped', [], [{ type: 'blocked', description: 'CARD-SHAPE: no usable Active card' }]);
   expect([blocked.outcome, blocked.blockedBy]).toEqual(['blocked', { rule: 'CARD-SHAPE', reason: 'no usable Active card' }]);
