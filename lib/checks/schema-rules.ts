@@ -47,7 +47,8 @@ const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
   'customer-create-response.json': { rule: 'CUST-CREATE-RETURNS-NUMBER' },
   'operation-status.json': { rule: 'OPSTATUS-OBJECT' },
   'card-types.json': { rule: 'CUST-CARDTYPES-SHAPE' },
-  'card.json': { rule: 'CARD-SHAPE', parts: cardParts('') },
+  // An answer that is no Card at all (another object, none of the Card's fields) breaks "200: Card".
+  'card.json': { rule: 'CARD-SHAPE', parts: [[/^\/$/, 'CARD-GET'], ...cardParts('')] },
   'card-list.json': { rule: 'CARD-LIST-SHAPE', parts: [...cardParts('/cards/\\d+'), [/^\/cards\/\d+/, 'CARD-SHAPE']] },
   'card-order-response.json': { rule: 'CARD-ORDER-REFERENCE' },
   // Inside an element, the standard error body is broken; at the top, the array itself.

@@ -39,13 +39,21 @@ async function siblingsWithCards(api: FleetApi, config: Config, topLevel: string
   return undefined;
 }
 
-/** The pages of a search, following nextCursor while hasNextPage, at most `maxPages`. */
+/**
+ * The pages of a search, following nextCursor while hasNextPage, at most `maxPages`. Flags of
+ * another type than the document's are CARD-LIST-SHAPE's breach: no walk can be judged by them.
+ */
 async function pagesOf(api: FleetApi, search: CardSearchRequest, maxPages: number): Promise<CardList[]> {
   const pages: CardList[] = [];
   let cursor: string | undefined;
   do {
     const response = await api.cardSearch({ ...search, ...(cursor ? { cursor } : {}) });
     expect(response).toHaveStatus(200);
+    await forRule('CARD-LIST-SHAPE', () => {
+      for (const flag of ['hasNextPage', 'lastPage'] as const) {
+        if (response.body[flag] !== undefined) expect(typeof response.body[flag], `${flag} of the card list`).toBe('boolean');
+      }
+    });
     pages.push(response.body);
     cursor = response.body.hasNextPage ? response.body.nextCursor : undefined;
   } while (cursor && pages.length < maxPages);
@@ -129,6 +137,8 @@ test.describe('card search', () => {
     test.skip(!customer, 'no sub-account of the top level (besides the card pool) holds two cards or more');
     // The customer's cards in pages of 50 (it holds a few dozen at most): what the walk must visit, and count.
     const whole = await pagesOf(api, { customerAccountNumber: customer!.account, limit: 50 }, 4);
+    // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER).
+    test.skip(whole.at(-1)!.hasNextPage === true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
     const limit = Math.max(1, Math.floor(customer!.size / 3));
     const pages = await pagesOf(api, { customerAccountNumber: customer!.account, limit }, Math.ceil(customer!.size / limit) + 3);
     for (const [walk, walkLimit] of [[whole, 50], [pages, limit]] as const) {

@@ -112,3 +112,8 @@ test('the customer list page is read through the configured field names', () => 
   expect(failures(findings)).toEqual(['CUST-SHAPE']);
   expect(drift(findings)).toEqual([]);
 });
+
+test('an answer to GET /cards/{cardIdentifier} that is no Card breaks CARD-GET; a Card with a field of another type, CARD-SHAPE', () => {
+  expect(failures(check('getCard', 200, { card: { cardIdentifier: 4000001 } }))).toEqual(['CARD-GET']);
+  expect(failures(check('getCard', 200, { cardIdentifier: '4000001' }))).toEqual(['CARD-SHAPE']);
+});
