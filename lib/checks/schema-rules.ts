@@ -36,9 +36,12 @@ const locationParts: Refinement[] = [
   [/^\/aggregates(\/|$)/, 'GEO-AGGREGATE-SHAPE'],
 ];
 
-/** Where an operation states its own rule for one of its answers, that rule: "404: {message: string}" of sessions. */
-const answerRules: Record<string, string> = {
-  'getSession 404': 'SESSION-UNKNOWN-404',
+/**
+ * Where an operation states its own rule for one of its answers, that rule: "404: {message: string}"
+ * of sessions (its optional details are the common message body's: "details?: array of string").
+ */
+const answerRules: Record<string, { rule: string; parts?: Refinement[] }> = {
+  'getSession 404': { rule: 'SESSION-UNKNOWN-404', parts: [[/^\/details(\/|$)/, 'ERR-MESSAGE-BODY']] },
 };
 
 const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
@@ -63,9 +66,10 @@ const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
 };
 
 export function ruleForSchemaError(schemaId: string, pointer: string, answer?: { operationId: string; status: number }): string {
-  const entry = schemaRules[schemaId];
-  if (!entry) throw new Error(`no rule registered for schema ${schemaId} (lib/checks/schema-rules.ts)`);
-  return (answer && answerRules[`${answer.operationId} ${answer.status}`]) ?? entry.parts?.find(([re]) => re.test(pointer))?.[1] ?? entry.rule;
+  const registered = schemaRules[schemaId];
+  if (!registered) throw new Error(`no rule registered for schema ${schemaId} (lib/checks/schema-rules.ts)`);
+  const entry = (answer && answerRules[`${answer.operationId} ${answer.status}`]) ?? registered;
+  return entry.parts?.find(([re]) => re.test(pointer))?.[1] ?? entry.rule;
 }
 
 /** Schemas whose errors the table above maps (a unit test keeps it in step with the operations table). */

@@ -117,3 +117,8 @@ test('an answer to GET /cards/{cardIdentifier} that is no Card breaks CARD-GET; 
   expect(failures(check('getCard', 200, { card: { cardIdentifier: 4000001 } }))).toEqual(['CARD-GET']);
   expect(failures(check('getCard', 200, { cardIdentifier: '4000001' }))).toEqual(['CARD-SHAPE']);
 });
+
+test('a 404 of a session breaks its own "404: {message: string}", and a details that is no array of strings the common message body', () => {
+  expect(failures(check('getSession', 404, { error: 'no such session' }))).toEqual(['SESSION-UNKNOWN-404']);
+  expect(failures(check('getSession', 404, { message: 'no such session', details: 'id unknown' }))).toEqual(['ERR-MESSAGE-BODY']);
+});
