@@ -137,8 +137,12 @@ test.describe('card search', () => {
     test.skip(!customer, 'no sub-account of the top level (besides the card pool) holds two cards or more');
     // The customer's cards in pages of 50 (it holds a few dozen at most): what the walk must visit, and count.
     const whole = await pagesOf(api, { customerAccountNumber: customer!.account, limit: 50 }, 4);
-    // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER).
-    test.skip(whole.at(-1)!.hasNextPage === true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
+    if (whole.at(-1)!.hasNextPage === true) {
+      // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER),
+      // but no page of it may call itself the last and still have a next one.
+      await forRule('CARD-SEARCH-PAGE-FLAGS', () => whole.forEach((page, i) => expect(page.lastPage === true, `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`).toBe(false)));
+      test.skip(true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
+    }
     const limit = Math.max(1, Math.floor(customer!.size / 3));
     const pages = await pagesOf(api, { customerAccountNumber: customer!.account, limit }, Math.ceil(customer!.size / limit) + 3);
     for (const [walk, walkLimit] of [[whole, 50], [pages, limit]] as const) {
