@@ -7,6 +7,8 @@
  *   get-card=50               a fixed delay of 50 ms for one operation
  *   get-card=170/2000         log-normal with median 170 ms and 99th percentile 2000 ms (a slow tail)
  *   seed=7                    the seed of the random streams (default: the `seed` argument, 1)
+ *   scale=0.1                 every delay multiplied by 0.1 (a remote server's shape, quicker: a
+ *                             stand-in test environment at a tenth of the document's latencies)
  *
  * Items combine with commas: `doc,get-card=900` is the document profile with get-card fixed at
  * 900 ms; operations not named get 0 ms unless `doc` is present.
@@ -30,6 +32,8 @@ export type DelayModel = { kind: 'fixed'; ms: number } | { kind: 'lognormal'; p5
 
 export interface LatencyProfile {
   seed: number;
+  /** Every delay is multiplied by it (scale=F; 1 by default). */
+  scale: number;
   models: Partial<Record<LatencyKey, DelayModel>>;
 }
 
@@ -63,7 +67,7 @@ export function logNormalSampler(p50: number, p99: number, uniform: () => number
   };
 }
 
-const DOC_HELP = 'expected off, doc, op=ms, op=p50/p99 or seed=N, comma-separated (e.g. doc,get-card=900 or get-card=170/2000)';
+const DOC_HELP = 'expected off, doc, op=ms, op=p50/p99, seed=N or scale=F, comma-separated (e.g. doc,get-card=900, get-card=170/2000 or doc,scale=0.1)';
 
 /** Parses SANDBOX_LATENCY into the delay model of each operation; undefined for `off`. */
 export function parseLatencyProfile(spec: string | undefined, seed = 1): LatencyProfile | undefined {
@@ -72,6 +76,7 @@ export function parseLatencyProfile(spec: string | undefined, seed = 1): Latency
   const models: Partial<Record<LatencyKey, DelayModel>> = {};
   const overrides: Partial<Record<LatencyKey, DelayModel>> = {};
   let profileSeed = seed;
+  let scale = 1;
   let doc = false;
   for (const raw of value.split(',')) {
     const part = raw.trim();
@@ -82,6 +87,12 @@ export function parseLatencyProfile(spec: string | undefined, seed = 1): Latency
     const seedMatch = /^seed\s*=\s*(\d+)$/.exec(part);
     if (seedMatch) {
       profileSeed = Number(seedMatch[1]);
+      continue;
+    }
+    const scaleMatch = /^scale\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
+    if (scaleMatch) {
+      scale = Number(scaleMatch[1]);
+      if (!(scale > 0 && scale <= 100)) throw new LatencyConfigError(`SANDBOX_LATENCY: "${part}" needs a factor above 0 and at most 100`);
       continue;
     }
     const m = /^([a-z-]+)\s*=\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?$/.exec(part);
@@ -105,7 +116,7 @@ export function parseLatencyProfile(spec: string | undefined, seed = 1): Latency
     for (const key of latencyKeys) models[key] = { kind: 'lognormal', ...latencyTargets[key] };
   }
   Object.assign(models, overrides);
-  return { seed: profileSeed, models };
+  return { seed: profileSeed, scale, models };
 }
 
 /** The delay function of a profile: each operation draws from its own seeded stream. */
@@ -115,10 +126,11 @@ export function delayFunction(profile: LatencyProfile): DelayFor {
     const model = profile.models[key];
     if (!model) continue;
     if (model.kind === 'fixed') {
-      const ms = model.ms;
+      const ms = model.ms * profile.scale;
       samplers.set(key, () => ms);
     } else {
-      samplers.set(key, logNormalSampler(model.p50, model.p99, mulberry32(streamSeed(profile.seed, key))));
+      const draw = logNormalSampler(model.p50, model.p99, mulberry32(streamSeed(profile.seed, key)));
+      samplers.set(key, () => draw() * profile.scale);
     }
   }
   return (key) => samplers.get(key)?.() ?? 0;

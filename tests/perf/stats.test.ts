@@ -110,6 +110,14 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
     expect(() => parseLatency('get-card=fast')).toThrow(LatencyConfigError);
     expect(() => parseLatency('nope=5')).toThrow(/unknown operation "nope"/);
     expect(() => parseLatency('get-card=300/200')).toThrow(/0 < p50 < p99/);
+    expect(() => parseLatency('doc,scale=0')).toThrow(/factor above 0/);
+  });
+
+  test('scale=F multiplies every delay: the document\'s shape at a fraction of its latencies', () => {
+    expect(parseLatency('get-card=50,scale=0.1')!('get-card')).toBeCloseTo(5, 9);
+    const whole = injectedDelays('doc,seed=3', 'search-cards', 5);
+    const tenth = injectedDelays('doc,seed=3,scale=0.1', 'search-cards', 5);
+    tenth.forEach((ms, i) => expect(ms).toBeCloseTo(whole[i]! / 10, 9));
   });
 
   test('each operation has its own seeded stream: reproducible, independent of other operations', () => {
