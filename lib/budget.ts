@@ -5,9 +5,10 @@
  * footprint profile of the tests it would run (specs/footprint.json, measured on the sandbox), and
  * while it runs, by the client, which refuses a write over the budget (the test is blocked).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Footprint } from './footprint.js';
+import { appendRecords, readRecords } from './jsonl.js';
 import type { OperationId } from './operations.js';
 
 /** What a budget counts: what stays on the target. */
@@ -54,30 +55,20 @@ export function budgetText(budget: Budget): string {
 }
 
 /**
- * What the run's workers spent so far, shared through one small file per worker in the run's
- * folder: a worker about to write reads them all. Workers writing at the same moment may pass the
- * budget by one write each; the check before the run keeps that margin unused.
+ * What the run's workers spent so far, shared through one append-only file per worker in the
+ * run's folder: each accepted write appends one line, and a reader sums whole lines only, so that
+ * no reader ever sees a half-written record (a line still being written has no newline yet).
+ * Workers writing at the same moment may pass the budget by one write each; the check before the
+ * run keeps that margin unused.
  */
 export class BudgetGuard {
-  private readonly mine: Record<BudgetKind, number> = { customers: 0, cards: 0, poolCards: 0 };
-
   constructor(readonly budget: Budget, private readonly dir: string, private readonly worker: string) {}
-
-  private spent(): Record<BudgetKind, number> {
-    const total: Record<BudgetKind, number> = { customers: 0, cards: 0, poolCards: 0 };
-    if (!existsSync(this.dir)) return total;
-    for (const file of readdirSync(this.dir).filter((f) => f.startsWith('budget-'))) {
-      const other = JSON.parse(readFileSync(join(this.dir, file), 'utf8')) as Record<BudgetKind, number>;
-      for (const kind of BUDGET_KINDS) total[kind] += other[kind] ?? 0;
-    }
-    return total;
-  }
 
   /** Why a request may not be sent, or undefined when it fits the budget. */
   refusal(operationId: OperationId, body: unknown): string | undefined {
     const cost = costOf(operationId, body);
     if (!BUDGET_KINDS.some((k) => cost[k])) return undefined;
-    const over = overBudget(this.budget, this.spent(), cost);
+    const over = overBudget(this.budget, spentIn(this.dir), cost);
     return over ? `FLEET_WRITE_BUDGET ${budgetText(this.budget)}: this would make ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.limit}` : undefined;
   }
 
@@ -85,10 +76,20 @@ export class BudgetGuard {
   spend(operationId: OperationId, body: unknown): void {
     const cost = costOf(operationId, body);
     if (!BUDGET_KINDS.some((k) => cost[k])) return;
-    for (const kind of BUDGET_KINDS) this.mine[kind] += cost[kind];
-    mkdirSync(this.dir, { recursive: true });
-    writeFileSync(join(this.dir, `budget-${this.worker}.json`), JSON.stringify(this.mine));
+    appendRecords(join(this.dir, `budget-${this.worker}.jsonl`), [cost]);
   }
+}
+
+/** The sum of every whole record the run's workers appended to `dir`. */
+export function spentIn(dir: string): Record<BudgetKind, number> {
+  const total: Record<BudgetKind, number> = { customers: 0, cards: 0, poolCards: 0 };
+  if (!existsSync(dir)) return total;
+  for (const file of readdirSync(dir).filter((f) => f.startsWith('budget-') && f.endsWith('.jsonl'))) {
+    for (const cost of readRecords<Record<BudgetKind, number>>(join(dir, file))) {
+      for (const kind of BUDGET_KINDS) total[kind] += cost[kind] ?? 0;
+    }
+  }
+  return total;
 }
 
 /** What each test left on the sandbox, measured with `fcRuns` fast-check runs (specs/footprint.json, npm run footprint:profile). */

@@ -13,12 +13,13 @@
  * received explains (a taint: a 5xx or unreadable body, or a field that failed another rule's
  * check and that the failure mentions).
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from './checks/types.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
+import { appendRecords, readRecords } from './jsonl.js';
 import type { SecretRegistry } from './report/redact.js';
 import { rules } from './rules/catalogue.js';
 
@@ -217,10 +218,7 @@ export class WorkerLedger implements Observer {
   flush(): LedgerEntry[] {
     const entries = [...this.pending.values()];
     this.pending.clear();
-    if (entries.length && this.file) {
-      mkdirSync(join(this.file, '..'), { recursive: true });
-      appendFileSync(this.file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
-    }
+    if (this.file) appendRecords(this.file, entries);
     return entries;
   }
 }
@@ -351,8 +349,7 @@ export class TestLedger implements Observer {
 /** Every entry a run's workers appended to `dir` (the findings check reads them). */
 export function readLedger(dir: string): LedgerEntry[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) =>
-    readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerEntry));
+  return readdirSync(dir).filter((f) => f.endsWith('.jsonl') && !f.startsWith('budget-')).flatMap((f) => readRecords<LedgerEntry>(join(dir, f)));
 }
 
 /** One finding per (rule, operation, check), counts summed, the first evidence kept. */

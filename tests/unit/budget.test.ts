@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { BudgetGuard, costOf, estimate, overBudget, type FootprintProfile } from '../../lib/budget.js';
+import { BudgetGuard, costOf, estimate, overBudget, spentIn, type FootprintProfile } from '../../lib/budget.js';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 
 const profile: FootprintProfile = {
@@ -43,6 +45,22 @@ test('workers share the budget: a write over it is refused with a line naming th
   two.spend('createSubCustomer', {});
   expect(two.refusal('getCustomer', undefined)).toBeUndefined();
   expect(one.refusal('createSubCustomer', {})).toBe('FLEET_WRITE_BUDGET customers=2: this would make 3 sub-customers created, over 2');
+});
+
+test('six processes spending and reading one run\'s budget at once: no reader sees a half-written record, every write is counted', async () => {
+  test.setTimeout(60_000);
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-budget-hammer-'));
+  const writer = join(dirname(fileURLToPath(import.meta.url)), 'budget-writer.ts');
+  const processes = 6;
+  const writes = 400;
+  const exits = await Promise.all(Array.from({ length: processes }, (_, i) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, `w${i}`, String(writes)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stderr }));
+  })));
+  expect(exits.map((e) => e.code === 0 ? 'ok' : e.stderr.split('\n').find((l) => /Error/.test(l)) ?? `exit ${e.code}`)).toEqual(Array(processes).fill('ok'));
+  expect(spentIn(dir)).toEqual({ customers: processes * writes, cards: 2 * processes * writes, poolCards: 0 });
 });
 
 test('FLEET_WRITE_BUDGET: a default for a test environment, none for the sandbox, overrides per kind, one-line errors', () => {
