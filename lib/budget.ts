@@ -22,8 +22,12 @@ export const BUDGET_WORDS: Record<BudgetKind, string> = {
   poolCards: 'pool cards used up (cancelled or replaced)',
 };
 
-/** A remote test environment's default: a nightly's worth, with room (a default run measures about half). */
-export const REMOTE_DEFAULT: Budget = { customers: 150, cards: 40, poolCards: 20 };
+/**
+ * A test environment's default, for one run (all shards of a night together): room for the
+ * default run at its most (60 fast-check runs against a quick target: about 230 sub-customers,
+ * 40 cards, 26 pool cards by specs/footprint.json), with a margin for the random parts.
+ */
+export const REMOTE_DEFAULT: Budget = { customers: 300, cards: 60, poolCards: 40 };
 
 export function spentOf(footprint: Pick<Footprint, 'writes'>): Record<BudgetKind, number> {
   const w = footprint.writes;
@@ -116,4 +120,19 @@ export function estimate(profile: FootprintProfile, keys: { key: string; writes:
     for (const kind of BUDGET_KINDS) total[kind] += Math.ceil(spent[kind] * scale);
   }
   return { total, unknown };
+}
+
+/**
+ * What one shard of a run may spend: FLEET_WRITE_BUDGET covers the whole run, all its shards
+ * together, so each shard takes the share of every kind that its own tests are estimated to
+ * spend (rounded up), the margin of the budget over the estimate spread the same way.
+ */
+export function shardShare(budget: Budget, whole: Record<BudgetKind, number>, shard: Record<BudgetKind, number>): Budget {
+  const share: Budget = {};
+  for (const kind of BUDGET_KINDS) {
+    const limit = budget[kind];
+    if (limit === undefined) continue;
+    share[kind] = whole[kind] > 0 ? Math.ceil((limit * shard[kind]) / whole[kind]) : 0;
+  }
+  return share;
 }

@@ -1,12 +1,17 @@
 /**
- * What a run left behind, found through the interface: the customers whose name or business
- * reference starts with a run prefix (lib/config.ts RUN_PREFIX, or one run's id), parents after
- * their children, so that they can be closed in that order.
+ * What a run left behind, found and closed through the interface: the customers whose name or
+ * business reference starts with a run prefix (lib/config.ts RUN_PREFIX, or one run's id),
+ * closed children first, so that no close is refused for an open sub-account. Used by
+ * `npm run cleanup` and by a run that is cancelled (scripts/conformance.ts).
  */
-import type { FleetApi } from './api.js';
-import type { Config } from './config.js';
-import { allCustomers } from './discovery.js';
+import { request } from '@playwright/test';
+import { FleetApi } from './api.js';
+import { TokenProvider } from './auth.js';
+import { secretsOf, type Config } from './config.js';
+import { ACTIVE, allCustomers } from './discovery.js';
+import { SecretRegistry } from './report/redact.js';
 import type { Customer } from './types.generated.js';
+import { loadSchemas } from './validation.js';
 
 /** The run mark of a customer: its name or business reference starts with `prefix`. */
 export function isMarked(customer: Customer, prefix: string): boolean {
@@ -19,8 +24,8 @@ export async function markedCustomers(api: FleetApi, fields: Config['customerLis
   return childrenFirst(listed.filter((c) => isMarked(c, prefix)));
 }
 
-/** Orders customers so that each comes before its parent (depth counted within the list). */
-export function childrenFirst(customers: Customer[]): Customer[] {
+/** Depth of each customer within the list (0: its parent is not in the list). */
+function depths(customers: Customer[]): Map<Customer, number> {
   const byNumber = new Map(customers.map((c) => [c.customerAccountNumber, c]));
   const depth = (c: Customer, seen = new Set<string>()): number => {
     const parent = c.parentCustomerAccountNumber ? byNumber.get(c.parentCustomerAccountNumber) : undefined;
@@ -28,5 +33,96 @@ export function childrenFirst(customers: Customer[]): Customer[] {
     seen.add(parent.customerAccountNumber!);
     return 1 + depth(parent, seen);
   };
-  return customers.map((c) => ({ c, d: depth(c) })).sort((a, b) => b.d - a.d).map(({ c }) => c);
+  return new Map(customers.map((c) => [c, depth(c)]));
+}
+
+/** Orders customers so that each comes before its parent (depth counted within the list). */
+function childrenFirst(customers: Customer[]): Customer[] {
+  const d = depths(customers);
+  return [...customers].sort((a, b) => d.get(b)! - d.get(a)!);
+}
+
+export function describeCustomer(c: Customer): string {
+  return `${c.customerAccountNumber} "${c.customerName}" (${c.status ?? `status ${c.statusIdentifier}`})`;
+}
+
+export interface CloseOptions {
+  dryRun?: boolean;
+  /** Closes sent at once within one depth level (children of one level all before their parents). */
+  concurrency?: number;
+  /** Epoch ms after which no further close is sent (a cancelled run has little time). */
+  deadline?: number;
+  log?: (line: string) => void;
+}
+
+export interface CloseCounts {
+  closed: number;
+  already: number;
+  failed: number;
+  /** Not tried: a dry run, or the deadline passed. */
+  left: number;
+}
+
+/**
+ * Closes every customer of `customers` (childrenFirst order) that is not closed yet. The
+ * document shows no closed status: its identifier is learnt from the first close, and a status
+ * text naming it is trusted meanwhile.
+ */
+export async function closeCustomers(api: FleetApi, customers: Customer[], options: CloseOptions = {}): Promise<CloseCounts> {
+  const log = options.log ?? (() => undefined);
+  const counts: CloseCounts = { closed: 0, already: 0, failed: 0, left: 0 };
+  let closedStatus: number | undefined;
+  const isClosed = (c: Customer) => c.statusIdentifier === closedStatus || /clos/i.test(c.status ?? '');
+  const d = depths(customers);
+  const levels = [...new Set(d.values())].sort((a, b) => b - a).map((level) => customers.filter((c) => d.get(c) === level));
+  for (const level of levels) {
+    const queue = [...level];
+    const worker = async () => {
+      for (let c = queue.shift(); c; c = queue.shift()) {
+        if (isClosed(c)) counts.already += 1;
+        else if (options.dryRun || (options.deadline !== undefined && Date.now() > options.deadline)) {
+          counts.left += 1;
+          if (options.dryRun) log(`would close ${describeCustomer(c)}`);
+        } else {
+          const number = c.customerAccountNumber!;
+          const outcome = await api.closeCustomer(number, { notes: 'fleet-conformance cleanup' }).then((r) => r.status, (e: Error) => e.message.split('\n')[0]!);
+          if (outcome === 200) {
+            counts.closed += 1;
+            if (closedStatus === undefined) {
+              const after = await api.getCustomer(number).catch(() => undefined);
+              if (after?.status === 200 && after.body.statusIdentifier !== ACTIVE) closedStatus = after.body.statusIdentifier;
+            }
+            log(`closed ${describeCustomer(c)}`);
+          } else {
+            counts.failed += 1;
+            log(`could not close ${describeCustomer(c)}: ${outcome}`);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  }
+  return counts;
+}
+
+/** A client of its own for clean-up outside a test (a cancelled run, npm run cleanup); `dispose` ends it. */
+export async function cleanupApi(config: Config): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
+  const secrets = new SecretRegistry();
+  for (const secret of secretsOf(config)) secrets.add(secret);
+  const context = await request.newContext();
+  const api = new FleetApi({ request: context, config, tokens: new TokenProvider(config), schemas: loadSchemas(), secrets });
+  return { api, dispose: () => context.dispose() };
+}
+
+/** Closes, eight at a time and before `deadline`, what run `runId` created and left open (a cancelled run). */
+export async function closeRun(config: Config, runId: string, deadline: number): Promise<{ summary: string }> {
+  const { api, dispose } = await cleanupApi(config);
+  try {
+    const found = await markedCustomers(api, config.customerListFields, runId);
+    const counts = await closeCustomers(api, found, { concurrency: 8, deadline });
+    const open = counts.failed + counts.left;
+    return { summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}` };
+  } finally {
+    await dispose();
+  }
 }

@@ -71,8 +71,10 @@ export interface Config {
   perf: PerfConfig;
   /** Register entries (ASSUME-*) whose stricter reading the user switched on (FLEET_STRICT); their failures are assumption failures. */
   strict: ReadonlySet<string>;
-  /** Playwright workers: few for this machine's CPU on loopback, many for a latency-bound target (FLEET_WORKERS). */
+  /** Playwright workers: few for this machine's CPU against a quick target, many for a latency-bound one (FLEET_WORKERS). */
   workers: number;
+  /** The target's median round trip, timed at the start of the run (FLEET_TARGET_RTT_MS, set by npm run conformance). */
+  targetRoundTripMs?: number;
   /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
   writeBudget: Budget;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
@@ -101,7 +103,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -246,6 +248,9 @@ function parseStrict(value: string | undefined): ReadonlySet<string> {
   return new Set(ids);
 }
 
+/** A target whose median round trip (lib/target-speed.ts) is at least this is latency-bound. */
+export const LATENCY_BOUND_MS = 20;
+
 /** Prefix of everything the suite creates; `npm run cleanup` looks for it. */
 export const RUN_PREFIX = 'fcr';
 
@@ -321,9 +326,11 @@ export function loadConfig(env: Env = readEnv()): Config {
   }
   if (foreignClientId && foreignClientId === clientId) throw new ConfigError('FLEET_FOREIGN_CLIENT_ID: the second client must be another client than FLEET_CLIENT_ID');
   const loopback = isLoopback(new URL(baseUrl).hostname);
-  // A remote target, or the embedded sandbox answering at the document's latencies: every request
-  // costs a network round trip and server time, so runs are counted and workers wait, not compute.
-  const latencyBound = !loopback || (sandbox && (env.SANDBOX_LATENCY?.trim() || 'off') !== 'off');
+  const roundTrip = env.FLEET_TARGET_RTT_MS?.trim() ? parseInteger('FLEET_TARGET_RTT_MS', env.FLEET_TARGET_RTT_MS, 0, 0) : undefined;
+  // A slow target (timed at the start of the run; without a timing, one off loopback), or the
+  // embedded sandbox answering at the document's latencies: every request costs a round trip and
+  // server time, so runs are counted and workers wait, not compute.
+  const latencyBound = sandbox ? (env.SANDBOX_LATENCY?.trim() || 'off') !== 'off' : roundTrip !== undefined ? roundTrip >= LATENCY_BOUND_MS : !loopback;
 
   const seedValue = env.FLEET_FC_SEED?.trim();
   if (seedValue && !/^-?\d+$/.test(seedValue)) throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);
@@ -359,6 +366,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     strict: parseStrict(env.FLEET_STRICT),
     writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
+    ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
   });
 }

@@ -42,3 +42,15 @@ export function listTests(args: string[], env: Record<string, string | undefined
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The `--shard=i/n` (or `--shard i/n`) of Playwright arguments. */
+export function shardOf(args: string[]): { current: number; total: number } | undefined {
+  const value = args.map((a, i) => (a.startsWith('--shard=') ? a.slice(8) : a === '--shard' ? args[i + 1] : undefined)).find((v) => v !== undefined);
+  const m = /^(\d+)\/(\d+)$/.exec(value ?? '');
+  return m ? { current: Number(m[1]), total: Number(m[2]) } : undefined;
+}
+
+/** The arguments without their shard: the whole run a shard belongs to. */
+export function withoutShard(args: string[]): string[] {
+  return args.filter((a, i) => !a.startsWith('--shard=') && a !== '--shard' && args[i - 1] !== '--shard');
+}

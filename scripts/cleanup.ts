@@ -6,15 +6,8 @@
  * one run's id (--run), and that is not closed yet — children before parents. Closing is a write:
  * against FLEET_TARGET=production it refuses to start unless --yes-production is given.
  */
-import { request } from '@playwright/test';
-import { FleetApi } from '../lib/api.js';
-import { TokenProvider } from '../lib/auth.js';
-import { markedCustomers } from '../lib/cleanup.js';
-import { banner, ConfigError, loadConfig, RUN_PREFIX, secretsOf, type Config } from '../lib/config.js';
-import { ACTIVE } from '../lib/discovery.js';
-import { SecretRegistry } from '../lib/report/redact.js';
-import type { Customer } from '../lib/types.generated.js';
-import { loadSchemas } from '../lib/validation.js';
+import { cleanupApi, closeCustomers, markedCustomers } from '../lib/cleanup.js';
+import { banner, ConfigError, loadConfig, RUN_PREFIX } from '../lib/config.js';
 import { oneLine } from './one-line.js';
 
 interface Options {
@@ -38,10 +31,6 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-function describe(c: Customer): string {
-  return `${c.customerAccountNumber} "${c.customerName}" (${c.status ?? `status ${c.statusIdentifier}`})`;
-}
-
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const config = loadConfig();
@@ -50,46 +39,17 @@ async function main(): Promise<number> {
   }
   console.log(banner(config));
   const prefix = options.runId ?? RUN_PREFIX;
-  const secrets = new SecretRegistry();
-  for (const secret of secretsOf(config)) secrets.add(secret);
-  const context = await request.newContext();
   // --yes-production lifts the client's production guard for this one, explicitly requested write.
-  const clientConfig: Config = options.yesProduction ? { ...config, target: 'test' } : config;
-  const api = new FleetApi({ request: context, config: clientConfig, tokens: new TokenProvider(config), schemas: loadSchemas(), secrets });
+  const { api, dispose } = await cleanupApi(options.yesProduction ? { ...config, target: 'test' } : config);
   try {
     const found = await markedCustomers(api, config.customerListFields, prefix);
-    // The document shows no closed status: learn its identifier from the first close, and trust its name meanwhile.
-    let closedStatus: number | undefined;
-    const isClosed = (c: Customer) => c.statusIdentifier === closedStatus || /clos/i.test(c.status ?? '');
-    const counts = { closed: 0, already: 0, failed: 0 };
-    for (const customer of found) {
-      if (isClosed(customer)) {
-        counts.already += 1;
-        continue;
-      }
-      if (options.dryRun) {
-        console.log(`would close ${describe(customer)}`);
-        continue;
-      }
-      const number = customer.customerAccountNumber!;
-      const outcome = await api.closeCustomer(number, { notes: 'fleet-conformance cleanup' }).then((r) => r.status, (e: Error) => oneLine(e.message));
-      if (outcome === 200) {
-        counts.closed += 1;
-        const after = await api.getCustomer(number).catch(() => undefined);
-        if (after?.status === 200 && after.body.statusIdentifier !== ACTIVE) closedStatus ??= after.body.statusIdentifier;
-        console.log(`closed ${describe(customer)}`);
-      } else {
-        counts.failed += 1;
-        console.log(`could not close ${describe(customer)}: ${outcome}`);
-      }
-    }
-    const open = found.length - counts.already;
+    const counts = await closeCustomers(api, found, { dryRun: options.dryRun, log: (line) => console.log(line) });
     console.log(options.dryRun
-      ? `cleanup (dry run): ${found.length} customers marked ${prefix}, ${open} would be closed, ${counts.already} already closed`
+      ? `cleanup (dry run): ${found.length} customers marked ${prefix}, ${counts.left} would be closed, ${counts.already} already closed`
       : `cleanup: ${found.length} customers marked ${prefix}: ${counts.closed} closed, ${counts.failed} could not be closed, ${counts.already} already closed`);
     return counts.failed ? 1 : 0;
   } finally {
-    await context.dispose();
+    await dispose();
   }
 }
 

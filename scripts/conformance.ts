@@ -1,62 +1,146 @@
 /**
  * npm run conformance [-- playwright args]: the conformance suite against the configured target
  * (the embedded sandbox when FLEET_BASE_URL is unset), then the Allure HTML report. Exits with the
- * suite's status: non-zero when any check fails.
+ * suite's status: non-zero when any check fails; 2 for bad input (one line); 130 / 143 when
+ * cancelled by SIGINT / SIGTERM, after closing what the run created.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { AuthError, requestToken } from '../lib/auth.js';
-import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, type FootprintProfile } from '../lib/budget.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { AuthError } from '../lib/auth.js';
+import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, shardShare, type Budget, type BudgetKind } from '../lib/budget.js';
+import { closeRun } from '../lib/cleanup.js';
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { readProfile } from '../lib/footprint-profile.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
-import { listTests } from '../lib/listed-tests.js';
+import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
+import { forgetRun, recordRun } from '../lib/run-record.js';
+import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { allureReport } from './allure-report.js';
 
-/** What each test left on the sandbox at the remote default of fast-check runs (npm run footprint:profile). */
-const PROFILE = 'specs/footprint.json';
 const KNOWN_FAILURES = 'known-failures.json';
+/** How long Playwright may take to stop on a signal before its processes are killed. */
+const STOP_GRACE_MS = 5_000;
+/** How long a cancelled run may spend closing what it created. */
+const CLOSE_GRACE_MS = 20_000;
 
-async function checkReachable(config: Config): Promise<void> {
-  // Fail in one line before Playwright starts when the target cannot even issue a token.
-  const { response } = await requestToken(config);
-  if (response.status === 401 || response.status === 400) {
-    throw new AuthError(`token request for client ${config.clientId} refused (${response.status}); check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`);
+const spentText = (total: Record<BudgetKind, number>) => BUDGET_KINDS.map((k) => `${total[k]} ${BUDGET_WORDS[k]}`).join(', ');
+
+/**
+ * Stops a run that would leave more on the target than FLEET_WRITE_BUDGET allows, before it writes
+ * anything, and returns what this process may spend: the whole budget, or a shard's share of it.
+ */
+function writeBudget(config: Config, args: string[]): Budget {
+  if (!Object.keys(config.writeBudget).length || config.target === 'production') return config.writeBudget;
+  const profile = readProfile();
+  const env = { ...process.env, FLEET_RUN_ID: config.runId };
+  const writes = (selected: string[]) => listTests(selected, env).map((t) => ({ key: t.key, writes: t.tags.includes('@write') }));
+  const shard = shardOf(args);
+  const whole = estimate(profile, writes(withoutShard(args)), config.fastCheck.runs);
+  const limit = budgetText(config.writeBudget);
+  console.log(`write footprint of the ${shard ? 'whole run (all shards)' : 'run'}, estimated at ${config.fastCheck.runs} fast-check runs: ${spentText(whole.total)} (FLEET_WRITE_BUDGET ${limit})${whole.unknown ? `; ${whole.unknown} writing tests not in the footprint profile, counted as the largest` : ''}`);
+  const over = overBudget(config.writeBudget, whole.total);
+  if (over) throw new ConfigError(`FLEET_WRITE_BUDGET: this run would make about ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.kind}=${over.limit}; select fewer tests (-g, --grep-invert @write), lower FLEET_FC_RUNS or raise the budget`);
+  if (!shard) return config.writeBudget;
+  const share = shardShare(config.writeBudget, whole.total, estimate(profile, writes(args), config.fastCheck.runs).total);
+  console.log(`shard ${shard.current} of ${shard.total}: its share of the budget ${budgetText(share) || 'nothing'}`);
+  return share;
+}
+
+/** Times the target (a token and a few reads): workers and fast-check runs follow its speed, not its host name. */
+async function withMeasuredSpeed(config: Config): Promise<Config> {
+  if (config.sandbox) return config;
+  process.env.FLEET_TARGET_RTT_MS = String(await measureRoundTrip(config));
+  const measured = loadConfig();
+  console.log(speedLine(measured));
+  return measured;
+}
+
+interface CancelWatch {
+  /** Set once a cancel began: resolves with the exit code when what the run created is closed. */
+  done?: Promise<number>;
+  stop(): void;
+}
+
+/**
+ * SIGINT / SIGTERM / SIGHUP (a cancelled CI job), or the process that started this one gone (npm
+ * exits on SIGTERM without passing it on): Playwright is stopped (its reporters still write), then
+ * what the run created and left open is closed through the interface, in bounded time.
+ */
+function watchCancel(child: ChildProcess, config: Config): CancelWatch {
+  const parent = process.ppid;
+  const watch: CancelWatch = { stop: () => undefined };
+  const cancel = (signal: string) => {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (watch.done) {
+      console.error(`fleet-conformance: ${signal} again: stopping now; npm run cleanup -- --run ${config.runId} closes what is left`);
+      process.exit(code);
+    }
+    console.error(`fleet-conformance: ${signal}: stopping run ${config.runId}, then closing what it created`);
+    watch.done = (async () => {
+      const stopped = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+      signalGroup(child, 'SIGINT');
+      const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), STOP_GRACE_MS);
+      await stopped;
+      clearTimeout(kill);
+      // The embedded sandbox ended with Playwright: nothing it held survives.
+      if (config.target !== 'production' && !config.sandbox) {
+        const closed = await closeRun(config, config.runId, Date.now() + CLOSE_GRACE_MS)
+          .catch((e: Error) => ({ summary: `could not close what it created (${e.message.split('\n')[0]}): npm run cleanup -- --run ${config.runId}` }));
+        console.error(`fleet-conformance: cancelled; run ${config.runId}: ${closed.summary}`);
+      }
+      return code;
+    })();
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, cancel);
+  const orphan = setInterval(() => process.ppid !== parent && !watch.done && cancel('its parent process ended'), 1_000);
+  watch.stop = () => clearInterval(orphan);
+  return watch;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone already
   }
 }
 
-/** Stops a run that would leave more on the target than FLEET_WRITE_BUDGET allows, before it writes anything. */
-function checkWriteBudget(config: Config, args: string[]): void {
-  if (!Object.keys(config.writeBudget).length || config.target === 'production') return;
-  const profile = JSON.parse(readFileSync(PROFILE, 'utf8')) as FootprintProfile;
-  const tests = listTests(args, { ...process.env, FLEET_RUN_ID: config.runId }).map((t) => ({ key: t.key, writes: t.tags.includes('@write') }));
-  const { total, unknown } = estimate(profile, tests, config.fastCheck.runs);
-  const limit = budgetText(config.writeBudget);
-  console.log(`write footprint, estimated: ${BUDGET_KINDS.map((k) => `${total[k]} ${BUDGET_WORDS[k]}`).join(', ')} (FLEET_WRITE_BUDGET ${limit})${unknown ? `; ${unknown} writing tests not in ${PROFILE}, counted as the largest` : ''}`);
-  const over = overBudget(config.writeBudget, total);
-  if (over) throw new ConfigError(`FLEET_WRITE_BUDGET: this run would make about ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.kind}=${over.limit}; select fewer tests (-g, --grep-invert @write) or raise the budget`);
-}
-
 async function main(): Promise<number> {
-  const config = loadConfig();
+  let config = loadConfig();
   console.log(banner(config));
   // A broken schema stops the run here, in one line, rather than in every test.
   loadSchemas();
   // A malformed known-failures.json would only show when the Allure report is made, after the run.
   readKnownFailures(KNOWN_FAILURES);
-  const reports = config.reportsDir;
-  if (!config.sandbox) await checkReachable(config);
-  checkWriteBudget(config, process.argv.slice(2));
+  config = await withMeasuredSpeed(config);
+  const args = process.argv.slice(2);
+  const budget = writeBudget(config, args);
+  if (config.target !== 'production' && !config.sandbox) console.log(`run ${config.runId}: what it creates carries this mark; if it is killed, npm run cleanup -- --run ${config.runId} closes what it left`);
 
+  const reports = config.reportsDir;
   for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
-  const suite = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  recordRun(config.runId);
+  // Its own process group, so that a cancel reaches Playwright and every worker, and only them.
+  const suite = spawn('npx', ['playwright', 'test', ...args], {
     stdio: 'inherit',
-    env: { ...process.env, FLEET_RUN_ID: config.runId },
+    detached: true,
+    env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none' },
   });
+  const cancel = watchCancel(suite, config);
+  const code = await new Promise<number>((resolve) => suite.once('exit', (c) => resolve(c ?? 1)));
+  if (cancel.done) {
+    const cancelled = await cancel.done;
+    forgetRun(config.runId);
+    return cancelled;
+  }
+  cancel.stop();
+  forgetRun(config.runId);
 
   allureReport(reports);
   console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
-  return suite.status ?? 1;
+  return code;
 }
 
 main().then(
@@ -66,6 +150,9 @@ main().then(
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);
     }
-    throw e;
+    // The suite's own fault, not the target's: said as such, with where it happened.
+    console.error(`fleet-conformance: suite error (a fault of fleet-conformance itself, not of the target): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    if (e instanceof Error && e.stack) console.error(e.stack);
+    process.exit(3);
   },
 );

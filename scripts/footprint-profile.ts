@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FootprintProfile } from '../lib/budget.js';
+import { PROFILE_FILE } from '../lib/footprint-profile.js';
 import { runSuite } from '../lib/selftest/suite-run.js';
 import { oneLine } from './one-line.js';
 
 /** The remote default of FLEET_FC_RUNS: the estimate scales fast-check tests from it. */
 const FC_RUNS = 15;
-const PROFILE = 'specs/footprint.json';
 
 async function main(): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'fleet-footprint-'));
@@ -25,9 +25,9 @@ async function main(): Promise<number> {
       tests[r.key] = { ...r.spent!, ...(r.fastCheck ? { fastCheck: true as const } : {}) };
     }
     const profile: FootprintProfile = { fcRuns: FC_RUNS, tests };
-    writeFileSync(PROFILE, `${JSON.stringify(profile, null, 2)}\n`);
+    writeFileSync(PROFILE_FILE, `${JSON.stringify(profile, null, 2)}\n`);
     const sum = (k: 'customers' | 'cards' | 'poolCards') => Object.values(tests).reduce((n, t) => n + t[k], 0);
-    console.log(`${Object.keys(tests).length} writing tests: ${sum('customers')} sub-customers, ${sum('cards')} cards, ${sum('poolCards')} pool cards used up → ${PROFILE}`);
+    console.log(`${Object.keys(tests).length} writing tests: ${sum('customers')} sub-customers, ${sum('cards')} cards, ${sum('poolCards')} pool cards used up → ${PROFILE_FILE}`);
     return 0;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { mergeFindings, type LedgerEntry } from '../ledger.js';
 import { buildCoverage } from './coverage.js';
@@ -16,7 +16,7 @@ import { replayBaseUrl } from './replay.js';
 import { SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
 import { add, emptyFootprint } from '../footprint.js';
-import { driftOf, findingsOf, footprintOf, recordOf, type TestRecord } from './test-record.js';
+import { driftOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
@@ -30,12 +30,14 @@ export default class ConformanceReporter implements Reporter {
   private readonly footprint = emptyFootprint();
   private config?: Config;
   private outputDir: string;
+  private suite?: Suite;
 
   constructor(private readonly options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
   }
 
-  onBegin(_config: FullConfig): void {
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.suite = suite;
     try {
       this.config = loadConfig();
       this.outputDir = this.options.outputDir ?? this.config.reportsDir;
@@ -59,6 +61,13 @@ export default class ConformanceReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     mkdirSync(this.outputDir, { recursive: true });
+    // Tests of the run that never started are not run, with why, never "uncovered".
+    const why = result.status === 'interrupted' ? 'the run was cancelled before it started' : result.status === 'timedout' ? 'the run reached its global timeout before it started' : 'the run stopped before it started';
+    for (const test of this.suite?.allTests() ?? []) {
+      if (test.tags.includes('@findings')) continue;
+      const record = notStartedRecord(test, why);
+      if (!this.records.has(record.key)) this.records.set(record.key, record);
+    }
     const target = this.config ? `${this.config.target} ${this.config.baseUrl}` : 'unknown';
     const perfFile = join(this.outputDir, 'perf', 'summary.json');
     const perf = existsSync(perfFile) ? JSON.parse(readFileSync(perfFile, 'utf8')) : undefined;

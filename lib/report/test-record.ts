@@ -84,6 +84,8 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   };
   const blocked = test.annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
   if (result.status === 'passed') return { ...base, outcome: 'passed' };
+  // Stopped half-way by a cancelled run: nothing was concluded, whatever it saw meanwhile.
+  if (result.status === 'interrupted') return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
   if (result.status === 'skipped') {
     if (!blocked) return { ...base, outcome: 'not-run', reason: test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
     const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];
@@ -112,6 +114,17 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
     ...(replay ? { replay } : {}),
     ...(assumption ? { assumption } : {}),
   };
+}
+
+/** A test of the run that never started (the run was cancelled, timed out or stopped early). */
+export function notStartedRecord(test: TestCase, reason: string): TestRecord {
+  let ruleIds: string[];
+  try {
+    ruleIds = ruleIdsOf(test.title);
+  } catch {
+    ruleIds = [];
+  }
+  return { key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds, outcome: 'not-run', reason };
 }
 
 export function findingsOf(result: TestResult): LedgerEntry[] {
