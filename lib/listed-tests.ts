@@ -14,12 +14,13 @@ interface JsonSuite { title: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
 export interface ListedTest {
   key: string;
   title: string;
+  /** As written in the title, `@write` (the JSON report drops the `@`). */
   tags: string[];
 }
 
 export function listedTests(report: { suites?: JsonSuite[] }): ListedTest[] {
   const walk = (suite: JsonSuite, path: string[]): ListedTest[] => [
-    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((t) => ({ key: [t.projectName, ...path, spec.title].join(' › '), title: spec.title, tags: spec.tags ?? [] }))),
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((t) => ({ key: [t.projectName, ...path, spec.title].join(' › '), title: spec.title, tags: (spec.tags ?? []).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)) }))),
     ...(suite.suites ?? []).flatMap((child) => walk(child, [...path, child.title])),
   ];
   return (report.suites ?? []).flatMap((s) => walk(s, [s.title]));
