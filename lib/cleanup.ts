@@ -8,7 +8,7 @@ import { request } from '@playwright/test';
 import { FleetApi } from './api.js';
 import { TokenProvider } from './auth.js';
 import { secretsOf, type Config } from './config.js';
-import { ACTIVE, allCustomers } from './discovery.js';
+import { ACTIVE, allCustomers, isActive, reasonFor } from './discovery.js';
 import { SecretRegistry } from './report/redact.js';
 import type { Customer } from './types.generated.js';
 import { loadSchemas } from './validation.js';
@@ -114,14 +114,35 @@ export async function cleanupApi(config: Config): Promise<{ api: FleetApi; dispo
   return { api, dispose: () => context.dispose() };
 }
 
-/** Closes, eight at a time and before `deadline`, what run `runId` created and left open (a cancelled run). */
-export async function closeRun(config: Config, runId: string, deadline: number): Promise<{ summary: string }> {
+/** Unblocks the pool cards of `cards` that are not Active (a cancelled card stays cancelled); how many it unblocked. */
+async function putBack(api: FleetApi, cards: number[], deadline: number): Promise<number> {
+  if (!cards.length) return 0;
+  const master = await api.getMasterData().catch(() => undefined);
+  if (master?.status !== 200) return 0;
+  const unblocked = await Promise.all(cards.map(async (id) => {
+    try {
+      const card = await api.getCard(id);
+      if (card.status !== 200 || isActive(card.body) || Date.now() > deadline) return false;
+      return (await api.unblockCard(id, { statusReasonId: reasonFor(master.body, card.body) })).status === 200;
+    } catch {
+      return false;
+    }
+  }));
+  return unblocked.filter(Boolean).length;
+}
+
+/**
+ * What a cancelled run leaves, put right before `deadline`: the sub-customers it created and left
+ * open closed (eight at a time, children first, its lease among them), and the pool cards its
+ * interrupted tests held unblocked.
+ */
+export async function closeRun(config: Config, runId: string, heldCards: number[], deadline: number): Promise<{ summary: string }> {
   const { api, dispose } = await cleanupApi(config);
   try {
-    const found = await markedCustomers(api, config.customerListFields, runId);
+    const [found, unblocked] = await Promise.all([markedCustomers(api, config.customerListFields, runId), putBack(api, heldCards, deadline)]);
     const counts = await closeCustomers(api, found, { concurrency: 8, deadline });
     const open = counts.failed + counts.left;
-    return { summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}` };
+    return { summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}; ${unblocked} pool card${unblocked === 1 ? '' : 's'} unblocked of ${heldCards.length} its tests held` };
   } finally {
     await dispose();
   }

@@ -11,6 +11,7 @@ import { latencyKeys } from './latency-targets.js';
 import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
+import { WHOLE_POOL, type PoolSlice } from './pool.js';
 
 export type Target = 'sandbox' | 'test' | 'production';
 
@@ -77,6 +78,8 @@ export interface Config {
   targetRoundTripMs?: number;
   /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
   writeBudget: Budget;
+  /** The run's slice of the card pool (FLEET_POOL_SLICE, set by npm run conformance from its lease); the whole pool otherwise. */
+  poolSlice: PoolSlice;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
 }
@@ -103,7 +106,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -239,6 +242,13 @@ function parseWriteBudget(value: string | undefined, target: Target): Budget {
   return budget;
 }
 
+function parsePoolSlice(value: string | undefined): PoolSlice {
+  if (!value?.trim()) return WHOLE_POOL;
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`FLEET_POOL_SLICE: "${value}" is not <slice>/<slices> (it is set by npm run conformance, not by hand)`);
+  return { index: Number(m[1]) - 1, count: Number(m[2]) };
+}
+
 function parseStrict(value: string | undefined): ReadonlySet<string> {
   const ids = parseList(value);
   const known = assumptions.map((a) => a.id);
@@ -365,6 +375,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     perf: parsePerf(env, target, loopback),
     strict: parseStrict(env.FLEET_STRICT),
     writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
+    poolSlice: parsePoolSlice(env.FLEET_POOL_SLICE),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),

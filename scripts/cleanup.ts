@@ -3,11 +3,16 @@
  *
  * Closes what crashed runs left behind, through the interface (any server, no back door): every
  * customer whose name or business reference starts with the run prefix (`fcr`, every run) or with
- * one run's id (--run), and that is not closed yet — children before parents. Closing is a write:
- * against FLEET_TARGET=production it refuses to start unless --yes-production is given.
+ * one run's id (--run), and that is not closed yet — children before parents. Without --run, the
+ * customers of runs still in progress are left alone: a run whose lease was renewed within five
+ * minutes (lib/run-lease.ts), unless it ran on this machine and its process is gone (killed).
+ * Closing is a write: against FLEET_TARGET=production it refuses to start unless --yes-production
+ * is given.
  */
-import { cleanupApi, closeCustomers, markedCustomers } from '../lib/cleanup.js';
+import { cleanupApi, closeCustomers, isMarked, markedCustomers } from '../lib/cleanup.js';
 import { banner, ConfigError, loadConfig, RUN_PREFIX } from '../lib/config.js';
+import { liveLeases } from '../lib/run-lease.js';
+import { deadLocalRuns } from '../lib/run-record.js';
 import { oneLine } from './one-line.js';
 
 interface Options {
@@ -42,7 +47,12 @@ async function main(): Promise<number> {
   // --yes-production lifts the client's production guard for this one, explicitly requested write.
   const { api, dispose } = await cleanupApi(options.yesProduction ? { ...config, target: 'test' } : config);
   try {
-    const found = await markedCustomers(api, config.customerListFields, prefix);
+    const marked = await markedCustomers(api, config.customerListFields, prefix);
+    // Without --run, a run still in progress (its lease renewed, and not a run of this machine whose process is gone) is left alone.
+    const dead = new Set(deadLocalRuns());
+    const live = options.runId ? [] : [...new Set((await liveLeases(api, config.customerListFields)).map((l) => l.runId))].filter((id) => !dead.has(id));
+    const found = marked.filter((c) => !live.some((id) => isMarked(c, id)));
+    if (found.length < marked.length) console.log(`left alone: ${marked.length - found.length} customers of ${live.length} run${live.length === 1 ? '' : 's'} in progress (${live.join(', ')}); --run <id> closes one run's anyway`);
     const counts = await closeCustomers(api, found, { dryRun: options.dryRun, log: (line) => console.log(line) });
     console.log(options.dryRun
       ? `cleanup (dry run): ${found.length} customers marked ${prefix}, ${counts.left} would be closed, ${counts.already} already closed`

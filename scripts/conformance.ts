@@ -6,13 +6,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { AuthError } from '../lib/auth.js';
 import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, shardShare, type Budget, type BudgetKind } from '../lib/budget.js';
-import { closeRun } from '../lib/cleanup.js';
+import { cleanupApi, closeRun } from '../lib/cleanup.js';
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { readProfile } from '../lib/footprint-profile.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
 import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
+import { ledgerDir } from '../lib/ledger.js';
+import { PoolClaims } from '../lib/pool.js';
+import { HEARTBEAT_MS, LeaseRefused, POOL_SLICES, RunLease } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
@@ -67,7 +71,7 @@ interface CancelWatch {
  * exits on SIGTERM without passing it on): Playwright is stopped (its reporters still write), then
  * what the run created and left open is closed through the interface, in bounded time.
  */
-function watchCancel(child: ChildProcess, config: Config): CancelWatch {
+function watchCancel(child: ChildProcess, config: Config, heldCards: () => number[]): CancelWatch {
   const parent = process.ppid;
   const watch: CancelWatch = { stop: () => undefined };
   const cancel = (signal: string) => {
@@ -85,7 +89,7 @@ function watchCancel(child: ChildProcess, config: Config): CancelWatch {
       clearTimeout(kill);
       // The embedded sandbox ended with Playwright: nothing it held survives.
       if (config.target !== 'production' && !config.sandbox) {
-        const closed = await closeRun(config, config.runId, Date.now() + CLOSE_GRACE_MS)
+        const closed = await closeRun(config, config.runId, heldCards(), Date.now() + CLOSE_GRACE_MS)
           .catch((e: Error) => ({ summary: `could not close what it created (${e.message.split('\n')[0]}): npm run cleanup -- --run ${config.runId}` }));
         console.error(`fleet-conformance: cancelled; run ${config.runId}: ${closed.summary}`);
       }
@@ -107,6 +111,26 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** This run's lease (lib/run-lease.ts), with its slice of the card pool; a refusal is one line. */
+async function takeLease(config: Config): Promise<{ lease: RunLease; end: () => Promise<void> }> {
+  const { api, dispose } = await cleanupApi(config);
+  try {
+    const lease = await RunLease.take(api, config);
+    console.log(config.poolCustomer
+      ? `card pool ${config.poolCustomer}: this run takes slice ${lease.lease.slice + 1} of ${POOL_SLICES} (runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
+      : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
+    const heartbeat = setInterval(() => void lease.renew(), HEARTBEAT_MS);
+    return { lease, end: async () => {
+      clearInterval(heartbeat);
+      await lease.release();
+      await dispose();
+    } };
+  } catch (e) {
+    await dispose();
+    throw e instanceof LeaseRefused ? new ConfigError(e.message) : e;
+  }
+}
+
 async function main(): Promise<number> {
   let config = loadConfig();
   console.log(banner(config));
@@ -122,13 +146,18 @@ async function main(): Promise<number> {
   const reports = config.reportsDir;
   for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
   recordRun(config.runId);
+  const lease = config.target === 'test' ? await takeLease(config) : undefined;
+  const claims = new PoolClaims(join(ledgerDir(reports, config.runId), 'pool-conformance'));
   // Its own process group, so that a cancel reaches Playwright and every worker, and only them.
   const suite = spawn('npx', ['playwright', 'test', ...args], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none' },
+    env: {
+      ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none',
+      ...(lease ? { FLEET_POOL_SLICE: `${lease.lease.lease.slice + 1}/${POOL_SLICES}` } : {}),
+    },
   });
-  const cancel = watchCancel(suite, config);
+  const cancel = watchCancel(suite, config, () => claims.held());
   const code = await new Promise<number>((resolve) => suite.once('exit', (c) => resolve(c ?? 1)));
   if (cancel.done) {
     const cancelled = await cancel.done;
@@ -136,6 +165,7 @@ async function main(): Promise<number> {
     return cancelled;
   }
   cancel.stop();
+  await lease?.end();
   forgetRun(config.runId);
 
   allureReport(reports);
