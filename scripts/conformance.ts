@@ -148,8 +148,9 @@ async function main(): Promise<number> {
   recordRun(config.runId);
   const lease = config.target === 'test' ? await takeLease(config) : undefined;
   const claims = new PoolClaims(join(ledgerDir(reports, config.runId), 'pool-conformance'));
-  // Its own process group, so that a cancel reaches Playwright and every worker, and only them.
-  const suite = spawn('npx', ['playwright', 'test', ...args], {
+  // Its own process group, so that a cancel reaches Playwright and every worker, and only them; the
+  // guard ends that group if this process is killed outright.
+  const suite = spawn(process.execPath, ['--import', 'tsx', 'scripts/group-guard.ts', 'npx', 'playwright', 'test', ...args], {
     stdio: 'inherit',
     detached: true,
     env: {
