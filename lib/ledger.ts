@@ -22,6 +22,7 @@ import { count, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './f
 import { appendRecords, readRecords } from './jsonl.js';
 import type { SecretRegistry } from './report/redact.js';
 import { rules } from './rules/catalogue.js';
+import { SUITE_ERROR_ANNOTATION, suiteErrorOf } from './suite-error.js';
 
 export const FINDINGS_ATTACHMENT = 'fleet-findings.json';
 export const BLOCKED_ANNOTATION = 'blocked';
@@ -303,6 +304,9 @@ export class TestLedger implements Observer {
   async settle(testInfo: TestInfo): Promise<void> {
     this.worker.current = undefined;
     const blocker = testInfo.status === 'failed' || testInfo.status === 'timedOut' ? this.blockerOf(testInfo) : undefined;
+    const suiteError = !blocker && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
+    // Said in the JUnit report too: a <property name="suite-error">.
+    if (suiteError) testInfo.annotations.push({ type: SUITE_ERROR_ANNOTATION, description: suiteError });
     if (blocker) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';

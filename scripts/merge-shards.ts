@@ -24,7 +24,7 @@ function main(): number {
   if (merge.status !== 0) return merge.status ?? 1;
   // merge-reports fails only on a reporter's error: the merged run's verdict is the coverage's.
   const { tests, findings } = JSON.parse(readFileSync(`${reports}/coverage.json`, 'utf8')) as CoverageReport;
-  return tests.failed + tests['assumption-failed'] + findings.length ? 1 : 0;
+  return tests.failed + tests['assumption-failed'] + (tests['suite-error'] ?? 0) + findings.length ? 1 : 0;
 }
 
 try {

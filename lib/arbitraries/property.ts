@@ -7,6 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
 import { BlockedError } from '../ledger.js';
+import { isOwnFault, SuiteError } from '../suite-error.js';
 import { withRunBudget } from './run-budget.js';
 import type { SecretRegistry } from '../report/redact.js';
 
@@ -37,15 +38,20 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
   // What the property needed was broken: the test is blocked, not failed by a counterexample.
   if (details.errorInstance instanceof BlockedError) throw details.errorInstance;
   const counterexample = run.secrets.scrub(fc.stringify(details.counterexample));
-  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  const message = [
-    `property failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`,
+  const error = details.errorInstance;
+  const cause = run.secrets.scrub(error instanceof Error ? error.message : String(error));
+  const fastCheck = [
+    `fast-check: property failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`,
     `counterexample: ${counterexample.length > 1500 ? `${counterexample.slice(0, 1500)}…` : counterexample}`,
     `seed ${details.seed}, path ${details.counterexamplePath}`,
     `replay: ${replayCommand(run.testInfo, details.seed, details.counterexamplePath ?? undefined)}`,
-    '',
-    run.secrets.scrub(cause),
   ].join('\n');
-  await run.testInfo.attach('fast-check counterexample', { body: message, contentType: 'text/plain' });
-  throw new Error(message);
+  // The cause comes first, as every report shows a failure's first line: the check that failed, or the suite's own exception.
+  await run.testInfo.attach('fast-check counterexample', { body: `${cause}\n\n${fastCheck}`, contentType: 'text/plain' });
+  if (isOwnFault(error)) {
+    const failure = new SuiteError(`${(error as Error).name}: ${cause}\n\n${fastCheck}`);
+    failure.stack = `SuiteError: ${failure.message}\n${((error as Error).stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
+    throw failure;
+  }
+  throw new Error(`${cause}\n\n${fastCheck}`);
 }

@@ -14,8 +14,10 @@ import { isExpired, type KnownFailure } from './known-failures.js';
 import type { RunReports } from './run-reports.js';
 
 export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
+/** Faults of the suite itself: they fail the gate, and are never a regression of the target. */
+export const SUITE_KINDS = ['suite error'] as const;
 export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured'] as const;
-export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof NOTICE_KINDS)[number];
+export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
   kind: RowKind;
@@ -33,6 +35,8 @@ export interface GateResult {
   passed: boolean;
   rows: GateRow[];
   regressions: GateRow[];
+  /** The suite's own exceptions this run: the night cannot be judged where they stopped a test. */
+  suiteErrors: GateRow[];
 }
 
 const FAILING = new Set<string>(['failed', 'assumption-failed']);
@@ -137,7 +141,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       }
     } else if (is === 'passed' && (FAILING.has(was) || entry)) {
       rows.push(entry ? fixedEntry(rule.id, change, entry) : { kind: 'fixed', subject: rule.id, change, detail: ['passes again'] });
-    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered')) {
+    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered' || is === 'suite-error')) {
       // Latency rules without a perf run: one "not measured" row says it for all of them.
       if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
     }
@@ -147,6 +151,8 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     // A rule whose tests failed for, or were blocked by, a rule failing now is part of that rule's story.
     const causes = knockedOutBy(rule.id, current.coverage.records).filter((id) => ruleRows.has(id));
     for (const id of causes) leaves.set(id, [...(leaves.get(id) ?? []), rule.id]);
+    // Left unjudged by a suite error: said in that error's row.
+    if (!causes.length && current.coverage.records.some((t) => t.outcome === 'suite-error' && t.ruleIds.includes(rule.id))) continue;
     if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
@@ -155,7 +161,16 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
   rows.push(...driftRows(baseline, current));
   rows.push(...perfRows(baseline, current));
   const regressions = rows.filter(isRegression);
-  return { passed: regressions.length === 0, rows, regressions };
+  const suiteErrors = rows.filter((r) => r.kind === 'suite error');
+  return { passed: regressions.length === 0 && suiteErrors.length === 0, rows, regressions, suiteErrors };
+}
+
+/** A test that stopped on the suite's own exception, with the rules it left unjudged. */
+function suiteErrorRow(record: TestRecord, was: TestRecord | undefined): GateRow {
+  return {
+    kind: 'suite error', subject: record.key, change: `${was?.outcome ?? 'absent'} → suite error`,
+    detail: [`${clip(record.reason)}${record.thrownAt ? ` (at ${record.thrownAt})` : ''}`, `a fault of fleet-conformance, not of the target; leaves ${record.ruleIds.join(', ') || 'no rule'} unjudged`],
+  };
 }
 
 function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Map<string, GateRow>, known: KnownFailure[], today: string): GateRow[] {
@@ -166,6 +181,7 @@ function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Ma
   for (const record of records) {
     const was = base.get(record.key);
     const change = `${was?.outcome ?? 'absent'} → ${record.outcome}`;
+    if (record.outcome === 'suite-error') rows.push(suiteErrorRow(record, was));
     const entry = known.find((e) => e.test === record.key);
     if (FAILING.has(record.outcome) && !FAILING.has(was?.outcome ?? '')) {
       // A newly failing test of a rule that was already failing through other tests: a new deviation.

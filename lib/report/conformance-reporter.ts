@@ -20,7 +20,7 @@ import { driftOf, findingsOf, footprintOf, notStartedRecord, recordOf, type Test
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
-const RANK: Record<TestRecord['outcome'], number> = { failed: 4, 'assumption-failed': 3, blocked: 2, passed: 1, 'not-run': 0 };
+const RANK: Record<TestRecord['outcome'], number> = { failed: 5, 'assumption-failed': 4, 'suite-error': 3, blocked: 2, passed: 1, 'not-run': 0 };
 
 export default class ConformanceReporter implements Reporter {
   private readonly records = new Map<string, TestRecord>();

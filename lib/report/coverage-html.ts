@@ -55,6 +55,17 @@ function whatBroke(report: CoverageReport): string {
   return [...groups.entries()].map(([name, rules]) => `<h3 class="op">${escapeHtml(name)}</h3>\n${rules.map(brokenRule).join('\n')}`).join('\n');
 }
 
+/** The suite's own exceptions: said apart from what broke, as faults of fleet-conformance, not of the target. */
+function suiteErrors(report: CoverageReport): string {
+  const errors = report.records.filter((r) => r.outcome === 'suite-error');
+  if (!errors.length) return '';
+  return `<h2 id="suite-errors">Suite errors (${errors.length}): faults of fleet-conformance itself, not of the target</h2>
+<p><small>These tests stopped on an exception of the suite's own code. They judged nothing: no rule is red for them, and the target is not to blame. Report them to the suite's maintainers.</small></p>
+${table(['test', 'exception', 'thrown at'], errors.map((r) => [
+    `${escapeHtml(r.title)}<br><small>${escapeHtml(r.file)}</small>`, `<code>${escapeHtml(r.reason ?? '')}</code>`, r.thrownAt ? `<code>${escapeHtml(r.thrownAt)}</code>` : '',
+  ]))}`;
+}
+
 function findingsTable(findings: LedgerEntry[]): string {
   if (!findings.length) return '<p>None: every rule that broke, broke where a test names it.</p>';
   return table(['rule', 'operation', 'check', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
@@ -94,13 +105,14 @@ ${table(['what the run did', 'how many'], writes)}`;
 
 export function coverageHtml(report: CoverageReport, extra = ''): string {
   const t = report.totals;
-  const pills = (['failed', 'assumption-failed', 'blocked', 'passed', 'not-run', 'uncovered'] as const)
+  const pills = (['failed', 'assumption-failed', 'suite-error', 'blocked', 'passed', 'not-run', 'uncovered'] as const)
     .map((s) => `<span class="pill ${s}">${t[s]} ${s}</span>`).join('');
   const x = report.tests;
   return page('Rule coverage', `<h1>Rule coverage</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
 <p><span class="pill">${t.rules} rules</span>${pills}</p>
-<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x.blocked} blocked, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+${suiteErrors(report)}
 <h2 id="what-broke">What broke</h2>
 ${whatBroke(report)}
 <h2 id="findings">Findings (${report.findings.length}): rules seen broken where no test names them</h2>

@@ -9,7 +9,7 @@ import { ruleList, type Rule } from '../rules/catalogue.js';
 import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
 
-export type RuleStatus = 'failed' | 'assumption-failed' | 'blocked' | 'passed' | 'not-run' | 'uncovered';
+export type RuleStatus = 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'passed' | 'not-run' | 'uncovered';
 
 export interface RuleTest {
   key: string;
@@ -63,7 +63,8 @@ export interface CoverageReport {
 }
 
 /** Which verdict a rule shows when its tests disagree: the first of these that any of them has. */
-const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'blocked', 'passed', 'not-run', 'uncovered'];
+/** A suite error is shown before a pass: the rule is not red, but one of its tests could not judge it. */
+const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'passed', 'not-run', 'uncovered'];
 
 function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
@@ -105,9 +106,9 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
       ...(failing?.reason ? { message: failing.reason } : status === 'failed' && ownFindings[0] ? { message: ownFindings[0].title } : {}),
     };
   });
-  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, blocked: 0, passed: 0, 'not-run': 0, uncovered: 0 };
+  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, passed: 0, 'not-run': 0, uncovered: 0 };
   for (const r of rules) totals[r.status] += 1;
-  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, blocked: 0, 'not-run': 0 };
+  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, 'not-run': 0 };
   for (const t of records) testTotals[t.outcome] += 1;
   return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records };
 }

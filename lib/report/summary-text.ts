@@ -21,6 +21,14 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
     replayBase ??= baseUrl;
     return `      replay: ${command.length > MAX_REPLAY ? `${command.slice(0, MAX_REPLAY)}… (whole in coverage.html)` : command}`;
   };
+  const suiteErrors = report.records.filter((r) => r.outcome === 'suite-error');
+  if (suiteErrors.length) {
+    lines.push('', `suite errors (${suiteErrors.length}): faults of fleet-conformance itself, not of the target; no rule is judged by them`);
+    for (const r of suiteErrors.slice(0, MAX_RULES)) {
+      lines.push(`  ⚠ ${r.title.slice(0, 140)}`, `      ${r.reason ?? ''}${r.thrownAt ? ` (at ${r.thrownAt})` : ''}`);
+    }
+    if (suiteErrors.length > MAX_RULES) lines.push(`  … and ${suiteErrors.length - MAX_RULES} more in the coverage report`);
+  }
   const broken = report.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed');
   if (broken.length) {
     lines.push('', `what broke (${broken.length} rule${broken.length > 1 ? 's' : ''}):`);
@@ -46,8 +54,8 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
   const t = report.totals;
   const x = report.tests;
   lines.push('', footprintLine(report.footprint),
-    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
-    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x.blocked} blocked, ${x['not-run']} not run`,
+    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
+    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x['not-run']} not run`,
     `→ ${paths.join(' · ')}`);
   return lines;
 }

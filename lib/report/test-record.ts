@@ -9,10 +9,11 @@ import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
 import { BLOCKED_ANNOTATION, FINDINGS_ATTACHMENT, type Evidence, type LedgerEntry } from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
+import { ownFrame, suiteErrorOf } from '../suite-error.js';
 import { replayIn, type Replay } from './replay.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
-export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'blocked' | 'not-run';
+export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'not-run';
 
 export interface TestRecord {
   /** Project, file and title path: the same test in another run (or shard) has the same key. */
@@ -23,6 +24,8 @@ export interface TestRecord {
   outcome: Outcome;
   /** The rules the failure names (all of the test's rules when it names none of them). */
   failedRules?: string[];
+  /** A suite error: where in the project it was thrown (file:line). */
+  thrownAt?: string;
   blockedBy?: { rule?: string; reason: string };
   /** Why it did not run, or the first line of its failure. */
   reason?: string;
@@ -93,6 +96,12 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
     return { ...base, outcome: 'blocked', blockedBy: { ...(rule && rule !== '—' ? { rule } : {}), reason: reason ?? blocked }, ...(evidence ? { evidence } : {}) };
   }
   const messages = result.errors.map((e) => e.message ?? '');
+  // The suite's own exception judged nothing: no rule of the test is red for it.
+  const suiteError = suiteErrorOf(messages);
+  if (suiteError) {
+    const thrownAt = ownFrame(result.errors[0]?.stack);
+    return { ...base, outcome: 'suite-error', reason: suiteError, ...(thrownAt ? { thrownAt } : {}) };
+  }
   const tagsOf = (m: string) => [...m.matchAll(TAG)].map((t) => t[1]!);
   const tags = new Set(messages.flatMap(tagsOf));
   const assumption = [...tags].find((t) => t.startsWith('ASSUME-'));

@@ -1,0 +1,27 @@
+/**
+ * Suite errors in the Allure report: allure-playwright marks every failed test "failed" (a defect
+ * of the product); a test that stopped on the suite's own exception becomes "broken" (a defect of
+ * the test, in Allure's words), its message saying so. Rewritten in the results before the report
+ * is generated.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isOwnFault } from '../suite-error.js';
+
+export const SUITE_ERROR_PREFIX = 'Suite error (a fault of fleet-conformance itself, not of the target): ';
+
+/** Marks the suite errors among the results in `resultsDir` as broken; how many it marked. */
+export function markSuiteErrors(resultsDir: string): number {
+  let marked = 0;
+  for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('-result.json'))) {
+    const path = join(resultsDir, file);
+    const result = JSON.parse(readFileSync(path, 'utf8')) as { status?: string; statusDetails?: { message?: string } };
+    const message = result.statusDetails?.message;
+    if (result.status !== 'failed' || !message || !isOwnFault(message)) continue;
+    result.status = 'broken';
+    result.statusDetails = { ...result.statusDetails, message: `${SUITE_ERROR_PREFIX}${message}` };
+    writeFileSync(path, JSON.stringify(result));
+    marked += 1;
+  }
+  return marked;
+}
