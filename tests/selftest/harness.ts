@@ -28,9 +28,9 @@ export interface Run {
 /** Every process group a self-test started and has not seen end: stopAll() ends them (afterEach). */
 const started = new Set<ChildProcess>();
 
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+function start(command: string, args: string[], env: Record<string, string>, cwd = repoRoot): ChildProcess {
   // Its own process group, so that npx, Playwright and its workers all end with it.
-  const child = spawn(command, args, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   started.add(child);
   child.once('exit', () => started.delete(child));
   return child;
@@ -53,9 +53,10 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...started].map(stop));
 }
 
-export function run(command: string, args: string[], env: Record<string, string>): Promise<Run> {
+/** `command` to its end, in `cwd` (the repository by default), with its output. */
+export function run(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = start(command, args, env);
+    const child = start(command, args, env, cwd);
     let output = '';
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
@@ -70,9 +71,9 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx sandbox/server.ts` on a free port of 127.0.0.1. */
-export function startSandbox(env: Record<string, string> = {}): Promise<SandboxProcess> {
-  const child = start('node', ['--import', 'tsx', 'sandbox/server.ts'], { SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', ...env });
+/** `node --import tsx sandbox/server.ts` on a free port of 127.0.0.1 (in `cwd`, the repository by default). */
+export function startSandbox(env: Record<string, string> = {}, cwd?: string): Promise<SandboxProcess> {
+  const child = start('node', ['--import', 'tsx', 'sandbox/server.ts'], { SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', ...env }, cwd);
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (d: Buffer) => {
