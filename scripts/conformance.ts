@@ -167,6 +167,7 @@ async function main(): Promise<number> {
   }
   cancel.stop();
   await lease?.end();
+  if (lease && config.poolCustomer) console.log(`card pool slice ${lease.lease.lease.slice + 1} of ${POOL_SLICES}: ${claims.held().length} pool cards used up by this run (cancelled, replaced or left blocked); lease ${lease.lease.lease.accountNumber} closed`);
   forgetRun(config.runId);
 
   allureReport(reports);
