@@ -16,7 +16,10 @@ import type { Customer } from './types.generated.js';
 export const POOL_SLICES = 6;
 export const LEASE_TTL_MS = 5 * 60_000;
 export const HEARTBEAT_MS = 60_000;
-const ATTEMPTS = 5;
+const ATTEMPTS = 8;
+/** How long a new lease waits to show in the listing before its rivals are judged. */
+const VISIBLE_WAIT_MS = 20_000;
+const VISIBLE_POLL_MS = 500;
 
 export interface Lease {
   runId: string;
@@ -61,21 +64,24 @@ export class LeaseRefused extends Error {
 
 /** This run's lease: renewed while it runs, closed at the end. */
 export class RunLease {
-  private constructor(private readonly api: FleetApi, readonly lease: Lease) {}
+  private constructor(private readonly api: FleetApi, private readonly fields: Config['customerListFields'], readonly lease: Lease) {}
 
   /**
-   * Takes the lowest slice of the pool no live lease holds. Two runs that take the same slice at
-   * the same moment both see both leases afterwards: the lower run id keeps it, the other closes
-   * its lease and tries again.
+   * Takes a slice of the pool no live lease holds, picked at random among the free ones. A run
+   * that finds, right after taking it, another lease of the same slice gives its own up and tries
+   * again after a random pause: of two runs that took one slice at once, the later one always sees
+   * the earlier, so no two runs ever keep the same slice (both may give up, never both keep).
    */
   static async take(api: FleetApi, config: Pick<Config, 'runId' | 'poolCustomer' | 'customerListFields'>): Promise<RunLease> {
     const pool = config.poolCustomer ?? 'none';
+    const othersOf = async () => (await liveLeases(api, config.customerListFields)).filter((l) => l.pool === pool && l.runId !== config.runId);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const others = (await liveLeases(api, config.customerListFields)).filter((l) => l.pool === pool && l.runId !== config.runId);
-      const slice = Array.from({ length: POOL_SLICES }, (_, i) => i).find((i) => !others.some((l) => l.slice === i));
-      if (slice === undefined) {
+      const others = await othersOf();
+      const free = Array.from({ length: POOL_SLICES }, (_, i) => i).filter((i) => !others.some((l) => l.slice === i));
+      if (!free.length) {
         throw new LeaseRefused(`FLEET_CARD_POOL_CUSTOMER ${pool}: all ${POOL_SLICES} slices of the card pool are held by runs in progress (${others.map((l) => l.runId).join(', ')}); wait for one to end, give this run a card pool of its own (FLEET_CARD_POOL_CUSTOMER), or close the leases of runs that were killed (npm run cleanup)`);
       }
+      const slice = free[Math.floor(Math.random() * free.length)]!;
       const now = new Date();
       const created = await api.createSubCustomer({
         customerName: leaseName(config.runId, pool, slice, now),
@@ -85,13 +91,25 @@ export class RunLease {
       });
       const accountNumber = created.status === 200 ? created.body.customerAccountNumber : undefined;
       if (typeof accountNumber !== 'string') throw new LeaseRefused(`cannot take a lease of the card pool: POST /customers/subcustomer answered ${created.status}`);
-      const lease = new RunLease(api, { runId: config.runId, pool, slice, aliveAt: now, accountNumber, open: true });
-      const rivals = (await liveLeases(api, config.customerListFields)).filter((l) => l.pool === pool && l.slice === slice && l.runId !== config.runId);
-      if (!rivals.some((l) => l.runId < config.runId)) return lease;
+      const lease = new RunLease(api, config.customerListFields, { runId: config.runId, pool, slice, aliveAt: now, accountNumber, open: true });
+      if (!(await lease.rivals()).length) return lease;
       await lease.release();
-      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 1300));
     }
-    throw new LeaseRefused(`cannot take a lease of the card pool ${pool}: other runs took the same slice ${ATTEMPTS} times in a row`);
+    throw new LeaseRefused(`cannot take a lease of the card pool ${pool}: other runs took the same slice ${ATTEMPTS} times in a row; try again`);
+  }
+
+  /**
+   * The other live leases of this lease's slice, read once the listing shows this lease itself
+   * (a search that lags behind writes would hide a rival that took the slice just before).
+   */
+  private async rivals(): Promise<Lease[]> {
+    const { runId, pool, slice } = this.lease;
+    for (let waited = 0; ; waited += VISIBLE_POLL_MS) {
+      const live = (await liveLeases(this.api, this.fields)).filter((l) => l.pool === pool);
+      if (live.some((l) => l.runId === runId) || waited >= VISIBLE_WAIT_MS) return live.filter((l) => l.slice === slice && l.runId !== runId);
+      await new Promise((resolve) => setTimeout(resolve, VISIBLE_POLL_MS));
+    }
   }
 
   /** Says the run is alive; false when the target refused (the lease may lapse). */
