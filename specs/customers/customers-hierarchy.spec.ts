@@ -8,7 +8,7 @@ import type { Customer } from '../../lib/types.generated.js';
 /** Sub-accounts created below one sub-account: a count of all descendants grows by as many. */
 const GRANDCHILDREN = 4;
 /** Readings of the top level's count around a listing of its sub-accounts, until the count stays still through one. */
-const STILL_ATTEMPTS = 6;
+const STILL_ATTEMPTS = 10;
 
 async function customer(api: FleetApi, customerAccountNumber: string): Promise<Customer> {
   const got = await api.getCustomer(customerAccountNumber);
@@ -59,6 +59,8 @@ test.describe('customer hierarchy @write', () => {
         const before = (await customer(api, topLevelCustomer)).countOfSubAccounts!;
         const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: topLevelCustomer })).length;
         if ((await customer(api, topLevelCustomer)).countOfSubAccounts === before) return before - listed;
+        // Writes come in bursts: a pause of random length finds a quiet moment sooner.
+        await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
       }
       return undefined;
     };
