@@ -23,10 +23,11 @@ import { applyBaseline, loadBaseline } from './baseline.js';
 import type { OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
 import { formatResultLine } from './report/table.js';
 import { createScenarios } from './scenarios/index.js';
+import { writePlan } from './scenarios/write-plan.js';
 import { Resources } from './scenarios/resources.js';
 import type { PhaseContext, Scenario } from './scenarios/scenario.js';
 import { NotMeasurable, operationOf, SetupApi, SetupError } from './setup-api.js';
-import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
+import { lowConfidenceNote, MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
 
 export interface RunOptions {
   config: Config;
@@ -132,7 +133,7 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
   if (countedSlots && notSent / countedSlots > MAX_ERROR_RATE) reasons.push(`${notSent} of ${countedSlots} slots not sent`);
   const lowConfidence = has && summary.samples < MIN_SAMPLES_FOR_P99;
   const info: string[] = [];
-  if (lowConfidence) info.push(`low confidence: p99 from ${summary.samples} samples (< ${MIN_SAMPLES_FOR_P99})`);
+  if (lowConfidence) info.push(lowConfidenceNote(summary.samples));
   if (failed.length && errorRate <= MAX_ERROR_RATE) info.push(`${failed.length} failed request(s), within 1%`);
   if (late) info.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
   info.push(...notes);
@@ -207,8 +208,10 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     const runTag = `perf-${randomBytes(3).toString('hex')}`;
     const shared = new Resources(setup, { ...config, baseUrl: target.baseUrl }, runTag, log);
     [api, resources] = [setup, shared];
-    const ctx: PhaseContext = { config, api: setup, resources: shared, rate, duration, warmup, setupConcurrency: shared.setupConcurrency, log };
+    const plan = writePlan(config.writeBudget, warmup + Math.round(rate * duration), selected, config.perf.consumableCards.length);
+    const ctx: PhaseContext = { config, api: setup, resources: shared, rate, duration, warmup, setupConcurrency: shared.setupConcurrency, log, plan };
     log(`${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`);
+    for (const op of Object.keys(plan.caps) as LatencyKey[]) log(`  write budget: ${op} fills ${plan.caps[op]} slots (${plan.why[op]})`);
 
     const phases = createScenarios().filter((scenario) => scenario.operations.some((op) => selected.has(op)));
     const perOp = warmup + Math.round(rate * duration);

@@ -72,7 +72,7 @@ function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOper
   if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: 'latency gates run with npm run perf (no perf/summary.json for this run)' };
   const outcome: Outcome = op.status === 'not-measured' ? 'not-run' : op.pass ? 'passed' : 'failed';
   return {
-    key: `perf › ${key}`, title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, ${op.samples} samples)`, file: 'perf/', outcome,
+    key: `perf › ${key}`, title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, n=${op.samples}${op.samples && op.samples < 100 ? ': with fewer than 100 samples the p99 is their maximum' : ''})`, file: 'perf/', outcome,
     reason: op.status === 'not-measured' ? `not measured: ${op.reason ?? 'see the perf report'}` : `measured ${perf!.startedAt}`,
   };
 }

@@ -69,7 +69,7 @@ function histogram(r: OperationResult, samples: Sample[]): string {
 export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample[]>): string {
   const withBaseline = summary.operations.some((r) => r.baseline);
   const rows = summary.operations.map((r) => `<tr class="${r.status}">`
-    + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}${r.lowConfidence ? ' <span class="warn" title="p99 from fewer than 100 samples">low conf.</span>' : ''}</td>`
+    + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}${r.lowConfidence ? ' <span class="warn" title="with fewer than 100 samples the p99 is their maximum">p99 = max</span>' : ''}</td>`
     + `<td>${r.rate}</td><td>${r.errors}</td><td>${ms(r.p50)}</td><td>${ms(r.p90)}</td><td>${ms(r.p99)}</td><td>${ms(r.max)}</td>`
     + `<td>${r.targetP50}</td><td>${r.targetP99}</td>`
     + (withBaseline ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : ''}` : ''}</td>` : '')
@@ -98,7 +98,7 @@ svg .lbl{font-size:11px;fill:#444}svg .val{font-size:11px;fill:#111}svg .tgt{fon
 ${notMeasured.length ? `<p class="not-measured">Not measured (never fails the gate): ${notMeasured.map((r) => `<b>${esc(r.operation)}</b>: ${esc(r.reason ?? '')}`).join('; ')}.</p>` : ''}
 <p>Target <b>${esc(summary.target)}</b> (${esc(summary.baseUrl)}), started ${esc(summary.startedAt)}, finished ${esc(summary.finishedAt)}.
 Each operation: ${summary.settings.rate} requests/s at evenly spaced arrivals for ${summary.settings.duration} s after ${summary.settings.warmup} uncounted warm-up requests${summary.settings.sandboxLatency ? `; SANDBOX_LATENCY=${esc(summary.settings.sandboxLatency)}` : ''}.
-Percentiles: ${esc(summary.settings.percentiles)}. A p99 from fewer than 100 samples is marked low confidence.</p>
+Percentiles: ${esc(summary.settings.percentiles)}. A p99 of fewer than 100 samples is their maximum (nearest rank), marked p99 = max: low confidence.</p>
 ${o ? `<p>Client overhead on loopback (the floor under every number): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (${o.samples} samples at ${o.rate}/s against a trivial server).</p>` : ''}
 ${summary.baselineFile ? `<p>Baseline: ${esc(summary.baselineFile)}; a p99 more than 20% above it is flagged as a regression.</p>` : ''}
 <p>The run's ${esc(footprintLine(summary.footprint))}${summary.orderReferences.length ? ` (card orders placed: ${summary.orderReferences.length}, their references in summary.json)` : ''}.</p>

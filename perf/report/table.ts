@@ -18,7 +18,7 @@ export function formatTable(summary: PerfSummary): string {
   const rows = summary.operations.map((r) => [
     r.operation, String(r.samples), String(r.rate), String(r.errors), ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max),
     String(r.targetP50), String(r.targetP99), verdictOf(r),
-    [r.lowConfidence ? '(low confidence p99)' : '', r.baseline?.changeP99Pct != null ? `p99 ${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}% vs baseline${r.baseline.regression ? ' REGRESSION' : ''}` : '',
+    [r.lowConfidence ? `(n=${r.samples}: p99 = their maximum)` : '', r.baseline?.changeP99Pct != null ? `p99 ${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}% vs baseline${r.baseline.regression ? ' REGRESSION' : ''}` : '',
       r.status === 'not-measured' ? r.reason ?? '' : r.status === 'failed' ? r.note.replace(/^FAIL: /, '') : '']
       .filter(Boolean).join(' '),
   ]);

@@ -10,13 +10,27 @@
  * A card that shows up with another status than Active (an order not yet complete) is tried once
  * with the operation before it is measured on: a target may refuse such cards until the order completes.
  */
-import type { Card, CardList } from '../../lib/types.generated.js';
+import type { BudgetKind } from '../../lib/budget.js';
+import type { Config } from '../../lib/config.js';
+import { ACTIVE } from '../../lib/discovery.js';
 import type { LatencyKey } from '../../lib/operations.js';
-import { inBatches, NotMeasurable, operationOf, SetupError } from '../setup-api.js';
-import type { Resources } from './resources.js';
-import { ACTIVE } from './scenario.js';
+import type { Card, CardList, CardOrderItem } from '../../lib/types.generated.js';
+import { inBatches, NotMeasurable, operationOf, SetupError, type SetupApi } from '../setup-api.js';
 
 export type ConsumingKey = Extract<LatencyKey, 'cancel-card' | 'replace-card'>;
+
+/** What the consumable cards need of the run's resources (resources.ts), which hold them. */
+export interface CardSupplier {
+  readonly api: SetupApi;
+  readonly config: Config;
+  readonly runTag: string;
+  readonly setupConcurrency: number;
+  readonly orderReferences: string[];
+  readonly poolCustomer: string;
+  readonly log: (line: string) => void;
+  afford(cost: Partial<Record<BudgetKind, number>>, what: string): void;
+  orderItem(): Promise<CardOrderItem>;
+}
 
 interface Consumable {
   cardIdentifier: number;
@@ -42,7 +56,7 @@ export class ConsumableCards {
   /** Per operation: why it refuses cards whose order is not complete (undefined: it accepts them). */
   private readonly refusals = new Map<ConsumingKey, string | undefined>();
 
-  constructor(private readonly resources: Resources) {
+  constructor(private readonly resources: CardSupplier) {
     this.cards = resources.config.perf.consumableCards.map((cardIdentifier) => ({ cardIdentifier, ordered: false }));
   }
 

@@ -7,7 +7,7 @@
 import type { OperationId } from '../../lib/operations.js';
 import { fillPath, operations } from '../../lib/operations.js';
 import type { ConsumingKey } from './consumable-cards.js';
-import { slotsPerOperation, type PhaseContext, type Scenario } from './scenario.js';
+import { budgetedSlots, slotsPerOperation, type PhaseContext, type Scenario } from './scenario.js';
 
 export function consumingScenario(name: string, op: ConsumingKey, id: OperationId, body: (ctx: PhaseContext, n: number) => Promise<object>): Scenario {
   let cards: number[] = [];
@@ -19,10 +19,11 @@ export function consumingScenario(name: string, op: ConsumingKey, id: OperationI
     operations: [op],
     async prepare(ctx) {
       warmup = ctx.warmup;
-      const taken = await ctx.resources.consumable.take(op, slotsPerOperation(ctx), ctx.warmup, await body(ctx, 0));
+      const budgeted = budgetedSlots(ctx, op);
+      const taken = await ctx.resources.consumable.take(op, budgeted.slots, ctx.warmup, await body(ctx, 0));
       cards = taken.cards;
       bodies = await Promise.all(cards.map((_, n) => body(ctx, n)));
-      short = taken.why && `measured on ${cards.length - warmup} requests, not ${slotsPerOperation(ctx) - warmup}: ${taken.why}`;
+      short = taken.why ? `measured on ${cards.length - warmup} requests, not ${slotsPerOperation(ctx) - warmup}: ${taken.why}` : budgeted.why;
       if (short) ctx.log(`  setup: ${op} ${short}`);
     },
     supply: () => cards.length,

@@ -1,17 +1,22 @@
 /** create-subcustomer: generated valid bodies; the customers created feed the later customer phases. */
 import { operations } from '../../lib/operations.js';
-import { isSuccess, parseBody, slotsPerOperation, type Scenario } from './scenario.js';
+import { budgetedSlots, isSuccess, parseBody, type Scenario } from './scenario.js';
 import type { Resources } from './resources.js';
 
 export function createCreateSubCustomerScenario(): Scenario {
   let resources: Resources | undefined;
+  let slots = 0;
+  let short: string | undefined;
   return {
     name: 'create-subcustomer.perf.ts',
     operations: ['create-subcustomer'],
     async prepare(ctx) {
-      ctx.resources.afford({ customers: slotsPerOperation(ctx) }, `create-subcustomer: ${slotsPerOperation(ctx)} creations`);
+      ({ slots, why: short } = budgetedSlots(ctx, 'create-subcustomer'));
+      ctx.resources.afford({ customers: slots }, `create-subcustomer: ${slots} creations`);
       resources = ctx.resources;
     },
+    supply: () => slots,
+    notes: () => (short ? [short] : []),
     request: () => ({
       method: 'POST',
       path: operations.createSubCustomer.path,

@@ -17,7 +17,7 @@ import type { Config } from '../../lib/config.js';
 import type { AddressComplete, Card, CardList, CardOrderItem, Contact, CustomerCreateRequest, MasterData } from '../../lib/types.generated.js';
 import { inBatches, NotMeasurable, SetupError, type SetupApi } from '../setup-api.js';
 import { ConsumableCards } from './consumable-cards.js';
-import { ACTIVE } from './scenario.js';
+import { ACTIVE } from '../../lib/discovery.js';
 
 export class Resources {
   private masterData?: MasterData;

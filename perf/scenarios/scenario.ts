@@ -6,8 +6,9 @@
 import type { Config } from '../../lib/config.js';
 import type { LatencyKey } from '../../lib/operations.js';
 import type { Outcome, PlannedRequest } from '../measure.js';
-import type { SetupApi } from '../setup-api.js';
+import { NotMeasurable, type SetupApi } from '../setup-api.js';
 import type { Resources } from './resources.js';
+import type { WritePlan } from './write-plan.js';
 
 export interface PhaseContext {
   config: Config;
@@ -21,6 +22,8 @@ export interface PhaseContext {
   warmup: number;
   /** Parallel setup requests (gentle off loopback). */
   setupConcurrency: number;
+  /** What FLEET_WRITE_BUDGET lets each writing phase send. */
+  plan: WritePlan;
   log: (line: string) => void;
 }
 
@@ -47,12 +50,22 @@ export interface Scenario {
   supply?(): number;
 }
 
-/** The status id of an Active card, the only one the document shows. */
-export const ACTIVE = 1;
-
 /** Slots needed per operation: warm-up plus rate × duration. */
 export function slotsPerOperation(ctx: Pick<PhaseContext, 'rate' | 'duration' | 'warmup'>): number {
   return ctx.warmup + Math.round(ctx.rate * ctx.duration);
+}
+
+/**
+ * The slots writing operation `op` may fill under the write budget (its plan), with why when fewer
+ * than the others; not measurable when no more than the warm-up would be left.
+ */
+export function budgetedSlots(ctx: Pick<PhaseContext, 'rate' | 'duration' | 'warmup' | 'plan'>, op: LatencyKey): { slots: number; why?: string } {
+  const slots = slotsPerOperation(ctx);
+  const cap = ctx.plan.caps[op];
+  if (cap === undefined || cap >= slots) return { slots };
+  const why = ctx.plan.why[op]!;
+  if (cap <= ctx.warmup) throw new NotMeasurable(`${why}: no more than the ${ctx.warmup} warm-up request(s)`);
+  return { slots: cap, why: `measured on ${cap - ctx.warmup} requests, not ${slots - ctx.warmup}: ${why}` };
 }
 
 export function isSuccess(outcome: Outcome): outcome is { status: number; body: string } {

@@ -70,10 +70,12 @@ test.describe('gate verdict of one operation', () => {
     expect(errors.note).toMatch(/errors 3\.0% > 1% \(3× 503\)/);
   });
 
-  test('a p99 from fewer than 100 samples is marked low confidence', () => {
-    const r = resultFor('get-card', 5, Array.from({ length: 50 }, () => sample(20)), stats(), []);
+  test('a p99 from fewer than 100 samples is said to be their maximum', () => {
+    const r = resultFor('get-card', 5, Array.from({ length: 50 }, (_, i) => sample(20 + i)), stats(), []);
     expect(r.lowConfidence).toBe(true);
-    expect(r.note).toContain('low confidence: p99 from 50 samples');
+    expect(r.p99).toBe(r.max);
+    expect(r.note).toContain('n=50: a p99 of fewer than 100 samples is their maximum (low confidence)');
+    expect(resultFor('get-card', 5, Array.from({ length: 100 }, () => sample(20)), stats(), []).lowConfidence).toBe(false);
   });
 
   test('baseline: change per operation, a p99 regression above 20% is flagged', () => {
@@ -149,7 +151,7 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
   });
 });
 
-test.describe('perf configuration (lib/config.ts): safe off loopback', () => {
+test.describe('perf configuration (lib/config.ts): gentle on a shared environment', () => {
   const remote = { FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'id', FLEET_CLIENT_SECRET: 'secret' };
 
   test('a remote target gets at most 5 requests/s and short runs unless the environment is declared loadable', () => {
@@ -157,6 +159,13 @@ test.describe('perf configuration (lib/config.ts): safe off loopback', () => {
     expect(() => loadConfig({ ...remote, FLEET_PERF_RATE: '50' })).toThrow(ConfigError);
     expect(loadConfig({ ...remote, FLEET_PERF_RATE: '50', FLEET_PERF_ALLOW_LOAD: 'yes' }).perf.rate).toBe(50);
     expect(loadConfig({}).perf).toMatchObject({ rate: 40, duration: 6, operations: latencyKeys });
+  });
+
+  test('a test environment reached on 127.0.0.1 (a tunnel) is loaded as gently as a remote one; a sandbox on loopback is not', () => {
+    const tunnel = { ...remote, FLEET_BASE_URL: 'http://127.0.0.1:8443', FLEET_TARGET: 'test' };
+    expect(loadConfig(tunnel).perf).toMatchObject({ rate: 5, duration: 10 });
+    expect(() => loadConfig({ ...tunnel, FLEET_PERF_RATE: '40' })).toThrow(/^FLEET_PERF_RATE: 40 requests\/s against a test environment exceeds the safe 5\/s; set FLEET_PERF_ALLOW_LOAD=yes/);
+    expect(loadConfig({ FLEET_BASE_URL: 'http://127.0.0.1:4010', FLEET_TARGET: 'sandbox' }).perf).toMatchObject({ rate: 40, duration: 6 });
   });
 
   test('production runs read-only operations only; consumable cards are refused there', () => {

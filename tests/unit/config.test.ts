@@ -57,7 +57,7 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['missing credentials', { FLEET_BASE_URL: 'https://fleet-test.example.com' }, /^FLEET_CLIENT_ID and FLEET_CLIENT_SECRET: required for target "test"/],
   ['production without a base URL', { FLEET_TARGET: 'production' }, /^FLEET_TARGET: "production" needs FLEET_BASE_URL/],
   ['a bad geo parameter override', { ...remote, FLEET_GEO_PARAM_NAMES: 'radius=r' }, /^FLEET_GEO_PARAM_NAMES: "radius=r" is not one of/],
-  ['a rate above 5/s against a remote target', { ...remote, FLEET_PERF_RATE: '50' }, /^FLEET_PERF_RATE: 50 requests\/s against a remote target/],
+  ['a rate above 5/s against a test environment', { ...remote, FLEET_PERF_RATE: '50' }, /^FLEET_PERF_RATE: 50 requests\/s against a test environment/],
   ['write operations in production perf', { ...remote, FLEET_TARGET: 'production', FLEET_PERF_OPS: 'get-card,cancel-card' }, /^FLEET_PERF_OPS: cancel-card would write to production/],
   ['a non-numeric seed', { FLEET_FC_SEED: 'abc' }, /^FLEET_FC_SEED: "abc" is not a whole number/],
   ['an embedded sandbox URL off loopback', { FLEET_SANDBOX_URL: 'https://fleet.example.com' }, /^FLEET_SANDBOX_URL: "https:\/\/fleet.example.com" is not a loopback address/],
