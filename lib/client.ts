@@ -9,7 +9,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
-import type { Exchange, RecordedRequest } from './exchange.js';
+import type { Exchange, Query, RecordedRequest } from './exchange.js';
 import type { BudgetGuard } from './budget.js';
 import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
@@ -18,7 +18,7 @@ import { replayBaseUrl, replayText } from './report/replay.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
-export type Query = Record<string, string | number | boolean | undefined>;
+export type { Query } from './exchange.js';
 
 const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 

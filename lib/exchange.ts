@@ -36,3 +36,6 @@ export interface Exchange {
   /** Answers that asked the client to come back later (429, 503 with Retry-After) before this one. */
   throttled?: Throttled[];
 }
+
+/** Query parameters of a request, as a spec gives them. */
+export type Query = Record<string, string | number | boolean | undefined>;

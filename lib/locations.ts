@@ -1,12 +1,11 @@
 /**
- * What the location specs need to know about the target's map, learned through the interface
- * itself (where locations are, which connector standards exist) and read from the document's
- * Location (coordinates are decimal degrees as text, connector fields are not shown).
+ * What the location specs need to know about a map, read from the document's Location
+ * (coordinates are decimal degrees as text, connector fields are not shown): rectangles and points,
+ * the geosearch query under its configured names, which connector standards a search shows.
  */
-import type { FleetApi, GeosearchRectangle } from './api.js';
-import type { Query } from './client.js';
 import type { GeoParamNames } from './config.js';
-import type { Location } from './types.generated.js';
+import type { Query } from './exchange.js';
+import type { GeosearchQuery as GeosearchRectangle, Location } from './types.generated.js';
 
 export type Rectangle = Pick<GeosearchRectangle, 'topLatitude' | 'bottomLatitude' | 'leftLongitude' | 'rightLongitude'>;
 
@@ -95,44 +94,4 @@ export function standardCandidates(locations: readonly Location[]): string[] {
     .filter(([, s]) => s.locations < locations.length)
     .sort(([, a], [, b]) => Number(b.named) - Number(a.named) || b.locations - a.locations)
     .map(([v]) => v);
-}
-
-// ---- Areas of the map ----
-
-/** Where a search finds enough locations to tell a rule kept from a rule broken. */
-export interface GeoAreas {
-  /** A rectangle holding a few dozen locations (20 to 120): a search with count 300 shows them all. */
-  small?: Rectangle;
-  /** A rectangle holding more than 300 locations (the whole map, when the target has that many). */
-  busy?: Rectangle;
-}
-
-const SMALL = { min: 20, max: 120 };
-
-export const NO_SMALL_AREA = `the target shows no area holding ${SMALL.min} to ${SMALL.max} locations`;
-
-/**
- * Finds the areas through the interface: the whole map aggregated tells whether more than 300
- * locations exist; a square around a location of the map, halved or doubled (then bisected),
- * until a search with count 300 finds a few dozen.
- */
-export async function discoverGeoAreas(api: FleetApi): Promise<GeoAreas> {
-  const aggregated = await api.geosearchRectangle({ ...WORLD, aggregate: true });
-  const total = aggregated.status === 200 ? (aggregated.body.aggregates ?? []).reduce((s, a) => s + (a.count ?? 0), 0) : 0;
-  const busy = total > MAX_LOCATIONS ? WORLD : undefined;
-  const world = await api.geosearchRectangle({ ...WORLD, count: 1 });
-  const start = world.status === 200 ? (world.body.locations ?? []).map(pointOf).find((p) => p !== undefined) : undefined;
-  if (!start) return busy ? { busy } : {};
-
-  let half = 0.25, tooSmall = 0, tooBig = Infinity;
-  for (let step = 0; step < 16 && half <= 90; step++) {
-    const rect = around(start, half);
-    const found = await api.geosearchRectangle({ ...rect, count: MAX_LOCATIONS });
-    const n = found.status === 200 ? (found.body.locations ?? []).length : 0;
-    if (n >= SMALL.min && n <= SMALL.max) return { small: rect, ...(busy ? { busy } : {}) };
-    if (n < SMALL.min) tooSmall = half;
-    else tooBig = half;
-    half = tooBig === Infinity ? half * 2 : (tooSmall + tooBig) / 2;
-  }
-  return busy ? { busy } : {};
 }

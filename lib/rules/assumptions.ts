@@ -4,7 +4,15 @@
  * it accepts any reasonable answer, records what it saw in the drift report, and lets the user
  * configure what the choice depends on. sandbox/README.md lists the same ids (a test checks it).
  */
-import type { Config } from '../config.js';
+
+/** The settings the register shows in force (lib/config.ts's Config has them; declared here so that the register imports nothing above it). */
+export interface SettingsInForce {
+  customerListFields: { text: string };
+  geoParamNames: Readonly<Record<'count' | 'aggregate' | 'precision' | 'language', string>>;
+  geoAvailableStatus: string;
+  replacementTimeoutSeconds: number;
+  strict: ReadonlySet<string>;
+}
 
 export interface Assumption {
   id: string;
@@ -17,7 +25,7 @@ export interface Assumption {
   /** The setting that changes the suite's expectation, if any. */
   setting?: string;
   /** The value in force for this run. */
-  inForce?: (config: Config) => string;
+  inForce?: (config: SettingsInForce) => string;
 }
 
 export const assumptions: Assumption[] = [

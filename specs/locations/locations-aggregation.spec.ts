@@ -1,7 +1,8 @@
 /** Geosearch with the aggregation switch on: aggregates instead of locations, counts that add up. */
 import { expect, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
-import { MAX_LOCATIONS, NO_SMALL_AREA, pointOf, type Rectangle } from '../../lib/locations.js';
+import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
+import { MAX_LOCATIONS, pointOf, type Rectangle } from '../../lib/locations.js';
 import type { Aggregate } from '../../lib/types.generated.js';
 
 /** The locations the aggregates stand for; a count that is no integer is GEO-AGGREGATE-SHAPE's breach, and adds up to nothing. */

@@ -6,10 +6,8 @@
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
-import {
-  CAPABILITIES, hasCapability, hasConnectorStandard, hasEvseStatus, isInside, MAX_LOCATIONS, NO_SMALL_AREA, pointOf, standardCandidates,
-  type Rectangle,
-} from '../../lib/locations.js';
+import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
+import { CAPABILITIES, hasCapability, hasConnectorStandard, hasEvseStatus, isInside, MAX_LOCATIONS, pointOf, standardCandidates, type Rectangle } from '../../lib/locations.js';
 import { locationsFound } from '../../lib/steps/location-steps.js';
 import type { GeosearchRequest, Location } from '../../lib/types.generated.js';
 

@@ -1,6 +1,7 @@
 /** POST /locations/geosearch/rectangle: what a search finds, how many, and in which shape. */
 import { expect, test } from '../../fixtures/test.js';
-import { isInside, MAX_LOCATIONS, NO_SMALL_AREA, pointOf, type Rectangle } from '../../lib/locations.js';
+import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
+import { isInside, MAX_LOCATIONS, pointOf, type Rectangle } from '../../lib/locations.js';
 
 /** Mid-Atlantic, far from any coast. */
 const midAtlantic: Rectangle = { topLatitude: 40, bottomLatitude: 30, leftLongitude: -45, rightLongitude: -35 };

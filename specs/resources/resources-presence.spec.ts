@@ -9,7 +9,8 @@ import { expect, forRule, test, type Assumptions } from '../../fixtures/test.js'
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { customerPage } from '../../lib/discovery.js';
-import { MAX_LOCATIONS, NO_SMALL_AREA, type GeoAreas } from '../../lib/locations.js';
+import { NO_SMALL_AREA, type GeoAreas } from '../../lib/geo-areas.js';
+import { MAX_LOCATIONS } from '../../lib/locations.js';
 import { resourceTable, strictlyMissing } from '../../lib/rules/document.js';
 import type { GeosearchResponse, MasterData, Session } from '../../lib/types.generated.js';
 
