@@ -8,7 +8,7 @@ import { operationIds, operation } from '../operations.js';
 import type { Footprint, WriteKind } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { CoverageReport, RuleCoverage } from './coverage.js';
-import { escapeHtml, page, table } from './html.js';
+import { escapeHtml, num, page, softBreaks, table } from './html.js';
 import { curlOf, replayHint, type Replay } from './replay.js';
 
 const NO_REQUEST = 'no single request (an assertion over several)';
@@ -66,11 +66,16 @@ ${table(['test', 'exception', 'thrown at'], errors.map((r) => [
   ]))}`;
 }
 
+/** An operation's method and path, free to wrap after a slash (a path is one long word). */
+function operationCell(id: string | undefined): string {
+  return `<span class="path">${softBreaks(operationName(id))}</span>`;
+}
+
 function findingsTable(findings: LedgerEntry[]): string {
   if (!findings.length) return '<p>None: every rule that broke, broke where a test names it.</p>';
-  return table(['rule', 'operation', 'check', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
-    `<code>${escapeHtml(f.rule)}</code>`, escapeHtml(operationName(f.operationId)), `<code>${escapeHtml(f.check)}</code>`, escapeHtml(f.title),
-    String(f.count), `<small>${escapeHtml(f.seenIn || 'worker set-up (discovery)')}</small>`, f.evidence ? evidenceHtml(f.evidence) : '',
+  return table(['rule and check', 'operation', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
+    `<code class="id">${escapeHtml(f.rule)}</code><br><code class="id check">${escapeHtml(f.check)}</code>`, operationCell(f.operationId), softBreaks(f.title),
+    num(f.count), `<small class="seen">${escapeHtml(f.seenIn || 'worker set-up (discovery)')}</small>`, f.evidence ? evidenceHtml(f.evidence) : '',
   ]));
 }
 
@@ -81,9 +86,9 @@ function ruleRow(r: RuleCoverage): string[] {
   });
   const findings = r.findings.length ? `<li><span class="failed">finding</span> ${r.findings.map((f) => `${escapeHtml(operationName(f.operationId))} ×${f.count}`).join(', ')}</li>` : '';
   return [
-    `<code>${escapeHtml(r.id)}</code><br><small>${escapeHtml(r.family)} · ${escapeHtml(r.origin)}</small>`,
-    `${escapeHtml(r.words)}<br><small>${escapeHtml(r.section)}</small>`,
-    `<span class="${r.status}">${r.status}</span>${r.blocks ? `<br><small>blocks ${r.blocks}</small>` : ''}`,
+    `<code class="id">${escapeHtml(r.id)}</code><br><small>${escapeHtml(r.family)} · ${escapeHtml(r.origin)}</small>`,
+    `${softBreaks(r.words)}<br><small>${escapeHtml(r.section)}</small>`,
+    `<span class="${r.status}">${r.status}</span>${r.blocks ? `<br><small class="num">blocks ${r.blocks}</small>` : ''}`,
     tests.length || findings ? `<ul>${tests.join('')}${findings}</ul>` : '<small>no test covers this rule</small>',
   ];
 }
@@ -96,7 +101,7 @@ const WRITE_WORDS: Record<WriteKind, string> = {
 };
 
 function footprintHtml(f: Footprint): string {
-  const writes = (Object.keys(WRITE_WORDS) as WriteKind[]).map((k) => [escapeHtml(WRITE_WORDS[k]), String(f.writes[k])]);
+  const writes = (Object.keys(WRITE_WORDS) as WriteKind[]).map((k) => [escapeHtml(WRITE_WORDS[k]), num(f.writes[k])]);
   const byOperation = Object.entries(f.byOperation).sort(([, a], [, b]) => b - a).map(([op, n]) => `${escapeHtml(operationName(op))} ${n}`).join(' · ');
   return `<h2 id="footprint">Footprint on the target</h2>
 <p><small>${f.requests} requests: ${byOperation}</small></p>

@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.js';
 import { assumptions } from '../rules/assumptions.js';
-import { escapeHtml, page, table } from './html.js';
+import { escapeHtml, num, page, table } from './html.js';
 import type { DriftRecord } from './test-sink.js';
 
 export interface DriftEntry extends DriftRecord {
@@ -63,10 +63,10 @@ export function driftHtml(report: DriftReport): string {
     `<code>${escapeHtml(e.received ?? '')}</code>`,
     `<small>${escapeHtml(e.documented ?? '')}</small>`,
     `<code>${escapeHtml(`${e.example.method} ${e.example.path}`)}</code> → ${e.example.status}`,
-    String(e.occurrences),
+    num(e.occurrences),
   ]);
   const register = report.assumptions.map((a) => [
-    `<code>${escapeHtml(a.id)}</code>${a.strict ? '<br><span class="assumption-failed">strict (FLEET_STRICT)</span>' : ''}`,
+    `<code class="id">${escapeHtml(a.id)}</code>${a.strict ? '<br><span class="assumption-failed">strict (FLEET_STRICT)</span>' : ''}`,
     escapeHtml(a.silence),
     escapeHtml(a.choice),
     escapeHtml(a.suite),
