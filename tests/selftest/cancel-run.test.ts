@@ -33,8 +33,10 @@ async function interruptedRun(signal: 'SIGTERM' | 'SIGKILL', seconds: number): P
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  // Signalled once tests are under way (the first passed test), then `seconds` later.
-  for (let waited = 0; !/✓/.test(output) && waited < 120_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  // Signalled once tests are under way (the first test reported, by the list reporter or, under CI, the dot one), then `seconds` later.
+  const underWay = () => /carries this mark[^]*[✓·°×]/.test(output);
+  for (let waited = 0; !underWay() && waited < 120_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  expect(underWay(), `no test reported within 120 s:\n${output.slice(-2000)}`).toBe(true);
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const sent = Date.now();
   // SIGTERM to npm alone, as a CI runner does (npm exits and does not pass it on); SIGKILL to the whole group.
