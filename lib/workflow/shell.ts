@@ -5,7 +5,7 @@
  * SIGTERM 7.5 s later, SIGKILL 2.5 s after that.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 
 export interface ShellRun {
   script: string;
@@ -88,6 +88,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       write('', true);
+      rmSync(run.scriptFile, { force: true });
       for (const t of timers) clearTimeout(t);
       run.signal.removeEventListener('abort', onAbort);
       resolve({ exitCode: code, ...(signal ? { killedBy: signal } : {}), timedOut, cancelled, group: child.pid! });
