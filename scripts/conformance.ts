@@ -10,6 +10,7 @@ import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, type Foot
 import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
 import { listTests } from '../lib/listed-tests.js';
+import { recordShard } from '../lib/shards.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { allureReport } from './allure-report.js';
 
@@ -59,9 +60,13 @@ async function main(): Promise<number> {
   return suite.status ?? 1;
 }
 
+// A shard's trace beside its blob report, written on every exit path: the merge names a shard that did not run.
+const shard = recordShard(process.argv.slice(2), process.env);
+
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
+    shard?.because(e);
     if (e instanceof ConfigError || e instanceof AuthError || e instanceof SchemaCompileError || e instanceof GateInputError) {
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);

@@ -14,8 +14,10 @@ import { isExpired, type KnownFailure } from './known-failures.js';
 import type { RunReports } from './run-reports.js';
 
 export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
+/** A night that is not whole: it fails the gate whatever the baseline holds, and says which part is missing. */
+export const INCOMPLETE_KINDS = ['shard not run'] as const;
 export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured'] as const;
-export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof NOTICE_KINDS)[number];
+export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
   kind: RowKind;
@@ -33,6 +35,8 @@ export interface GateResult {
   passed: boolean;
   rows: GateRow[];
   regressions: GateRow[];
+  /** Shards that did not run: the night is not judged where their tests are. */
+  incomplete: GateRow[];
 }
 
 const FAILING = new Set<string>(['failed', 'assumption-failed']);
@@ -142,20 +146,38 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
     }
   }
+  const shards = shardRows(current);
   const leaves = new Map<string, string[]>();
   for (const { rule, change } of notConcluded) {
     // A rule whose tests failed for, or were blocked by, a rule failing now is part of that rule's story.
     const causes = knockedOutBy(rule.id, current.coverage.records).filter((id) => ruleRows.has(id));
     for (const id of causes) leaves.set(id, [...(leaves.get(id) ?? []), rule.id]);
-    if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
+    // Left unjudged by a shard that did not run: said in that shard's row.
+    const shard = shards.find((s) => rule.tests.some((t) => s.tests.has(t.key)));
+    if (!causes.length && shard) shard.rules.push(rule.id);
+    else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
+  for (const s of shards) {
+    if (s.rules.length) s.row.detail.push(`leaves ${plural(s.rules.length, 'rule')} that passed in the baseline not judged: ${s.rules.slice(0, 12).join(', ')}${s.rules.length > 12 ? ', …' : ''}`);
+    rows.push(s.row);
+  }
 
   rows.push(...testRows(baseline.coverage.records, current.coverage.records, ruleRows, known, today));
   rows.push(...driftRows(baseline, current));
   rows.push(...perfRows(baseline, current));
   const regressions = rows.filter(isRegression);
-  return { passed: regressions.length === 0, rows, regressions };
+  const incomplete = rows.filter((r) => (INCOMPLETE_KINDS as readonly string[]).includes(r.kind));
+  return { passed: regressions.length === 0 && incomplete.length === 0, rows, regressions, incomplete };
+}
+
+/** One row per shard of this run that did not run (lib/shards.ts), with its tests and the rules it leaves unjudged. */
+function shardRows(current: RunReports): { row: GateRow; tests: Set<string>; rules: string[] }[] {
+  return (current.coverage.shards?.notRun ?? []).map((s) => ({
+    row: { kind: 'shard not run', subject: `shard ${s.shard} of ${s.total}`, change: '→ did not run', detail: [s.reason, `its ${plural(s.tests.length, 'test')} not run`] },
+    tests: new Set(s.tests),
+    rules: [],
+  }));
 }
 
 function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Map<string, GateRow>, known: KnownFailure[], today: string): GateRow[] {

@@ -1,5 +1,5 @@
 /** The gate's answer as text: a table of what changed (regressions first) and the one-line verdict. */
-import { NOTICE_KINDS, REGRESSION_KINDS, type GateResult, type GateRow } from './compare.js';
+import { INCOMPLETE_KINDS, NOTICE_KINDS, REGRESSION_KINDS, type GateResult, type GateRow } from './compare.js';
 
 /** Rows of one kind shown before "… and N more". */
 const MAX_ROWS = 25;
@@ -18,9 +18,9 @@ function line(row: GateRow, mark: string): string[] {
 
 export function gateTable(result: GateResult): string[] {
   const out = [`  ${'verdict'.padEnd(WIDTH.kind + 1)}${'rule / test'.padEnd(WIDTH.subject)}${'baseline → this run'.padEnd(WIDTH.change)} detail`];
-  for (const kind of [...REGRESSION_KINDS, ...NOTICE_KINDS]) {
+  for (const kind of [...INCOMPLETE_KINDS, ...REGRESSION_KINDS, ...NOTICE_KINDS]) {
     const rows = result.rows.filter((r) => r.kind === kind);
-    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) ? '✘' : kind === 'known' ? '~' : '·';
+    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) || kind === 'shard not run' ? '✘' : kind === 'known' ? '~' : '·';
     out.push(...rows.slice(0, MAX_ROWS).flatMap((r) => line(r, mark)));
     if (rows.length > MAX_ROWS) out.push(`${mark} … and ${rows.length - MAX_ROWS} more ${kind}`);
   }
@@ -32,6 +32,8 @@ export function verdictLine(result: GateResult): string {
   const canGo = result.rows.filter((r) => r.kind === 'fixed' && r.entries?.length).length;
   const notices = `${count('known')} known, ${count('still failing')} still failing, ${count('fixed')} fixed${canGo ? ` (${canGo} known-failures entr${canGo === 1 ? 'y' : 'ies'} can go)` : ''}, ${count('new drift')} new drift`;
   if (result.passed) return `gate: PASS — no regression against the baseline (${notices})`;
+  const shards = result.incomplete.length ? `${result.incomplete.map((r) => `${r.subject} did not run`).join(', ')}; ` : '';
+  if (!result.regressions.length) return `gate: FAIL — ${shards}no regression where the night ran (${notices})`;
   const named = result.regressions.slice(0, 8).map((r) => `${r.kind} ${r.subject}`).join('; ');
-  return `gate: FAIL — ${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'}: ${named}${result.regressions.length > 8 ? '; …' : ''} (${notices})`;
+  return `gate: FAIL — ${shards}${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'}: ${named}${result.regressions.length > 8 ? '; …' : ''} (${notices})`;
 }

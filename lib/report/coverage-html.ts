@@ -55,6 +55,14 @@ function whatBroke(report: CoverageReport): string {
   return [...groups.entries()].map(([name, rules]) => `<h3 class="op">${escapeHtml(name)}</h3>\n${rules.map(brokenRule).join('\n')}`).join('\n');
 }
 
+/** Shards of a sharded run that did not run: named first, since the verdicts below miss their tests. */
+function shardsNotRun(report: CoverageReport): string {
+  const notRun = report.shards?.notRun ?? [];
+  if (!notRun.length) return '';
+  return `<h2 id="shards-not-run" class="failed">${notRun.length} of ${report.shards!.total} shards did not run: their tests are not run, not judged</h2>
+${table(['shard', 'why', 'tests not run'], notRun.map((s) => [`shard ${s.shard} of ${s.total}`, escapeHtml(s.reason), String(s.tests.length)]))}`;
+}
+
 function findingsTable(findings: LedgerEntry[]): string {
   if (!findings.length) return '<p>None: every rule that broke, broke where a test names it.</p>';
   return table(['rule', 'operation', 'check', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
@@ -101,6 +109,7 @@ export function coverageHtml(report: CoverageReport, extra = ''): string {
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
 <p><span class="pill">${t.rules} rules</span>${pills}</p>
 <p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x.blocked} blocked, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+${shardsNotRun(report)}
 <h2 id="what-broke">What broke</h2>
 ${whatBroke(report)}
 <h2 id="findings">Findings (${report.findings.length}): rules seen broken where no test names them</h2>
