@@ -71,6 +71,8 @@ export interface Config {
   perf: PerfConfig;
   /** Register entries (ASSUME-*) whose stricter reading the user switched on (FLEET_STRICT); their failures are assumption failures. */
   strict: ReadonlySet<string>;
+  /** Only the conformance tests whose title matches (FLEET_GREP; Playwright's -g); the after-the-run checks always run. */
+  grep?: string;
   /** Playwright workers: few for this machine's CPU on loopback, many for a latency-bound target (FLEET_WORKERS). */
   workers: number;
   /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
@@ -101,7 +103,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -237,6 +239,15 @@ function parseWriteBudget(value: string | undefined, target: Target): Budget {
   return budget;
 }
 
+function parseGrep(text: string): string {
+  try {
+    new RegExp(text);
+  } catch (e) {
+    throw new ConfigError(`FLEET_GREP: "${text}" is not a regular expression (${(e as Error).message})`);
+  }
+  return text;
+}
+
 function parseStrict(value: string | undefined): ReadonlySet<string> {
   const ids = parseList(value);
   const known = assumptions.map((a) => a.id);
@@ -358,6 +369,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     perf: parsePerf(env, target, loopback),
     strict: parseStrict(env.FLEET_STRICT),
     writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
+    ...(env.FLEET_GREP?.trim() ? { grep: parseGrep(env.FLEET_GREP.trim()) } : {}),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
   });
