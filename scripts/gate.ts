@@ -45,7 +45,7 @@ function main(): number {
     const missing = run.coverage.shards?.notRun ?? [];
     for (const s of missing) console.log(`✘ shard not run  shard ${s.shard} of ${s.total}: ${s.reason}`);
     if (missing.length) {
-      console.log(`gate: FAIL — ${missing.map((s) => `shard ${s.shard} of ${s.total}`).join(', ')} did not run: ${current} is not made the baseline (--init)`);
+      console.log(`gate: FAIL — ${missing.map((s) => `shard ${s.shard} of ${s.total}`).join(', ')} did not run: this night is not made the baseline (--init)`);
       return 1;
     }
     const files = acceptRun(current, args.baseline, note);

@@ -40,11 +40,12 @@ function shardExits(summary: RunSummary): (number | string)[] {
   });
 }
 
-/** The gate's last line (`gate: PASS …`, `gate: FAIL …`, `gate: … is now the baseline`) in the report job's logs. */
+/** The gate's verdict line (`gate: PASS …`, `gate: FAIL …`, else `gate: … is now the baseline`) in the report job's logs. */
 function gateLine(summary: RunSummary): string {
   const report = summary.jobs.find((j) => j.matrix.shard === undefined && j.steps.some((s) => s.log));
   const lines = (report?.steps ?? []).flatMap((s) => (s.log && existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n') : []));
-  return lines.filter((l) => /^gate: /.test(l)).pop() ?? '';
+  const gate = lines.filter((l) => /^gate: /.test(l));
+  return gate.filter((l) => /^gate: (PASS|FAIL)/.test(l)).pop() ?? gate.pop() ?? '';
 }
 
 export function readNight(night: number, plan: NightPlan, summary: RunSummary): Omit<NightResult, 'problems'> {

@@ -56,6 +56,7 @@ export function nightPlans(today: string): NightPlan[] {
 export const SHORT_VARS: Record<string, string> = {
   FLEET_GREP: '\\[(CARD-GET|CARD-STATUS-ACTIVE-1|MASTER-TEN-ARRAYS|SESSION-GET|SESSION-STATUS-ENUM|ERR-NOT-FOUND-404)[\\],]',
   FLEET_FC_RUNS: '3',
+  FLEET_WORKERS: '1',
   FLEET_PERF_OPS: 'get-card',
   FLEET_PERF_DURATION: '1',
 };

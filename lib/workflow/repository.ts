@@ -32,7 +32,8 @@ export function headOf(repo: string): Head {
   return { sha, ref: branch === 'HEAD' ? sha : `refs/heads/${branch}`, dirty: git(repo, ['status', '--porcelain', '--untracked-files=no']).trim() !== '' };
 }
 
-function check(workflow: Workflow): void {
+/** Every action and its inputs, every expression of a workflow: known to the local runner, or a WorkflowError. */
+export function checkWorkflow(workflow: Workflow): void {
   const expr = (where: string, text: string) => {
     try {
       checkExpression(text, CONTEXTS);
@@ -66,6 +67,6 @@ export function readWorkflow(repo: string, sha: string, wanted: string): Workflo
   const workflows = files.map((f) => parseWorkflow(git(repo, ['show', `${sha}:${f}`]), basename(f)));
   const found = workflows.find((w) => w.file === wanted || w.file.replace(/\.ya?ml$/, '') === wanted) ?? workflows.find((w) => w.name === wanted);
   if (!found) throw new WorkflowError(`no workflow "${wanted}" in .github/workflows of ${repo} at ${sha.slice(0, 12)} (there: ${workflows.map((w) => w.file).join(', ') || 'none'})`);
-  check(found);
+  checkWorkflow(found);
   return found;
 }

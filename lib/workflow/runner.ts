@@ -96,6 +96,7 @@ interface StepOutcome {
 }
 
 const DEFAULT_TIMEOUT_MINUTES = 360;
+const CANCEL_TIMEOUT_MS = 5 * 60_000;
 /** What a runner's environment carries over from the machine; everything else is the workflow's. */
 const MACHINE_ENV = ['HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
 
@@ -238,7 +239,7 @@ class WorkflowRun {
     mkdirSync(workspace, { recursive: true });
     mkdirSync(logs, { recursive: true });
     this.progress(`${name}: started`);
-    const deadline = started + (run.job['timeout-minutes'] ?? DEFAULT_TIMEOUT_MINUTES) * 60_000;
+    let deadline = started + (run.job['timeout-minutes'] ?? DEFAULT_TIMEOUT_MINUTES) * 60_000;
     const base = { contexts: this.contexts(run, {}), status: { success: true, failure: false, cancelled: false } };
     const workflowEnv = this.evaluated(this.workflow.env, base);
     const jobEnv = { ...workflowEnv, ...this.evaluated(run.job.env, { ...base, contexts: this.contexts(run, workflowEnv) }) };
@@ -254,6 +255,8 @@ class WorkflowRun {
     try {
       for (const [i, step] of run.job.steps.entries()) {
         if (Date.now() >= deadline && !state.timedOut) state.timedOut = state.cancelled = true;
+        // What still runs after a timeout (always(), cancelled()) has the cancel timeout, as on GitHub.
+        if (state.timedOut) deadline = Math.max(deadline, Date.now() + CANCEL_TIMEOUT_MS);
         const stepEnvContext = { contexts: this.contexts(run, jobEnv), status: { success: !state.failed && !state.cancelled, failure: state.failed, cancelled: state.cancelled } };
         const stepName = step.name ? interpolate(step.name, stepEnvContext) : `Run ${step.uses ?? step.run!.trim().split('\n')[0]}`;
         if (!condition(step.if, stepEnvContext)) {
@@ -268,7 +271,10 @@ class WorkflowRun {
         const outcome = step.uses
           ? this.uses(step, context, workspace, log, runnerEnv, `${this.workflow.file}: jobs.${run.id}.steps[${i}]`)
           : await this.shell(step, run, context, { ...runnerEnv, ...env }, workspace, log, deadline, groups);
-        if (outcome.jobTimedOut) state.timedOut = state.cancelled = true;
+        if (outcome.jobTimedOut && !state.timedOut) {
+          state.timedOut = state.cancelled = true;
+          deadline = Date.now() + CANCEL_TIMEOUT_MS;
+        }
         const continueOnError = step['continue-on-error'] === true || interpolate(String(step['continue-on-error'] ?? 'false'), context) === 'true';
         const conclusion: Conclusion = outcome.outcome === 'failure' && continueOnError ? 'success' : outcome.outcome;
         if (conclusion === 'failure') state.failed = true;
