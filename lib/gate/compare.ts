@@ -6,6 +6,7 @@
  * fails as it did in the baseline, what was fixed, new drift) is reported and passes.
  */
 import { applyBaseline, baselineOf } from '../../perf/baseline.js';
+import { MIN_SAMPLES_FOR_P99 } from '../../perf/stats.js';
 import type { OperationResult } from '../../perf/report/summary.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
@@ -16,7 +17,7 @@ import type { RunReports } from './run-reports.js';
 export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
 /** A night that is not whole: it fails the gate whatever the baseline holds, and says which part is missing. */
 export const INCOMPLETE_KINDS = ['shard not run'] as const;
-export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured'] as const;
+export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured', 'slower, few samples'] as const;
 export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
@@ -233,8 +234,16 @@ function perfRows(baseline: RunReports, current: RunReports): GateRow[] {
   // A copy: the comparison is this gate's, not whatever baseline the perf run itself was given.
   const operations: OperationResult[] = current.perf.operations.map((op) => ({ ...op, baseline: undefined }));
   applyBaseline(operations, baselineOf(baseline.perf)!);
-  return operations.filter((op) => op.baseline?.regression).map((op) => ({
-    kind: 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
-    detail: [`+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
-  }));
+  const samplesBefore = new Map(baseline.perf.operations.map((op) => [op.operation, op.samples]));
+  return operations.filter((op) => op.baseline?.regression).map((op) => {
+    const n = [samplesBefore.get(op.operation) ?? 0, op.samples];
+    // A p99 of fewer than 100 samples is their largest one: night to night it moves by more than 20% on a conforming server.
+    const few = n.some((x) => x < MIN_SAMPLES_FOR_P99);
+    return {
+      kind: few ? 'slower, few samples' as const : 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
+      detail: [few
+        ? `+${op.baseline!.changeP99Pct}% on n=${n.join(' and ')}: a p99 of fewer than ${MIN_SAMPLES_FOR_P99} samples is their maximum, not judged (a longer FLEET_PERF_DURATION gives it the samples)`
+        : `+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
+    };
+  });
 }
