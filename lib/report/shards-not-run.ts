@@ -24,9 +24,12 @@ function rulesOf(title: string): string[] {
   }
 }
 
+/** The findings check counts under the rules it shows, never as a test of its own (the conformance reporter). */
+const isFindingsCheck = (t: ListedTest) => t.tags.some((tag) => tag.replace(/^@/, '') === 'findings');
+
 /** The shard's tests as not run; tests another shard ran (the after-the-run checks run in each) are left out. */
 export function notRunRecords(shard: ShardNotRun, listed: ListedTest[], ran: Set<string>): TestRecord[] {
-  return listed.filter((t) => !ran.has(t.key)).map((t) => ({
+  return listed.filter((t) => !ran.has(t.key) && !isFindingsCheck(t)).map((t) => ({
     key: t.key, title: t.title, file: `specs/${t.key.split(' › ')[1] ?? ''}`, ruleIds: rulesOf(t.title), outcome: 'not-run' as const, reason: notRunReason(shard),
   }));
 }
