@@ -8,7 +8,7 @@ import { operationIds, operation } from '../operations.js';
 import type { Footprint, WriteKind } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { CoverageReport, RuleCoverage } from './coverage.js';
-import { breakablePath, escapeHtml, page, table } from './html.js';
+import { escapeHtml, page, table } from './html.js';
 import { curlOf, replayHint, type Replay } from './replay.js';
 
 const NO_REQUEST = 'no single request (an assertion over several)';
@@ -17,11 +17,6 @@ function operationName(id: string | undefined): string {
   if (!id || !(operationIds as string[]).includes(id)) return NO_REQUEST;
   const op = operation(id as (typeof operationIds)[number]);
   return `${op.method} ${op.path}`;
-}
-
-/** An operation's name for a table cell: it may break after a slash of its path, never inside a word. */
-function operationCell(id: string | undefined): string {
-  return breakablePath(operationName(id));
 }
 
 export function evidenceHtml(e: Evidence): string {
@@ -64,14 +59,14 @@ function whatBroke(report: CoverageReport): string {
 function shardsNotRun(report: CoverageReport): string {
   const notRun = report.shards?.notRun ?? [];
   if (!notRun.length) return '';
-  return `<h2 id="shards-not-run"><span class="failed">${notRun.length} of ${report.shards!.total} shards did not run</span>: their tests are not run, not judged</h2>
-${table([{ header: 'shard', kind: 'id' }, 'why', { header: 'tests not run', kind: 'count' }], notRun.map((s) => [`shard ${s.shard} of ${s.total}`, escapeHtml(s.reason), String(s.tests.length)]))}`;
+  return `<h2 id="shards-not-run" class="failed">${notRun.length} of ${report.shards!.total} shards did not run: their tests are not run, not judged</h2>
+${table(['shard', 'why', 'tests not run'], notRun.map((s) => [`shard ${s.shard} of ${s.total}`, escapeHtml(s.reason), String(s.tests.length)]))}`;
 }
 
 function findingsTable(findings: LedgerEntry[]): string {
   if (!findings.length) return '<p>None: every rule that broke, broke where a test names it.</p>';
-  return table([{ header: 'rule', kind: 'id' }, 'operation', { header: 'check', kind: 'id' }, 'what', { header: 'times', kind: 'count' }, 'first seen in', 'evidence'], findings.map((f) => [
-    `<code>${escapeHtml(f.rule)}</code>`, operationCell(f.operationId), `<code>${escapeHtml(f.check)}</code>`, escapeHtml(f.title),
+  return table(['rule', 'operation', 'check', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
+    `<code>${escapeHtml(f.rule)}</code>`, escapeHtml(operationName(f.operationId)), `<code>${escapeHtml(f.check)}</code>`, escapeHtml(f.title),
     String(f.count), `<small>${escapeHtml(f.seenIn || 'worker set-up (discovery)')}</small>`, f.evidence ? evidenceHtml(f.evidence) : '',
   ]));
 }
@@ -102,7 +97,7 @@ function footprintHtml(f: Footprint): string {
   const byOperation = Object.entries(f.byOperation).sort(([, a], [, b]) => b - a).map(([op, n]) => `${escapeHtml(operationName(op))} ${n}`).join(' · ');
   return `<h2 id="footprint">Footprint on the target</h2>
 <p><small>${f.requests} requests: ${byOperation}</small></p>
-${table(['what the run did', { header: 'how many', kind: 'count' }], writes)}`;
+${table(['what the run did', 'how many'], writes)}`;
 }
 
 export function coverageHtml(report: CoverageReport, extra = ''): string {
@@ -122,5 +117,5 @@ ${findingsTable(report.findings)}
 ${extra}
 ${footprintHtml(report.footprint)}
 <h2 id="rules">Every rule</h2>
-${table([{ header: 'rule', kind: 'id' }, 'the document says', { header: 'result', kind: 'state' }, 'tests'], report.rules.map(ruleRow))}`);
+${table(['rule', 'the document says', 'result', 'tests'], report.rules.map(ruleRow))}`);
 }

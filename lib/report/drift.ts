@@ -76,7 +76,7 @@ export function driftHtml(report: DriftReport): string {
   return page('Drift and assumptions', `<h1>Drift and assumptions</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed · throttled ${report.throttled} times</div>
 <h2>What the target did that the document does not describe (${report.entries.length})</h2>
-${report.entries.length ? table(['operations', 'drift', 'seen', 'documented', 'example', { header: 'times', kind: 'count' }], rows) : '<p>None seen.</p>'}
+${report.entries.length ? table(['operations', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
 <h2>Assumptions register in force</h2>
-${table([{ header: 'id', kind: 'id' }, 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting', 'what this target chose'], register)}`);
+${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting', 'what this target chose'], register)}`);
 }

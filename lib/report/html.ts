@@ -8,18 +8,12 @@ export function page(title: string, body: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1b1f24;max-width:1400px}
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1b1f24;max-width:1200px}
 h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px} .meta{color:#57606a;margin-bottom:16px}
-/* Ids, states and counts stay on one line, as narrow as they are; text takes the rest and wraps
-   (inside a long word only when it must), never narrower than 8em: a table wider than the page
-   scrolls in its own box rather than squeeze a column. */
-.table{overflow-x:auto;margin:8px 0} table{border-collapse:collapse;width:100%}
-th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top}
-.id,.state,.count{white-space:nowrap;width:1%} .count{text-align:right} td.text{overflow-wrap:anywhere;min-width:8em}
+table{border-collapse:collapse;width:100%;margin:8px 0} th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:#f6f8fa;font-weight:600} code{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px}
 .passed{color:#1a7f37;font-weight:600} .failed{color:#cf222e;font-weight:600} .not-run{color:#9a6700;font-weight:600} .uncovered{color:#6e7781;font-weight:600}
 .blocked{color:#8250df;font-weight:600} .assumption-failed{color:#bc4c00;font-weight:600} .ok{color:#1a7f37;font-weight:600}
-span.passed,span.failed,span.not-run,span.uncovered,span.blocked,span.assumption-failed{white-space:nowrap}
 h3{font-size:15px;margin:14px 0 4px} h3.op{border-bottom:1px solid #d0d7de;padding-bottom:2px} .broken{margin:0 0 14px 12px}
 pre{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:6px 8px;border-radius:4px;white-space:pre-wrap;overflow-wrap:anywhere;max-height:320px;overflow:auto}
 details.evidence summary{cursor:pointer}
@@ -31,21 +25,8 @@ ${body}
 `;
 }
 
-/**
- * How a column's cells lay out: `id` (a rule id, an operation, a code), `state` (a verdict) and
- * `count` (a number) never break; `text` wraps between words (the default).
- */
-export type ColumnKind = 'id' | 'state' | 'count' | 'text';
-export type Column = string | { header: string; kind: ColumnKind };
-
-export function table(columns: Column[], rows: string[][]): string {
-  const cols = columns.map((c) => (typeof c === 'string' ? { header: c, kind: 'text' as const } : c));
-  return `<div class="table"><table><thead><tr>${cols.map((c) => `<th class="${c.kind}">${escapeHtml(c.header)}</th>`).join('')}</tr></thead><tbody>
-${rows.map((r) => `<tr>${r.map((cell, i) => `<td class="${cols[i]?.kind ?? 'text'}">${cell}</td>`).join('')}</tr>`).join('\n')}
-</tbody></table></div>`;
-}
-
-/** A path that may break after its slashes, never inside a segment (an operation in a narrow column). */
-export function breakablePath(text: string): string {
-  return escapeHtml(text).replace(/\//g, '/<wbr>');
+export function table(headers: string[], rows: string[][]): string {
+  return `<table><thead><tr>${headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>
+${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')}
+</tbody></table>`;
 }
