@@ -254,9 +254,11 @@ class WorkflowRun {
     run.cancel.addEventListener('abort', onCancel, { once: true });
     try {
       for (const [i, step] of run.job.steps.entries()) {
-        if (Date.now() >= deadline && !state.timedOut) state.timedOut = state.cancelled = true;
-        // What still runs after a timeout (always(), cancelled()) has the cancel timeout, as on GitHub.
-        if (state.timedOut) deadline = Math.max(deadline, Date.now() + CANCEL_TIMEOUT_MS);
+        if (Date.now() >= deadline && !state.timedOut) {
+          state.timedOut = state.cancelled = true;
+          // What still runs after a timeout (always(), cancelled()) has the cancel timeout, as on GitHub.
+          deadline = Date.now() + CANCEL_TIMEOUT_MS;
+        }
         const stepEnvContext = { contexts: this.contexts(run, jobEnv), status: { success: !state.failed && !state.cancelled, failure: state.failed, cancelled: state.cancelled } };
         const stepName = step.name ? interpolate(step.name, stepEnvContext) : `Run ${step.uses ?? step.run!.trim().split('\n')[0]}`;
         if (!condition(step.if, stepEnvContext)) {
