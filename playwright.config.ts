@@ -40,7 +40,7 @@ const projects: Project[] = config.selftestPlan
       ...(t.grep ? { grep: new RegExp(t.grep) } : {}),
     }))
   : [
-      { name: 'conformance', testIgnore: RUN_CHECKS, teardown: 'after the run' },
+      { name: 'conformance', testIgnore: RUN_CHECKS, teardown: 'after the run', ...(config.grep ? { grep: new RegExp(config.grep) } : {}) },
       { name: 'after the run', testMatch: RUN_CHECKS },
     ];
 

@@ -72,6 +72,8 @@ export interface Config {
   perf: PerfConfig;
   /** Register entries (ASSUME-*) whose stricter reading the user switched on (FLEET_STRICT); their failures are assumption failures. */
   strict: ReadonlySet<string>;
+  /** Only the conformance tests whose title matches (FLEET_GREP; Playwright's -g); the after-the-run checks always run. */
+  grep?: string;
   /** Playwright workers: few for this machine's CPU against a quick target, many for a latency-bound one (FLEET_WORKERS). */
   workers: number;
   /** The target's median round trip, timed at the start of the run (FLEET_TARGET_RTT_MS, set by npm run conformance). */
@@ -106,7 +108,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -251,6 +253,15 @@ function parsePoolSlice(value: string | undefined): PoolSlice {
   return { index: Number(m[1]) - 1, count: Number(m[2]) };
 }
 
+function parseGrep(text: string): string {
+  try {
+    new RegExp(text);
+  } catch (e) {
+    throw new ConfigError(`FLEET_GREP: "${text}" is not a regular expression (${(e as Error).message})`);
+  }
+  return text;
+}
+
 function parseStrict(value: string | undefined): ReadonlySet<string> {
   const ids = parseList(value);
   const known = assumptions.map((a) => a.id);
@@ -378,6 +389,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     strict: parseStrict(env.FLEET_STRICT),
     writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
     poolSlice: parsePoolSlice(env.FLEET_POOL_SLICE),
+    ...(env.FLEET_GREP?.trim() ? { grep: parseGrep(env.FLEET_GREP.trim()) } : {}),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),

@@ -19,6 +19,7 @@ import { PoolClaims } from '../lib/pool.js';
 import { HEARTBEAT_MS, LeaseRefused, POOL_SLICES, RunLease } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
+import { recordShard } from '../lib/shards.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { allureReport } from './allure-report.js';
 
@@ -175,9 +176,13 @@ async function main(): Promise<number> {
   return code;
 }
 
+// A shard's trace beside its blob report, written on every exit path: the merge names a shard that did not run.
+const shard = recordShard(process.argv.slice(2), process.env);
+
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
+    shard?.because(e);
     if (e instanceof ConfigError || e instanceof AuthError || e instanceof SchemaCompileError || e instanceof GateInputError) {
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);

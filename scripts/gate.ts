@@ -3,8 +3,9 @@
  * this run's reports against the last accepted run's, rule by rule and test by test (lib/gate/).
  * Prints the table and the verdict, writes gate.json beside the current reports.
  * Exit 0: no regression; 1: a regression; 2: bad input (a missing report, a malformed entry).
- * --accept makes the current run the baseline when the gate passes; --init does so unconditionally
- * (the first night, or a deliberate change such as renamed tests).
+ * --accept makes the current run the baseline when the gate passes; --init does so without a
+ * comparison (the first night, or a deliberate change such as renamed tests), unless a shard of the
+ * run did not run.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,13 @@ function main(): number {
   const run = readRunReports(current, 'current');
   const note = { acceptedAt: new Date().toISOString(), from: current, target: run.coverage.target };
   if (args.init) {
+    // A baseline missing a shard's tests would hide that shard's rules night after night.
+    const missing = run.coverage.shards?.notRun ?? [];
+    for (const s of missing) console.log(`✘ shard not run  shard ${s.shard} of ${s.total}: ${s.reason}`);
+    if (missing.length) {
+      console.log(`gate: FAIL — ${missing.map((s) => `shard ${s.shard} of ${s.total}`).join(', ')} did not run: this night is not made the baseline (--init)`);
+      return 1;
+    }
     const files = acceptRun(current, args.baseline, note);
     console.log(`gate: ${current} is now the baseline in ${args.baseline} (${files.join(', ')}), not compared (--init)`);
     return 0;

@@ -6,6 +6,7 @@
  * fails as it did in the baseline, what was fixed, new drift) is reported and passes.
  */
 import { applyBaseline, baselineOf } from '../../perf/baseline.js';
+import { MIN_SAMPLES_FOR_P99 } from '../../perf/stats.js';
 import type { OperationResult } from '../../perf/report/summary.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
@@ -16,8 +17,10 @@ import type { RunReports } from './run-reports.js';
 export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
 /** Faults of the suite itself: they fail the gate, and are never a regression of the target. */
 export const SUITE_KINDS = ['suite error'] as const;
-export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured'] as const;
-export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
+/** A night that is not whole: it fails the gate whatever the baseline holds, and says which part is missing. */
+export const INCOMPLETE_KINDS = ['shard not run'] as const;
+export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured', 'slower, few samples'] as const;
+export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
   kind: RowKind;
@@ -37,6 +40,8 @@ export interface GateResult {
   regressions: GateRow[];
   /** The suite's own exceptions this run: the night cannot be judged where they stopped a test. */
   suiteErrors: GateRow[];
+  /** Shards that did not run: the night is not judged where their tests are. */
+  incomplete: GateRow[];
 }
 
 const FAILING = new Set<string>(['failed', 'assumption-failed']);
@@ -146,6 +151,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
     }
   }
+  const shards = shardRows(current);
   const leaves = new Map<string, string[]>();
   for (const { rule, change } of notConcluded) {
     // A rule whose tests failed for, or were blocked by, a rule failing now is part of that rule's story.
@@ -153,16 +159,24 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     for (const id of causes) leaves.set(id, [...(leaves.get(id) ?? []), rule.id]);
     // Left unjudged by a suite error: said in that error's row.
     if (!causes.length && current.coverage.records.some((t) => t.outcome === 'suite-error' && t.ruleIds.includes(rule.id))) continue;
-    if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
+    // Left unjudged by a shard that did not run: said in that shard's row.
+    const shard = shards.find((s) => rule.tests.some((t) => s.tests.has(t.key)));
+    if (!causes.length && shard) shard.rules.push(rule.id);
+    else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
+  for (const s of shards) {
+    if (s.rules.length) s.row.detail.push(`leaves ${plural(s.rules.length, 'rule')} that passed in the baseline not judged: ${s.rules.slice(0, 12).join(', ')}${s.rules.length > 12 ? ', …' : ''}`);
+    rows.push(s.row);
+  }
 
   rows.push(...testRows(baseline.coverage.records, current.coverage.records, ruleRows, known, today));
   rows.push(...driftRows(baseline, current));
   rows.push(...perfRows(baseline, current));
   const regressions = rows.filter(isRegression);
   const suiteErrors = rows.filter((r) => r.kind === 'suite error');
-  return { passed: regressions.length === 0 && suiteErrors.length === 0, rows, regressions, suiteErrors };
+  const incomplete = rows.filter((r) => (INCOMPLETE_KINDS as readonly string[]).includes(r.kind));
+  return { passed: regressions.length === 0 && suiteErrors.length === 0 && incomplete.length === 0, rows, regressions, suiteErrors, incomplete };
 }
 
 /** A test that stopped on the suite's own exception, with the rules it left unjudged. */
@@ -171,6 +185,15 @@ function suiteErrorRow(record: TestRecord, was: TestRecord | undefined): GateRow
     kind: 'suite error', subject: record.key, change: `${was?.outcome ?? 'absent'} → suite error`,
     detail: [`${clip(record.reason)}${record.thrownAt ? ` (at ${record.thrownAt})` : ''}`, `a fault of fleet-conformance, not of the target; leaves ${record.ruleIds.join(', ') || 'no rule'} unjudged`],
   };
+}
+
+/** One row per shard of this run that did not run (lib/shards.ts), with its tests and the rules it leaves unjudged. */
+function shardRows(current: RunReports): { row: GateRow; tests: Set<string>; rules: string[] }[] {
+  return (current.coverage.shards?.notRun ?? []).map((s) => ({
+    row: { kind: 'shard not run', subject: `shard ${s.shard} of ${s.total}`, change: '→ did not run', detail: [s.reason, `its ${plural(s.tests.length, 'test')} not run`] },
+    tests: new Set(s.tests),
+    rules: [],
+  }));
 }
 
 function testRows(baseRecords: TestRecord[], records: TestRecord[], ruleRows: Map<string, GateRow>, known: KnownFailure[], today: string): GateRow[] {
@@ -227,8 +250,16 @@ function perfRows(baseline: RunReports, current: RunReports): GateRow[] {
   // A copy: the comparison is this gate's, not whatever baseline the perf run itself was given.
   const operations: OperationResult[] = current.perf.operations.map((op) => ({ ...op, baseline: undefined }));
   applyBaseline(operations, baselineOf(baseline.perf)!);
-  return operations.filter((op) => op.baseline?.regression).map((op) => ({
-    kind: 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
-    detail: [`+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
-  }));
+  const samplesBefore = new Map(baseline.perf.operations.map((op) => [op.operation, op.samples]));
+  return operations.filter((op) => op.baseline?.regression).map((op) => {
+    const n = [samplesBefore.get(op.operation) ?? 0, op.samples];
+    // A p99 of fewer than 100 samples is their largest one: night to night it moves by more than 20% on a conforming server.
+    const few = n.some((x) => x < MIN_SAMPLES_FOR_P99);
+    return {
+      kind: few ? 'slower, few samples' as const : 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
+      detail: [few
+        ? `+${op.baseline!.changeP99Pct}% on n=${n.join(' and ')}: a p99 of fewer than ${MIN_SAMPLES_FOR_P99} samples is their maximum, not judged (a longer FLEET_PERF_DURATION gives it the samples)`
+        : `+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
+    };
+  });
 }

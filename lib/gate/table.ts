@@ -1,5 +1,5 @@
 /** The gate's answer as text: a table of what changed (regressions first) and the one-line verdict. */
-import { NOTICE_KINDS, REGRESSION_KINDS, SUITE_KINDS, type GateResult, type GateRow } from './compare.js';
+import { INCOMPLETE_KINDS, NOTICE_KINDS, REGRESSION_KINDS, SUITE_KINDS, type GateResult, type GateRow } from './compare.js';
 
 /** Rows of one kind shown before "… and N more". */
 const MAX_ROWS = 25;
@@ -18,9 +18,9 @@ function line(row: GateRow, mark: string): string[] {
 
 export function gateTable(result: GateResult): string[] {
   const out = [`  ${'verdict'.padEnd(WIDTH.kind + 1)}${'rule / test'.padEnd(WIDTH.subject)}${'baseline → this run'.padEnd(WIDTH.change)} detail`];
-  for (const kind of [...SUITE_KINDS, ...REGRESSION_KINDS, ...NOTICE_KINDS]) {
+  for (const kind of [...INCOMPLETE_KINDS, ...SUITE_KINDS, ...REGRESSION_KINDS, ...NOTICE_KINDS]) {
     const rows = result.rows.filter((r) => r.kind === kind);
-    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) ? '✘' : kind === 'suite error' ? '⚠' : kind === 'known' ? '~' : '·';
+    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) || kind === 'shard not run' ? '✘' : kind === 'suite error' ? '⚠' : kind === 'known' ? '~' : '·';
     out.push(...rows.slice(0, MAX_ROWS).flatMap((r) => line(r, mark)));
     if (rows.length > MAX_ROWS) out.push(`${mark} … and ${rows.length - MAX_ROWS} more ${kind}`);
   }
@@ -33,7 +33,8 @@ export function verdictLine(result: GateResult): string {
   const notices = `${count('known')} known, ${count('still failing')} still failing, ${count('fixed')} fixed${canGo ? ` (${canGo} known-failures entr${canGo === 1 ? 'y' : 'ies'} can go)` : ''}, ${count('new drift')} new drift`;
   if (result.passed) return `gate: PASS — no regression against the baseline (${notices})`;
   const suite = result.suiteErrors.length ? `; ${result.suiteErrors.length} suite error${result.suiteErrors.length === 1 ? '' : 's'} (faults of fleet-conformance, not of the target: the night is not judged where they stopped a test)` : '';
-  if (!result.regressions.length) return `gate: FAIL — no regression of the target${suite} (${notices})`;
+  const shards = result.incomplete.length ? `${result.incomplete.map((r) => `${r.subject} did not run`).join(', ')}; ` : '';
+  if (!result.regressions.length) return `gate: FAIL — ${shards}no regression ${shards ? 'where the night ran' : 'of the target'}${suite} (${notices})`;
   const named = result.regressions.slice(0, 8).map((r) => `${r.kind} ${r.subject}`).join('; ');
-  return `gate: FAIL — ${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'}: ${named}${result.regressions.length > 8 ? '; …' : ''}${suite} (${notices})`;
+  return `gate: FAIL — ${shards}${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'}: ${named}${result.regressions.length > 8 ? '; …' : ''}${suite} (${notices})`;
 }

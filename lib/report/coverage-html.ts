@@ -71,6 +71,14 @@ function operationCell(id: string | undefined): string {
   return `<span class="path">${softBreaks(operationName(id))}</span>`;
 }
 
+/** Shards of a sharded run that did not run: named first, since the verdicts below miss their tests. */
+function shardsNotRun(report: CoverageReport): string {
+  const notRun = report.shards?.notRun ?? [];
+  if (!notRun.length) return '';
+  return `<h2 id="shards-not-run" class="failed">${notRun.length} of ${report.shards!.total} shards did not run: their tests are not run, not judged</h2>
+${table(['shard', 'why', 'tests not run'], notRun.map((s) => [`shard ${s.shard} of ${s.total}`, escapeHtml(s.reason), String(s.tests.length)]))}`;
+}
+
 function findingsTable(findings: LedgerEntry[]): string {
   if (!findings.length) return '<p>None: every rule that broke, broke where a test names it.</p>';
   return table(['rule and check', 'operation', 'what', 'times', 'first seen in', 'evidence'], findings.map((f) => [
@@ -117,6 +125,7 @@ export function coverageHtml(report: CoverageReport, extra = ''): string {
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
 <p><span class="pill">${t.rules} rules</span>${pills}</p>
 <p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+${shardsNotRun(report)}
 ${suiteErrors(report)}
 <h2 id="what-broke">What broke</h2>
 ${whatBroke(report)}

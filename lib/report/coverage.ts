@@ -5,6 +5,7 @@
  */
 import type { Footprint } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
+import type { ShardNotRun } from '../shards.js';
 import { ruleList, type Rule } from '../rules/catalogue.js';
 import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
@@ -60,6 +61,8 @@ export interface CoverageReport {
   /** What the run sent and what it created and changed on the target. */
   footprint: Footprint;
   records: TestRecord[];
+  /** A sharded run merged with shards that did not run (their tests are among the records, not run). */
+  shards?: { total: number; notRun: (ShardNotRun & { tests: string[] })[] };
 }
 
 /** Which verdict a rule shows when its tests disagree: the first of these that any of them has. */

@@ -19,6 +19,7 @@ import { buildCoverage } from '../../lib/report/coverage.js';
 import { buildDrift } from '../../lib/report/drift.js';
 import type { TestRecord } from '../../lib/report/test-record.js';
 import type { DriftRecord } from '../../lib/report/test-sink.js';
+import { run as runCommand } from '../selftest/harness.js';
 
 const TODAY = '2030-06-15';
 const ORDER = 'conformance › cards/cards-order.spec.ts › an accepted order answers 202 [CARD-ORDER-202, CARD-ORDER-REFERENCE]';
@@ -37,8 +38,8 @@ function finding(rule: string, operationId: string): LedgerEntry {
   return { rule, operationId, check: 'status_code_conformance', title: `${operationId} answered 200`, count: 1, seenIn: 'some test' };
 }
 
-function perfOp(operation: string, p99: number, pass = true): OperationResult {
-  return { operation, p50: p99 / 2, p99, pass, measured: true } as OperationResult;
+function perfOp(operation: string, p99: number, pass = true, samples = 300): OperationResult {
+  return { operation, p50: p99 / 2, p99, pass, measured: true, samples, lowConfidence: samples < 100 } as OperationResult;
 }
 
 function run(records: TestRecord[], options: { findings?: LedgerEntry[]; drift?: DriftRecord[]; perf?: OperationResult[] } = {}): RunReports {
@@ -150,6 +151,25 @@ test.describe('the gate: this run against the baseline', () => {
     expect(unmeasured.passed).toBe(true);
     expect(kinds(unmeasured.rows)).toEqual(['not measured latency']);
   });
+
+  test('latency: a p99 of fewer than 100 samples (their maximum) is not judged: a notice, never a regression', () => {
+    const before = run(clean(), { perf: [perfOp('get-card', 100, true, 40), perfOp('get-customer', 100)] });
+    const result = compareRuns(before, run(clean(), { perf: [perfOp('get-card', 160, true, 40), perfOp('get-customer', 160, true, 60)] }), [], TODAY);
+    expect(result.passed).toBe(true);
+    expect(kinds(result.rows)).toEqual(['slower, few samples get-card', 'slower, few samples get-customer']);
+    expect(result.rows[1]!.detail[0]).toBe('+60% on n=300 and 60: a p99 of fewer than 100 samples is their maximum, not judged (a longer FLEET_PERF_DURATION gives it the samples)');
+  });
+
+  test('a shard that did not run fails the gate by name, with the rules it left unjudged, whatever the baseline', () => {
+    const current = run([rec(ORDER, 'passed'), rec(LIMIT, 'not-run', { reason: 'shard 2 of 2 did not run (refused, exit 2: FLEET_WRITE_BUDGET: over)' }), rec(BALANCE, 'passed')]);
+    current.coverage.shards = { total: 2, notRun: [{ shard: 2, total: 2, reason: 'refused, exit 2: FLEET_WRITE_BUDGET: over', tests: [LIMIT] }] };
+    const result = compareRuns(run(clean()), current, [], TODAY);
+    expect(result.passed).toBe(false);
+    expect(result.regressions).toEqual([]);
+    expect(kinds(result.rows), 'its rules are said in its row, not as rules no longer run').toEqual(['shard not run shard 2 of 2']);
+    expect(result.incomplete[0]!.detail).toEqual(['refused, exit 2: FLEET_WRITE_BUDGET: over', 'its 1 test not run', 'leaves 1 rule that passed in the baseline not judged: CARD-SEARCH-LIMIT-MIN-1']);
+    expect(verdictLine(result)).toBe('gate: FAIL — shard 2 of 2 did not run; no regression where the night ran (0 known, 0 still failing, 0 fixed, 0 new drift)');
+  });
 });
 
 test.describe('known-failures.json', () => {
@@ -234,4 +254,16 @@ test.describe('Allure resolutions from the same known failures', () => {
     expect(link.urlTemplate.replace('%s', rule!.issue.id)).toBe('https://tracker.example.com/browse/FLEET-123#CARD-ORDER-202');
     expect(link.nameTemplate).toBe('FLEET-123 %s');
   });
+});
+
+test('the gate stops in one line, exit 2, on a missing report or a malformed known failure', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'fleet-gate-input-'));
+  const missing = await runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', '--baseline', join(work, 'none'), '--current', work], {});
+  expect(missing.code).toBe(2);
+  expect(missing.output.trim()).toBe(`gate: current ${join(work, 'coverage.json')}: missing`);
+  const file = join(work, 'known.json');
+  writeFileSync(file, JSON.stringify({ knownFailures: [{ rule: 'CARD-ORDER-202', reason: 'r', tracker: 'https://t.example/1', expires: 'soon' }] }));
+  const malformed = await runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', '--baseline', work, '--known', file], {});
+  expect(malformed.code).toBe(2);
+  expect(malformed.output.trim()).toBe(`gate: ${file}: entry 1 (rule CARD-ORDER-202): "expires" must be a date YYYY-MM-DD (got "soon")`);
 });

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { knownVariables } from '../../lib/config.js';
+import { parseWorkflow } from '../../lib/workflow/model.js';
+import { checkWorkflow } from '../../lib/workflow/repository.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = join(root, '.github', 'workflows');
@@ -64,11 +66,17 @@ for (const { file, text } of workflows) {
 
     for (const step of steps.filter((s) => s.uses)) expect(step.uses, 'actions pinned to a major version').toMatch(/^[\w.-]+\/[\w.\/-]+@v\d+$/);
 
-    // A sharded run names its shard count twice: the matrix and --shard=i/N.
+    // A sharded run names its shard count three times: the matrix, --shard=i/N, and the merge's --shards N.
     for (const job of Object.values(workflow.jobs)) {
       const shards = job.strategy?.matrix?.shard;
       const total = /--shard=\$\{\{ matrix\.shard \}\}\/(\d+)/.exec(job.steps.map((s) => s.run ?? '').join('\n'))?.[1];
       if (shards || total) expect(shards?.length, `matrix.shard and --shard=…/${total}`).toBe(Number(total));
+      const merged = /conformance:merge -- \S+ --shards (\d+)/.exec(runs)?.[1];
+      if (shards) expect(Number(merged), 'the merge expects as many shards as the matrix has').toBe(shards.length);
     }
+  });
+
+  test(`${file}: the local runner (npm run workflow) knows every key, action, input and expression of it`, () => {
+    expect(() => checkWorkflow(parseWorkflow(text, file))).not.toThrow();
   });
 }
