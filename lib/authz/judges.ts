@@ -81,14 +81,12 @@ export const foreignCardNotShown: Judge = (response, ctx) => {
  * Which of `cards` belong to another hierarchy: those the second client's same search shows, or
  * (without a second client) those the caller may not read (403).
  */
-export function foreignAmongBy(caller: FleetApi, owner: FleetApi | undefined, search: CardSearchRequest): (cards: Card[]) => Promise<Card[]> {
-  return async (cards) => {
-    if (owner) {
-      const theirs = await owner.cardSearch({ ...search, limit: Math.max(cards.length, 20) });
-      const ids = new Set((theirs.body.cards ?? []).map((c) => c.cardIdentifier));
-      return cards.filter((c) => ids.has(c.cardIdentifier));
-    }
-    const answers = await Promise.all(cards.slice(0, 3).map(async (c) => ({ c, status: c.cardIdentifier === undefined ? 0 : (await caller.getCard(c.cardIdentifier)).status })));
-    return answers.filter((a) => a.status === 403).map((a) => a.c);
-  };
+export async function foreignCardsAmong(cards: Card[], caller: FleetApi, owner: FleetApi | undefined, search: CardSearchRequest): Promise<Card[]> {
+  if (owner) {
+    const theirs = await owner.cardSearch({ ...search, limit: Math.max(cards.length, 20) });
+    const ids = new Set((theirs.body.cards ?? []).map((c) => c.cardIdentifier));
+    return cards.filter((c) => ids.has(c.cardIdentifier));
+  }
+  const answers = await Promise.all(cards.slice(0, 3).map(async (c) => ({ c, status: c.cardIdentifier === undefined ? 0 : (await caller.getCard(c.cardIdentifier)).status })));
+  return answers.filter((a) => a.status === 403).map((a) => a.c);
 }

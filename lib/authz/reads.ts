@@ -8,7 +8,7 @@ import type { ApiResponse } from '../client.js';
 import { ACTIVE, customerPage } from '../discovery.js';
 import type { CustomerListFields } from '../list-page.js';
 import type { Card } from '../types.generated.js';
-import { foreignAmongBy, foreignCardNotShown, noForeignCardListed, noForeignCustomerListed, refused403, type Judge } from './judges.js';
+import { foreignCardNotShown, foreignCardsAmong, noForeignCardListed, noForeignCustomerListed, refused403, type Judge } from './judges.js';
 import { ROWS, type ColumnId, type RowId } from './matrix.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignTargets } from './targets.js';
@@ -103,7 +103,7 @@ export async function readCells(matrix: MatrixRecorder, api: FleetApi, rows: Row
         customerListFields: options.customerListFields,
         foreignCustomers: foreign.foreignCustomers,
         ...(foreign.card ? { foreignCard: foreign.card } : {}),
-        foreignAmong: foreignAmongBy(api, foreign.owner?.api, { customerAccountNumber: account(target) }),
+        foreignAmong: (cards) => foreignCardsAmong(cards, api, foreign.owner?.api, { customerAccountNumber: shown(target) }),
       });
       if (judgement.chose) options.saw(judgement.chose);
       if (judgement.verdict === 'failed') await matrix.failed(row, column, shown(target), response, judgement.note);
