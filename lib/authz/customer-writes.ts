@@ -29,9 +29,11 @@ export interface CustomerWriteDeps {
 /** The caller's master data narrowed to the ids the second client's has too (each array left whole where none is common). */
 export function commonMasterData(mine: MasterData, theirs: MasterData | undefined): MasterData {
   if (!theirs) return mine;
+  const their = theirs as unknown as Record<string, unknown>;
+  // Only the arrays: an answer may carry other, undocumented fields (ASSUME-EXTRA-FIELDS).
   const narrowed = Object.fromEntries(Object.entries(mine).map(([key, rows]) => {
-    const other = new Set(((theirs as unknown as Record<string, { id?: number }[]>)[key] ?? []).map((r) => r.id));
-    const common = (rows as { id?: number }[]).filter((r) => other.has(r.id));
+    const other = Array.isArray(their[key]) ? new Set((their[key] as { id?: number }[]).map((r) => r?.id)) : undefined;
+    const common = Array.isArray(rows) && other ? (rows as { id?: number }[]).filter((r) => other.has(r?.id)) : [];
     return [key, common.length ? common : rows];
   }));
   return narrowed as unknown as MasterData;

@@ -5,6 +5,7 @@
  * shows every cell, the failing ones with their request and replay, the unfilled ones with why.
  */
 import { expect, test } from '@playwright/test';
+import { commonMasterData } from '../../lib/authz/customer-writes.js';
 import { noForeignCustomerListed, refused403, type JudgeContext } from '../../lib/authz/judges.js';
 import { MATRIX_TESTS, type CellResult } from '../../lib/authz/matrix.js';
 import { MatrixRecorder, type RecorderDeps } from '../../lib/authz/recorder.js';
@@ -13,6 +14,7 @@ import { loadConfig } from '../../lib/config.js';
 import type { Exchange } from '../../lib/exchange.js';
 import { authzMatrixHtml, buildAuthzMatrix } from '../../lib/report/authz-matrix.js';
 import type { TestRecord } from '../../lib/report/test-record.js';
+import type { MasterData } from '../../lib/types.generated.js';
 import { fakeTarget } from './fake-target.js';
 
 const config = loadConfig({ FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'qa', FLEET_CLIENT_SECRET: 'qa-secret-value' });
@@ -109,4 +111,11 @@ test('the matrix shows every row and column: filled cells as the tests left them
   const html = authzMatrixHtml(m);
   expect(html).toContain('44 cells');
   expect(html).toContain('curl -sS -X POST &#39;https://fleet-test.example.com/customers/8000000002/block&#39;');
+});
+
+test('a card order item for both hierarchies takes the ids their master data share, whatever other fields the answers carry', () => {
+  const mine = { cardType: [{ id: 1 }, { id: 4 }], product: [{ id: 1 }], reason: [{ id: 7 }], vendorExtension: 'x' } as unknown as MasterData;
+  const theirs = { cardType: [{ id: 1 }, { id: 2 }], product: [{ id: 13 }], vendorExtension: { any: 1 } } as unknown as MasterData;
+  expect(commonMasterData(mine, theirs)).toEqual({ cardType: [{ id: 1 }], product: [{ id: 1 }], reason: [{ id: 7 }], vendorExtension: 'x' });
+  expect(commonMasterData(mine, undefined)).toBe(mine);
 });
