@@ -105,13 +105,32 @@ export async function closeCustomers(api: FleetApi, customers: Customer[], optio
   return counts;
 }
 
-/** A client of its own for clean-up outside a test (a cancelled run, npm run cleanup); `dispose` ends it. */
-export async function cleanupApi(config: Config): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
+/**
+ * A client of its own for clean-up outside a test (a cancelled run, npm run cleanup); `dispose`
+ * ends it. `second`: as the second client (FLEET_FOREIGN_CLIENT_ID), which creates a sub-customer
+ * of its own hierarchy when the authorization matrix finds none there.
+ */
+export async function cleanupApi(config: Config, second = false): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
   const secrets = new SecretRegistry();
   for (const secret of secretsOf(config)) secrets.add(secret);
   const context = await request.newContext();
-  const api = new FleetApi({ request: context, config, tokens: new TokenProvider(config), schemas: loadSchemas(), secrets });
+  const credentials = second && config.foreignClient ? { tokenUrl: config.tokenUrl, ...config.foreignClient } : config;
+  const api = new FleetApi({ request: context, config, tokens: new TokenProvider(credentials), schemas: loadSchemas(), secrets });
   return { api, dispose: () => context.dispose() };
+}
+
+/** What a cancelled run left open in the second client's hierarchy, closed before `deadline` (in words; undefined without a second client). */
+async function closeSecondClients(config: Config, runId: string, deadline: number): Promise<string | undefined> {
+  if (!config.foreignClient) return undefined;
+  const { api, dispose } = await cleanupApi(config, true);
+  try {
+    const found = await markedCustomers(api, config.customerListFields, runId);
+    if (!found.length) return undefined;
+    const counts = await closeCustomers(api, found, { concurrency: 8, deadline });
+    return `${found.length} the second client created for it: ${counts.closed} closed now, ${counts.failed + counts.left} left open`;
+  } finally {
+    await dispose();
+  }
 }
 
 /** Unblocks the pool cards of `cards` that are not Active (a cancelled card stays cancelled); how many it unblocked. */
@@ -139,10 +158,12 @@ async function putBack(api: FleetApi, cards: number[], deadline: number): Promis
 export async function closeRun(config: Config, runId: string, heldCards: number[], deadline: number): Promise<{ summary: string }> {
   const { api, dispose } = await cleanupApi(config);
   try {
-    const [found, unblocked] = await Promise.all([markedCustomers(api, config.customerListFields, runId), putBack(api, heldCards, deadline)]);
+    const [found, unblocked, second] = await Promise.all([
+      markedCustomers(api, config.customerListFields, runId), putBack(api, heldCards, deadline), closeSecondClients(config, runId, deadline).catch(() => undefined),
+    ]);
     const counts = await closeCustomers(api, found, { concurrency: 8, deadline });
     const open = counts.failed + counts.left;
-    return { summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}; ${unblocked} pool card${unblocked === 1 ? '' : 's'} unblocked of ${heldCards.length} its tests held` };
+    return { summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}${second ? `; ${second}` : ''}; ${unblocked} pool card${unblocked === 1 ? '' : 's'} unblocked of ${heldCards.length} its tests held` };
   } finally {
     await dispose();
   }

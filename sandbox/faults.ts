@@ -35,8 +35,13 @@ export const faultCatalogue = {
   'auth-flipped-token-accepted': { rule: 'AUTH-INVALID-TOKEN-401', description: 'a token differing from an issued one in a single character is accepted' },
   'auth-expired-token-accepted': { rule: 'AUTH-INVALID-TOKEN-401', description: 'tokens never expire (SANDBOX_TOKEN_TTL is ignored by the bearer check)', env: { SANDBOX_TOKEN_TTL: '2' } },
   'customer-unknown-400': { rule: 'ERR-NOT-FOUND-404', description: 'an unknown customerAccountNumber answers 400 ER-001 instead of 404' },
-  'customer-foreign-200': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'customers of another hierarchy are served (200) instead of 403' },
+  'customer-foreign-200': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403', 'AUTH-FOREIGN-NOT-LISTED'], description: 'customers of another hierarchy are served (200) instead of 403 (as list and card search filters too, which then show their customers and cards)' },
   'card-foreign-200': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'cards of another hierarchy are served (200) instead of 403' },
+  'customer-foreign-sub-writable': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'block, unblock and close of a sub-customer of another hierarchy are served (its top-level account, and every other operation on it, still answer 403)' },
+  'customer-foreign-update-applied': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'updateDetail of a sub-customer of another hierarchy is served and applied (every other operation on it still answers 403)' },
+  'customer-foreign-card-types-readable': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'GET /customers/{customerAccountNumber}/cardTypes of a customer of another hierarchy answers 200 with its card types (GET of the customer still answers 403)' },
+  'card-foreign-writable': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'block, unblock, reprintPIN, replace and cancel of a card of another hierarchy are served (GET of it still answers 403)' },
+  'card-search-foreign-card-number': { rule: 'AUTH-FOREIGN-NOT-LISTED', description: 'a card search by filter.primaryVisualCardNumber (a whole number, without customerAccountNumber) finds the card in every hierarchy, another client\'s too' },
 
   // ---- Customers ----
   'customer-status-identifier-string': { rule: 'CUST-SHAPE', description: 'statusIdentifier of a customer is sent as a string ("1")' },

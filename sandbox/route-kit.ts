@@ -9,6 +9,7 @@ import type { Caller } from './context.js';
 import { ApiError } from './errors.js';
 import type { FaultId, Faults } from './faults.js';
 import type { CardRecord, CustomerRecord, Store } from './store.js';
+import type { Variants } from './variants.js';
 
 /** `/cards/{cardIdentifier}` → `/cards/:cardIdentifier` (Fastify's syntax). */
 export function fastifyPath(path: string): string {
@@ -53,26 +54,39 @@ const lookupFaults = {
   card: { unknown: 'card-unknown-400', foreign: 'card-foreign-200' },
 } as const satisfies Record<string, { unknown: FaultId; foreign: FaultId }>;
 
-/** `found`, the `kind` with id `id`, as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
-function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults, id: string | number, found: T | undefined, caller: Caller, faults: Faults): T {
+/**
+ * `found`, the `kind` with id `id`, as the caller may see it: 404 when unknown, 403 outside its
+ * hierarchy (unless `foreignServed`: a fault of one operation that serves another hierarchy's).
+ */
+function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults, id: string | number, found: T | undefined, caller: Caller, faults: Faults, foreignServed = false): T {
   if (!found) {
     if (faults.has(lookupFaults[kind].unknown)) throw ApiError.badRequest(`${kind} ${id} is not valid`);
     throw ApiError.notFound(`${kind} ${id} not found`);
   }
-  if (found.topLevel !== caller.topLevel && !faults.has(lookupFaults[kind].foreign)) {
+  if (found.topLevel !== caller.topLevel && !faults.has(lookupFaults[kind].foreign) && !foreignServed) {
     throw ApiError.forbidden(`${kind} ${id} is outside the caller's customer hierarchy`);
   }
   return found;
 }
 
 /** The customer `accountNumber` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
-export function customerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults): CustomerRecord {
-  return visible('customer', accountNumber, store.customers.get(accountNumber), caller, faults);
+export function customerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, foreignServed = false): CustomerRecord {
+  return visible('customer', accountNumber, store.customers.get(accountNumber), caller, faults, foreignServed);
+}
+
+/**
+ * The customer a list or card search is filtered by: as customerFor, but under the
+ * foreign-filter-empty variant one outside the caller's hierarchy filters everything out (undefined).
+ */
+export function filterCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants): CustomerRecord | undefined {
+  const found = store.customers.get(accountNumber);
+  if (found && found.topLevel !== caller.topLevel && variants.has('foreign-filter-empty') && !faults.has(lookupFaults.customer.foreign)) return undefined;
+  return customerFor(store, caller, accountNumber, faults);
 }
 
 /** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
-export function cardFor(store: Store, caller: Caller, cardIdentifier: number, faults: Faults): CardRecord {
-  return visible('card', cardIdentifier, existing(store.cards.get(cardIdentifier)), caller, faults);
+export function cardFor(store: Store, caller: Caller, cardIdentifier: number, faults: Faults, foreignServed = false): CardRecord {
+  return visible('card', cardIdentifier, existing(store.cards.get(cardIdentifier)), caller, faults, foreignServed);
 }
 
 /** The card, unless it does not exist yet (a variant where the cards of an order or a replacement appear later). */

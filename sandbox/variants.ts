@@ -90,6 +90,11 @@ export const variantCatalogue = {
     varies: 'ASSUME-UNKNOWN-RESOURCE-404',
     description: 'the caller\'s own top-level customer answers 403 to GET (and to its card types); it is still a parent and a list filter',
   },
+  'foreign-filter-empty': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-UNKNOWN-RESOURCE-404',
+    description: 'a customer list or card search filtered by a customer of another hierarchy answers 200 with an empty page instead of 403 (a filter that matches nothing the caller may see)',
+  },
 
   // ---- Customers ----
   'customer-list-envelope': {

@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { ConfigError, loadConfig, type Config } from '../config.js';
+import type { CellResult } from '../authz/matrix.js';
 import { mergeFindings, type LedgerEntry } from '../ledger.js';
+import { authzMatrixHtml, authzMatrixPage, buildAuthzMatrix, matrixCellsOf } from './authz-matrix.js';
 import { buildCoverage } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
@@ -27,6 +29,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly findings: LedgerEntry[] = [];
   private readonly drift: DriftRecord[] = [];
   private readonly seen: string[] = [];
+  private readonly matrixCells: CellResult[] = [];
   private readonly footprint = emptyFootprint();
   private config?: Config;
   private outputDir: string;
@@ -56,6 +59,7 @@ export default class ConformanceReporter implements Reporter {
     if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);
     this.findings.push(...findingsOf(result));
     this.drift.push(...driftOf(result));
+    this.matrixCells.push(...matrixCellsOf(result));
     this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));
   }
 
@@ -73,7 +77,10 @@ export default class ConformanceReporter implements Reporter {
     const perf = existsSync(perfFile) ? JSON.parse(readFileSync(perfFile, 'utf8')) : undefined;
     const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf);
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
-    writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage));
+    const matrix = buildAuthzMatrix(this.matrixCells, coverage.records);
+    writeFileSync(join(this.outputDir, 'authz-matrix.json'), JSON.stringify(matrix, null, 2));
+    writeFileSync(join(this.outputDir, 'authz-matrix.html'), authzMatrixPage(matrix, target));
+    writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage, authzMatrixHtml(matrix)));
     const drift = buildDrift(this.config, target, this.drift, this.seen);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));

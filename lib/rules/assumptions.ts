@@ -111,7 +111,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-UNKNOWN-RESOURCE-404',
     silence: 'Which condition raises which code: not shown; 404 means not found.',
     choice: 'An unknown customer account number, card identifier or session id answers 404; one outside the caller\'s hierarchy answers 403.',
-    suite: 'Requires 404 for an unknown resource and 403 for a foreign one.',
+    suite: 'Requires 404 for an unknown resource and 403 for a foreign one (every operation that names a customer or a card: the authorization matrix). A customer list or card search filtered by a customer outside the caller\'s hierarchy may answer 403 or a page with none of its customers or cards (recorded); FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404 requires the 403.',
   },
   {
     id: 'ASSUME-CUSTOMER-STATES',

@@ -41,6 +41,7 @@ export const ruleList: Rule[] = [
     ['AUTH-BEARER-REQUIRED', 'Authentication 1, 4', 'Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>. A missing token gives 401.'],
     ['AUTH-INVALID-TOKEN-401', 'Authentication 4', 'A missing or invalid token gives 401.'],
     ['AUTH-FORBIDDEN-403', 'Authentication 4', 'A valid token without permission gives 403.'],
+    ['AUTH-FOREIGN-NOT-LISTED', 'Authentication 4, 6; Endpoints / List customers, Search cards', 'Lists and searches show nothing outside the caller\'s account hierarchy: filtered by a customer outside it, the customer list and card search answer 403 or show none of its sub-accounts and cards; a card search by the number of a card outside it does not show that card.', 'derived'],
   ]),
   ...family('errors', [
     ['ERR-STANDARD-BODY', 'Errors / Standard error body', 'Standard error body {errorCode: string, errorDescription: string} for 400 and 500.'],

@@ -12,7 +12,7 @@ import type {
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
-import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, existing, routeOf } from '../route-kit.js';
+import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
@@ -336,9 +336,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
-        const customer = customerFor(store, caller, query.customerAccountNumber, faults);
-        const all = store.cardsByTopLevel.get(customer.topLevel) ?? [];
-        cards = faults.has('card-search-customer-ignored') ? all : all.filter((c) => c.customerAccountNumber === customer.accountNumber);
+        const customer = filterCustomerFor(store, caller, query.customerAccountNumber, faults, variants);
+        const all = customer ? store.cardsByTopLevel.get(customer.topLevel) ?? [] : [];
+        cards = faults.has('card-search-customer-ignored') ? all : all.filter((c) => c.customerAccountNumber === customer?.accountNumber);
+      } else if (query.filter?.primaryVisualCardNumber !== undefined && query.filter.partialMatch !== true && faults.has('card-search-foreign-card-number')) {
+        cards = [...store.cards.values()];
       } else {
         cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
       }
@@ -402,7 +404,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   /** The card of a block, unblock or cancel, after the checks all three make first. */
   const statusTarget = (request: FastifyRequest<StatusRoute>, action: string): CardRecord => {
     const caller = callerOf(request);
-    const card = cardFor(store, caller, request.params.cardIdentifier, faults);
+    const card = cardFor(store, caller, request.params.cardIdentifier, faults, faults.has('card-foreign-writable'));
     checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
     notCancelled(card, action);
     return card;
@@ -460,7 +462,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...routeOf('replaceCard', { params: cardParams }),
     handler: async (request) => {
       const caller = callerOf(request);
-      const original = cardFor(store, caller, request.params.cardIdentifier, faults);
+      const original = cardFor(store, caller, request.params.cardIdentifier, faults, faults.has('card-foreign-writable'));
       const body = request.body;
       const master = store.masterFor(original.topLevel);
       const refs = [['cardTypeId', 'cardType'], ['purchaseCategoryId', 'purchaseCategory'], ['cardGroupId', 'cardGroup']] as const;
@@ -503,7 +505,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<{ Params: { cardIdentifier: number }; Body: CardReprintPinRequest }>({
     ...routeOf('reprintPIN', { params: cardParams }),
     handler: async (request) => {
-      const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults);
+      const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults, faults.has('card-foreign-writable'));
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AddressComplete, CustomerCreateRequest, CustomerListQuery, CustomerNotesRequest, CustomerUpdateRequest } from '../../lib/types.generated.js';
-import type { SandboxPluginOptions } from '../context.js';
+import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
-import { accountParams, callerOf, customerFor, decodeCursor, encodeCursor, routeOf } from '../route-kit.js';
+import { accountParams, callerOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
@@ -135,8 +135,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
       let candidates: CustomerRecord[];
       if (accountFilter !== undefined) {
-        const parent = customerFor(store, caller, accountFilter, faults);
-        candidates = faults.has('customer-list-all-descendants')
+        const parent = filterCustomerFor(store, caller, accountFilter, faults, variants);
+        candidates = !parent ? [] : faults.has('customer-list-all-descendants')
           ? store.descendants(parent.accountNumber)
           : parent.children.map((acc) => store.customers.get(acc)!);
       } else if (faults.has('customer-list-only-direct')) {
@@ -233,7 +233,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
     handler: async (request) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
+      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied')));
       notClosed(c, 'updated');
       if (faults.has('customer-update-not-applied')) return {};
       const body = request.body;
@@ -249,10 +249,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Params: { customerAccountNumber: string } }>({
     ...routeOf('getCustomerCardTypes', { params: accountParams }),
     handler: async (request) => {
-      const caller = callerOf(request);
-      readable(customerFor(store, caller, request.params.customerAccountNumber, faults), variants);
+      const customer = readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-card-types-readable')), variants);
       if (faults.has('card-types-500')) throw new Error('card types fault');
-      const master = store.masterFor(caller.topLevel);
+      const master = store.masterFor(customer.topLevel);
       if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
@@ -266,13 +265,15 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   });
 
   type NotesRoute = { Params: { customerAccountNumber: string }; Body: CustomerNotesRequest };
+  /** The customer of a block, unblock or close (customer-foreign-sub-writable serves another hierarchy's). */
+  const writable = (accountNumber: string, caller: Caller) => customerFor(store, caller, accountNumber, faults, faults.has('customer-foreign-sub-writable'));
   const record = (c: CustomerRecord, action: string, notes: string | undefined) =>
     c.history.push({ action, statusId: c.statusId, ...(notes !== undefined ? { notes } : {}), at: now() });
 
   app.route<NotesRoute>({
     ...routeOf('blockCustomer', { params: accountParams }),
     handler: async (request, reply) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
+      const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
       const closedAllowed = faults.has('customer-block-after-close-accepted') && c.statusId === customerStatus.closed;
       if (!closedAllowed) notClosed(c, 'blocked');
       if (c.statusId === customerStatus.blocked) {
@@ -289,7 +290,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<NotesRoute>({
     ...routeOf('unblockCustomer', { params: accountParams }),
     handler: async (request) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
+      const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
       notClosed(c, 'unblocked');
       const wasActive = c.statusId === customerStatus.active;
       const activeAllowed = wasActive && (faults.has('customer-unblock-active-accepted') || faults.has('customer-unblock-open-changes-status'));
@@ -307,7 +308,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<NotesRoute>({
     ...routeOf('closeCustomer', { params: accountParams }),
     handler: async (request) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults));
+      const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
       notClosed(c, 'closed again');
       c.statusId = customerStatus.closed;
       record(c, 'close', request.body.notes);

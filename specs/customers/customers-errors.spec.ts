@@ -1,7 +1,7 @@
 /**
- * Error answers of the customer operations: 404 for an unknown customer, 403 outside the caller's
- * hierarchy (the second client's, or FLEET_FOREIGN_CUSTOMER), and the standard error body on a 400. Which code a refusal
- * carries is not shown: ER-001 or another code (another code is drift, never a failure).
+ * Error answers of the customer operations: 404 for an unknown customer and the standard error body
+ * on a 400 (403 outside the caller's hierarchy: specs/auth/auth-matrix.spec.ts). Which code a
+ * refusal carries is not shown: ER-001 or another code (another code is drift, never a failure).
  */
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
@@ -13,8 +13,6 @@ function unknownAccountNumber(topLevel: string): string {
   const nines = topLevel.replace(/\d/g, '9');
   return nines !== topLevel ? nines : /\d/.test(topLevel) ? topLevel.replace(/\d/g, '8') : `${topLevel}0`;
 }
-
-const NO_FOREIGN = 'no customer outside the caller\'s hierarchy (configure FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET or FLEET_FOREIGN_CUSTOMER)';
 
 type Probe = [name: string, send: (api: FleetApi, account: string) => Promise<ApiResponse>];
 
@@ -43,18 +41,6 @@ test.describe('customer errors', () => {
   test('an unknown customer account number answers 404 on updateDetail, block, unblock and close [ERR-NOT-FOUND-404] @write', async ({ api, topLevelCustomer }) => {
     const unknown = unknownAccountNumber(topLevelCustomer);
     for (const [name, send] of [...harmlessWrites, ...stateChanges]) expect(await send(api, unknown), name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
-  });
-
-  test('a customer outside the caller\'s hierarchy answers 403 on get, card types, as list filter and as card search filter [CUST-FOREIGN-403]', async ({ api, foreignCustomer: foreign }) => {
-    test.skip(!foreign, NO_FOREIGN);
-    for (const [name, send] of reads) expect(await send(api, foreign!), name).toHaveStatus(403, 'CUST-FOREIGN-403');
-    expect(await api.listCustomers({ customerAccountNumber: foreign! }), 'GET /customers?customerAccountNumber=<foreign>').toHaveStatus(403, 'CUST-FOREIGN-403');
-    expect(await api.cardSearch({ customerAccountNumber: foreign!, limit: 1 }), 'POST /cards/search for <foreign>').toHaveStatus(403, 'CUST-FOREIGN-403');
-  });
-
-  test('a customer outside the caller\'s hierarchy answers 403 on updateDetail [CUST-FOREIGN-403] @write', async ({ api, foreignCustomer: foreign }) => {
-    test.skip(!foreign, NO_FOREIGN);
-    for (const [name, send] of harmlessWrites) expect(await send(api, foreign!), name).toHaveStatus(403, 'CUST-FOREIGN-403');
   });
 
   test('a refused customer request answered 400 carries the standard error body {errorCode, errorDescription}, ER-001 or another code [ERR-STANDARD-BODY] @write', async ({ api, customers, subCustomer, config, nextSerial }) => {

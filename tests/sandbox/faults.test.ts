@@ -121,6 +121,26 @@ const probes: Record<string, Probe> = {
       return (await h.op('getCard', { cardIdentifier: foreign })).status === 403;
     },
   },
+  'customer-foreign-sub-writable': { holds: async (h) => (await h.op('blockCustomer', { customerAccountNumber: d.foreignCustomer }, { body: {} })).status === 403 },
+  'customer-foreign-update-applied': {
+    holds: async (h) => {
+      const update = await h.op('updateCustomerDetail', { customerAccountNumber: d.foreignCustomer }, { body: { customerName: 'not theirs to change' } });
+      return update.status === 403 && (await h.op('getCustomer', { customerAccountNumber: d.foreignCustomer }, { auth: 'foreign' })).body.customerName !== 'not theirs to change';
+    },
+  },
+  'customer-foreign-card-types-readable': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.foreignCustomer })).status === 403 },
+  'card-foreign-writable': {
+    holds: async (h) => {
+      const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1, statusIdentifiers: [1] } })).body.cards[0].cardIdentifier;
+      return (await h.op('blockCard', { cardIdentifier: foreign }, { body: { statusReasonId: await reasonId(h) } })).status === 403;
+    },
+  },
+  'card-search-foreign-card-number': {
+    holds: async (h) => {
+      const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1 } })).body.cards[0];
+      return (await h.op('cardSearch', {}, { body: { filter: { primaryVisualCardNumber: foreign.primaryVisualCardNumber } } })).body.cards.length === 0;
+    },
+  },
 
   // ---- Customers ----
   'customer-status-identifier-string': { holds: async (h) => typeof (await status(h, d.poolCustomer)).statusIdentifier === 'number' },

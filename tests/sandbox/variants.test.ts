@@ -77,6 +77,10 @@ const probes: Record<VariantId, Probe> = {
   'rejections-other-statuses': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'refusal probe')}/unblock`, { body: {} })),
   'character-count-utf16': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('😀'.repeat(200)) })),
   'top-level-unreadable': async (h) => statusOf(await h.call('GET', `/customers/${d.topLevelCustomer}`)),
+  'foreign-filter-empty': async (h) => [
+    statusOf(await h.call('GET', '/customers', { query: { customerAccountNumber: d.foreignCustomer } })),
+    (await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.foreignCustomer } })).body.cards?.length,
+  ],
   'customer-list-envelope': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 2 } })).body).sort(),
   'customer-list-bare-array': async (h) => shape(await h.call('GET', '/customers', { query: { limit: 2 } })).headers,
   'customer-list-link-header': async (h) => (await h.call('GET', '/customers', { query: { limit: 2 } })).headers.link,

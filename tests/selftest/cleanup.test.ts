@@ -100,3 +100,25 @@ test('the suite\'s cleanup check fails while a customer of its run is open and p
   const passing = await check();
   expect(passing.code, passing.output.slice(-1500)).toBe(0);
 });
+
+test('what the second client created for a run is checked and closed too: the cleanup check fails while it is open, cleanup --run closes it [SUITE-CLEANUP]', async () => {
+  test.setTimeout(180_000);
+  const config = loadConfig({ FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox' });
+  const second = new FleetApi({ request: context, config, tokens: new TokenProvider({ tokenUrl: config.tokenUrl, ...config.foreignClient! }), schemas: loadSchemas(), secrets: new SecretRegistry() });
+  const created = await second.createSubCustomer(subCustomerBody('fcrleak2', 'f'));
+  expect(created.status).toBe(200);
+  const leftOpen = created.body.customerAccountNumber;
+  const work = mkdtempSync(join(tmpdir(), 'fleet-cleanup-second-'));
+  const check = () => playwright(['--project', 'after the run', '-g', 'SUITE-CLEANUP', '--reporter=line', `--output=${join(work, 'out')}`], {
+    FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox', FLEET_RUN_ID: 'fcrleak2', FLEET_REPORTS_DIR: work,
+  });
+  const failing = await check();
+  expect(failing.code, failing.output.slice(-1500)).not.toBe(0);
+  expect(failing.output).toContain(leftOpen);
+  const closed = await cleanup(['--run', 'fcrleak2']);
+  expect(closed.code, closed.output).toBe(0);
+  expect(closed.output).toContain('1 customers of the second client marked fcrleak2: 1 closed');
+  expect((await second.getCustomer(leftOpen)).body.statusIdentifier).not.toBe(ACTIVE);
+  const passing = await check();
+  expect(passing.code, passing.output.slice(-1500)).toBe(0);
+});

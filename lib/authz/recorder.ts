@@ -1,0 +1,118 @@
+/**
+ * The cells one matrix test fills, and its verdict: it fails for the rules of its failed cells
+ * (each line names its rule, the first one shows its exchange and replay), it is an assumption
+ * failure when only a stricter reading failed, and it is blocked by the success rule of an
+ * operation when the caller's own request (the positive control) was not served.
+ */
+import type { ApiResponse } from '../client.js';
+import { formatExchange } from '../client.js';
+import type { Exchange } from '../exchange.js';
+import type { Evidence } from '../ledger.js';
+import { operation } from '../operations.js';
+import { COLUMNS, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
+
+/** A cell's outcome that failed only under a stricter reading of a register entry (FLEET_STRICT). */
+export interface StrictFailure {
+  entry: string;
+  cell: CellResult;
+  exchange: Exchange;
+}
+
+export interface RecorderDeps {
+  /** The exchange as reports show it: redacted, its body cut to a readable size. */
+  evidence(exchange: Exchange): Evidence;
+  /** Shows the cell as a step of the test (Playwright's and Allure's reports). */
+  step(title: string, verdict: CellResult['verdict'], note: string): Promise<void>;
+  /** Attaches the exchange of a failed cell as the test's violation (coverage.html's evidence). */
+  violation(rule: string, title: string, exchange: Exchange): Promise<void>;
+  /** What every cell of a column says about its resource. */
+  columnNotes?: Partial<Record<ColumnId, string>>;
+}
+
+const where = (row: RowId, column: ColumnId) => `${ROWS[row].label} × ${COLUMNS[column]}`;
+
+export class MatrixRecorder {
+  readonly cells: CellResult[] = [];
+  private readonly failures: { cell: CellResult; exchange: Exchange }[] = [];
+  private readonly strictFailures: StrictFailure[] = [];
+  private readonly refusedControls: { row: RowId; response: ApiResponse }[] = [];
+
+  constructor(private readonly deps: RecorderDeps) {}
+
+  private async add(given: CellResult): Promise<void> {
+    const about = this.deps.columnNotes?.[given.column];
+    const cell = about && given.verdict !== 'not-run' ? { ...given, note: `${given.note} (${about})` } : given;
+    this.cells.push(cell);
+    await this.deps.step(`${where(cell.row, cell.column)}: ${cell.verdict}${cell.status ? ` (${cell.status})` : ''}`, cell.verdict, cell.note);
+  }
+
+  async notRun(row: RowId, column: ColumnId, note: string, resource?: string | number): Promise<void> {
+    await this.add({ row, column, verdict: 'not-run', note, ...(resource !== undefined ? { resource: String(resource) } : {}) });
+  }
+
+  async passed(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, note: string): Promise<void> {
+    await this.add({ row, column, verdict: 'passed', resource: String(resource), status: response.status, note });
+  }
+
+  async failed(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, note: string): Promise<void> {
+    const cell: CellResult = { row, column, verdict: 'failed', resource: String(resource), status: response.status, note, evidence: this.deps.evidence(response.exchange) };
+    await this.add(cell);
+    this.failures.push({ cell, exchange: response.exchange });
+  }
+
+  /** A cell judged under a stricter reading only (FLEET_STRICT=entry): an assumption failure, not the rule's. */
+  async failedStrictly(entry: string, row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, note: string): Promise<void> {
+    const cell: CellResult = { row, column, verdict: 'failed', resource: String(resource), status: response.status, note: `${note} (the stricter reading of ${entry})`, evidence: this.deps.evidence(response.exchange) };
+    await this.add(cell);
+    this.strictFailures.push({ entry, cell, exchange: response.exchange });
+  }
+
+  /**
+   * The caller's own request (the positive control) of `row`: served, or the foreign cells of the
+   * row cannot be judged. True when served.
+   */
+  async control(row: RowId, resource: string | number, response: ApiResponse, served = response.status === operation(ROWS[row].operation).success): Promise<boolean> {
+    const rule = operation(ROWS[row].operation).successRule;
+    if (served) await this.passed(row, 'own', resource, response, 'served');
+    else {
+      await this.add({ row, column: 'own', verdict: 'failed', resource: String(resource), status: response.status, note: `not served (${rule}): the foreign cells of this row cannot be judged`, evidence: this.deps.evidence(response.exchange) });
+      this.refusedControls.push({ row, response });
+    }
+    return served;
+  }
+
+  /** True when no cell of the test judged a foreign resource: the target could fill none of them. */
+  get nothingJudged(): boolean {
+    return !this.cells.some((c) => c.column !== 'own' && c.verdict !== 'not-run');
+  }
+
+  /**
+   * The test's verdict from its cells: throws naming the rule of each failed cell (the first with
+   * its exchange), then an assumption failure, then blocked by a refused positive control through
+   * `block` (the test ledger's). Returns when every judged cell passed.
+   */
+  async conclude(block: (rule: string, reason: string, exchange: Exchange) => Error): Promise<void> {
+    if (this.failures.length) {
+      const [first] = this.failures;
+      for (const rule of new Set(this.failures.map((f) => ROWS[f.cell.row].rule))) {
+        const own = this.failures.find((f) => ROWS[f.cell.row].rule === rule)!;
+        await this.deps.violation(rule, `${where(own.cell.row, own.cell.column)}: ${own.cell.note}`, own.exchange);
+      }
+      const lines = this.failures.map((f) => `[${ROWS[f.cell.row].rule}] ${where(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
+      throw new Error(`${lines.join('\n')}\n${formatExchange(first!.exchange)}`);
+    }
+    if (this.strictFailures.length) {
+      const [first] = this.strictFailures;
+      const rule = ROWS[first!.cell.row].rule;
+      const lines = this.strictFailures.map((f) => `[${f.entry}] ${where(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
+      throw new Error(`${lines.join('\n')}\n[${rule}] judged under the stricter reading of ${first!.entry}\n${formatExchange(first!.exchange)}`);
+    }
+    const [refused] = this.refusedControls;
+    if (!refused) return;
+    const { response, row } = refused;
+    // A 5xx is no refusal of what was asked but the server's own failure: the rule its answer broke.
+    const rule = (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? operation(ROWS[row].operation).successRule;
+    const { method, path } = response.exchange.request;
+    throw block(rule, `the caller's own request of "${ROWS[row].label}" (the positive control): ${method} ${path.split('?')[0]} answered ${response.status}`, response.exchange);
+  }
+}
