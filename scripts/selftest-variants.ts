@@ -24,8 +24,8 @@ import { oneLine } from './one-line.js';
 
 /**
  * The subset npm test runs: extra fields, an empty area's 404, a no-op unblock, throttling, a
- * bare-array page. Omitted fields and other formats are not repeated here: npm test runs them
- * through the remote-path and nights tests (the stand-in's own variants), by the same bar.
+ * bare-array page. Omitted fields and other formats are not repeated here: npm test runs the
+ * whole suite against a stand-in of those two variants in the remote-path test, by the same bar.
  */
 const SAMPLE = ['extra-fields', 'geo-empty-404', 'unmet-condition-no-op', 'rate-limit-429', 'customer-list-bare-array'];
 
