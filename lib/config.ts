@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { sandboxDefaults } from '../sandbox/defaults.js';
+import { sandboxDefaults } from '../sandbox/launcher.js';
 import { BUDGET_KINDS, REMOTE_DEFAULT, type Budget, type BudgetKind } from './budget.js';
 import { latencyKeys } from './latency-targets.js';
 import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';

@@ -5,20 +5,17 @@
  * forked with the main process's environment as global setup left it). So a run never collides
  * with `npm run sandbox` on 4010, nor with another run on the same machine.
  */
-import { FaultConfigError } from '../sandbox/faults.js';
-import { hostSandbox } from '../sandbox/host.js';
-import { LatencyConfigError } from '../sandbox/latency.js';
-import { ServerConfigError } from '../sandbox/server-config.js';
+import { launchSandbox, SandboxConfigError } from '../sandbox/launcher.js';
 import { readEnv } from './config.js';
 
 export default async function embeddedSandbox(): Promise<() => Promise<void>> {
   try {
-    const { app, baseUrl, config } = await hostSandbox(readEnv());
-    process.env.FLEET_SANDBOX_URL = baseUrl;
-    console.log(`embedded sandbox on ${baseUrl} (faults: ${config.faults.ids.join(',') || 'none'}, latency: ${config.latencyText})`);
-    return () => app.close();
+    const sandbox = await launchSandbox(readEnv());
+    process.env.FLEET_SANDBOX_URL = sandbox.baseUrl;
+    console.log(`embedded ${sandbox.description}`);
+    return () => sandbox.close();
   } catch (e) {
-    if (!(e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError)) throw e;
+    if (!(e instanceof SandboxConfigError)) throw e;
     console.error(`fleet-conformance: ${e.message}`);
     process.exit(2);
   }

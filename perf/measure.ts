@@ -18,7 +18,7 @@
  *     left: a stalled server shows the stall in every request that arrived during it, and no slot
  *     ever disappears (a late one is counted as late and still measured);
  *   - autocannon's own result (whole-ms percentiles, synthetic samples) is not used at all.
- * The schedule is proven by tests/perf/measure.test.ts (inter-arrival times seen by a server, a
+ * The schedule is proven by proof/tests/perf/measure.test.ts (inter-arrival times seen by a server, a
  * 1 s stall).
  */
 import { performance } from 'node:perf_hooks';

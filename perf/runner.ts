@@ -9,14 +9,15 @@
  * set-up request the target failed (5xx, no answer) fails the operation.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TokenProvider } from '../lib/auth.js';
 import { childProcessEnv, type Config } from '../lib/config.js';
 import { countRequest, emptyFootprint } from '../lib/footprint.js';
 import { latencyTargets } from '../lib/latency-targets.js';
 import type { LatencyKey } from '../lib/operations.js';
-import { answers, freePort, repoRoot, startTsChild, type Child } from './child.js';
+import { answers, freePort, startTsChild, type Child } from './child.js';
+import { SANDBOX_SERVER_SCRIPT } from '../sandbox/launcher.js';
 import { ConnectionPool, drive, type PlannedRequest, type Sample } from './measure.js';
 import { renderHtml } from './report/html.js';
 import { applyBaseline, loadBaseline } from './baseline.js';
@@ -62,13 +63,12 @@ interface Target {
 
 async function startTarget(config: Config, log: (line: string) => void, settings: Record<string, string> = {}): Promise<Target> {
   if (!config.sandbox) return { baseUrl: config.baseUrl, tokenUrl: config.tokenUrl };
-  if (!existsSync(join(repoRoot, 'sandbox/server.ts'))) throw new Error('sandbox/server.ts does not exist yet: set FLEET_BASE_URL to a running server');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const tokenUrl = `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token`;
   const latency = config.perf.sandboxLatency ?? 'off';
   log(`starting the sandbox (child process) on ${baseUrl}, SANDBOX_LATENCY=${latency}`);
-  const child = await startTsChild('sandbox/server.ts', [], {
+  const child = await startTsChild(SANDBOX_SERVER_SCRIPT, [], {
     name: 'sandbox',
     // No faults: a latency run measures the sandbox as documented.
     env: childProcessEnv({ ...settings, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency, SANDBOX_FAULTS: '' }),

@@ -2,7 +2,7 @@
  * SANDBOX_FAULTS=id,id: deliberate breakages, each of exactly one stated rule of the document,
  * so that the suite can be shown to catch them (npm run selftest:faults). The table is the
  * single registry: id → the rule id (lib/rules/catalogue.ts) it breaks, and what it does.
- * tests/sandbox/faults.test.ts proves that each core fault changes the behaviour it claims.
+ * proof/tests/sandbox/faults.test.ts proves that each core fault changes the behaviour it claims.
  */
 import { Switches } from './switches.js';
 

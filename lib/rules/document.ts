@@ -3,7 +3,7 @@
  * (lib/rules/catalogue.ts) that check it and the register entries (lib/rules/assumptions.ts)
  * that settle where it is silent, or marked not testable with the reason. Derived once from the
  * document; nothing reads the document itself, at run time or in tests.
- * tests/unit/document.test.ts keeps it complete and the two lists in step with it.
+ * proof/tests/unit/document.test.ts keeps it complete and the two lists in step with it.
  */
 
 export interface Statement {

@@ -3,7 +3,7 @@
  * order answer, not the reads of the customer and its cards, not the PIN letter reprint. The
  * client's automatic check fails any PIN field; this test also looks for the value under any other
  * name. specs/cards checks order, search and get; the PIN (FLEET_CARD_PIN) is known to the
- * self-test that greps the reports for it (tests/selftest/secrets-in-reports.test.ts).
+ * self-test that greps the reports for it (proof/tests/selftest/secrets-in-reports.test.ts).
  */
 import { expect, test } from '../../fixtures/test.js';
 import type { ApiResponse } from '../../lib/client.js';

@@ -1,0 +1,155 @@
+/**
+ * npm run selftest:variants [-- --sample] [--only id,id] [--workers n]
+ *
+ * Proves the suite passes every server that conforms but chose differently where the document is
+ * silent: the complement of selftest:faults. For every variant of sandbox/variants.ts it hosts a
+ * sandbox with that one variant and runs the whole conformance suite against it with the variant's
+ * documented FLEET_* settings, as a user of such a server would. A variant passes when the run
+ * exits 0 with no failed, assumption-failed or blocked rule, no blocked test, no finding and no
+ * sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
+ * rules not run, the throttling waited out and the seconds, in reports/selftest/variants.json; the
+ * coverage report of a variant that failed stays in reports/selftest/variants/<id>/.
+ *
+ *   --sample  a fixed subset (npm test runs it): the cases issue 9 names, but the slow latency profile
+ *   --only    the named variants (slow ones included when named)
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../lib/config.js';
+import { assumptions } from '../../lib/rules/assumptions.js';
+import { redRules, runSuite } from '../selftest/suite-run.js';
+import { variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
+import { oneLine } from '../../scripts/one-line.js';
+
+/**
+ * The subset npm test runs: extra fields, an empty area's 404, a no-op unblock, throttling, a
+ * bare-array page. Omitted fields and other formats are not repeated here: npm test runs the
+ * whole suite against a stand-in of those two variants in the remote-path test, by the same bar.
+ */
+const SAMPLE = ['extra-fields', 'geo-empty-404', 'unmet-condition-no-op', 'rate-limit-429', 'customer-list-bare-array'];
+
+interface Options {
+  sample: boolean;
+  only?: string[];
+  workers: number;
+}
+
+interface Result {
+  variant: string;
+  varies: string;
+  settings: Record<string, string>;
+  verdict: 'passed' | 'failed' | 'error';
+  /** Tests the run reported, and how many of them passed. */
+  tests: number;
+  passed: number;
+  red: string[];
+  blocked: string[];
+  blockedTests: number;
+  findings: string[];
+  /** Rules no test could judge against this variant (latency rules aside: npm run perf's). */
+  notRun: string[];
+  throttled: number;
+  seconds: number;
+  error?: string;
+}
+
+const catalogue = variantCatalogue as Record<string, VariantDefinition>;
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { sample: false, workers: 2 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--sample') options.sample = true;
+    else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
+    else throw new ConfigError(`unknown argument "${arg}" (use --sample, --only id,id, --workers n)`);
+  }
+  return options;
+}
+
+function chosen(options: Options): string[] {
+  const named = [...(options.only ?? []), ...(options.sample ? SAMPLE : [])];
+  const unknown = named.filter((id) => !(id in catalogue));
+  if (unknown.length) throw new ConfigError(`unknown variant(s) ${unknown.join(', ')} (see sandbox/variants.ts)`);
+  if (options.only) return options.only;
+  return Object.keys(catalogue).filter((id) => (options.sample ? SAMPLE.includes(id) : !catalogue[id]!.slow));
+}
+
+function checkRegistry(): void {
+  const known = new Set(assumptions.map((a) => a.id));
+  const bad = Object.entries(catalogue).filter(([, v]) => v.varies.startsWith('ASSUME-') && !known.has(v.varies)).map(([id, v]) => `${id} → ${v.varies}`);
+  if (bad.length) throw new ConfigError(`sandbox/variants.ts: register entries not in lib/rules/assumptions.ts: ${bad.join(', ')}`);
+}
+
+/** The coverage report of a variant that failed, kept for a look. */
+function keep(reportsDir: string, keepDir: string): void {
+  mkdirSync(keepDir, { recursive: true });
+  for (const f of ['coverage.json', 'coverage.html', 'drift.html']) if (existsSync(join(reportsDir, f))) copyFileSync(join(reportsDir, f), join(keepDir, f));
+}
+
+async function runVariant(id: string, options: Options, work: string, keepDir: string): Promise<Result> {
+  const { env, suite, varies } = catalogue[id]!;
+  const reportsDir = join(work, id);
+  const run = await runSuite({ sandbox: { ...env, SANDBOX_VARIANTS: id }, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
+  const coverage = run.coverage;
+  const driftFile = join(reportsDir, 'drift.json');
+  const throttled = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as { throttled: number }).throttled : 0;
+  const red = coverage ? redRules(coverage) : [];
+  const blocked = coverage?.rules.filter((r) => r.status === 'blocked').map((r) => r.id) ?? [];
+  const findings = coverage?.findings.map((f) => `${f.rule} on ${f.operationId}: ${f.title}`) ?? [];
+  const blockedTests = coverage?.tests.blocked ?? 0;
+  const notRun = coverage?.rules.filter((r) => r.status === 'not-run' && r.family !== 'latency').map((r) => r.id) ?? [];
+  const clean = run.code === 0 && !red.length && !blocked.length && !blockedTests && !findings.length;
+  if (!clean) keep(reportsDir, join(keepDir, id));
+  return {
+    variant: id, varies, settings: { ...suite, ...env }, verdict: !coverage ? 'error' : clean ? 'passed' : 'failed',
+    tests: coverage?.tests.total ?? 0, passed: coverage?.tests.passed ?? 0,
+    red, blocked, blockedTests, findings, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
+    ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests) ? { error: oneLine(run.tail) } : {}),
+  };
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  if (!config.sandbox) throw new ConfigError('FLEET_BASE_URL: selftest:variants runs against sandboxes of its own; unset FLEET_BASE_URL');
+  const options = parseArgs(process.argv.slice(2));
+  checkRegistry();
+  const variants = chosen(options);
+  const work = mkdtempSync(join(tmpdir(), 'fleet-variants-'));
+  const out = join(config.reportsDir, 'selftest');
+  const keepDir = join(out, 'variants');
+  rmSync(keepDir, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const started = Date.now();
+  console.log(`selftest:variants: the whole suite against ${variants.length} sandbox${variants.length > 1 ? 'es' : ''} that conform${variants.length > 1 ? '' : 's'} but chose differently, one at a time (bar: exit 0, nothing red, blocked, found or left open)`);
+  const results: Result[] = [];
+  try {
+    for (const [i, id] of variants.entries()) {
+      const r = await runVariant(id, options, work, keepDir);
+      results.push(r);
+      const settings = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');
+      const problems = [
+        r.red.length && `red: ${r.red.join(', ')}`, r.blocked.length && `blocked rules: ${r.blocked.join(', ')}`,
+        r.blockedTests && `${r.blockedTests} blocked tests`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.error,
+      ].filter(Boolean).join('; ');
+      console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s; tests ${r.passed}/${r.tests} passed, rules not run ${r.notRun.length}${r.throttled ? `; throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const passed = results.filter((r) => r.verdict === 'passed').length;
+  writeFileSync(join(out, 'variants.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.only ? 'only' : options.sample ? 'sample' : 'full', passed, results }, null, 2));
+  const slow = options.only || options.sample ? '' : `; slow, run with --only: ${Object.keys(catalogue).filter((id) => catalogue[id]!.slow).join(', ')}`;
+  const failed = passed < results.length ? `; the failed ones' coverage in ${keepDir}/` : '';
+  console.log(`\n${passed} of ${results.length} variant${results.length > 1 ? 's' : ''} passed in ${Math.round((Date.now() - started) / 1000)} s → ${out}/variants.json${failed}${slow}`);
+  return passed === results.length ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`selftest:variants: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  },
+);

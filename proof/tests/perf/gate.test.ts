@@ -1,0 +1,41 @@
+/**
+ * The latency gate fails on exactly the operation that misses its target: every operation runs
+ * against a fresh sandbox (child process) at 100 requests/s for 1 s (100 samples each), one of
+ * them slowed by SANDBOX_LATENCY. The reports are attached to the Playwright (and so Allure) report.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { latencyKeys } from '../../../lib/latency-targets.js';
+import { gateRun } from '../../perf/accuracy.js';
+import { repoRoot } from '../../../perf/child.js';
+
+const cases = [
+  { title: 'a fixed delay (master-data=1000: p50 over its 950 target, p99 under its 1300)', latency: 'master-data=1000', op: 'master-data', why: /^FAIL: p50 1\d{3}(\.\d)? > 950 ms$/ },
+  { title: 'a slow tail only (get-card=80/2500: p50 under its 170 target, p99 over its 600)', latency: 'get-card=80/2500', op: 'get-card', why: /^FAIL: p99 \d+(\.\d)? > 600 ms$/ },
+] as const;
+
+// One after the other in one worker: two loaded sandboxes at once would measure each other.
+test.describe.configure({ mode: 'default' });
+
+for (const c of cases) {
+  test(`the gate fails on exactly the slowed operation: ${c.title}`, async ({}, testInfo) => {
+    // ~25 s on an idle 2-core machine (17 operations × ~1.3 s, sandbox start); room for a busy one.
+    test.setTimeout(120_000);
+    const outDir = join(repoRoot, 'reports/test-results/perf-gate', c.op);
+    const { run, failed } = await gateRun({ latency: c.latency, outDir });
+    await testInfo.attach('perf summary.json', { path: run.summaryPath, contentType: 'application/json' });
+    await testInfo.attach('perf report', { body: readFileSync(run.htmlPath), contentType: 'text/html' });
+    expect(run.summary.operations.map((o) => o.operation)).toEqual(latencyKeys);
+    expect(failed).toEqual([c.op]);
+    const slowed = run.summary.operations.find((o) => o.operation === c.op)!;
+    expect(slowed.note.split('; ')[0]).toMatch(c.why);
+    expect(slowed.samples).toBeGreaterThanOrEqual(99);
+    for (const o of run.summary.operations) {
+      expect(o.errors, `${o.operation}: ${o.note}`).toBe(0);
+      expect(o.samples, o.operation).toBeGreaterThanOrEqual(99);
+    }
+    expect(run.summary.pass).toBe(false);
+    expect(run.summary.tidyUp).toEqual([]);
+  });
+}

@@ -1,0 +1,567 @@
+/**
+ * Every fault of the sandbox core changes the behaviour it claims: a probe checks the rule the
+ * fault names; it must hold on a clean sandbox and fail on one with the fault (and only that
+ * fault) switched on. The registry itself: every fault names a rule of lib/rules/catalogue.ts.
+ */
+import { expect, test } from '@playwright/test';
+import { rules } from '../../../lib/rules/catalogue.js';
+import { faultCatalogue, type FaultId } from '../../../sandbox/faults.js';
+import {
+  address, contact, createCustomer, defaults as d, form, listAll, newCustomer, poolCards, reasonId, searchAll, startSandbox,
+  TOKEN_PATH, type Harness, type HarnessOptions,
+} from './core-harness.js';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Probe {
+  /** Build options for both sandboxes (the fault is added to one). */
+  options?: Omit<HarnessOptions, 'faults'>;
+  /** True when the rule holds. */
+  holds(h: Harness): Promise<boolean>;
+}
+
+/** The faults of the locations and sessions plugins have their own tests. */
+const otherAreas = /^(geo|loc|session)-/;
+const coreFaults = (Object.keys(faultCatalogue) as FaultId[]).filter((id) => !otherAreas.test(id));
+
+// ---- Probe helpers ----
+const status = async (h: Harness, acc: string) => (await h.op('getCustomer', { customerAccountNumber: acc })).body;
+const cardOf = async (h: Harness, id: number) => (await h.op('getCard', { cardIdentifier: id })).body;
+const maxCardId = async (h: Harness) => Math.max(...(await searchAll(h, { limit: 200 })).cards.map((c) => c.cardIdentifier as number));
+/** The replacement created by `replace` of the first pool card. */
+async function replacement(h: Harness, body?: Row): Promise<{ original: Row; copy: Row | undefined; after: Row }> {
+  const [id] = await poolCards(h, 1);
+  const original = await cardOf(h, id!);
+  const before = await maxCardId(h);
+  await h.op('replaceCard', { cardIdentifier: id! }, body ? { body } : {});
+  const { cards } = await searchAll(h, { limit: 200 });
+  return { original, copy: cards.find((c) => c.cardIdentifier > before), after: await cardOf(h, id!) };
+}
+const codes = (res: { body: unknown }) => (Array.isArray(res.body) ? res.body.map((e: Row) => e.errorCode) : []);
+function brokenLinks(m: Row): string[] {
+  const ids = (key: string) => new Set((m[key] as Row[]).map((r) => r.id));
+  const links: [string, string, string][] = [['reason', 'cardTypeId', 'cardType'], ['cardGroup', 'cardTypeId', 'cardType'], ['cardType', 'defaultPurchaseCategoryId', 'purchaseCategory'], ['purchaseCategory', 'productRestrictionId', 'fuelProductRestriction']];
+  return links.flatMap(([from, field, to]) => (m[from] as Row[]).filter((r) => !ids(to).has(r[field])).map(() => `${from}.${field}`));
+}
+const masterLinks: Probe = { holds: async (h) => brokenLinks((await h.op('getMasterData')).body).length === 0 };
+const depth1WithSubs = '7000000002';
+const cardTypeFields = ['cardTypeId', 'cardTypeName', 'cardTypeDescription', 'defaultPurchaseCategoryId', 'purchaseCategoryName', 'isEV'];
+/** A filter on one card's field value: every result has that value (case-insensitively) and the card is among them. */
+const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber'): Probe => ({
+  holds: async (h) => {
+    const [id] = await poolCards(h, 1);
+    const value = (await cardOf(h, id!))[field] as string;
+    const { cards } = await searchAll(h, { filter: { [field]: value }, limit: 200 });
+    return cards.some((c) => c.cardIdentifier === id) && cards.every((c) => c[field].toLowerCase() === value.toLowerCase());
+  },
+});
+
+const probes: Record<string, Probe> = {
+  // ---- Transport, errors, authentication ----
+  'response-content-type-text-plain': { holds: async (h) => /^application\/json/.test((await h.op('getMasterData')).contentType ?? '') },
+  'content-type-text-plain-everywhere': {
+    holds: async (h) => {
+      const answers = [
+        await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }) }),
+        await h.op('getSession', { sessionId: d.sessionIds[0]! }),
+        await h.op('getMasterData'),
+      ];
+      return answers.every((a) => /^application\/json/.test(a.contentType ?? ''));
+    },
+  },
+  'error-code-renamed': {
+    holds: async (h) => {
+      const res = await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(311)) });
+      return res.status === 400 && typeof res.body?.errorCode === 'string' && !('code' in res.body);
+    },
+  },
+  'card-types-500': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).status === 200 },
+  'opstatus-empty-body': {
+    holds: async (h) => {
+      const res = await h.op('blockCustomer', { customerAccountNumber: await createCustomer(h, 'x') });
+      return res.status === 200 && JSON.stringify(res.body) === '{}';
+    },
+  },
+  'error-body-message-style': {
+    holds: async (h) => {
+      const res = await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(311)) });
+      return res.status === 400 && typeof res.body?.errorCode === 'string' && typeof res.body?.errorDescription === 'string';
+    },
+  },
+  'error-code-er001-on-404': { holds: async (h) => (await h.op('getCard', { cardIdentifier: 999_999_999 })).body?.errorCode !== 'ER-001' },
+  'card-unknown-400': { holds: async (h) => (await h.op('getCard', { cardIdentifier: 999_999_999 })).status === 404 },
+  'card-bad-id-500': { holds: async (h) => (await h.call('GET', '/cards/abc')).status === 400 },
+  'auth-token-json-only': {
+    holds: async (h) => (await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }) })).status === 200,
+  },
+  'auth-wrong-secret-accepted': {
+    holds: async (h) => (await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: 'guess' }) })).status === 401,
+  },
+  'auth-missing-token-accepted': { holds: async (h) => (await h.op('getMasterData', {}, { auth: 'none' })).status === 401 },
+  'auth-flipped-token-accepted': {
+    holds: async (h) => {
+      const t = await h.token();
+      const flipped = `${t.slice(0, 5)}${t[5] === 'x' ? 'y' : 'x'}${t.slice(6)}`;
+      return (await h.op('getMasterData', {}, { auth: { header: `Bearer ${flipped}` } })).status === 401;
+    },
+  },
+  'auth-expired-token-accepted': {
+    options: { tokenTtlSeconds: 1 },
+    holds: async (h) => {
+      const header = `Bearer ${await h.token()}`;
+      await new Promise((r) => setTimeout(r, 1100));
+      return (await h.op('getMasterData', {}, { auth: { header } })).status === 401;
+    },
+  },
+  'customer-unknown-400': { holds: async (h) => (await h.op('getCustomer', { customerAccountNumber: '9999999999' })).status === 404 },
+  'customer-foreign-200': { holds: async (h) => (await h.op('getCustomer', { customerAccountNumber: d.foreignCustomer })).status === 403 },
+  'card-foreign-200': {
+    holds: async (h) => {
+      const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1 } })).body.cards[0].cardIdentifier;
+      return (await h.op('getCard', { cardIdentifier: foreign })).status === 403;
+    },
+  },
+  'customer-foreign-sub-writable': { holds: async (h) => (await h.op('blockCustomer', { customerAccountNumber: d.foreignCustomer }, { body: {} })).status === 403 },
+  'customer-foreign-update-applied': {
+    holds: async (h) => {
+      const update = await h.op('updateCustomerDetail', { customerAccountNumber: d.foreignCustomer }, { body: { customerName: 'not theirs to change' } });
+      return update.status === 403 && (await h.op('getCustomer', { customerAccountNumber: d.foreignCustomer }, { auth: 'foreign' })).body.customerName !== 'not theirs to change';
+    },
+  },
+  'customer-foreign-card-types-readable': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.foreignCustomer })).status === 403 },
+  'card-foreign-writable': {
+    holds: async (h) => {
+      const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1, statusIdentifiers: [1] } })).body.cards[0].cardIdentifier;
+      return (await h.op('blockCard', { cardIdentifier: foreign }, { body: { statusReasonId: await reasonId(h) } })).status === 403;
+    },
+  },
+  'card-search-foreign-card-number': {
+    holds: async (h) => {
+      const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1 } })).body.cards[0];
+      return (await h.op('cardSearch', {}, { body: { filter: { primaryVisualCardNumber: foreign.primaryVisualCardNumber } } })).body.cards.length === 0;
+    },
+  },
+
+  // ---- Customers ----
+  'customer-status-identifier-string': { holds: async (h) => typeof (await status(h, d.poolCustomer)).statusIdentifier === 'number' },
+  'customer-status-text-uppercase': {
+    holds: async (h) => {
+      const c = await status(h, d.poolCustomer);
+      return c.status === 'Active' && c.statusIdentifier === 1;
+    },
+  },
+  'customer-contact-mobile-phone-number': { holds: async (h) => typeof (await status(h, d.poolCustomer)).customerContact.mobilePhone === 'string' },
+  'customer-address-company-name': { holds: async (h) => (await listAll(h, { limit: 200 })).customers.every((c) => !('companyName' in c.customerAddress)) },
+  'customer-zip-code-number': { holds: async (h) => (await listAll(h, { limit: 200 })).customers.every((c) => typeof c.customerAddress.zipCode === 'string') },
+  'contact-email-unchecked': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerContact: { ...contact, emailAddress: 'no-at-sign' } }) })).status === 400 },
+  'customer-name-311-accepted': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(311)) })).status === 400 },
+  'customer-business-reference-21-accepted': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerBusinessReference: 'r'.repeat(21) }) })).status === 400 },
+  'customer-update-name-311-accepted': {
+    holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'x') }, { body: { customerName: 'n'.repeat(311) } })).status === 400,
+  },
+  'customer-update-business-reference-21-accepted': {
+    holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'x') }, { body: { customerBusinessReference: 'r'.repeat(21) } })).status === 400,
+  },
+  'customer-name-optional': {
+    holds: async (h) => {
+      const { customerName: _n, ...body } = newCustomer('x');
+      return (await h.op('createSubCustomer', {}, { body })).status === 400;
+    },
+  },
+  'customer-business-reference-required': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('x') })).status === 200 },
+  'customer-address-incomplete-accepted': {
+    holds: async (h) => {
+      const { zipCode: _z, ...partial } = address;
+      return (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAddress: partial }) })).status === 400;
+    },
+  },
+  'customer-update-address-incomplete-accepted': {
+    holds: async (h) => {
+      const { zipCode: _z, ...partial } = address;
+      return (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'x') }, { body: { customerAddress: partial } })).status === 400;
+    },
+  },
+  'customer-create-number-missing': { holds: async (h) => typeof (await h.op('createSubCustomer', {}, { body: newCustomer('x') })).body.customerAccountNumber === 'string' },
+  'customer-create-default-parent-wrong': { holds: async (h) => (await status(h, await createCustomer(h, 'x'))).parentCustomerAccountNumber === d.topLevelCustomer },
+  'customer-create-parent-ignored': { holds: async (h) => (await status(h, await createCustomer(h, 'x', { customerAccountNumber: d.poolCustomer }))).parentCustomerAccountNumber === d.poolCustomer },
+  'customer-address-not-main': {
+    holds: async (h) => {
+      const c = await status(h, await createCustomer(h, 'x'));
+      return JSON.stringify(c.customerAddress) === JSON.stringify(address) && JSON.stringify(c.customerContact) === JSON.stringify(contact);
+    },
+  },
+  'customer-depth-3-accepted': {
+    holds: async (h) => {
+      const two = await createCustomer(h, 'two', { customerAccountNumber: d.poolCustomer });
+      return (await h.op('createSubCustomer', {}, { body: newCustomer('three', { customerAccountNumber: two }) })).status === 400;
+    },
+  },
+  'customer-update-not-applied': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'before');
+      await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'after' } });
+      return (await status(h, acc)).customerName === 'after';
+    },
+  },
+  'customer-count-of-sub-accounts-stale': {
+    holds: async (h) => {
+      await createCustomer(h, 'child', { customerAccountNumber: d.poolCustomer });
+      const { customers } = await listAll(h, { customerAccountNumber: d.poolCustomer });
+      return (await status(h, d.poolCustomer)).countOfSubAccounts === customers.length;
+    },
+  },
+  'customer-count-all-descendants': {
+    holds: async (h) => {
+      // Only the top-level customer has sub-accounts of sub-accounts (depth 2 is the deepest).
+      const { customers } = await listAll(h, { customerAccountNumber: d.topLevelCustomer });
+      return (await status(h, d.topLevelCustomer)).countOfSubAccounts === customers.length;
+    },
+  },
+  'customer-parent-number-wrong': {
+    holds: async (h) => (await listAll(h, { customerAccountNumber: depth1WithSubs })).customers.every((c) => c.parentCustomerAccountNumber === depth1WithSubs),
+  },
+  'customer-card-types-isev-string': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.isEV === 'boolean'),
+  },
+  'customer-card-types-description-absent': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => typeof t.cardTypeDescription === 'string'),
+  },
+  'customer-card-types-renamed': {
+    holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => cardTypeFields.some((f) => f in t)),
+  },
+
+  // ---- Customer list ----
+  'customer-list-includes-top-level': { holds: async (h) => !(await listAll(h, {})).customers.some((c) => c.customerAccountNumber === d.topLevelCustomer) },
+  'customer-list-only-direct': {
+    holds: async (h) => {
+      const all = new Set((await listAll(h, {})).customers.map((c) => c.customerAccountNumber));
+      return (await listAll(h, { customerAccountNumber: depth1WithSubs })).customers.every((c) => all.has(c.customerAccountNumber));
+    },
+  },
+  'customer-list-all-descendants': {
+    holds: async (h) => (await listAll(h, { customerAccountNumber: d.topLevelCustomer })).customers.every((c) => c.parentCustomerAccountNumber === d.topLevelCustomer),
+  },
+  'customer-search-ignores-number': { holds: async (h) => (await listAll(h, { searchText: '7000000105' })).customers.some((c) => c.customerAccountNumber === '7000000105') },
+  'customer-search-ignores-name': { holds: async (h) => (await listAll(h, { searchText: 'Alpenblick' })).customers.some((c) => c.customerAccountNumber === depth1WithSubs) },
+  'customer-search-ignores-business-reference': { holds: async (h) => (await listAll(h, { searchText: 'POOL-MAIN' })).customers.some((c) => c.customerAccountNumber === d.poolCustomer) },
+  'customer-search-case-sensitive': { holds: async (h) => (await listAll(h, { searchText: 'aLpEnBlIcK' })).customers.some((c) => c.customerAccountNumber === depth1WithSubs) },
+  'customer-list-filters-not-combined': {
+    holds: async (h) => (await listAll(h, { customerAccountNumber: d.topLevelCustomer, searchText: 'Alpenblick' })).customers.every((c) => c.customerName.includes('Alpenblick')),
+  },
+  'customer-list-default-limit-20': { holds: async (h) => (await h.op('listCustomers')).body.customers.length === 50 },
+  'customer-list-limit-ignored': { holds: async (h) => (await h.op('listCustomers', {}, { query: { limit: 5 } })).body.customers.length <= 5 },
+  'customer-list-page-gap': {
+    holds: async (h) => (await listAll(h, { limit: 10 })).customers.length === (await listAll(h, { limit: 200 })).customers.length,
+  },
+  'customer-list-page-overlap': {
+    holds: async (h) => {
+      const numbers = (await listAll(h, { limit: 10 })).customers.map((c) => c.customerAccountNumber);
+      return new Set(numbers).size === numbers.length;
+    },
+  },
+
+  // ---- Customer lifecycle ----
+  'customer-block-not-applied': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      await h.op('blockCustomer', { customerAccountNumber: acc });
+      return (await status(h, acc)).status === 'Blocked';
+    },
+  },
+  'customer-unblock-active-accepted': { holds: async (h) => (await h.op('unblockCustomer', { customerAccountNumber: await createCustomer(h, 'x') })).status === 400 },
+  'customer-unblock-open-changes-status': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      await h.op('unblockCustomer', { customerAccountNumber: acc });
+      return (await status(h, acc)).status === 'Active';
+    },
+  },
+  'customer-unblock-not-applied': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      await h.op('blockCustomer', { customerAccountNumber: acc });
+      await h.op('unblockCustomer', { customerAccountNumber: acc });
+      return (await status(h, acc)).status === 'Active';
+    },
+  },
+  'customer-block-after-close-accepted': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      await h.op('closeCustomer', { customerAccountNumber: acc });
+      const res = await h.op('blockCustomer', { customerAccountNumber: acc });
+      return res.status === 400 && (await status(h, acc)).status === 'Closed';
+    },
+  },
+  'customer-notes-201-accepted': { holds: async (h) => (await h.op('blockCustomer', { customerAccountNumber: await createCustomer(h, 'x') }, { body: { notes: 'n'.repeat(201) } })).status === 400 },
+
+  // ---- Cards ----
+  'card-identifier-string': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return typeof (await cardOf(h, id!)).cardIdentifier === 'number';
+    },
+  },
+  'card-status-id-string': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return typeof (await cardOf(h, id!)).status.id === 'number';
+    },
+  },
+  'card-status-plain-string': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const { status: cardStatus } = await cardOf(h, id!);
+      return typeof cardStatus === 'object' && cardStatus?.id === 1;
+    },
+  },
+  'card-status-active-name-wrong': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await cardOf(h, id!)).status.name === 'Active';
+    },
+  },
+  'card-order-date-format': { holds: async (h) => (await searchAll(h, { limit: 200 })).cards.every((c) => /^\d{4}-\d{2}-\d{2}$/.test(c.orderDate)) },
+  'card-get-wrapped': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await cardOf(h, id!)).cardIdentifier === id;
+    },
+  },
+  'card-pin-echoed': {
+    holds: async (h) => {
+      const order = await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1, cardPIN: '4711' }] } });
+      const { pages, cards } = await searchAll(h, { orderReference: order.body.orderReference });
+      const get = await h.op('getCard', { cardIdentifier: cards[0].cardIdentifier });
+      return ![...pages.map((p) => p.text), get.text].some((t) => t.includes('4711'));
+    },
+  },
+  'card-reprint-pin-404': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('reprintPIN', { cardIdentifier: id! })).status === 200;
+    },
+  },
+  'card-reprint-address-incomplete-accepted': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const { city: _c, ...partial } = address;
+      return (await h.op('reprintPIN', { cardIdentifier: id! }, { body: { cardAddress: partial } })).status === 400;
+    },
+  },
+
+  // ---- Card search ----
+  'card-list-has-next-page-string': {
+    holds: async (h) => {
+      const body = (await h.op('cardSearch', {}, { body: { limit: 1 } })).body;
+      return typeof body.hasNextPage === 'boolean' && typeof body.lastPage === 'boolean';
+    },
+  },
+  'card-search-limit-0-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 0 } })).status === 400 },
+  'card-search-limit-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 3 } })).body.cards.length <= 3 },
+  'card-search-unknown-property-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { colour: 'red' } })).status === 400 },
+  'card-search-active-not-first': {
+    holds: async (h) => {
+      const active = (await searchAll(h, {})).cards.map((c) => c.status.id === 1);
+      return active.indexOf(false) === -1 || !active.slice(active.indexOf(false)).includes(true);
+    },
+  },
+  'card-search-page-gap': {
+    holds: async (h) => {
+      const { cards, pages } = await searchAll(h, { limit: 7 });
+      return new Set(cards.map((c) => c.cardIdentifier)).size === pages[0]!.body.totalCount;
+    },
+  },
+  'card-search-has-next-page-wrong': {
+    holds: async (h) => {
+      const { pages } = await searchAll(h, { customerAccountNumber: d.poolCustomer, limit: 40 }, 10);
+      return pages.every((p) => p.body.hasNextPage === !p.body.lastPage && (p.body.nextCursor !== undefined) === p.body.hasNextPage);
+    },
+  },
+  'card-search-total-count-wrong': {
+    holds: async (h) => {
+      const first = await h.op('cardSearch', {}, { body: { limit: 5, statusIdentifiers: [1] } });
+      return first.body.totalCount === (await searchAll(h, { statusIdentifiers: [1], limit: 200 })).cards.length;
+    },
+  },
+  'card-search-customer-ignored': {
+    holds: async (h) => {
+      const pool = new Set((await searchAll(h, { customerAccountNumber: d.poolCustomer })).cards.map((c) => c.cardIdentifier));
+      const { cards } = await searchAll(h, { customerAccountNumber: depth1WithSubs });
+      return cards.length > 0 && cards.every((c) => !pool.has(c.cardIdentifier));
+    },
+  },
+  'card-search-order-reference-ignored': {
+    holds: async (h) => {
+      const order = await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }, { cardTypeId: 2 }] } });
+      return (await searchAll(h, { orderReference: order.body.orderReference })).cards.length === 2;
+    },
+  },
+  'card-search-card-type-filter-ignored': {
+    holds: async (h) => {
+      const type = (await h.op('getMasterData')).body.cardType[0];
+      return (await searchAll(h, { cardTypeIdentifiers: [type.id], limit: 200 })).cards.every((c) => c.cardType === type.name);
+    },
+  },
+  'card-search-status-filter-ignored': { holds: async (h) => (await searchAll(h, { statusIdentifiers: [2], limit: 200 })).cards.every((c) => c.status.id === 2) },
+  'card-search-pvcn-filter-ignored': filterProbe('primaryVisualCardNumber'),
+  'card-search-driver-filter-ignored': filterProbe('driverName'),
+  'card-search-vrn-filter-ignored': filterProbe('vehicleRegNumber'),
+  'card-search-partial-match-ignored': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const part = ((await cardOf(h, id!)).driverName as string).slice(2, -2);
+      return (await searchAll(h, { filter: { driverName: part, partialMatch: true }, limit: 200 })).cards.some((c) => c.cardIdentifier === id);
+    },
+  },
+  'card-search-whole-match-partial': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const part = ((await cardOf(h, id!)).driverName as string).slice(2, -2);
+      return !(await searchAll(h, { filter: { driverName: part, partialMatch: false }, limit: 200 })).cards.some((c) => c.cardIdentifier === id);
+    },
+  },
+
+  // ---- Card lifecycle ----
+  'card-block-not-applied': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return (await cardOf(h, id!)).status.name === 'Blocked';
+    },
+  },
+  'card-block-reason-optional': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('blockCard', { cardIdentifier: id! }, { body: { notes: 'no reason' } })).status === 400;
+    },
+  },
+  'card-reason-unchecked': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: 9999 } })).status === 400;
+    },
+  },
+  'card-unblock-active-accepted': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } })).status === 400;
+    },
+  },
+  'card-unblock-active-changes-status': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return (await cardOf(h, id!)).status.name === 'Active';
+    },
+  },
+  'card-unblock-stays-blocked': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const reason = await reasonId(h);
+      await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: reason } });
+      await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: reason } });
+      return (await cardOf(h, id!)).status.name === 'Active';
+    },
+  },
+  'card-notes-201-accepted': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h), notes: 'n'.repeat(201) } })).status === 400;
+    },
+  },
+  'card-cancel-not-permanent': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('cancelCard', { cardIdentifier: id! });
+      const block = await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return block.status === 400 && (await cardOf(h, id!)).status.name === 'Cancelled';
+    },
+  },
+  'card-replace-original-not-blocked': { holds: async (h) => (await replacement(h)).after.status.name === 'Blocked' },
+  'card-replace-loses-property': {
+    holds: async (h) => {
+      const { original, copy } = await replacement(h);
+      return !!copy && ['driverName', 'vehicleRegNumber', 'additionalEmbossing', 'cardType', 'purchaseCategoryName'].every((f) => copy[f] === original[f]);
+    },
+  },
+  'card-replace-ignores-change': {
+    holds: async (h) => {
+      const { copy } = await replacement(h, { vehicleRegNumber: 'NEW-42', driverName: 'New Driver' });
+      return copy?.vehicleRegNumber === 'NEW-42' && copy?.driverName === 'New Driver';
+    },
+  },
+
+  // ---- Card order ----
+  'order-status-200': { holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } })).status === 202 },
+  'order-reference-missing': { holds: async (h) => typeof (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } })).body.orderReference === 'string' },
+  'order-customer-optional': { holds: async (h) => (await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 1 }] } })).status === 400 },
+  'order-errors-single-object': { holds: async (h) => Array.isArray((await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer } })).body) },
+  'order-errors-first-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: {} })).length === 2 },
+  'order-missing-field-er001': {
+    holds: async (h) => {
+      const c = codes(await h.op('orderCards', {}, { body: {} }));
+      return c.length > 0 && c.every((code) => code === 'ER-002');
+    },
+  },
+
+  // ---- Master data ----
+  'master-data-nine-arrays': {
+    holds: async (h) => {
+      const m = (await h.op('getMasterData')).body;
+      return ['cardCategory', 'cardGroup', 'cardType', 'country', 'fuelProductRestriction', 'product', 'purchaseCategory', 'reason', 'region', 'status'].every((k) => Array.isArray(m[k]));
+    },
+  },
+  'master-data-isev-string': { holds: async (h) => (await h.op('getMasterData')).body.cardType.every((t: Row) => typeof t.isEV === 'boolean') },
+  'master-data-region-renamed': { holds: async (h) => (await h.op('getMasterData')).body.region.every((r: Row) => typeof r.id === 'number' && typeof r.name === 'string') },
+  'master-data-reason-dangling': masterLinks,
+  'master-data-group-dangling': masterLinks,
+  'master-data-card-type-dangling': masterLinks,
+  'master-data-purchase-category-dangling': masterLinks,
+  'master-data-status-missing': {
+    holds: async (h) => {
+      const ids = new Set((await h.op('getMasterData')).body.status.map((s: Row) => s.id));
+      return (await searchAll(h, { limit: 200 })).cards.every((c) => ids.has(c.status.id));
+    },
+  },
+};
+
+test('every fault names a rule of lib/rules/catalogue.ts and has a description', () => {
+  const bad = Object.entries(faultCatalogue).filter(([, f]) => !rules.has(f.rule) || f.description.length < 10).map(([id, f]) => `${id} → ${f.rule}`);
+  expect(bad).toEqual([]);
+});
+
+test('every core fault has a probe, and every probe a fault', () => {
+  expect(coreFaults.filter((id) => !probes[id])).toEqual([]);
+  expect(Object.keys(probes).filter((id) => !(coreFaults as string[]).includes(id))).toEqual([]);
+});
+
+/**
+ * One clean sandbox per worker serves every probe without build options (probes take fresh
+ * resources: new customers, the next Active pool card); the faulty sandbox is always fresh.
+ */
+let sharedClean: Promise<Harness> | undefined;
+test.afterAll(async () => {
+  const clean = sharedClean;
+  sharedClean = undefined;
+  if (clean) await (await clean).close();
+});
+
+for (const id of coreFaults) {
+  const fault = faultCatalogue[id];
+  test(`${id} breaks ${fault.rule}`, async () => {
+    const probe = probes[id];
+    test.skip(!probe, 'no probe (reported by the test above)');
+    const own = probe!.options !== undefined;
+    const [clean, faulty] = await Promise.all([
+      own ? startSandbox(probe!.options) : (sharedClean ??= startSandbox()),
+      startSandbox({ ...probe!.options, faults: [id] }),
+    ]);
+    try {
+      const [onClean, onFaulty] = await Promise.all([probe!.holds(clean), probe!.holds(faulty)]);
+      expect(onClean, 'the rule holds on the clean sandbox').toBe(true);
+      expect(onFaulty, `with ${id}: ${fault.description}`).toBe(false);
+    } finally {
+      await Promise.all([faulty.close(), own ? clean.close() : undefined]);
+    }
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * The variant registry (sandbox/variants.ts): every register entry has an alternative, every
+ * variant names what it varies, sandbox/README.md shows the same table, a bad SANDBOX_VARIANTS stops
+ * with one line, and each variant changes what it claims (a probe against a clean sandbox).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { assumptions } from '../../../lib/rules/assumptions.js';
+import { readServerConfig } from '../../../sandbox/server-config.js';
+import { variantCatalogue, VariantConfigError, type VariantDefinition, type VariantId } from '../../../sandbox/variants.js';
+import { createCustomer, defaults as d, form, newCustomer, poolCards, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
+
+const catalogue = variantCatalogue as Record<string, VariantDefinition>;
+
+function row(id: string, v: VariantDefinition): string {
+  const settings = Object.entries({ ...v.suite, ...v.env }).map(([k, x]) => `\`${k}=${x}\``).join(' ') || '—';
+  return `| \`${id}\`${v.slow ? ' (slow)' : ''} | "${v.words}" | ${v.varies.startsWith('ASSUME-') ? v.varies : `"${v.varies}"`} | ${v.description} | ${settings} |`;
+}
+
+test('every entry of the assumptions register has at least one variant, and every variant varies an entry or a "not shown" of the document', () => {
+  const varied = new Set(Object.values(catalogue).map((v) => v.varies));
+  expect(assumptions.map((a) => a.id).filter((id) => !varied.has(id))).toEqual([]);
+  const known = new Set(assumptions.map((a) => a.id));
+  const bad = Object.entries(catalogue).filter(([, v]) => (v.varies.startsWith('ASSUME-') ? !known.has(v.varies) : !/not shown|latency targets/.test(v.varies)) || v.description.length < 10);
+  expect(bad.map(([id]) => id)).toEqual([]);
+  const badSettings = Object.entries(catalogue).filter(([, v]) => Object.keys(v.suite ?? {}).some((k) => !k.startsWith('FLEET_')) || Object.keys(v.env ?? {}).some((k) => !k.startsWith('SANDBOX_')));
+  expect(badSettings.map(([id]) => id)).toEqual([]);
+});
+
+test('sandbox/README.md shows the variant table of sandbox/variants.ts', () => {
+  const readme = readFileSync(new URL('../../../sandbox/README.md', import.meta.url), 'utf8');
+  const table = readme.split('<!-- variants:start -->')[1]?.split('<!-- variants:end -->')[0] ?? '';
+  const rows = table.split('\n').filter((l) => l.startsWith('| `'));
+  expect(rows).toEqual(Object.entries(catalogue).map(([id, v]) => row(id, v)));
+});
+
+test('an unknown SANDBOX_VARIANTS id stops the sandbox with one line naming it', () => {
+  expect(() => readServerConfig({ SANDBOX_VARIANTS: 'extra-fields,no-such-variant' })).toThrow(VariantConfigError);
+  expect(() => readServerConfig({ SANDBOX_VARIANTS: 'no-such-variant' })).toThrow(/^SANDBOX_VARIANTS: unknown variant "no-such-variant" \(the list is in sandbox\/variants.ts and sandbox\/README.md\)$/);
+  expect(readServerConfig({ SANDBOX_VARIANTS: ' extra-fields , geo-empty-404 ' }).variants.ids).toEqual(['extra-fields', 'geo-empty-404']);
+});
+
+/** What a variant changes, seen through the interface: the probe's value differs between a clean sandbox and one with the variant. */
+type Probe = (h: Harness) => Promise<unknown>;
+
+const geo = (h: Harness, query: Record<string, string | number>, body: unknown = {}) =>
+  h.call('POST', '/locations/geosearch/rectangle', { query: { topLatitude: 52.75, bottomLatitude: 52.3, leftLongitude: 13.05, rightLongitude: 13.75, ...query }, body });
+const session = (h: Harness, id: string, auth?: 'foreign') => h.call('GET', `/sessions/${id}`, auth ? { auth } : {});
+const statusOf = (a: Answer) => a.status;
+const shape = (a: Answer) => ({ status: a.status, body: a.body, headers: Object.keys(a.headers).filter((k) => /cursor|retry|www-auth/.test(k)) });
+const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+const firstPoolCard = async (h: Harness) => (await h.call('GET', `/cards/${(await poolCards(h, 1))[0]}`)).body;
+const cardsOfNewOrder = async (h: Harness) => {
+  const acc = await createCustomer(h, 'order probe');
+  const order = await h.call('POST', '/cards/order', { body: { customerAccountNumber: acc, cards: [{ cardTypeId: 1 }] } });
+  const found = await h.call('POST', '/cards/search', { body: { orderReference: order.body.orderReference } });
+  return { order: order.status, found: found.body.cards?.length };
+};
+
+const probes: Record<VariantId, Probe> = {
+  'extra-fields': async (h) => (await h.call('GET', '/master/all')).body.vendorExtension,
+  'optional-fields-omitted': async (h) => Object.keys(await firstPoolCard(h)).sort(),
+  'values-other-appear': async (h) => [
+    (await h.call('POST', '/customers/subcustomer', { body: newCustomer('n'.repeat(311)) })).body.errorCode,
+    (await session(h, d.sessionIds[0]!)).body.energy?.unit,
+  ],
+  'formats-other': async (h) => (await createCustomer(h, 'format probe')).slice(0, 3),
+  'rate-limit-429': async (h) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await h.call('GET', '/master/all')).status);
+    return statuses.filter((s) => s === 429).length;
+  },
+  'latency-doc': async () => 'slow: SANDBOX_LATENCY=doc is proved by the perf self-test',
+  'token-short-lived': async () => 'SANDBOX_TOKEN_TTL=4 is the sandbox\'s own setting (proof/tests/sandbox/auth.test.ts)',
+  'token-keycloak-shape': async (h) => Object.keys((await h.call('POST', TOKEN_PATH, { raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }), auth: 'none' })).body).sort(),
+  'error-bodies-other': async (h) => shape(await h.call('GET', '/cards/1', { auth: 'none' })),
+  'rejections-other-statuses': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'refusal probe')}/unblock`, { body: {} })),
+  'character-count-utf16': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('😀'.repeat(200)) })),
+  'top-level-unreadable': async (h) => statusOf(await h.call('GET', `/customers/${d.topLevelCustomer}`)),
+  'foreign-filter-empty': async (h) => [
+    statusOf(await h.call('GET', '/customers', { query: { customerAccountNumber: d.foreignCustomer } })),
+    (await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.foreignCustomer } })).body.cards?.length,
+  ],
+  'customer-list-envelope': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 2 } })).body).sort(),
+  'customer-list-bare-array': async (h) => shape(await h.call('GET', '/customers', { query: { limit: 2 } })).headers,
+  'customer-list-link-header': async (h) => (await h.call('GET', '/customers', { query: { limit: 2 } })).headers.link,
+  'page-sizes-other': async (h) => (await h.call('POST', '/cards/search', { body: {} })).body.cards.length,
+  'customer-statuses-other': async (h) => (await h.call('GET', '/customers/7000000012')).body.statusIdentifier,
+  'count-open-sub-accounts': async (h) => {
+    const parent = await createCustomer(h, 'count probe');
+    await h.call('POST', `/customers/${await createCustomer(h, 'closed child', { customerAccountNumber: parent })}/close`, { body: {} });
+    return (await h.call('GET', `/customers/${parent}`)).body.countOfSubAccounts;
+  },
+  'unmet-condition-no-op': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'no-op probe')}/unblock`, { body: {} })),
+  'card-statuses-other': async (h) => (await h.call('GET', '/master/all')).body.status.map((s: { id: number }) => s.id),
+  'order-cards-later': cardsOfNewOrder,
+  'card-cancel-strict': async (h) => statusOf(await h.call('POST', `/cards/${(await poolCards(h, 1))[0]}/cancel`, { body: {} })),
+  'card-sort-grammar-other': async (h) => statusOf(await h.call('POST', '/cards/search', { body: { sortExpression: 'status' } })),
+  'card-filter-case-sensitive': async (h) => (await h.call('POST', '/cards/search', { body: { filter: { driverName: swapCase((await firstPoolCard(h)).driverName) } } })).body.cards.length,
+  'replacement-delayed': async (h) => {
+    const [id] = await poolCards(h, 1);
+    const before = (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount;
+    await h.call('POST', `/cards/${id}/replace`, { body: {} });
+    return (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before;
+  },
+  'card-order-all-required': async (h) => statusOf(await h.call('POST', '/cards/order', { body: { customerAccountNumber: await createCustomer(h, 'required probe'), cards: [{ cardTypeId: 1 }] } })),
+  'geo-param-names-other': async (h) => (await geo(h, { limit: 3 })).body.locations?.length,
+  'geo-evse-status-other': async (h) => (await geo(h, { count: 1 })).body.locations[0].evses.map((e: { status: string }) => e.status),
+  'geo-connector-fields-other': async (h) => Object.keys((await geo(h, { count: 1 })).body.locations[0].evses[0].connectors[0]).sort(),
+  'geo-count-default-other': async (h) => (await geo(h, {})).body.locations.length,
+  'geo-filters-per-location': async (h) => (await geo(h, { count: 300 }, { filters: { connectorStandards: ['CHADEMO'], capabilities: ['RESERVABLE'] }, options: { includeAvailableOnly: true } })).body.locations.length,
+  'geo-language-lenient': async (h) => statusOf(await geo(h, { count: 1, language: 'xx' })),
+  'geo-aggregation-grid': async (h) => (await geo(h, { aggregate: 'true' })).body.aggregates.length,
+  'geo-empty-404': async (h) => statusOf(await h.call('POST', '/locations/geosearch/rectangle', { query: { topLatitude: 45, bottomLatitude: 40, leftLongitude: -40, rightLongitude: -30 }, body: {} })),
+  'session-failed-started': async (h) => (await Promise.all(d.sessionIds.map((id) => session(h, id)))).filter((a) => a.body.sessionStatus === 'FAILED').map((a) => a.body.chargingKeyType),
+  'session-refund-positive': async (h) => (await Promise.all(d.sessionIds.map((id) => session(h, id)))).filter((a) => a.body.balanceStatus === 'REFUND').map((a) => a.body.balanceAmountMinor),
+  'session-payment-values-other': async (h) => (await Promise.all(d.sessionIds.map((id) => session(h, id)))).map((a) => [a.body.paymentMethod, ...(a.body.transactions ?? []).map((t: { paymentMethod: string }) => t.paymentMethod)].join()),
+  'session-access-own-only': async (h) => statusOf(await session(h, d.sessionIds[0]!, 'foreign')),
+  'session-malformed-id-400': async (h) => statusOf(await session(h, 'not-a-uuid')),
+};
+
+/** Variants whose difference a short probe cannot show (a latency profile, a token lifetime: settings the sandbox has anyway). */
+const settingsOnly = new Set<string>(['latency-doc', 'token-short-lived']);
+
+/** One clean sandbox per worker for every probe (probes take fresh resources); a worker may come back to this file after closing it. */
+let clean: Promise<Harness> | undefined;
+test.afterAll(async () => {
+  const closing = clean;
+  clean = undefined;
+  if (closing) await (await closing).close();
+});
+
+for (const id of Object.keys(catalogue) as VariantId[]) {
+  test(`variant ${id} changes what it claims`, async () => {
+    test.skip(settingsOnly.has(id), `${id} is a setting of the sandbox (${JSON.stringify(catalogue[id]!.env)})`);
+    const variant = await startSandbox({ variants: [id] });
+    try {
+      const [onClean, onVariant] = await Promise.all([probes[id](await (clean ??= startSandbox())), probes[id](variant)]);
+      expect(onVariant, `${id}: ${catalogue[id]!.description}`).not.toEqual(onClean);
+    } finally {
+      await variant.close();
+    }
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * coverage.html read in Chromium at 1400 and at 1000 pixels wide: rule ids, check names, states and
+ * counts never break over lines nor spill out of their cells, and no table is wider than its box.
+ * The page is built from a run with the longest rule ids of the catalogue failing and found broken,
+ * with long operations, long titles and evidence.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { emptyFootprint } from '../../../lib/footprint.js';
+import type { LedgerEntry } from '../../../lib/ledger.js';
+import { buildCoverage } from '../../../lib/report/coverage.js';
+import { coverageHtml } from '../../../lib/report/coverage-html.js';
+import type { TestRecord } from '../../../lib/report/test-record.js';
+import { ruleList } from '../../../lib/rules/catalogue.js';
+import { launchChromium } from '../../selftest/chromium.js';
+
+const longest = [...ruleList].sort((a, b) => b.id.length - a.id.length).slice(0, 4).map((r) => r.id);
+
+function record(rule: string, outcome: TestRecord['outcome']): TestRecord {
+  const title = `POST /customers/{customerAccountNumber}/updateDetail answers injection strings, control characters and wrong JSON types without a 5xx [${rule}]`;
+  return { key: `conformance › x.spec.ts › ${title}`, title, file: 'specs/security/security-hostile-input.spec.ts', ruleIds: [rule], outcome, ...(outcome === 'failed' ? { failedRules: [rule], reason: `[${rule}] /customers/{customerAccountNumber}/updateDetail answered 200` } : {}) };
+}
+
+function finding(rule: string, count: number): LedgerEntry {
+  return {
+    rule, operationId: 'updateCustomerDetail', check: 'response_schema_conformance', title: `/customerContact/emailAddress must match format "email" (customer.json) at https://fleet-test.example.com/identity/realms/fleet/protocol/openid-connect/token`,
+    count, seenIn: 'POST /customers/{customerAccountNumber}/updateDetail answers negative, float, huge, encoded and traversing path parameters [ROBUST-NO-5XX-ON-BAD-INPUT]',
+    evidence: { operationId: 'updateCustomerDetail', baseUrl: 'https://fleet-test.example.com', request: { method: 'POST', path: `/customers/${'%2e%2e%2f'.repeat(20)}/updateDetail`, auth: 'token', headers: {} }, response: { status: 200, body: '{}' }, startedAt: '2030-01-01T00:00:00Z' },
+  };
+}
+
+/** Runs in the page (a string: the project's TypeScript knows no DOM). */
+const MEASURE = `(() => {
+  const tokens = Array.from(document.querySelectorAll('code.id, td .num, td span[class]:not(.path)'));
+  const lineHeight = (el) => parseFloat(getComputedStyle(el).lineHeight) || 20;
+  const cellRight = (el) => el.closest('td') ? el.closest('td').getBoundingClientRect().right : Infinity;
+  return {
+    tokens: tokens.length,
+    broken: tokens.filter((el) => el.getBoundingClientRect().height > lineHeight(el) * 1.6).map((el) => el.textContent),
+    spilled: tokens.filter((el) => el.getBoundingClientRect().right > cellRight(el) + 1).map((el) => el.textContent),
+    wide: Array.from(document.querySelectorAll('.table-wrap')).filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.previousElementSibling && w.previousElementSibling.textContent),
+  };
+})()`;
+
+test('coverage.html at 1400 and 1000 pixels: no id, state or count breaks or spills, no table wider than its box', async () => {
+  const records = [...longest.map((id) => record(id, 'failed')), record('CARD-SHAPE', 'blocked'), record('SESSION-SHAPE', 'suite-error'), record('CUST-SHAPE', 'passed')];
+  const coverage = buildCoverage('test https://fleet-test.example.com', records, longest.map((id, i) => finding(id, 10_000 + i)), emptyFootprint());
+  const file = join(mkdtempSync(join(tmpdir(), 'fleet-layout-')), 'coverage.html');
+  writeFileSync(file, coverageHtml(coverage));
+  const browser = await launchChromium();
+  try {
+    for (const width of [1400, 1000]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`file://${file}`);
+      const layout = await page.evaluate(MEASURE) as { tokens: number; broken: string[]; spilled: string[]; wide: string[] };
+      expect(layout.tokens, `${width} px: ids, states and counts found`).toBeGreaterThan(300);
+      expect(layout, `${width} px`).toMatchObject({ broken: [], spilled: [], wide: [] });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});

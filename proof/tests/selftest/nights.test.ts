@@ -1,0 +1,42 @@
+/**
+ * The nightly workflow as written (.github/workflows/nightly.yml, no copy of its steps), run by the
+ * local runner night after night against the stand-in test environment (npm run nights --short,
+ * proof/nights/): the first five nights of the plan, each with the gate's verdict it must give: the
+ * first baseline (--init); one planted fault, the gate failing on its rule alone; the fault
+ * accepted in known-failures.json, passing and shown as known; the acceptance expired, failing;
+ * fixed, passing and shown as fixed. And what the merged reports of the faulty night hold: each
+ * test once, the JUnit file naming the rule, the Allure report. The runs are of the repository's
+ * HEAD: what is not committed is not part of them, as on GitHub.
+ * (npm run nights runs all nine nights, five clean in a row.)
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { listTests } from '../../../lib/listed-tests.js';
+import { nightsTable, runNights } from '../../nights/run.js';
+import { PLANTED_RULE, SHORT_NIGHTS, SHORT_VARS } from '../../nights/plan.js';
+import type { CoverageReport } from '../../../lib/report/coverage.js';
+import { childEnv, repoRoot } from './harness.js';
+
+test('five nights of the nightly workflow against the stand-in: the baseline, the fault named alone, accepted, expired, fixed', async () => {
+  test.setTimeout(20 * 60_000);
+  const lines: string[] = [];
+  const results = await runNights({ repo: repoRoot, workDir: mkdtempSync(join(tmpdir(), 'fleet-nights-')), short: true, nights: SHORT_NIGHTS, progress: (l) => lines.push(l) });
+  const table = nightsTable(results).join('\n');
+  test.info().annotations.push({ type: 'nights', description: table });
+  expect(results.map((r) => r.problems), `${table}\n\n${lines.slice(-40).join('\n')}`).toEqual(results.map(() => []));
+  expect(results.map((r) => r.gate)).toEqual(['init', 'FAIL', 'PASS', 'FAIL', 'PASS']);
+  expect(results[1]!.verdictLine).toMatch(new RegExp(`^gate: FAIL — 1 regression: new failure ${PLANTED_RULE} `));
+  expect(results.every((r) => r.shards.every((exit) => exit === 0 || exit === 1)), 'every shard ran, every night').toBe(true);
+
+  // The faulty night's merged reports, as uploaded: every selected test once, the rule named in JUnit, the Allure report.
+  const reports = join(results[1]!.run, 'artifacts', 'nightly-reports');
+  const coverage = JSON.parse(readFileSync(join(reports, 'coverage.json'), 'utf8')) as CoverageReport;
+  // The findings check after the run counts under the rules it shows, not as a test of its own.
+  const listed = listTests([], childEnv({ FLEET_GREP: SHORT_VARS.FLEET_GREP! })).filter((t) => !t.title.includes('@findings')).map((t) => t.key).sort();
+  expect(coverage.records.map((r) => r.key).sort()).toEqual(listed);
+  expect(coverage.rules.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([PLANTED_RULE]);
+  expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toMatch(new RegExp(`<(failure|error) message="\\[${PLANTED_RULE}\\]`));
+  expect(existsSync(join(reports, 'allure', 'index.html'))).toBe(true);
+});

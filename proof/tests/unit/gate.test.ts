@@ -1,0 +1,269 @@
+/**
+ * Unit tests of the nightly gate (lib/gate/): which changes against the baseline are regressions,
+ * how known failures accept, expire and go, the one-line errors of bad input, and Allure's
+ * resolutions made from the same known failures.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { OperationResult, PerfSummary } from '../../../perf/report/summary.js';
+import { emptyFootprint } from '../../../lib/footprint.js';
+import { compareRuns, type GateRow } from '../../../lib/gate/compare.js';
+import { GateInputError, parseKnownFailures, type KnownFailure } from '../../../lib/gate/known-failures.js';
+import { acceptRun, readRunReports, type RunReports } from '../../../lib/gate/run-reports.js';
+import { verdictLine } from '../../../lib/gate/table.js';
+import type { LedgerEntry } from '../../../lib/ledger.js';
+import { allureResolutions, allureTestCaseId } from '../../../lib/report/allure-known-issues.js';
+import { buildCoverage } from '../../../lib/report/coverage.js';
+import { buildDrift } from '../../../lib/report/drift.js';
+import type { TestRecord } from '../../../lib/report/test-record.js';
+import type { DriftRecord } from '../../../lib/report/test-sink.js';
+import { run as runCommand } from '../selftest/harness.js';
+
+const TODAY = '2030-06-15';
+const ORDER = 'conformance › cards/cards-order.spec.ts › an accepted order answers 202 [CARD-ORDER-202, CARD-ORDER-REFERENCE]';
+const LIMIT = 'conformance › cards/cards-search.spec.ts › limit 0 is refused [CARD-SEARCH-LIMIT-MIN-1]';
+const BALANCE = 'conformance › sessions/sessions-get.spec.ts › DEBT balance is negative [SESSION-BALANCE-AMOUNT]';
+
+function rec(key: string, outcome: TestRecord['outcome'], extra: Partial<TestRecord> = {}): TestRecord {
+  const title = key.split(' › ').pop()!;
+  const ruleIds = /\[(.*)\]/.exec(title)![1]!.split(', ');
+  return { key, title, file: key.split(' › ')[1]!, ruleIds, outcome, ...(outcome === 'failed' ? { failedRules: [ruleIds[0]!], reason: `[${ruleIds[0]}] broken` } : {}), ...extra };
+}
+
+const clean = (): TestRecord[] => [rec(ORDER, 'passed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')];
+
+function finding(rule: string, operationId: string): LedgerEntry {
+  return { rule, operationId, check: 'status_code_conformance', title: `${operationId} answered 200`, count: 1, seenIn: 'some test' };
+}
+
+function perfOp(operation: string, p99: number, pass = true, samples = 300): OperationResult {
+  return { operation, p50: p99 / 2, p99, pass, measured: true, samples, lowConfidence: samples < 100 } as OperationResult;
+}
+
+function run(records: TestRecord[], options: { findings?: LedgerEntry[]; drift?: DriftRecord[]; perf?: OperationResult[] } = {}): RunReports {
+  const perf = options.perf ? ({ startedAt: 'then', operations: options.perf } as PerfSummary) : undefined;
+  return {
+    dir: 'reports',
+    coverage: buildCoverage('sandbox', records, options.findings ?? [], emptyFootprint()),
+    drift: buildDrift(undefined, 'sandbox', options.drift ?? []),
+    ...(perf ? { perf } : {}),
+  };
+}
+
+function entry(subject: Partial<KnownFailure>, expires = '2030-12-31'): KnownFailure {
+  return { reason: 'orders answer 200 since release 4.2', tracker: 'https://tracker.example.com/browse/FLEET-123', expires, ...subject };
+}
+
+const kinds = (rows: GateRow[]) => rows.map((r) => `${r.kind} ${r.subject}`);
+
+test.describe('the gate: this run against the baseline', () => {
+  test('a rule that newly fails is the regression; the other rules of its test are part of its story', () => {
+    const result = compareRuns(run(clean()), run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]), [], TODAY);
+    expect(result.passed).toBe(false);
+    expect(kinds(result.regressions)).toEqual(['new failure CARD-ORDER-202']);
+    expect(result.regressions[0]!.detail).toContain(`failing test: ${ORDER}`);
+    expect(result.regressions[0]!.detail).toContain('leaves CARD-ORDER-REFERENCE not concluded');
+    expect(verdictLine(result)).toMatch(/^gate: FAIL — 1 regression: new failure CARD-ORDER-202/);
+  });
+
+  test('a finding is a new failure of its rule even where every test passed', () => {
+    const result = compareRuns(run(clean()), run(clean(), { findings: [finding('SESSION-BALANCE-AMOUNT', 'getSession')] }), [], TODAY);
+    expect(kinds(result.regressions)).toEqual(['new failure SESSION-BALANCE-AMOUNT']);
+    expect(result.regressions[0]!.detail.join('\n')).toContain('finding on getSession');
+  });
+
+  test('an accepted failure passes the gate until its entry expires; then it fails it, even if the baseline failed too', () => {
+    const failing = run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]);
+    const accepted = compareRuns(run(clean()), failing, [entry({ rule: 'CARD-ORDER-202' })], TODAY);
+    expect(accepted.passed).toBe(true);
+    expect(kinds(accepted.rows)).toEqual(['known CARD-ORDER-202']);
+    expect(accepted.rows[0]!.detail[0]).toBe('accepted until 2030-12-31: orders answer 200 since release 4.2 (https://tracker.example.com/browse/FLEET-123)');
+    // The last day of an entry still accepts; the day after does not.
+    expect(compareRuns(run(clean()), failing, [entry({ rule: 'CARD-ORDER-202' }, TODAY)], TODAY).passed).toBe(true);
+    const expired = compareRuns(failing, failing, [entry({ rule: 'CARD-ORDER-202' }, '2030-06-14')], TODAY);
+    expect(kinds(expired.regressions)).toEqual(['expired acceptance CARD-ORDER-202']);
+    expect(expired.regressions[0]!.detail[0]).toMatch(/^acceptance expired 2030-06-14/);
+  });
+
+  test('a known failure of one rule does not hide a second: the gate fails on the second only', () => {
+    const result = compareRuns(run(clean()), run([rec(ORDER, 'failed'), rec(LIMIT, 'failed'), rec(BALANCE, 'passed')]), [entry({ rule: 'CARD-ORDER-202' })], TODAY);
+    expect(kinds(result.regressions)).toEqual(['new failure CARD-SEARCH-LIMIT-MIN-1']);
+    expect(kinds(result.rows.filter((r) => r.kind === 'known'))).toEqual(['known CARD-ORDER-202']);
+  });
+
+  test('an accepted failure that passes again is fixed, and its entry can go', () => {
+    const result = compareRuns(run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]), run(clean()), [entry({ rule: 'CARD-ORDER-202' })], TODAY);
+    expect(result.passed).toBe(true);
+    expect(kinds(result.rows)).toEqual(['fixed CARD-ORDER-202']);
+    expect(result.rows[0]!.entries).toHaveLength(1);
+    expect(verdictLine(result)).toContain('1 fixed (1 known-failures entry can go)');
+  });
+
+  test('a test entry accepts that test\'s failure; the rule\'s findings need the rule\'s own entry', () => {
+    const failing = [rec(ORDER, 'passed'), rec(LIMIT, 'failed'), rec(BALANCE, 'passed')];
+    expect(compareRuns(run(clean()), run(failing), [entry({ test: LIMIT })], TODAY).passed).toBe(true);
+    const withFinding = compareRuns(run(clean()), run(failing, { findings: [finding('CARD-SEARCH-LIMIT-MIN-1', 'searchCards')] }), [entry({ test: LIMIT })], TODAY);
+    expect(kinds(withFinding.regressions)).toEqual(['new failure CARD-SEARCH-LIMIT-MIN-1']);
+  });
+
+  test('what still fails as in the baseline passes; a new finding of it does not', () => {
+    const before = run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]);
+    const same = compareRuns(before, before, [], TODAY);
+    expect(same.passed).toBe(true);
+    expect(kinds(same.rows)).toEqual(['still failing CARD-ORDER-202']);
+    const more = compareRuns(before, run(before.coverage.records, { findings: [finding('CARD-ORDER-202', 'orderCards')] }), [], TODAY);
+    expect(kinds(more.regressions)).toEqual(['new finding CARD-ORDER-202']);
+  });
+
+  test('tests newly blocked by a rule that already failed, and tests that disappeared, are regressions', () => {
+    const before = run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]);
+    const blocked = rec(LIMIT, 'blocked', { blockedBy: { rule: 'CARD-ORDER-202', reason: 'no card to search for' } });
+    const result = compareRuns(before, run([rec(ORDER, 'failed'), blocked]), [], TODAY);
+    expect(kinds(result.regressions)).toEqual(['newly blocked 1 test by CARD-ORDER-202', `disappeared ${BALANCE}`]);
+    expect(result.regressions[0]!.detail[0]).toBe(`${LIMIT}: no card to search for`);
+  });
+
+  test('tests blocked by an accepted failure are part of it, not regressions', () => {
+    const blocked = rec(LIMIT, 'blocked', { blockedBy: { rule: 'CARD-ORDER-202', reason: 'no card to search for' } });
+    const result = compareRuns(run(clean()), run([rec(ORDER, 'failed'), blocked, rec(BALANCE, 'passed')]), [entry({ rule: 'CARD-ORDER-202' })], TODAY);
+    expect(result.passed).toBe(true);
+    expect(result.rows.find((r) => r.subject === 'CARD-ORDER-202')!.detail).toContain('newly blocks 1 test');
+  });
+
+  test('new drift is reported, never a regression; throttling is never "new"', () => {
+    const drift = (check: string, received: string): DriftRecord => ({
+      kind: 'drift', check, rule: 'HTTP-STATUS-DOCUMENTED', title: `undocumented value "${received}"`, where: 'errorCode', received,
+      operationId: 'getCard', count: 1, example: { method: 'GET', path: '/cards/1', status: 401 },
+    });
+    const result = compareRuns(run(clean()), run(clean(), { drift: [drift('undocumented_values', 'UNAUTHORIZED'), drift('throttling', '429')] }), [], TODAY);
+    expect(result.passed).toBe(true);
+    expect(kinds(result.rows)).toEqual(['new drift undocumented value "UNAUTHORIZED"']);
+  });
+
+  test('latency: a p99 more than 20% slower is a regression, a missed target a new failure of its rule, no perf run a notice', () => {
+    const before = run(clean(), { perf: [perfOp('get-card', 100), perfOp('get-customer', 100)] });
+    const result = compareRuns(before, run(clean(), { perf: [perfOp('get-card', 119), perfOp('get-customer', 130, false)] }), [], TODAY);
+    expect(kinds(result.regressions)).toEqual(['new failure LAT-GET-CUSTOMER', 'perf regression get-customer']);
+    expect(result.regressions[1]!.change).toBe('p99 100 → 130 ms');
+    const unmeasured = compareRuns(before, run(clean()), [], TODAY);
+    expect(unmeasured.passed).toBe(true);
+    expect(kinds(unmeasured.rows)).toEqual(['not measured latency']);
+  });
+
+  test('latency: a p99 of fewer than 100 samples (their maximum) is not judged: a notice, never a regression', () => {
+    const before = run(clean(), { perf: [perfOp('get-card', 100, true, 40), perfOp('get-customer', 100)] });
+    const result = compareRuns(before, run(clean(), { perf: [perfOp('get-card', 160, true, 40), perfOp('get-customer', 160, true, 60)] }), [], TODAY);
+    expect(result.passed).toBe(true);
+    expect(kinds(result.rows)).toEqual(['slower, few samples get-card', 'slower, few samples get-customer']);
+    expect(result.rows[1]!.detail[0]).toBe('+60% on n=300 and 60: a p99 of fewer than 100 samples is their maximum, not judged (a longer FLEET_PERF_DURATION gives it the samples)');
+  });
+
+  test('a shard that did not run fails the gate by name, with the rules it left unjudged, whatever the baseline', () => {
+    const current = run([rec(ORDER, 'passed'), rec(LIMIT, 'not-run', { reason: 'shard 2 of 2 did not run (refused, exit 2: FLEET_WRITE_BUDGET: over)' }), rec(BALANCE, 'passed')]);
+    current.coverage.shards = { total: 2, notRun: [{ shard: 2, total: 2, reason: 'refused, exit 2: FLEET_WRITE_BUDGET: over', tests: [LIMIT] }] };
+    const result = compareRuns(run(clean()), current, [], TODAY);
+    expect(result.passed).toBe(false);
+    expect(result.regressions).toEqual([]);
+    expect(kinds(result.rows), 'its rules are said in its row, not as rules no longer run').toEqual(['shard not run shard 2 of 2']);
+    expect(result.incomplete[0]!.detail).toEqual(['refused, exit 2: FLEET_WRITE_BUDGET: over', 'its 1 test not run', 'leaves 1 rule that passed in the baseline not judged: CARD-SEARCH-LIMIT-MIN-1']);
+    expect(verdictLine(result)).toBe('gate: FAIL — shard 2 of 2 did not run; no regression where the night ran (0 known, 0 still failing, 0 fixed, 0 new drift)');
+  });
+});
+
+test.describe('known-failures.json', () => {
+  const file = 'known-failures.json';
+  const one = (e: object) => JSON.stringify({ knownFailures: [e] });
+  const good = { rule: 'CARD-ORDER-202', reason: 'r', tracker: 'https://tracker.example.com/browse/FLEET-1', expires: '2030-01-31' };
+
+  test('a well-formed file reads back its entries', () => {
+    expect(parseKnownFailures(one(good), file)).toEqual([good]);
+    expect(parseKnownFailures(JSON.stringify({ knownFailures: [] }), file)).toEqual([]);
+  });
+
+  test('a malformed entry is one line naming the file, the entry and the cause', () => {
+    const cases: [string, string][] = [
+      ['{', 'known-failures.json: not JSON'],
+      ['[]', 'known-failures.json: expected {"knownFailures": [...]}'],
+      [one({ ...good, rule: 'CARD-ORDR-202' }), 'entry 1 (rule CARD-ORDR-202): "CARD-ORDR-202" is not a rule id'],
+      [one({ ...good, test: ORDER }), 'entry 1 (rule CARD-ORDER-202): needs exactly one of "rule" or "test"'],
+      [one({ ...good, rule: undefined, test: 'limit 0 is refused' }), 'entry 1 (test "limit 0 is refused"): "test" must be a test key'],
+      [one({ ...good, reason: ' ' }), 'entry 1 (rule CARD-ORDER-202): "reason" must say why'],
+      [one({ ...good, tracker: 'FLEET-1' }), '"tracker" must be an http(s) link'],
+      [one({ ...good, expires: '2030-02-30' }), '"expires" must be a date YYYY-MM-DD (got "2030-02-30")'],
+      [one({ ...good, expires: undefined }), '"expires" must be a date YYYY-MM-DD (got undefined)'],
+      [one({ ...good, owner: 'me' }), 'unknown field owner'],
+      [JSON.stringify({ knownFailures: [good, good] }), 'entry 2 (rule CARD-ORDER-202): rule CARD-ORDER-202 is accepted twice'],
+      [JSON.stringify({ knownFailures: ['x'] }), 'entry 1 is not an object'],
+    ];
+    for (const [text, message] of cases) {
+      expect(() => parseKnownFailures(text, file), text).toThrow(GateInputError);
+      expect(() => parseKnownFailures(text, file), text).toThrow(message);
+    }
+  });
+});
+
+test.describe('the reports the gate reads and keeps', () => {
+  test('a missing or unreadable report is one line naming it; --init is the way to a first baseline', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gate-'));
+    expect(() => readRunReports(join(dir, 'none'), 'baseline')).toThrow(/^baseline .*none: no such folder \(make the first baseline with --init\)$/);
+    expect(() => readRunReports(dir, 'current')).toThrow(/^current .*coverage\.json: missing$/);
+    writeFileSync(join(dir, 'coverage.json'), '{"rules":');
+    expect(() => readRunReports(dir, 'current')).toThrow(/coverage\.json: not JSON/);
+    writeFileSync(join(dir, 'coverage.json'), '{}');
+    expect(() => readRunReports(dir, 'current')).toThrow(/coverage\.json: not a coverage\.json of this suite/);
+  });
+
+  test('accepting copies the gate\'s files, and only those, and drops a perf summary the run did not make', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gate-'));
+    const current = join(dir, 'reports');
+    const baseline = join(dir, 'baseline');
+    const reports = run(clean());
+    mkdirSync(current);
+    writeFileSync(join(current, 'coverage.json'), JSON.stringify(reports.coverage));
+    writeFileSync(join(current, 'drift.json'), JSON.stringify(reports.drift));
+    mkdirSync(join(baseline, 'perf'), { recursive: true });
+    writeFileSync(join(baseline, 'perf', 'summary.json'), '{"operations":[]}');
+    writeFileSync(join(baseline, 'keep.txt'), 'not the gate\'s');
+    expect(acceptRun(current, baseline, { acceptedAt: 'now' })).toEqual(['coverage.json', 'drift.json']);
+    const back = readRunReports(baseline, 'baseline');
+    expect(back.coverage.records.map((r) => r.key)).toEqual(clean().map((r) => r.key));
+    expect(back.perf).toBeUndefined();
+    expect(readFileSync(join(baseline, 'keep.txt'), 'utf8')).toBe('not the gate\'s');
+    expect(() => acceptRun(current, current, {})).toThrow(/is the current run's own folder/);
+  });
+});
+
+test.describe('Allure resolutions from the same known failures', () => {
+  test('the test case id is the one allure-playwright writes for that test', () => {
+    // From a real result of this suite: testCaseId of "order cards › cardPIN is never echoed…".
+    const key = 'conformance › cards/cards-order.spec.ts › order cards › cardPIN is never echoed: neither the order answer nor the ordered cards show it [CARD-PIN-NEVER-ECHOED] @write';
+    expect(allureTestCaseId(key, 'fleet-conformance')).toBe('22780a6db6c4fb7836ebfb4217fcc7c1');
+  });
+
+  test('each unexpired entry is an issue linked to its tracker; expired ones are left out', () => {
+    const resolutions = allureResolutions([entry({ rule: 'CARD-ORDER-202' }), entry({ test: LIMIT }), entry({ rule: 'SESSION-BALANCE-AMOUNT' }, '2030-01-01')], TODAY, 'fleet-conformance');
+    expect(resolutions.rules).toHaveLength(2);
+    const [rule, byTest] = resolutions.rules as { issue: { id: string; type: string }; messageRegexp?: string; testCaseId?: string[] }[];
+    expect(rule!.issue.id).toBe('CARD-ORDER-202');
+    expect(new RegExp(rule!.messageRegexp!).test('[CARD-ORDER-202] status_code_conformance: POST /cards/order answered 200')).toBe(true);
+    expect(new RegExp(rule!.messageRegexp!).test('[CARD-ORDER-2020] other')).toBe(false);
+    expect(byTest!.testCaseId).toEqual([allureTestCaseId(LIMIT, 'fleet-conformance')]);
+    const link = resolutions.links![rule!.issue.type]!;
+    expect(link.urlTemplate.replace('%s', rule!.issue.id)).toBe('https://tracker.example.com/browse/FLEET-123#CARD-ORDER-202');
+    expect(link.nameTemplate).toBe('FLEET-123 %s');
+  });
+});
+
+test('the gate stops in one line, exit 2, on a missing report or a malformed known failure', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'fleet-gate-input-'));
+  const missing = await runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', '--baseline', join(work, 'none'), '--current', work], {});
+  expect(missing.code).toBe(2);
+  expect(missing.output.trim()).toBe(`gate: current ${join(work, 'coverage.json')}: missing`);
+  const file = join(work, 'known.json');
+  writeFileSync(file, JSON.stringify({ knownFailures: [{ rule: 'CARD-ORDER-202', reason: 'r', tracker: 'https://t.example/1', expires: 'soon' }] }));
+  const malformed = await runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', '--baseline', work, '--known', file], {});
+  expect(malformed.code).toBe(2);
+  expect(malformed.output.trim()).toBe(`gate: ${file}: entry 1 (rule CARD-ORDER-202): "expires" must be a date YYYY-MM-DD (got "soon")`);
+});

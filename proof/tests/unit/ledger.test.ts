@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
+import type { Finding } from '../../../lib/checks/types.js';
+import type { Exchange } from '../../../lib/exchange.js';
+import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
+import { BlockedError, FINDINGS_ATTACHMENT, mergeFindings, TestLedger, WorkerLedger, type LedgerEntry } from '../../../lib/ledger.js';
+import { SecretRegistry } from '../../../lib/report/redact.js';
+
+function exchange(status: number, body: unknown = {}, operationId: Exchange['operationId'] = 'cardSearch'): Exchange {
+  const text = JSON.stringify(body);
+  return {
+    operationId, replayBaseUrl: 'http://127.0.0.1:4010', request: { method: 'POST', path: '/cards/search', headers: {}, auth: 'token', body: { limit: 5 } },
+    response: { status, headers: { 'content-type': 'application/json' }, text, body, isJson: true },
+    startedAt: new Date(0).toISOString(), durationMs: 1,
+  };
+}
+
+const failure = (rule: string, where: string, title = `${where} must be integer`): Finding => ({ kind: 'failure', check: 'response_schema_conformance', rule, title, where });
+
+/** Just what settle() reads and writes of a TestInfo. */
+function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
+  const attachments: { name: string; body: string }[] = [];
+  const info = {
+    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'],
+    errors: messages.map((message) => ({ message })),
+    attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
+  };
+  return { info: info as unknown as TestInfo, attachments };
+}
+
+function ledgers(rules: string[]) {
+  const worker = new WorkerLedger(new SecretRegistry(), 'http://127.0.0.1:4010');
+  return { worker, test: new TestLedger(new Set(rules), worker, 'a test') };
+}
+
+const blockedBy = (info: TestInfo) => info.annotations.find((a) => a.type === 'blocked')?.description;
+
+test('a failure of the test\'s own rule stands, even next to a broken answer of another rule', async () => {
+  const { test: ledger } = ledgers(['CARD-SEARCH-STATUS']);
+  ledger.observe(exchange(500), [failure('HTTP-STATUS-DOCUMENTED', '/')]);
+  const { info } = fakeTestInfo('failed', ['Error: [CARD-SEARCH-STATUS] cards found for status 2 with another status']);
+  await ledger.settle(info);
+  expect(info.status).toBe('failed');
+  expect(blockedBy(info)).toBeUndefined();
+});
+
+test('a failure after a 5xx the test received is blocked by the 5xx\'s rule, and the worker stays (skipped)', async () => {
+  const { test: ledger } = ledgers(['CUST-CARDTYPES-SHAPE']);
+  ledger.observe(exchange(500, { errorCode: 'ER-012' }), [failure('HTTP-STATUS-DOCUMENTED', '/', 'answered 500 to a valid request')]);
+  const { info, attachments } = fakeTestInfo('failed', ['Error: expected status 200, received 500']);
+  await ledger.settle(info);
+  expect(info.status).toBe('skipped');
+  expect(info.expectedStatus).toBe('skipped');
+  expect(blockedBy(info)).toMatch(/^HTTP-STATUS-DOCUMENTED: POST \/cards\/search answered 500/);
+  expect(attachments.map((a) => a.name)).toEqual(['blocked by HTTP-STATUS-DOCUMENTED.json', FINDINGS_ATTACHMENT, FOOTPRINT_ATTACHMENT]);
+});
+
+test('a broken field explains only a failure that reads it', async () => {
+  for (const [message, blocked] of [['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true], ['Error: cards that do not match driverName "Jo"', false]] as const) {
+    const { test: ledger } = ledgers(['CARD-SEARCH-FILTER-DRIVER']);
+    ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
+    const { info } = fakeTestInfo('failed', [message]);
+    await ledger.settle(info);
+    expect(info.status, message).toBe(blocked ? 'skipped' : 'failed');
+  }
+});
+
+test('a BlockedError, a refused token and an assertion of another rule (forRule) each block; the last is that rule\'s finding', async () => {
+  const cases: [string, string][] = [
+    ['BlockedError: blocked by CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER', 'CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER'],
+    ['AuthError: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET', 'AUTH-TOKEN-CLIENT-CREDENTIALS: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET'],
+    ['Error: [CUST-BLOCK] customer 7000001001 after its block', 'CUST-BLOCK: customer 7000001001 after its block'],
+  ];
+  for (const [message, description] of cases) {
+    const { test: ledger } = ledgers(['CUST-NOTES-MAX-200']);
+    ledger.observe(exchange(200, {}, 'getCustomer'), []);
+    const { info, attachments } = fakeTestInfo('failed', [message]);
+    await ledger.settle(info);
+    expect(blockedBy(info)).toBe(description);
+    const findings = attachments.filter((a) => a.name === FINDINGS_ATTACHMENT).flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+    expect(findings.map((f) => `${f.rule} ${f.check} ${f.operationId}`)).toEqual(message.includes('[CUST-BLOCK]') ? ['CUST-BLOCK assertion getCustomer'] : []);
+  }
+});
+
+test('an assertion of another rule that a field broken by a third rule explains blocks by the third, with no finding of the second', async () => {
+  const { test: ledger } = ledgers(['CUST-BLOCK']);
+  ledger.observe(exchange(200, { customerContact: { mobilePhone: 15112345678 } }, 'getCustomer'), [failure('CONTACT-SHAPE', '/customerContact/mobilePhone', '/customerContact/mobilePhone must be string')]);
+  const { info, attachments } = fakeTestInfo('failed', ['Error: [CUST-CREATE-MAIN-ADDRESS-CONTACT] details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,']);
+  await ledger.settle(info);
+  expect(blockedBy(info)).toMatch(/^CONTACT-SHAPE: /);
+  const findings = attachments.filter((a) => a.name === FINDINGS_ATTACHMENT).flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+  expect(findings.map((f) => f.rule)).toEqual(['CONTACT-SHAPE']);
+});
+
+test('findings: one per rule, operation and check, counted once per answer, the first answer as redacted evidence', async () => {
+  const secrets = new SecretRegistry();
+  secrets.add('secret-pin-4711');
+  const worker = new WorkerLedger(secrets, 'http://127.0.0.1:4010');
+  const many = [0, 1, 2].map((i) => failure('CARD-SHAPE', `/cards/${i}/status/id`));
+  worker.observe(exchange(200, { cards: [{ note: 'secret-pin-4711' }] }), many, 'first');
+  worker.observe(exchange(200, {}), many, 'second');
+  const [entry, ...rest] = worker.flush();
+  expect(rest).toEqual([]);
+  expect(entry).toMatchObject({ rule: 'CARD-SHAPE', operationId: 'cardSearch', count: 2, seenIn: 'first', where: '/cards/0/status/id' });
+  expect(entry!.evidence!.response.body).not.toContain('secret-pin-4711');
+  // The evidence travels once per worker; later flushes carry counts only, merged by the reporter.
+  worker.observe(exchange(200, {}), many, 'third');
+  const later = worker.flush();
+  expect(later[0]!.evidence).toBeUndefined();
+  expect(mergeFindings([entry!, ...later])).toMatchObject([{ count: 3, evidence: { pointer: '/cards/0/status/id' } }]);
+});
+
+test('worker discovery never throws: what it found, or what blocked it, with the taints it met', async () => {
+  const { worker } = ledgers([]);
+  const found = await worker.discover(async () => {
+    worker.observe(exchange(200, { cards: 'none' }), [failure('CARD-LIST-SHAPE', '/cards')]);
+    throw new TypeError('cards.filter is not a function');
+  });
+  expect(found.value).toBeUndefined();
+  expect(found.blocker).toMatchObject({ rule: 'CARD-LIST-SHAPE' });
+  const named = await worker.discover(async () => { throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' }); });
+  expect(named.blocker).toEqual({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' });
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { emptyFootprint } from '../../../lib/footprint.js';
+import type { LedgerEntry } from '../../../lib/ledger.js';
+import { buildCoverage } from '../../../lib/report/coverage.js';
+import { curlOf } from '../../../lib/report/replay.js';
+import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
+
+function run(title: string, status: TestResult['status'], messages: string[] = [], annotations: TestCase['annotations'] = []): TestRecord {
+  const test = { title, titlePath: () => ['', 'conformance', 'x.spec.ts', title], location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 }, annotations } as unknown as TestCase;
+  const result = { status, errors: messages.map((message) => ({ message })), attachments: [] } as unknown as TestResult;
+  return recordOf(test, result, 'http://127.0.0.1:4010');
+}
+
+test('a failing test of several rules fails the rules its failure names, or all of them when it names none', () => {
+  expect(run('t [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', ['Error: [CARD-SEARCH-CURSOR] cards seen twice']).failedRules).toEqual(['CARD-SEARCH-CURSOR']);
+  expect(run('t [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', ['Error: expect(received).toBe(expected)']).failedRules).toEqual(['CARD-SEARCH-CURSOR', 'CARD-SEARCH-PAGE-FLAGS']);
+  const strict = run('t [CUST-UNBLOCK-ONLY-BLOCKED]', 'failed', ['Error: [ASSUME-UNMET-CONDITION] unblock (strict reading)']);
+  expect([strict.outcome, strict.assumption]).toEqual(['assumption-failed', 'ASSUME-UNMET-CONDITION']);
+});
+
+test('a stricter reading in a test of several rules is an assumption failure of the rule it judged alone', () => {
+  const title = 'lifecycle [CUST-BLOCK, CUST-UNBLOCK-ONLY-BLOCKED, CUST-CLOSE-PERMANENT]';
+  const record = run(title, 'failed', ['Error: lifecycle failed after 3 runs\n[ASSUME-UNMET-CONDITION] unblocking open customer 7000001001 (strict reading)\n[CUST-UNBLOCK-ONLY-BLOCKED] judged under the stricter reading of ASSUME-UNMET-CONDITION']);
+  expect([record.outcome, record.failedRules]).toEqual(['assumption-failed', ['CUST-UNBLOCK-ONLY-BLOCKED']]);
+  const coverage = buildCoverage('sandbox', [record], [], emptyFootprint());
+  const statusOf = (id: string) => coverage.rules.find((r) => r.id === id)!.status;
+  expect(['CUST-BLOCK', 'CUST-UNBLOCK-ONLY-BLOCKED', 'CUST-CLOSE-PERMANENT'].map(statusOf)).toEqual(['not-run', 'assumption-failed', 'not-run']);
+  // Beside a failure of the document's own statement, the test fails.
+  expect(run(title, 'failed', ['Error: [CUST-BLOCK] still Active', 'Error: [ASSUME-UNMET-CONDITION] x\n[CUST-UNBLOCK-ONLY-BLOCKED] y']).outcome).toBe('failed');
+});
+
+test('skipped is blocked (by which rule) or not run (why)', () => {
+  const blocked = run('t [CARD-BLOCK]', 'skipped', [], [{ type: 'blocked', description: 'CARD-SHAPE: no usable Active card' }]);
+  expect([blocked.outcome, blocked.blockedBy]).toEqual(['blocked', { rule: 'CARD-SHAPE', reason: 'no usable Active card' }]);
+  const throttled = run('t [CARD-BLOCK]', 'skipped', [], [{ type: 'blocked', description: '—: throttled: 429 after 6 sends' }]);
+  expect(throttled.blockedBy).toEqual({ reason: 'throttled: 429 after 6 sends' });
+  const notRun = run('t [CARD-BLOCK]', 'skipped', [], [{ type: 'skip', description: 'no card pool configured' }]);
+  expect([notRun.outcome, notRun.reason]).toEqual(['not-run', 'no card pool configured']);
+});
+
+test('coverage: a finding makes its rule red even when its tests pass; blocked tests count under the rule that blocked them', () => {
+  const finding: LedgerEntry = { rule: 'CARD-SHAPE', operationId: 'cardSearch', check: 'response_schema_conformance', title: '/cards/0/status/id must be integer', count: 3, seenIn: 'x' };
+  const records = [
+    run('shape [CARD-SHAPE]', 'passed'),
+    run('block [CARD-BLOCK]', 'skipped', [], [{ type: 'blocked', description: 'CARD-SHAPE: no usable Active card' }]),
+    run('cursor [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', ['Error: [CARD-SEARCH-CURSOR] cards seen twice']),
+  ];
+  const coverage = buildCoverage('sandbox', records, [finding], emptyFootprint());
+  const status = (id: string) => coverage.rules.find((r) => r.id === id)!;
+  expect(status('CARD-SHAPE')).toMatchObject({ status: 'failed', blocks: 1 });
+  expect(status('CARD-BLOCK').status).toBe('blocked');
+  expect(status('CARD-SEARCH-CURSOR').status).toBe('failed');
+  // The failing test did not conclude on its other rule.
+  expect(status('CARD-SEARCH-PAGE-FLAGS').status).toBe('not-run');
+  expect(coverage.tests).toMatchObject({ total: 3, passed: 1, failed: 1, blocked: 1 });
+});
+
+test('a replay command never carries a secret: the token is $FLEET_TOKEN, a chosen header a placeholder', () => {
+  const curl = curlOf('https://fleet-test.example.com', { method: 'POST', path: "/cards/search?x=it's", auth: 'token', headers: { accept: 'application/json', authorization: '[REDACTED]', 'content-type': 'application/json' }, body: { cardPIN: '[REDACTED]' } });
+  expect(curl).toBe(`curl -sS -X POST 'https://fleet-test.example.com/cards/search?x=it'\\''s' -H 'accept: application/json' -H 'content-type: application/json' -H "Authorization: Bearer $FLEET_TOKEN" --data-raw '{"cardPIN":"[REDACTED]"}'`);
+  expect(curlOf('http://h', { method: 'GET', path: '/master/all', auth: 'none', headers: {} })).toBe(`curl -sS -X GET 'http://h/master/all'`);
+});

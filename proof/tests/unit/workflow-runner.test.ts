@@ -1,0 +1,182 @@
+/**
+ * The local workflow runner (proof/workflow/) on small workflows of its own, each in a throwaway git
+ * repository: what a GitHub runner does (the commit, not the working tree; a fresh clone per job;
+ * matrix jobs at once; env, if, needs, continue-on-error; artifacts; the cache from run to run;
+ * secrets masked; time limits and fail-fast stop what runs), and one line for what it cannot run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { WorkflowError } from '../../workflow/errors.js';
+import { runWorkflow, type RunSummary } from '../../workflow/runner.js';
+import { parseSettings } from '../../workflow/vars.js';
+import { repoRoot, run } from '../selftest/harness.js';
+
+function repository(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-workflow-repo-'));
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  git('init', '--quiet', '--initial-branch=main');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  git('add', '-A');
+  git('-c', 'user.name=t', '-c', 'user.email=t@localhost', 'commit', '--quiet', '-m', 'fixture');
+  return dir;
+}
+
+const settings = parseSettings('vars.WHO=world\nsecrets.TOKEN=s3cr3t-token-value\n', 'vars.env');
+const quiet = () => undefined;
+
+async function start(repo: string, work: string, workflow = 'demo'): Promise<RunSummary> {
+  return runWorkflow({ workflow, repo, workDir: work, settings, progress: quiet });
+}
+
+const log = (summary: RunSummary, job: string, step: string) => {
+  const s = summary.jobs.find((j) => j.name === job)!.steps.find((x) => x.name === step)!;
+  return readFileSync(s.log!, 'utf8');
+};
+
+const DEMO = `name: demo
+on: workflow_dispatch
+env:
+  GREETING: hello \${{ vars.WHO }}
+  TOKEN: \${{ secrets.TOKEN }}
+jobs:
+  build:
+    name: build (part \${{ matrix.part }} of 2)
+    runs-on: ubuntu-latest
+    strategy:
+      fail-fast: false
+      matrix:
+        part: [1, 2]
+    env:
+      PART: \${{ matrix.part }}
+    steps:
+      - uses: actions/checkout@v4
+      - name: show
+        run: |
+          echo "$GREETING part $PART token $TOKEN run \${{ github.run_id }} CI=$CI in $(basename "$PWD")"
+          cat committed.txt
+          mkdir -p out/.hidden && echo "$PART" > out/p-$PART.txt && echo x > out/.hidden/x
+      - name: fails on part 2
+        run: test "$PART" = 1
+        continue-on-error: true
+      - uses: actions/upload-artifact@v4
+        with:
+          name: out-\${{ matrix.part }}
+          path: out/
+  report:
+    needs: build
+    if: \${{ !cancelled() }}
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/download-artifact@v4
+        with:
+          pattern: out-*
+          path: all
+          merge-multiple: true
+      - uses: actions/cache/restore@v4
+        with:
+          path: state
+          key: k-\${{ github.run_id }}
+          restore-keys: k-
+      - name: carry
+        run: ls all; mkdir -p state; echo "before $(cat state/n 2>/dev/null || echo none)"; echo \${{ github.run_id }} > state/n
+        env:
+          STEP_ONLY: step
+      - uses: actions/cache/save@v4
+        with:
+          path: state
+          key: k-\${{ github.run_id }}
+`;
+
+test('a run as GitHub runs it: the commit, a clone per job, matrix jobs, env, artifacts, the cache from run to run, secrets masked', async () => {
+  const repo = repository({ '.github/workflows/demo.yml': DEMO, 'committed.txt': 'as committed\n' });
+  writeFileSync(join(repo, 'committed.txt'), 'changed, not committed\n');
+  const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
+  const first = await start(repo, work);
+  expect(first.conclusion).toBe('success');
+  expect(first.jobs.map((j) => `${j.name} ${j.conclusion}`)).toEqual(['build (part 1 of 2) success', 'build (part 2 of 2) success', 'report success']);
+  const part2 = first.jobs[1]!.steps.find((s) => s.name === 'fails on part 2')!;
+  expect(part2, 'continue-on-error: the step failed, the job goes on').toMatchObject({ outcome: 'failure', conclusion: 'success', exitCode: 1 });
+  const shown = log(first, 'build (part 1 of 2)', 'show');
+  expect(shown).toContain('hello world part 1 token *** run 1 CI=true in build-part-1-of-2');
+  expect(shown).toContain('as committed');
+  expect(readFileSync(join(first.dir, 'summary.json'), 'utf8')).not.toContain('s3cr3t');
+  expect(existsSync(join(first.dir, 'artifacts', 'out-1', 'p-1.txt')), 'an artifact holds the folder\'s files').toBe(true);
+  expect(existsSync(join(first.dir, 'artifacts', 'out-1', '.hidden')), 'hidden files are left out, as upload-artifact@v4 does').toBe(false);
+  expect(log(first, 'report', 'carry')).toMatch(/^p-1\.txt\np-2\.txt\nbefore none\n$/);
+
+  const second = await start(repo, work);
+  expect(second.runNumber).toBe(2);
+  expect(log(second, 'report', 'Run actions/cache/restore@v4')).toBe('cache restored from key k-1 (1 files)\n');
+  expect(log(second, 'report', 'carry'), 'the cache saved by run 1, restored by its restore key').toContain('before 1');
+});
+
+const LIMITS = `name: limits
+on: { workflow_dispatch: {} }
+jobs:
+  slow:
+    runs-on: ubuntu-latest
+    timeout-minutes: 0.05
+    steps:
+      - name: own limit
+        run: sleep 30
+        timeout-minutes: 0.02
+        continue-on-error: true
+      - name: over the job's limit
+        run: sleep 30
+      - name: not after a timeout
+        if: \${{ !cancelled() }}
+        run: echo never
+      - name: always
+        if: always()
+        run: echo cleaned up
+  parts:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        part: [1, 2]
+    steps:
+      - run: if [ \${{ matrix.part }} = 1 ]; then exit 3; else sleep 30; fi
+  after:
+    needs: [slow, parts]
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo should not run
+`;
+
+test('time limits and fail-fast stop what runs: timed out, cancelled, and the steps that still run', async () => {
+  const repo = repository({ '.github/workflows/limits.yml': LIMITS });
+  const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
+  const started = Date.now();
+  const summary = await start(repo, work, 'limits');
+  expect(Date.now() - started, 'nothing waited for its 30 s').toBeLessThan(20_000);
+  const slow = summary.jobs.find((j) => j.id === 'slow')!;
+  expect(slow).toMatchObject({ conclusion: 'failure', timedOut: true });
+  expect(slow.steps.map((s) => `${s.name}: ${s.outcome}${s.timedOut ? ' (timed out)' : ''}`)).toEqual([
+    'own limit: failure (timed out)', "over the job's limit: failure (timed out)", 'not after a timeout: skipped', 'always: success',
+  ]);
+  expect(summary.jobs.filter((j) => j.id === 'parts').map((j) => j.conclusion), 'fail-fast (the default) cancels the other part').toEqual(['failure', 'cancelled']);
+  expect(summary.jobs.find((j) => j.id === 'after')!.conclusion, 'a job whose needs failed is skipped').toBe('skipped');
+  expect(summary.conclusion).toBe('failure');
+});
+
+test('what the runner cannot run is one line, before anything runs', async () => {
+  const bad = (jobs: string) => repository({ '.github/workflows/bad.yml': `name: bad\non: workflow_dispatch\njobs:\n${jobs}` });
+  const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
+  const attempt = (repo: string) => start(repo, work, 'bad');
+  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker/login-action@v3\n'))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]: uses docker\/login-action@v3, which the local runner does not know \(it emulates: actions\/checkout@v4, /);
+  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          fetch-depth: 0\n'))).rejects.toThrow('bad.yml: jobs.a.steps[0]: actions/checkout@v4 input fetch-depth is not emulated (known: none)');
+  await expect(attempt(bad("  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ hashFiles('x') }}\n"))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]\.run: unknown function hashFiles\(\)/);
+  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    services:\n      db: {}\n    steps:\n      - run: echo\n'))).rejects.toThrow(/^bad\.yml: jobs\.a: services is not supported by the local runner/);
+  await expect(attempt(bad('  a:\n    runs-on: windows-latest\n    steps:\n      - run: echo\n'))).rejects.toThrow(WorkflowError);
+  expect(() => parseSettings('vars.A=1\nFLEET_BASE_URL=x\n', 'my.env')).toThrow('my.env:2: expected vars.NAME=value or secrets.NAME=value (got "FLEET_BASE_URL")');
+
+  const cli = await run('node', ['--import', 'tsx', 'proof/scripts/workflow.ts', 'nightly', '--repo', repoRoot, '--vars', join(work, 'missing.env')], {});
+  expect(cli.code).toBe(2);
+  expect(cli.output.trim()).toBe(`workflow: --vars ${join(work, 'missing.env')}: cannot read it (ENOENT)`);
+});

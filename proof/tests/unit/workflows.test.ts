@@ -1,0 +1,82 @@
+/**
+ * The CI workflows users copy (.github/workflows/): they parse as YAML, and everything they name
+ * exists: npm scripts, repository paths (or git-ignored output folders the run writes), variables
+ * the suite knows, secrets docs/nightly.md documents, actions pinned to a major version.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { knownVariables } from '../../../lib/config.js';
+import { parseWorkflow } from '../../workflow/model.js';
+import { checkWorkflow } from '../../workflow/repository.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const dir = join(root, '.github', 'workflows');
+const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+const ignored = readFileSync(join(root, '.gitignore'), 'utf8').split('\n').map((l) => l.trim().replace(/\/?\*?$/, '')).filter((l) => l && !l.startsWith('!') && !l.startsWith('#'));
+/** The nightly's document, where its secrets and variables are named. */
+const nightlySection = readFileSync(join(root, 'docs/nightly.md'), 'utf8');
+
+interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string> }
+interface Job { steps: Step[]; env?: Record<string, string>; strategy?: { matrix?: Record<string, unknown[]> } }
+interface Workflow { on: unknown; env?: Record<string, string>; jobs: Record<string, Job> }
+
+const workflows = readdirSync(dir).filter((f) => f.endsWith('.yml')).map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
+
+/** Words of a shell line or an action input that look like a path in the repository. */
+function paths(text: string): string[] {
+  return text.split(/[\s'"|;]+/).map((w) => w.replace(/^!/, ''))
+    .filter((w) => (/^[\w.-]+\/[\w./*-]*$/.test(w) || /^[\w.-]+\.(json|ts|mts|ya?ml|md)$/.test(w)) && !/^[\w-]+\/[\w-]+@/.test(w));
+}
+
+test('the workflows are the two docs/nightly.md describes, and both parse', () => {
+  expect(workflows.map((w) => w.file).sort()).toEqual(['conformance.yml', 'nightly.yml']);
+  for (const { file, text } of workflows) {
+    const workflow = parse(text) as Workflow;
+    expect(workflow.on, file).toBeTruthy();
+    expect(Object.keys(workflow.jobs).length, file).toBeGreaterThan(0);
+    for (const job of Object.values(workflow.jobs)) expect(job.steps.length, file).toBeGreaterThan(0);
+  }
+});
+
+for (const { file, text } of workflows) {
+  test(`${file}: every npm script, path, variable, secret and action it names exists`, () => {
+    const workflow = parse(text) as Workflow;
+    const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
+    const runs = steps.map((s) => s.run ?? '').join('\n');
+    const inputs = steps.flatMap((s) => Object.values(s.with ?? {}).map(String)).join('\n');
+
+    const npmScripts = [...runs.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
+    expect(npmScripts.length, 'the workflow runs npm scripts').toBeGreaterThan(0);
+    for (const name of npmScripts) expect(scripts, `npm run ${name}`).toContain(name);
+
+    const named = [...paths(runs), ...paths(inputs)];
+    expect(named.length, 'the workflow names paths').toBeGreaterThan(0);
+    for (const path of named) {
+      const output = ignored.find((i) => path === i || path.startsWith(`${i}/`));
+      expect(output !== undefined || existsSync(join(root, path.replace(/\*.*$/, ''))), `${path}: neither in the repository nor under a git-ignored output folder`).toBe(true);
+    }
+
+    const envs = [workflow.env, ...Object.values(workflow.jobs).map((j) => j.env), ...steps.map((s) => s.env)].flatMap((e) => Object.keys(e ?? {}));
+    for (const name of envs.filter((n) => /^(FLEET|SANDBOX)_/.test(n))) expect(knownVariables as readonly string[], name).toContain(name);
+
+    for (const [, kind, name] of text.matchAll(/\$\{\{\s*(secrets|vars)\.(\w+)\s*\}\}/g)) expect(nightlySection, `${kind}.${name} named in docs/nightly.md`).toContain(`\`${name}\``);
+
+    for (const step of steps.filter((s) => s.uses)) expect(step.uses, 'actions pinned to a major version').toMatch(/^[\w.-]+\/[\w.\/-]+@v\d+$/);
+
+    // A sharded run names its shard count three times: the matrix, --shard=i/N, and the merge's --shards N.
+    for (const job of Object.values(workflow.jobs)) {
+      const shards = job.strategy?.matrix?.shard;
+      const total = /--shard=\$\{\{ matrix\.shard \}\}\/(\d+)/.exec(job.steps.map((s) => s.run ?? '').join('\n'))?.[1];
+      if (shards || total) expect(shards?.length, `matrix.shard and --shard=…/${total}`).toBe(Number(total));
+      const merged = /conformance:merge -- \S+ --shards (\d+)/.exec(runs)?.[1];
+      if (shards) expect(Number(merged), 'the merge expects as many shards as the matrix has').toBe(shards.length);
+    }
+  });
+
+  test(`${file}: the local runner (npm run workflow) knows every key, action, input and expression of it`, () => {
+    expect(() => checkWorkflow(parseWorkflow(text, file))).not.toThrow();
+  });
+}
