@@ -41,6 +41,8 @@ export const faultCatalogue = {
   'customer-foreign-update-applied': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'updateDetail of a sub-customer of another hierarchy is served and applied (every other operation on it still answers 403)' },
   'customer-foreign-card-types-readable': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'GET /customers/{customerAccountNumber}/cardTypes of a customer of another hierarchy answers 200 with its card types (GET of the customer still answers 403)' },
   'card-foreign-writable': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'block, unblock, reprintPIN, replace and cancel of a card of another hierarchy are served (GET of it still answers 403)' },
+  'card-foreign-sub-writable': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'block, unblock, reprintPIN, replace and cancel of a card of a sub-customer directly under another hierarchy\'s top-level account are served (cards of its top-level account and of deeper customers, and GET of every one, still answer 403)' },
+  'customer-foreign-depth-2-writable': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'updateDetail, block, unblock and close of a customer two levels below another hierarchy\'s top-level account are served (its shallower customers, and every other operation on it, still answer 403)' },
   'card-search-foreign-card-number': { rule: 'AUTH-FOREIGN-NOT-LISTED', description: 'a card search by filter.primaryVisualCardNumber (a whole number, without customerAccountNumber) finds the card in every hierarchy, another client\'s too' },
 
   // ---- Customers ----

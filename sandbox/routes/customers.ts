@@ -107,6 +107,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   const now = () => new Date().toISOString();
   /** New account numbers under formats-other: letters and digits. */
   let nextOtherNumber = 1001;
+  /** customer-foreign-depth-2-writable: the changes of a customer two levels below a top-level account are served whoever asks. */
+  const depth2Served = (accountNumber: string) => faults.has('customer-foreign-depth-2-writable') && store.customers.get(accountNumber)?.depth === 2;
 
   app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
@@ -233,7 +235,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
     handler: async (request) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied')));
+      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)));
       notClosed(c, 'updated');
       if (faults.has('customer-update-not-applied')) return {};
       const body = request.body;
@@ -265,8 +267,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   });
 
   type NotesRoute = { Params: { customerAccountNumber: string }; Body: CustomerNotesRequest };
-  /** The customer of a block, unblock or close (customer-foreign-sub-writable serves another hierarchy's). */
-  const writable = (accountNumber: string, caller: Caller) => customerFor(store, caller, accountNumber, faults, faults.has('customer-foreign-sub-writable'));
+  /** The customer of a block, unblock or close (customer-foreign-sub-writable and customer-foreign-depth-2-writable serve another hierarchy's). */
+  const writable = (accountNumber: string, caller: Caller) => customerFor(store, caller, accountNumber, faults, faults.has('customer-foreign-sub-writable') || depth2Served(accountNumber));
   const record = (c: CustomerRecord, action: string, notes: string | undefined) =>
     c.history.push({ action, statusId: c.statusId, ...(notes !== undefined ? { notes } : {}), at: now() });
 
