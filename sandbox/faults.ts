@@ -111,6 +111,7 @@ export const faultCatalogue = {
   'card-search-limit-0-accepted': { rule: 'CARD-SEARCH-LIMIT-MIN-1', description: 'limit 0 is accepted (an empty page) instead of 400' },
   'card-search-limit-ignored': { rule: 'CARD-SEARCH-LIMIT-HONOURED', description: 'limit is ignored: a page holds up to the maximum page size (200)' },
   'card-search-unknown-property-accepted': { rule: 'CARD-SEARCH-UNKNOWN-PROPERTY', description: 'properties the document does not list are accepted and ignored' },
+  'card-search-filter-unknown-property-accepted': { rule: 'CARD-SEARCH-UNKNOWN-PROPERTY', description: 'a property the document does not list inside `filter` is accepted and ignored (one at the top level is still refused)' },
   'card-search-active-not-first': { rule: 'CARD-SEARCH-ACTIVE-FIRST', description: 'the default order is by cardIdentifier only, not Active first' },
   'card-search-page-gap': { rule: 'CARD-SEARCH-CURSOR', description: 'each next page skips the first card that should be on it' },
   'card-search-has-next-page-wrong': { rule: 'CARD-SEARCH-PAGE-FLAGS', description: 'the last page says hasNextPage true (with lastPage true and a nextCursor)' },

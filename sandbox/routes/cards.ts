@@ -12,7 +12,7 @@ import type {
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
-import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
+import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
@@ -286,8 +286,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           additionalEmbossing: item.additionalEmbossing ?? '',
           isDriverEmbossed: item.isDriverEmbossed ?? false,
           isVRNEmbossed: item.isVRNEmbossed ?? false,
-          deliveryAddress: { ...customer.address, companyName: customer.name, ...item.cardAddress },
-          deliveryContact: { ...(item.cardContact ?? customer.contact) },
+          deliveryAddress: { ...customer.address, companyName: customer.name, ...(item.cardAddress ? cardAddressOf(item.cardAddress) : {}) },
+          deliveryContact: item.cardContact ? contactOf(item.cardContact) : { ...customer.contact },
           orderDate: day,
           expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
           orderReference,

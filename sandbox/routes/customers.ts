@@ -9,7 +9,7 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
-import { accountParams, callerOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
+import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
@@ -22,8 +22,6 @@ const OTHER_MAX_LIMIT = 100;
 const otherStatuses: Record<number, [number, string]> = { [customerStatus.blocked]: [4, 'Suspended'], [customerStatus.closed]: [9, 'Terminated'] };
 /** Deepest level a sub-customer may be created at (document: two levels below the top-level). */
 export const MAX_DEPTH = 2;
-
-const ADDRESS_FIELDS = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
 
 /** customerName may be missing under the customer-name-optional fault (the name defaults to the account number). */
 type CreateBody = Omit<CustomerCreateRequest, 'customerName'> & Partial<Pick<CustomerCreateRequest, 'customerName'>>;
@@ -46,6 +44,7 @@ function isListCursor(value: unknown): value is ListCursor {
 function customerAddress(address: AddressComplete): AddressComplete {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as AddressComplete;
 }
+
 
 /** Without empty values, and without the internal identifier a server may not expose (optional-fields-omitted). */
 function omitted(view: Record<string, unknown>): Record<string, unknown> {
@@ -222,7 +221,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         accountNumber,
         name: body.customerName ?? accountNumber,
         ...(body.customerBusinessReference !== undefined ? { businessReference: body.customerBusinessReference } : {}),
-        contact: notMain ? { ...parent.contact } : { ...body.customerContact },
+        contact: notMain ? { ...parent.contact } : contactOf(body.customerContact),
         address: notMain ? { ...parent.address } : customerAddress(body.customerAddress),
         statusId: customerStatus.active,
         parentAccountNumber: parent.accountNumber,
@@ -241,7 +240,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const body = request.body;
       if (body.customerName !== undefined) c.name = body.customerName;
       if (body.customerBusinessReference !== undefined) c.businessReference = body.customerBusinessReference;
-      if (body.customerContact !== undefined) c.contact = { ...body.customerContact };
+      if (body.customerContact !== undefined) c.contact = contactOf(body.customerContact);
       if (body.customerAddress !== undefined) c.address = customerAddress(body.customerAddress);
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
       return {};

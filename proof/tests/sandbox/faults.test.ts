@@ -374,6 +374,7 @@ const probes: Record<string, Probe> = {
   'card-search-limit-0-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 0 } })).status === 400 },
   'card-search-limit-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 3 } })).body.cards.length <= 3 },
   'card-search-unknown-property-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { colour: 'red' } })).status === 400 },
+  'card-search-filter-unknown-property-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { filter: { colour: 'red' } } })).status === 400 },
   'card-search-active-not-first': {
     holds: async (h) => {
       const active = (await searchAll(h, {})).cards.map((c) => c.status.id === 1);
