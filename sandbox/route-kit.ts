@@ -1,7 +1,8 @@
 /**
  * What every core route plugin shares: route options built from the operation table (path, method,
  * success status, request and response schemas by `$ref`), the caller's hierarchy checks (404 for
- * an unknown customer or card, 403 outside the caller's hierarchy) and opaque cursors.
+ * an unknown customer or card, 403 outside the caller's hierarchy), opaque cursors, and the
+ * documented fields of the contacts and addresses it keeps.
  */
 import type { FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { operation, type OperationId } from '../lib/operations.js';

@@ -76,7 +76,6 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId
   const served = new Set<RowId>();
   const control = async (row: RowId, column: ColumnId, resource: string, response: ApiResponse, options: { served?: boolean; tolerated?: string } = {}) => {
     if (await d.matrix.control(row, column, resource, response, options)) served.add(row);
-    return served.has(row);
   };
   const top = d.topLevel;
   const own = (await d.customers.create()).customerAccountNumber;
@@ -84,7 +83,7 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId
   const child = accountOf(created);
   await control('createUnder', 'ownSub', own, created, { served: child !== undefined });
   await control('createUnder', 'ownTop', top, underTop, { served: accountOf(underTop) !== undefined, tolerated: OWN_TOP_LEVEL_OPEN });
-  /** Update, order, block and unblock, then close (the child only: its parent is closed after it). */
+  /** Update, order, block, then unblock what was blocked. */
   const chain = async (column: ColumnId, account: string) => {
     await control('updateDetail', column, account, await send.updateDetail(account));
     await control('orderCards', column, account, await send.orderCards(account));
@@ -105,8 +104,13 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId
     await control('orderCards', 'ownTop', top, await send.orderCards(top), { tolerated: OWN_TOP_LEVEL_OPEN });
     for (const row of ['updateDetail', 'blockCustomer', 'unblockCustomer', 'closeCustomer'] as const) await d.matrix.notRun(row, 'ownTop', NOT_THE_TOP_LEVEL, top);
   };
-  await Promise.all([chain('ownSub', own), deeper(), topLevel()]);
-  await control('closeCustomer', 'ownSub', own, await send.closeCustomer(own));
+  // The child before its parent: a parent blocked meanwhile could bar what is asked of the child.
+  const subs = async () => {
+    await deeper();
+    await chain('ownSub', own);
+    await control('closeCustomer', 'ownSub', own, await send.closeCustomer(own));
+  };
+  await Promise.all([subs(), topLevel()]);
   return served;
 }
 
