@@ -55,10 +55,10 @@ const ROWS_IN_ORDER = ['blockCard', 'unblockCard', 'reprintPIN', 'replaceCard', 
 /** The caller's own chain on one pool card; the rows served. */
 async function ownChain(d: CardWriteDeps, column: ColumnId, card: Card, reason: number, notes: string): Promise<Set<RowId>> {
   const served = new Set<RowId>();
+  const id = card.cardIdentifier!;
   const control = async (row: RowId, response: ApiResponse) => {
     if (await d.matrix.control(row, column, id, response)) served.add(row);
   };
-  const id = card.cardIdentifier!;
   await control('blockCard', await d.api.blockCard(id, { statusReasonId: reason, notes }));
   if (served.has('blockCard')) await control('unblockCard', await d.api.unblockCard(id, { statusReasonId: reason, notes }));
   else await d.matrix.notRun('unblockCard', column, 'not tried: the caller\'s own card could not be blocked first', id);
