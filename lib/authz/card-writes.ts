@@ -1,8 +1,9 @@
 /**
- * The matrix's card write rows. The caller's own chains first, one card of the pool for each depth
- * of the hierarchy that holds pool cards (block, unblock, PIN reprint, replace, then cancel of the
- * replaced original: the positive controls), then the same requests on a card of each of the second
- * client's top-level account, sub-customer and sub-customer's sub-customer, the three at once. The
+ * The matrix's card write rows. The caller's own chains, one card of the pool for each depth of the
+ * hierarchy that holds pool cards (block, unblock, PIN reprint, replace, then cancel of the replaced
+ * original: the positive controls), and the same requests on a card of each of the second client's
+ * top-level account, sub-customer and sub-customer's sub-customer, all at once, each foreign row
+ * once the own requests of that row are in. The
  * statusReasonId is one both hierarchies' master data hold (for the cards' type where they can), so
  * that the request differs only in whose card it names; where they hold none in common, the foreign
  * card gets a reason of its owner's.
@@ -16,7 +17,7 @@ import { columnOf, DEPTHS, type ColumnId, type Depth, type RowId } from './matri
 import type { OwnTargets } from './own.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignTargets } from './targets.js';
-import { foreignWrites, ownerDid, type Parity, type WriteRow } from './writes.js';
+import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from './writes.js';
 
 export interface CardWriteDeps {
   api: FleetApi;
@@ -52,21 +53,16 @@ export function reasonsFor(mine: MasterData, own: Card, theirs: MasterData, fore
 
 const ROWS_IN_ORDER = ['blockCard', 'unblockCard', 'reprintPIN', 'replaceCard', 'cancelCard'] as const;
 
-/** The caller's own chain on one pool card; the rows served. */
-async function ownChain(d: CardWriteDeps, column: ColumnId, card: Card, reason: number, notes: string): Promise<Set<RowId>> {
-  const served = new Set<RowId>();
+/** The caller's own chain on one pool card. */
+async function ownChain(d: CardWriteDeps, column: ColumnId, card: Card, reason: number, notes: string): Promise<void> {
   const id = card.cardIdentifier!;
-  const control = async (row: RowId, response: ApiResponse) => {
-    if (await d.matrix.control(row, column, id, response)) served.add(row);
-  };
-  await control('blockCard', await d.api.blockCard(id, { statusReasonId: reason, notes }));
-  if (served.has('blockCard')) await control('unblockCard', await d.api.unblockCard(id, { statusReasonId: reason, notes }));
+  const control = (row: RowId, response: ApiResponse) => d.matrix.control(row, column, id, response);
+  if (await control('blockCard', await d.api.blockCard(id, { statusReasonId: reason, notes }))) await control('unblockCard', await d.api.unblockCard(id, { statusReasonId: reason, notes }));
   else await d.matrix.notRun('unblockCard', column, 'not tried: the caller\'s own card could not be blocked first', id);
   await control('reprintPIN', await d.api.reprintPIN(id, { cardAddress: pinLetterAddress() }));
   await control('replaceCard', await d.api.replaceCard(id, {}));
   // The original, replaced (blocked) or not: one pool card for the whole chain.
   await control('cancelCard', await d.api.cancelCard(id, { statusReasonId: reason, notes }));
-  return served;
 }
 
 function foreignRows(api: FleetApi, owner: FleetApi, id: number, reasons: Reasons, notes: string): WriteRow[] {
@@ -113,23 +109,23 @@ export async function cardWriteCells(d: CardWriteDeps): Promise<string | undefin
     return foreign && theirs ? reasonsFor(d.masterData, mine, theirs.masterData, foreign) : { own: reasonFor(d.masterData, mine), foreign: 0, owner: 0 };
   };
   const notes = `${d.runId} authorization matrix`;
-  const chains = await Promise.all(owned.map(async ({ depth, column, card }) => {
-    if (card) return ownChain(d, column, card, reasonsOf(card, depth).own, notes);
-    for (const row of ROWS_IN_ORDER) await d.matrix.notRun(row, column, noPoolCard(d, depth));
-    return new Set<RowId>();
-  }));
-  const controls = new Set(chains.flatMap((c) => [...c]));
-  await Promise.all(DEPTHS.map(async (depth) => {
+  const own = Promise.all(owned.map(async ({ depth, column, card }) => {
+    if (card) await ownChain(d, column, card, reasonsOf(card, depth).own, notes);
+    else for (const row of ROWS_IN_ORDER) await d.matrix.notRun(row, column, noPoolCard(d, depth));
+  })).finally(() => d.matrix.endControls());
+  // Each foreign row once the own requests of that row are in.
+  const foreign = Promise.all(DEPTHS.map(async (depth) => {
     const column = columnOf('foreign', depth);
-    const foreign = d.foreign.cards[depth];
-    if (!foreign || !theirs || !anyOwn) {
+    const card = d.foreign.cards[depth];
+    if (!card || !theirs || !anyOwn) {
       const why = !anyOwn ? 'not tried: the card pool holds no card of the caller\'s to compare with' : d.foreign.missing.cards[column] ?? 'no such card';
       for (const row of ROWS_IN_ORDER) await d.matrix.notRun(row, column, why);
       return;
     }
-    const reasons = reasonsFor(d.masterData, anyOwn, theirs.masterData, foreign);
-    await foreignWrites(d.matrix, column, foreign.cardIdentifier!, foreignRows(d.api, theirs.api, foreign.cardIdentifier!, reasons, notes), controls);
+    const reasons = reasonsFor(d.masterData, anyOwn, theirs.masterData, card);
+    await foreignWrites(d.matrix, column, card.cardIdentifier!, foreignRows(d.api, theirs.api, card.cardIdentifier!, reasons, notes));
   }));
+  await settledBoth(own, foreign);
   if (anyOwn) return undefined;
   const pool = Object.values(d.own.pool);
   return pool.length ? `no Active card of the card pool (${pool.join(', ')}) is free in this run's slice of the pool` : 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)';

@@ -1,9 +1,9 @@
 /**
- * The matrix's customer write rows. The caller's own chain first (the positive controls): on a
+ * The matrix's customer write rows. The caller's own chain (the positive controls): on a
  * sub-customer it creates and a sub-customer it creates under that one, and, of what it may do to
- * the top-level account, creating under it and ordering cards for it. Then the same requests on
- * another client's top-level account, sub-customer and sub-customer's sub-customer, the three at
- * once. Bodies, notes and the card order item are the same for every column: only the customer they
+ * the top-level account, creating under it and ordering cards for it. At the same time the same
+ * requests on another client's top-level account, sub-customer and sub-customer's sub-customer,
+ * the three at once, each row once the caller's own requests of that row are in. Bodies, notes and the card order item are the same for every column: only the customer they
  * name differs (the order item's ids are valid in both hierarchies' master data where the two have
  * them in common).
  */
@@ -16,7 +16,7 @@ import { columnOf, columnsOf, DEPTHS, type ColumnId, type Depth, type RowId } fr
 import { OWN_TOP_LEVEL_OPEN } from './reads.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignCustomer, ForeignTargets } from './targets.js';
-import { foreignWrites, ownerDid, type Parity, type WriteRow } from './writes.js';
+import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from './writes.js';
 
 export interface CustomerWriteDeps {
   api: FleetApi;
@@ -70,12 +70,11 @@ const NOT_THE_TOP_LEVEL = 'not tried: the suite never changes the top-level acco
 
 /**
  * The positive controls: on a sub-customer of the caller's own (depth 1), a child created under it
- * (depth 2) and the top-level account (creating under it, ordering cards for it); the rows served.
+ * (depth 2) and the top-level account (creating under it, ordering cards for it).
  */
-async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId>> {
-  const served = new Set<RowId>();
+async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   const control = async (row: RowId, column: ColumnId, resource: string, response: ApiResponse, options: { served?: boolean; tolerated?: string } = {}) => {
-    if (await d.matrix.control(row, column, resource, response, options)) served.add(row);
+    await d.matrix.control(row, column, resource, response, options);
   };
   const top = d.topLevel;
   const own = (await d.customers.create()).customerAccountNumber;
@@ -88,7 +87,6 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId
     await control('updateDetail', column, account, await send.updateDetail(account));
     await control('orderCards', column, account, await send.orderCards(account));
     if (await d.matrix.control('blockCustomer', column, account, await send.blockCustomer(account))) {
-      served.add('blockCustomer');
       await control('unblockCustomer', column, account, await send.unblockCustomer(account));
     } else await d.matrix.notRun('unblockCustomer', column, 'not tried: the caller\'s own customer could not be blocked first', account);
   };
@@ -111,7 +109,6 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId
     await control('closeCustomer', 'ownSub', own, await send.closeCustomer(own));
   };
   await Promise.all([subs(), topLevel()]);
-  return served;
 }
 
 /** The rows on one foreign customer, reversible first; its owner undoes what a faulty target served. */
@@ -191,19 +188,26 @@ async function createdForeign(d: CustomerWriteDeps): Promise<CreatedForeign> {
   return result;
 }
 
-/** Every cell of the customer write rows: the caller's own chain, then the three foreign customers at once. */
+/**
+ * Every cell of the customer write rows: the caller's own chain and the three foreign customers at
+ * once, each foreign row once the own requests of that row are in (a row no own request of which
+ * was served is not tried).
+ */
 export async function customerWriteCells(d: CustomerWriteDeps): Promise<void> {
   const send = requests(d);
-  const controls = await ownChain(d, send);
-  const created = await createdForeign(d);
-  try {
-    await Promise.all(DEPTHS.map(async (depth) => {
-      const column = columnOf('foreign', depth);
-      const target = d.foreign.customers[depth] ?? created.targets[depth];
-      if (target) await foreignWrites(d.matrix, column, target.accountNumber, foreignRows(d, send, column, target), controls, d.foreign.owner !== undefined);
-      else for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes(column))) await d.matrix.notRun(row, column, created.notes[depth] ?? d.foreign.missing.customers[column] ?? 'no such customer');
-    }));
-  } finally {
-    await created.close();
-  }
+  const own = ownChain(d, send).finally(() => d.matrix.endControls());
+  const foreign = (async () => {
+    const created = await createdForeign(d);
+    try {
+      await Promise.all(DEPTHS.map(async (depth) => {
+        const column = columnOf('foreign', depth);
+        const target = d.foreign.customers[depth] ?? created.targets[depth];
+        if (target) await foreignWrites(d.matrix, column, target.accountNumber, foreignRows(d, send, column, target), d.foreign.owner !== undefined);
+        else for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes(column))) await d.matrix.notRun(row, column, created.notes[depth] ?? d.foreign.missing.customers[column] ?? 'no such customer');
+      }));
+    } finally {
+      await created.close();
+    }
+  })();
+  await settledBoth(own, foreign);
 }

@@ -9,7 +9,7 @@ import { formatExchange } from '../client.js';
 import type { Exchange } from '../exchange.js';
 import type { Evidence } from '../ledger.js';
 import { operation } from '../operations.js';
-import { cellWhere, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
+import { cellWhere, columnsOf, isOwn, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
 
 /** A cell's outcome that failed only under a stricter reading of a register entry (FLEET_STRICT). */
 export interface StrictFailure {
@@ -31,18 +31,62 @@ export interface RecorderDeps {
   saw?(what: string): void;
 }
 
+/** Whether one of a row's own requests was served, settled as soon as that is known. */
+interface RowControl {
+  /** Own cells of the row still to come. */
+  left: number;
+  served: boolean;
+  settle(served: boolean): void;
+  settled: Promise<boolean>;
+}
+
 export class MatrixRecorder {
   readonly cells: CellResult[] = [];
   private readonly failures: { cell: CellResult; exchange: Exchange }[] = [];
   private readonly strictFailures: StrictFailure[] = [];
   private readonly refusedControls: { row: RowId; response: ApiResponse }[] = [];
+  private readonly controls = new Map<RowId, RowControl>();
+  private controlsEnded = false;
 
   constructor(private readonly deps: RecorderDeps) {}
+
+  private controlOf(row: RowId): RowControl {
+    let control = this.controls.get(row);
+    if (!control) {
+      let settle!: (served: boolean) => void;
+      const settled = new Promise<boolean>((resolve) => { settle = resolve; });
+      control = { left: columnsOf(row).filter(isOwn).length, served: false, settle, settled };
+      this.controls.set(row, control);
+      if (this.controlsEnded) settle(false);
+    }
+    return control;
+  }
+
+  /**
+   * Whether one of the caller's own requests of `row` (its positive controls) was served: true at
+   * the first served, false once every own cell of the row is in, or the own requests ended
+   * (`endControls`) without one. The foreign cells of a row wait for it, not for the other rows.
+   */
+  served(row: RowId): Promise<boolean> {
+    return this.controlOf(row).settled;
+  }
+
+  /** The caller's own requests are over (done, or stopped by an error): every row still open is settled. */
+  endControls(): void {
+    this.controlsEnded = true;
+    for (const control of this.controls.values()) control.settle(control.served);
+  }
 
   private async add(given: CellResult): Promise<void> {
     const about = this.deps.columnNotes?.[given.column];
     const cell = about && given.verdict !== 'not-run' ? { ...given, note: `${given.note} (${about})` } : given;
     this.cells.push(cell);
+    if (isOwn(cell.column)) {
+      const control = this.controlOf(cell.row);
+      control.left -= 1;
+      control.served ||= cell.verdict === 'passed';
+      if (control.served || control.left <= 0) control.settle(control.served);
+    }
     await this.deps.step(`${cellWhere(cell.row, cell.column)}: ${cell.verdict}${cell.status ? ` (${cell.status})` : ''}`, cell.verdict, cell.note);
   }
 

@@ -73,6 +73,25 @@ test('a refusal of the caller\'s own top-level account, where the document leave
   await matrix.conclude(() => new Error('no block expected'));
 });
 
+test('a row\'s foreign cells wait for its own ones: served at the first own request served, not served once all are in without one, or when the own requests end', async () => {
+  const { matrix } = recorder();
+  const block = matrix.served('blockCustomer');
+  const close = matrix.served('closeCustomer');
+  const order = matrix.served('orderCards');
+  await matrix.notRun('blockCustomer', 'ownTop', 'not tried');
+  await matrix.control('blockCustomer', 'ownSubSub', '7000001002', await answer(200));
+  expect(await block).toBe(true);
+  await matrix.notRun('closeCustomer', 'ownTop', 'not tried');
+  await matrix.notRun('closeCustomer', 'ownSubSub', 'not tried');
+  await matrix.failed('closeCustomer', 'foreignSub', '8000000002', await answer(200), 'a foreign cell is no control');
+  const pending = await Promise.race([close.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('pending'), 20))]);
+  expect(pending).toBe('pending');
+  await matrix.notRun('closeCustomer', 'ownSub', 'not tried');
+  expect(await close).toBe(false);
+  matrix.endControls();
+  expect([await order, await matrix.served('cancelCard')]).toEqual([false, false]);
+});
+
 test('refused403 passes only a 403; a served request and any other refusal fail', async () => {
   expect(refused403(await answer(403)).verdict).toBe('passed');
   expect(refused403(await answer(200)).note).toMatch(/^served \(200\)/);
