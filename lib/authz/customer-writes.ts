@@ -82,31 +82,33 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   const child = accountOf(created);
   await control('createUnder', 'ownSub', own, created, { served: child !== undefined });
   await control('createUnder', 'ownTop', top, underTop, { served: accountOf(underTop) !== undefined, tolerated: OWN_TOP_LEVEL_OPEN });
-  /** Update, order, block, then unblock what was blocked. */
-  const chain = async (column: ColumnId, account: string) => {
+  const change = async (column: ColumnId, account: string) => {
     await control('updateDetail', column, account, await send.updateDetail(account));
     await control('orderCards', column, account, await send.orderCards(account));
+  };
+  /** Block, unblock what was blocked, close. */
+  const statuses = async (column: ColumnId, account: string) => {
     if (await d.matrix.control('blockCustomer', column, account, await send.blockCustomer(account))) {
       await control('unblockCustomer', column, account, await send.unblockCustomer(account));
     } else await d.matrix.notRun('unblockCustomer', column, 'not tried: the caller\'s own customer could not be blocked first', account);
+    await control('closeCustomer', column, account, await send.closeCustomer(account));
   };
   const deeper = async () => {
     if (!child) {
       for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes('ownSubSub'))) await d.matrix.notRun(row, 'ownSubSub', `not tried: creating a sub-customer under ${own} answered ${created.status} and no customerAccountNumber`, own);
       return;
     }
-    await chain('ownSubSub', child);
-    await control('closeCustomer', 'ownSubSub', child, await send.closeCustomer(child));
+    await change('ownSubSub', child);
+    await statuses('ownSubSub', child);
   };
   const topLevel = async () => {
     await control('orderCards', 'ownTop', top, await send.orderCards(top), { tolerated: OWN_TOP_LEVEL_OPEN });
     for (const row of ['updateDetail', 'blockCustomer', 'unblockCustomer', 'closeCustomer'] as const) await d.matrix.notRun(row, 'ownTop', NOT_THE_TOP_LEVEL, top);
   };
-  // The child before its parent: a parent blocked meanwhile could bar what is asked of the child.
+  // The parent's block and close only once its child is done: a blocked parent could bar what is asked of the child.
   const subs = async () => {
-    await deeper();
-    await chain('ownSub', own);
-    await control('closeCustomer', 'ownSub', own, await send.closeCustomer(own));
+    await Promise.all([deeper(), change('ownSub', own)]);
+    await statuses('ownSub', own);
   };
   await Promise.all([subs(), topLevel()]);
 }
