@@ -49,7 +49,10 @@ export interface Config {
   clientId: string;
   clientSecret: string;
   sessionIds: string[];
+  /** The card pool's first customer (FLEET_CARD_POOL_CUSTOMER): its lease's name, the orders the lifecycle specs place. */
   poolCustomer?: string;
+  /** Every customer of the card pool (FLEET_CARD_POOL_CUSTOMER, comma-separated): the suite writes only their Active cards. */
+  poolCustomers: string[];
   foreignCustomer?: string;
   /** A second client with a hierarchy of its own, through which the suite finds cards and customers outside the caller's. */
   foreignClient?: { clientId: string; clientSecret: string };
@@ -340,7 +343,8 @@ export function loadConfig(env: Env = readEnv()): Config {
   // The sandbox's seeded ids, whether embedded or started by hand (npm run sandbox) on loopback.
   const ours = target === 'sandbox';
   const sessionIds = env.FLEET_SESSION_IDS !== undefined ? parseList(env.FLEET_SESSION_IDS) : ours ? [...sandboxDefaults.sessionIds] : [];
-  const poolCustomer = env.FLEET_CARD_POOL_CUSTOMER?.trim() || (ours ? sandboxDefaults.poolCustomer : undefined);
+  const poolCustomers = env.FLEET_CARD_POOL_CUSTOMER?.trim() ? parseList(env.FLEET_CARD_POOL_CUSTOMER) : ours ? [...sandboxDefaults.poolCustomers] : [];
+  const poolCustomer = poolCustomers[0];
   const foreignCustomer = env.FLEET_FOREIGN_CUSTOMER?.trim() || (ours ? sandboxDefaults.foreignCustomer : undefined);
   const foreignClientId = env.FLEET_FOREIGN_CLIENT_ID?.trim() || (ours ? sandboxDefaults.foreignClientId : '');
   const foreignClientSecret = env.FLEET_FOREIGN_CLIENT_SECRET || (ours ? sandboxDefaults.foreignClientSecret : '');
@@ -369,6 +373,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     clientSecret,
     sessionIds,
     poolCustomer,
+    poolCustomers,
     foreignCustomer,
     ...(foreignClientId ? { foreignClient: { clientId: foreignClientId, clientSecret: foreignClientSecret } } : {}),
     geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, DEFAULT_GEO),

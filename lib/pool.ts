@@ -1,6 +1,6 @@
 /**
- * The card pool (FLEET_CARD_POOL_CUSTOMER): the Active cards the suite may block, unblock, cancel
- * and replace. A run uses only its slice of the pool (lib/run-lease.ts: runs at once never share a
+ * The card pool (FLEET_CARD_POOL_CUSTOMER, one customer or several): the Active cards the suite may
+ * block, unblock, cancel and replace. A run uses only its slice of the pool (lib/run-lease.ts: runs at once never share a
  * card), and within the run a card is claimed by one test at a time, whichever worker runs it: a
  * claim is a file in the run's folder created exclusively, removed when the card is put back
  * Active, kept when the test used the card up (cancelled, replaced, left blocked).
@@ -8,6 +8,12 @@
 import { closeSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Card } from './types.generated.js';
+
+/** A card of the run's slice of the pool, with the pool customer that holds it. */
+export interface PoolCard {
+  card: Card;
+  owner: string;
+}
 
 export interface PoolSlice {
   /** 0-based */

@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   app.decorateRequest('caller', undefined);
-  app.setValidatorCompiler(validatorCompiler(faults));
+  app.setValidatorCompiler(validatorCompiler(faults, variants));
   // Responses go out as the routes build them: never stripped or coerced (faults send wrong shapes).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setReplySerializer((payload) => JSON.stringify(payload));

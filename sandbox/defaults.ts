@@ -14,6 +14,12 @@ export const sandboxDefaults = {
   topLevelCustomer: '7000000001',
   /** Depth-1 sub-customer of the main client holding the card pool (at least 30 active cards). */
   poolCustomer: '7000000010',
+  /**
+   * The card pool (FLEET_CARD_POOL_CUSTOMER): the pool customer first, then the top-level account
+   * and a sub-customer of the pool customer, so that the caller holds cards it may write at every
+   * depth of its hierarchy (the authorization matrix's own columns).
+   */
+  poolCustomers: ['7000000010', '7000000001', '7000000109'],
   /** A depth-1 sub-customer of the foreign client's hierarchy (outside the main client's). */
   foreignCustomer: '8000000002',
   /** Seeded charging sessions, covering every sessionStatus. */

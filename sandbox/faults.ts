@@ -41,6 +41,8 @@ export const faultCatalogue = {
   'customer-foreign-update-applied': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'updateDetail of a sub-customer of another hierarchy is served and applied (every other operation on it still answers 403)' },
   'customer-foreign-card-types-readable': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'GET /customers/{customerAccountNumber}/cardTypes of a customer of another hierarchy answers 200 with its card types (GET of the customer still answers 403)' },
   'card-foreign-writable': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'block, unblock, reprintPIN, replace and cancel of a card of another hierarchy are served (GET of it still answers 403)' },
+  'card-foreign-sub-writable': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'block, unblock, reprintPIN, replace and cancel of a card of a sub-customer directly under another hierarchy\'s top-level account are served (cards of its top-level account and of deeper customers, and GET of every one, still answer 403)' },
+  'customer-foreign-depth-2-writable': { rule: 'CUST-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], description: 'updateDetail, block, unblock and close of a customer two levels below another hierarchy\'s top-level account are served (its shallower customers, and every other operation on it, still answer 403)' },
   'card-search-foreign-card-number': { rule: 'AUTH-FOREIGN-NOT-LISTED', description: 'a card search by filter.primaryVisualCardNumber (a whole number, without customerAccountNumber) finds the card in every hierarchy, another client\'s too' },
 
   // ---- Customers ----
@@ -109,6 +111,7 @@ export const faultCatalogue = {
   'card-search-limit-0-accepted': { rule: 'CARD-SEARCH-LIMIT-MIN-1', description: 'limit 0 is accepted (an empty page) instead of 400' },
   'card-search-limit-ignored': { rule: 'CARD-SEARCH-LIMIT-HONOURED', description: 'limit is ignored: a page holds up to the maximum page size (200)' },
   'card-search-unknown-property-accepted': { rule: 'CARD-SEARCH-UNKNOWN-PROPERTY', description: 'properties the document does not list are accepted and ignored' },
+  'card-search-filter-unknown-property-accepted': { rule: 'CARD-SEARCH-UNKNOWN-PROPERTY', description: 'a property the document does not list inside `filter` is accepted and ignored (one at the top level is still refused)' },
   'card-search-active-not-first': { rule: 'CARD-SEARCH-ACTIVE-FIRST', description: 'the default order is by cardIdentifier only, not Active first' },
   'card-search-page-gap': { rule: 'CARD-SEARCH-CURSOR', description: 'each next page skips the first card that should be on it' },
   'card-search-has-next-page-wrong': { rule: 'CARD-SEARCH-PAGE-FLAGS', description: 'the last page says hasNextPage true (with lastPage true and a nextCursor)' },

@@ -1,13 +1,15 @@
 /**
  * What every core route plugin shares: route options built from the operation table (path, method,
  * success status, request and response schemas by `$ref`), the caller's hierarchy checks (404 for
- * an unknown customer or card, 403 outside the caller's hierarchy) and opaque cursors.
+ * an unknown customer or card, 403 outside the caller's hierarchy), opaque cursors, and the
+ * documented fields of the contacts and addresses it keeps.
  */
 import type { FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { operation, type OperationId } from '../lib/operations.js';
 import type { Caller } from './context.js';
 import { ApiError } from './errors.js';
 import type { FaultId, Faults } from './faults.js';
+import type { Address, Contact } from '../lib/types.generated.js';
 import type { CardRecord, CustomerRecord, Store } from './store.js';
 import type { Variants } from './variants.js';
 
@@ -110,3 +112,16 @@ export function decodeCursor<T>(cursor: string, check: (value: unknown) => value
   if (!check(value)) throw ApiError.badRequest('cursor is not a cursor of this operation');
   return value;
 }
+
+export const ADDRESS_FIELDS = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
+const CONTACT_FIELDS = ['emailAddress', 'firstName', 'lastName', 'middleName', 'mobilePhone', 'telephone'] as const;
+
+/** The documented fields `value` holds: what the sandbox keeps of a contact or an address it is sent (unknown-nested-properties-ignored lets others through). */
+function documented<T extends object>(value: T, fields: readonly (keyof T)[]): T {
+  return Object.fromEntries(fields.filter((f) => value[f] !== undefined).map((f) => [f, value[f]])) as T;
+}
+
+export const contactOf = (contact: Contact): Contact => documented(contact, CONTACT_FIELDS);
+
+/** A card delivery address: the address fields and companyName. */
+export const cardAddressOf = (address: Address): Address => documented(address, [...ADDRESS_FIELDS, 'companyName']);

@@ -75,6 +75,11 @@ export const variantCatalogue = {
     varies: 'ASSUME-ERROR-BODIES-401-403-404',
     description: 'a 401 of the standard operations has no body (only `WWW-Authenticate: Bearer error="invalid_token"`), their 403 and 404 answer `{message}` (geosearch and sessions keep their `{message}` bodies)',
   },
+  'unknown-nested-properties-ignored': {
+    words: 'The body schema rejects properties other than those listed.',
+    varies: 'ASSUME-UNKNOWN-PROPERTIES',
+    description: 'outside the card search, a property the document does not list inside a body\'s nested objects (contacts, addresses, card order items and their products, the geosearch filters and options) is accepted and ignored; one at the top level of a body is still refused',
+  },
   'rejections-other-statuses': {
     words: 'The complete list of codes and which condition raises which: not shown.',
     varies: 'ASSUME-REJECTION-STATUS',

@@ -118,7 +118,7 @@ async function takeLease(config: Config): Promise<{ lease: RunLease; end: () => 
   try {
     const lease = await RunLease.take(api, config);
     console.log(config.poolCustomer
-      ? `card pool ${config.poolCustomer}: this run takes slice ${lease.lease.slice + 1} of ${POOL_SLICES} (runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
+      ? `card pool ${config.poolCustomers.join(', ')}: this run takes slice ${lease.lease.slice + 1} of ${POOL_SLICES} (runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
       : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
     const heartbeat = setInterval(() => void lease.renew(), HEARTBEAT_MS);
     return { lease, end: async () => {

@@ -1,27 +1,32 @@
 /**
- * The matrix's card write rows. The caller's own chain first, on two cards of the pool (block,
- * unblock, PIN reprint and replace on one, cancel on the other: the positive controls), then the
- * same requests on a card of the second client. The statusReasonId is one both hierarchies' master
- * data hold (for the cards' type where they can), so that the request differs only in whose card it
- * names; where they hold none in common, the foreign card gets a reason of its owner's.
+ * The matrix's card write rows. The caller's own chains, one card of the pool for each depth of the
+ * hierarchy that holds pool cards (block, unblock, PIN reprint, replace, then cancel of the replaced
+ * original: the positive controls), and the same requests on a card of each of the second client's
+ * top-level account, sub-customer and sub-customer's sub-customer, all at once, each foreign row
+ * once the own requests of that row are in. The
+ * statusReasonId is one both hierarchies' master data hold (for the cards' type where they can), so
+ * that the request differs only in whose card it names; where they hold none in common, the foreign
+ * card gets a reason of its owner's.
  */
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import { cardTypeIdOf, reasonFor } from '../discovery.js';
 import { pinLetterAddress } from '../factories/card.js';
 import type { Card, MasterData } from '../types.generated.js';
-import type { RowId } from './matrix.js';
+import { columnOf, DEPTHS, type ColumnId, type Depth, type RowId } from './matrix.js';
+import type { OwnTargets } from './own.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignTargets } from './targets.js';
-import { foreignWrites, ownerDid, type Parity, type WriteRow } from './writes.js';
+import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from './writes.js';
 
 export interface CardWriteDeps {
   api: FleetApi;
   matrix: MatrixRecorder;
   foreign: ForeignTargets;
+  own: OwnTargets;
   masterData: MasterData;
-  /** A pool card of the caller's, held by this test (fixtures/test.ts `poolCards`). */
-  take(): Promise<Card>;
+  /** An Active card of the pool customer `owner`, held by this test (fixtures/test.ts `poolCards`), or undefined. */
+  takeOf(owner: string): Promise<Card | undefined>;
   runId: string;
 }
 
@@ -46,20 +51,18 @@ export function reasonsFor(mine: MasterData, own: Card, theirs: MasterData, fore
   return { own: reasonFor(mine, own), foreign: owner, owner, note: `statusReasonId ${owner} of its owner's master data (the two hold no reason id in common)` };
 }
 
-/** The caller's own chain; the rows served. */
-async function ownChain(d: CardWriteDeps, card: Card, spare: Card, reason: number, notes: string): Promise<Set<RowId>> {
-  const served = new Set<RowId>();
-  const control = async (row: RowId, id: number, response: ApiResponse) => {
-    if (await d.matrix.control(row, id, response)) served.add(row);
-  };
+const ROWS_IN_ORDER = ['blockCard', 'unblockCard', 'reprintPIN', 'replaceCard', 'cancelCard'] as const;
+
+/** The caller's own chain on one pool card. */
+async function ownChain(d: CardWriteDeps, column: ColumnId, card: Card, reason: number, notes: string): Promise<void> {
   const id = card.cardIdentifier!;
-  await control('blockCard', id, await d.api.blockCard(id, { statusReasonId: reason, notes }));
-  if (served.has('blockCard')) await control('unblockCard', id, await d.api.unblockCard(id, { statusReasonId: reason, notes }));
-  else await d.matrix.notRun('unblockCard', 'own', 'not tried: the caller\'s own card could not be blocked first', id);
-  await control('reprintPIN', id, await d.api.reprintPIN(id, { cardAddress: pinLetterAddress() }));
-  await control('replaceCard', id, await d.api.replaceCard(id, {}));
-  await control('cancelCard', spare.cardIdentifier!, await d.api.cancelCard(spare.cardIdentifier!, { statusReasonId: reason, notes }));
-  return served;
+  const control = (row: RowId, response: ApiResponse) => d.matrix.control(row, column, id, response);
+  if (await control('blockCard', await d.api.blockCard(id, { statusReasonId: reason, notes }))) await control('unblockCard', await d.api.unblockCard(id, { statusReasonId: reason, notes }));
+  else await d.matrix.notRun('unblockCard', column, 'not tried: the caller\'s own card could not be blocked first', id);
+  await control('reprintPIN', await d.api.reprintPIN(id, { cardAddress: pinLetterAddress() }));
+  await control('replaceCard', await d.api.replaceCard(id, {}));
+  // The original, replaced (blocked) or not: one pool card for the whole chain.
+  await control('cancelCard', await d.api.cancelCard(id, { statusReasonId: reason, notes }));
 }
 
 function foreignRows(api: FleetApi, owner: FleetApi, id: number, reasons: Reasons, notes: string): WriteRow[] {
@@ -81,17 +84,49 @@ function foreignRows(api: FleetApi, owner: FleetApi, id: number, reasons: Reason
   ];
 }
 
-/** Every cell of the card write rows: the caller's own chain, then the foreign card. */
-export async function cardWriteCells(d: CardWriteDeps): Promise<void> {
-  const [card, spare] = [await d.take(), await d.take()];
-  const foreign = d.foreign.card;
-  const owner = d.foreign.owner;
-  const reasons = foreign && owner ? reasonsFor(d.masterData, card, owner.masterData, foreign) : { own: reasonFor(d.masterData, card), foreign: 0, owner: 0 };
+/** Why the caller's own column of `depth` has no card to write. */
+function noPoolCard(d: CardWriteDeps, depth: Depth): string {
+  const owner = d.own.pool[depth];
+  if (owner) return `not tried: no Active card of the card pool's customer ${owner} is free in this run's slice of the pool`;
+  const pool = Object.values(d.own.pool);
+  return `not tried: the suite writes only cards of the card pool (FLEET_CARD_POOL_CUSTOMER${pool.length ? `: ${pool.join(', ')}` : ', not set'}), and none of its customers is at this depth of the caller's hierarchy`;
+}
+
+/**
+ * Every cell of the card write rows: the caller's own chains, then the foreign cards. Returns why
+ * no cell could be judged when the card pool held no card to write.
+ */
+export async function cardWriteCells(d: CardWriteDeps): Promise<string | undefined> {
+  const owned = await Promise.all(DEPTHS.map(async (depth) => {
+    const owner = d.own.pool[depth];
+    return { depth, column: columnOf('own', depth), card: owner ? await d.takeOf(owner) : undefined };
+  }));
+  const theirs = d.foreign.owner;
+  const anyForeign = DEPTHS.map((depth) => d.foreign.cards[depth]).find(Boolean);
+  const anyOwn = owned.find((o) => o.card)?.card;
+  const reasonsOf = (mine: Card, depth: Depth) => {
+    const foreign = d.foreign.cards[depth] ?? anyForeign;
+    return foreign && theirs ? reasonsFor(d.masterData, mine, theirs.masterData, foreign) : { own: reasonFor(d.masterData, mine), foreign: 0, owner: 0 };
+  };
   const notes = `${d.runId} authorization matrix`;
-  const controls = await ownChain(d, card, spare, reasons.own, notes);
-  if (!foreign || !owner) {
-    for (const row of ['blockCard', 'unblockCard', 'reprintPIN', 'replaceCard', 'cancelCard'] as const) await d.matrix.notRun(row, 'foreignCard', d.foreign.missing.foreignCard ?? 'no such card');
-    return;
-  }
-  await foreignWrites(d.matrix, 'foreignCard', foreign.cardIdentifier!, foreignRows(d.api, owner.api, foreign.cardIdentifier!, reasons, notes), controls);
+  const own = Promise.all(owned.map(async ({ depth, column, card }) => {
+    if (card) await ownChain(d, column, card, reasonsOf(card, depth).own, notes);
+    else for (const row of ROWS_IN_ORDER) await d.matrix.notRun(row, column, noPoolCard(d, depth));
+  })).finally(() => d.matrix.endControls());
+  // Each foreign row once the own requests of that row are in.
+  const foreign = Promise.all(DEPTHS.map(async (depth) => {
+    const column = columnOf('foreign', depth);
+    const card = d.foreign.cards[depth];
+    if (!card || !theirs || !anyOwn) {
+      const why = !anyOwn ? 'not tried: the card pool holds no card of the caller\'s to compare with' : d.foreign.missing.cards[column] ?? 'no such card';
+      for (const row of ROWS_IN_ORDER) await d.matrix.notRun(row, column, why);
+      return;
+    }
+    const reasons = reasonsFor(d.masterData, anyOwn, theirs.masterData, card);
+    await foreignWrites(d.matrix, column, card.cardIdentifier!, foreignRows(d.api, theirs.api, card.cardIdentifier!, reasons, notes));
+  }));
+  await settledBoth(own, foreign);
+  if (anyOwn) return undefined;
+  const pool = Object.values(d.own.pool);
+  return pool.length ? `no Active card of the card pool (${pool.join(', ')}) is free in this run's slice of the pool` : 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)';
 }

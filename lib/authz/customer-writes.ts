@@ -1,19 +1,22 @@
 /**
- * The matrix's customer write rows. The caller's own chain first, on a sub-customer it creates
- * (the positive controls), then the same requests on the foreign top-level account and the foreign
- * sub-customer, the two at once. Bodies, notes and the card order item are the same for every
- * column: only the customer they name differs (the order item's ids are valid in both hierarchies'
- * master data where the two have them in common).
+ * The matrix's customer write rows. The caller's own chain (the positive controls): on a
+ * sub-customer it creates and a sub-customer it creates under that one, and, of what it may do to
+ * the top-level account, creating under it and ordering cards for it. At the same time the same
+ * requests on another client's top-level account, sub-customer and sub-customer's sub-customer,
+ * the three at once, each row once the caller's own requests of that row are in. Bodies, notes and the card order item are the same for every column: only the customer they
+ * name differs (the order item's ids are valid in both hierarchies' master data where the two have
+ * them in common).
  */
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import { cardOrderBody, cardOrderItem } from '../factories/card.js';
 import { subCustomerBody } from '../factories/customer.js';
 import type { CustomerCreateResponse, MasterData } from '../types.generated.js';
-import type { ColumnId, RowId } from './matrix.js';
+import { columnOf, columnsOf, DEPTHS, type ColumnId, type Depth, type RowId } from './matrix.js';
+import { OWN_TOP_LEVEL_OPEN } from './reads.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignCustomer, ForeignTargets } from './targets.js';
-import { foreignWrites, ownerDid, type Parity, type WriteRow } from './writes.js';
+import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from './writes.js';
 
 export interface CustomerWriteDeps {
   api: FleetApi;
@@ -21,6 +24,8 @@ export interface CustomerWriteDeps {
   customers: { create(): Promise<{ customerAccountNumber: string }>; attempt(body: unknown): Promise<ApiResponse<CustomerCreateResponse>> };
   matrix: MatrixRecorder;
   foreign: ForeignTargets;
+  /** The caller's top-level account. */
+  topLevel: string;
   masterData: MasterData;
   runId: string;
   serial: string;
@@ -59,25 +64,53 @@ function requests(d: CustomerWriteDeps) {
 
 type Requests = ReturnType<typeof requests>;
 
-/** The positive controls, on a sub-customer of the caller's own and a child created under it; the rows served. */
-async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<Set<RowId>> {
-  const served = new Set<RowId>();
-  const own = (await d.customers.create()).customerAccountNumber;
-  const control = async (row: RowId, resource: string, response: ApiResponse, ok?: boolean) => {
-    if (await d.matrix.control(row, resource, response, ok)) served.add(row);
+const accountOf = (r: ApiResponse<CustomerCreateResponse>) => (r.status === 200 && typeof r.body?.customerAccountNumber === 'string' ? r.body.customerAccountNumber : undefined);
+
+const NOT_THE_TOP_LEVEL = 'not tried: the suite never changes the top-level account (the operator\'s; every test and every run works under it)';
+
+/**
+ * The positive controls: on a sub-customer of the caller's own (depth 1), a child created under it
+ * (depth 2) and the top-level account (creating under it, ordering cards for it).
+ */
+async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
+  const control = async (row: RowId, column: ColumnId, resource: string, response: ApiResponse, options: { served?: boolean; tolerated?: string } = {}) => {
+    await d.matrix.control(row, column, resource, response, options);
   };
-  const created = await send.createUnder(own);
-  const child = created.status === 200 && typeof created.body?.customerAccountNumber === 'string' ? created.body.customerAccountNumber : undefined;
-  await control('createUnder', own, created, child !== undefined);
-  await control('updateDetail', own, await send.updateDetail(own));
-  await control('orderCards', own, await send.orderCards(own));
-  await control('blockCustomer', own, await send.blockCustomer(own));
-  if (served.has('blockCustomer')) await control('unblockCustomer', own, await send.unblockCustomer(own));
-  else await d.matrix.notRun('unblockCustomer', 'own', 'not tried: the caller\'s own customer could not be blocked first', own);
-  // Close the child, which has no sub-account of its own: its parent is closed at teardown.
-  if (child) await control('closeCustomer', child, await send.closeCustomer(child));
-  else await d.matrix.notRun('closeCustomer', 'own', 'not tried: no sub-customer of its own was created to close', own);
-  return served;
+  const top = d.topLevel;
+  const own = (await d.customers.create()).customerAccountNumber;
+  const [created, underTop] = await Promise.all([send.createUnder(own), send.createUnder(top)]);
+  const child = accountOf(created);
+  await control('createUnder', 'ownSub', own, created, { served: child !== undefined });
+  await control('createUnder', 'ownTop', top, underTop, { served: accountOf(underTop) !== undefined, tolerated: OWN_TOP_LEVEL_OPEN });
+  const change = async (column: ColumnId, account: string) => {
+    await control('updateDetail', column, account, await send.updateDetail(account));
+    await control('orderCards', column, account, await send.orderCards(account));
+  };
+  /** Block, unblock what was blocked, close. */
+  const statuses = async (column: ColumnId, account: string) => {
+    if (await d.matrix.control('blockCustomer', column, account, await send.blockCustomer(account))) {
+      await control('unblockCustomer', column, account, await send.unblockCustomer(account));
+    } else await d.matrix.notRun('unblockCustomer', column, 'not tried: the caller\'s own customer could not be blocked first', account);
+    await control('closeCustomer', column, account, await send.closeCustomer(account));
+  };
+  const deeper = async () => {
+    if (!child) {
+      for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes('ownSubSub'))) await d.matrix.notRun(row, 'ownSubSub', `not tried: creating a sub-customer under ${own} answered ${created.status} and no customerAccountNumber`, own);
+      return;
+    }
+    await change('ownSubSub', child);
+    await statuses('ownSubSub', child);
+  };
+  const topLevel = async () => {
+    await control('orderCards', 'ownTop', top, await send.orderCards(top), { tolerated: OWN_TOP_LEVEL_OPEN });
+    for (const row of ['updateDetail', 'blockCustomer', 'unblockCustomer', 'closeCustomer'] as const) await d.matrix.notRun(row, 'ownTop', NOT_THE_TOP_LEVEL, top);
+  };
+  // The parent's block and close only once its child is done: a blocked parent could bar what is asked of the child.
+  const subs = async () => {
+    await Promise.all([deeper(), change('ownSub', own)]);
+    await statuses('ownSub', own);
+  };
+  await Promise.all([subs(), topLevel()]);
 }
 
 /** The rows on one foreign customer, reversible first; its owner undoes what a faulty target served. */
@@ -86,12 +119,12 @@ function foreignRows(d: CustomerWriteDeps, send: Requests, column: ColumnId, tar
   const owner = d.foreign.owner?.api;
   const byOwner = (what: string, request: () => Promise<ApiResponse>) => (owner ? ownerDid(what, request()) : Promise.resolve(`could not be undone: ${what.replace(/^its owner /, '')} needs the second client`));
   const parity = async (): Promise<Parity> => {
-    if (column !== 'foreignSub' || !owner) return { note: 'it is not blocked (its owner blocks no top-level account for the check)', restore: async () => undefined };
+    if (column === 'foreignTop' || !owner) return { note: 'it is not blocked (its owner blocks no top-level account for the check)', restore: async () => undefined };
     const blocked = await owner.blockCustomer(a, send.notes);
     if (blocked.status !== 200) return { note: `its owner could not block it first (${blocked.status}), as the caller's own was`, restore: async () => undefined };
     return { note: 'blocked by its owner first, as the caller\'s own was', restore: async () => ((await owner.unblockCustomer(a, send.notes)).status === 200 ? undefined : 'its owner could not unblock it again') };
   };
-  return [
+  const rows: WriteRow[] = [
     {
       row: 'createUnder', tier: 1, send: () => send.createUnder(a),
       undo: (r) => {
@@ -110,42 +143,73 @@ function foreignRows(d: CustomerWriteDeps, send: Requests, column: ColumnId, tar
     { row: 'orderCards', tier: 2, send: () => send.orderCards(a), undo: async (r) => `cannot be undone: the order stays (orderReference ${(r.body as { orderReference?: string } | undefined)?.orderReference ?? 'not answered'})` },
     { row: 'closeCustomer', tier: 2, send: () => send.closeCustomer(a), undo: async () => 'cannot be undone: closed permanently' },
   ];
+  return rows.filter((w) => columnsOf(w.row).includes(column));
 }
 
 const ROWS_IN_ORDER = ['createUnder', 'updateDetail', 'blockCustomer', 'unblockCustomer', 'orderCards', 'closeCustomer'] as const;
 
-/**
- * A sub-customer directly under the second client's top-level account when its hierarchy shows
- * none: created by the second client, marked with the run id, closed by it afterwards (`close`).
- */
-async function createdForeignSub(d: CustomerWriteDeps): Promise<{ target?: ForeignCustomer; note?: string; close(): Promise<void> }> {
-  const owner = d.foreign.owner?.api;
-  if (d.foreign.sub || !owner || !d.foreign.top) return { close: async () => undefined };
-  const body = subCustomerBody(d.runId, `${d.serial}f`, { customerAccountNumber: d.foreign.top.accountNumber });
-  const created = await owner.createSubCustomer(body);
-  const accountNumber = created.status === 200 ? created.body?.customerAccountNumber : undefined;
-  if (typeof accountNumber !== 'string') return { note: `${d.foreign.missing.foreignSub}, and the second client could not create one (${created.status})`, close: async () => undefined };
-  return {
-    target: { accountNumber, record: { customerAccountNumber: accountNumber, customerName: body.customerName } },
-    close: async () => void await owner.closeCustomer(accountNumber, { notes: `${d.runId} teardown` }).catch(() => undefined),
-  };
+interface CreatedForeign {
+  /** The customers of the depths the second client's hierarchy lacked, created by it. */
+  targets: Partial<Record<Depth, ForeignCustomer>>;
+  /** Why a depth has no customer, when the second client could not create one either. */
+  notes: Partial<Record<Depth, string>>;
+  /** Closes what it created, children first. */
+  close(): Promise<void>;
 }
 
-/** Every cell of the customer write rows: the caller's own chain, then both foreign customers at once. */
+/**
+ * The sub-customer and the sub-customer's sub-customer of the second client's hierarchy, when it
+ * shows none: created by the second client, marked with the run id, closed by it afterwards.
+ */
+async function createdForeign(d: CustomerWriteDeps): Promise<CreatedForeign> {
+  const owner = d.foreign.owner?.api;
+  const result: CreatedForeign = { targets: {}, notes: {}, close: async () => undefined };
+  const made: string[] = [];
+  result.close = async () => {
+    for (const accountNumber of made.reverse()) await owner?.closeCustomer(accountNumber, { notes: `${d.runId} teardown` }).catch(() => undefined);
+  };
+  let parent = d.foreign.customers[0]?.accountNumber;
+  for (const depth of [1, 2] as const) {
+    const found = d.foreign.customers[depth];
+    if (found || !owner || !parent) {
+      parent = found?.accountNumber;
+      continue;
+    }
+    const body = subCustomerBody(d.runId, `${d.serial}f${depth}`, { customerAccountNumber: parent });
+    const created = await owner.createSubCustomer(body);
+    const accountNumber = accountOf(created);
+    if (!accountNumber) {
+      result.notes[depth] = `${d.foreign.missing.customers[columnOf('foreign', depth)]}, and the second client could not create one (${created.status})`;
+      parent = undefined;
+      continue;
+    }
+    made.push(accountNumber);
+    result.targets[depth] = { accountNumber, record: { customerAccountNumber: accountNumber, customerName: body.customerName } };
+    parent = accountNumber;
+  }
+  return result;
+}
+
+/**
+ * Every cell of the customer write rows: the caller's own chain and the three foreign customers at
+ * once, each foreign row once the own requests of that row are in (a row no own request of which
+ * was served is not tried).
+ */
 export async function customerWriteCells(d: CustomerWriteDeps): Promise<void> {
   const send = requests(d);
-  const controls = await ownChain(d, send);
-  const created = await createdForeignSub(d);
-  try {
-    const columns: [ColumnId, ForeignCustomer | undefined, string | undefined][] = [
-      ['foreignTop', d.foreign.top, d.foreign.missing.foreignTop],
-      ['foreignSub', d.foreign.sub ?? created.target, created.note ?? d.foreign.missing.foreignSub],
-    ];
-    await Promise.all(columns.map(async ([column, target, missing]) => {
-      if (target) await foreignWrites(d.matrix, column, target.accountNumber, foreignRows(d, send, column, target), controls, d.foreign.owner !== undefined);
-      else for (const row of ROWS_IN_ORDER) await d.matrix.notRun(row, column, missing ?? 'no such customer');
-    }));
-  } finally {
-    await created.close();
-  }
+  const own = ownChain(d, send).finally(() => d.matrix.endControls());
+  const foreign = (async () => {
+    const created = await createdForeign(d);
+    try {
+      await Promise.all(DEPTHS.map(async (depth) => {
+        const column = columnOf('foreign', depth);
+        const target = d.foreign.customers[depth] ?? created.targets[depth];
+        if (target) await foreignWrites(d.matrix, column, target.accountNumber, foreignRows(d, send, column, target), d.foreign.owner !== undefined);
+        else for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes(column))) await d.matrix.notRun(row, column, created.notes[depth] ?? d.foreign.missing.customers[column] ?? 'no such customer');
+      }));
+    } finally {
+      await created.close();
+    }
+  })();
+  await settledBoth(own, foreign);
 }

@@ -1,15 +1,15 @@
 /**
- * The matrix's read rows: the same request for the caller's own customer or card and for each
- * foreign one, all sent at once (reads change nothing), then each foreign cell judged against its
- * row's positive control.
+ * The matrix's read rows: the same request for the caller's own customer or card at each depth and
+ * for each foreign one, all sent at once (reads change nothing), then each foreign cell judged
+ * against its row's positive controls.
  */
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
-import { ACTIVE, customerPage } from '../discovery.js';
 import type { CustomerListFields } from '../list-page.js';
 import type { Card } from '../types.generated.js';
 import { foreignCardNotShown, foreignCardsAmong, noForeignCardListed, noForeignCustomerListed, refused403, type Judge } from './judges.js';
-import { ROWS, type ColumnId, type RowId } from './matrix.js';
+import { COLUMNS, columnsOf, isOwn, ROWS, type ColumnId, type RowId } from './matrix.js';
+import type { OwnTargets } from './own.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignTargets } from './targets.js';
 
@@ -34,11 +34,6 @@ const readRows: Partial<Record<RowId, ReadRow>> = {
   searchCardNumber: { send: (api, t) => api.cardSearch({ filter: { primaryVisualCardNumber: card(t).primaryVisualCardNumber! }, limit: LIMIT }), judge: foreignCardNotShown },
 };
 
-export interface Own {
-  customer?: string;
-  card?: Card;
-}
-
 export interface ReadOptions {
   customerListFields: CustomerListFields;
   /** FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404: a foreign filter must be refused with 403. */
@@ -49,66 +44,58 @@ export interface ReadOptions {
 
 const ENTRY = 'ASSUME-UNKNOWN-RESOURCE-404';
 
-/** A customer of the caller's hierarchy to read: the card pool's customer, or the first one listed. */
-export async function ownCustomer(api: FleetApi, poolCustomer: string | undefined, fields: CustomerListFields): Promise<string | undefined> {
-  if (poolCustomer) return poolCustomer;
-  const listed = await api.listCustomers({ limit: 1 });
-  return listed.status === 200 ? customerPage(listed, fields).customers[0]?.customerAccountNumber : undefined;
-}
+/** Whether the caller may read and filter by its own top-level account: not shown (Authentication 6). */
+export const OWN_TOP_LEVEL_OPEN = 'whether a client may do this on its own top-level account is not shown (Authentication 6; the top-level account is the operator\'s)';
 
-/** An Active card of the caller's hierarchy with a number, found by search. */
-export async function ownCard(api: FleetApi): Promise<Card | undefined> {
-  const found = await api.cardSearch({ limit: 5, statusIdentifiers: [ACTIVE] });
-  return found.status === 200 ? (found.body.cards ?? []).find((c) => c.cardIdentifier !== undefined && c.primaryVisualCardNumber) : undefined;
-}
-
-function foreignTarget(column: ColumnId, foreign: ForeignTargets): Target | undefined {
-  if (column === 'foreignCard') return foreign.card;
-  return (column === 'foreignTop' ? foreign.top : column === 'foreignSub' ? foreign.sub : undefined)?.accountNumber;
+/** The resource a cell names, or why there is none. */
+function targetOf(row: RowId, column: ColumnId, own: OwnTargets, foreign: ForeignTargets): { target?: Target; missing?: string } {
+  const { depth } = COLUMNS[column];
+  const table = ROWS[row].table;
+  const side = isOwn(column) ? own : foreign;
+  const target = table === 'cards' ? side.cards[depth] : isOwn(column) ? own.customers[depth] : foreign.customers[depth]?.accountNumber;
+  return target === undefined ? { missing: side.missing[table][column] ?? 'no such resource' } : { target };
 }
 
 const shown = (t: Target) => (typeof t === 'string' ? t : String(t.cardIdentifier));
 
 /** Sends the rows' requests at once and records every cell of them. */
-export async function readCells(matrix: MatrixRecorder, api: FleetApi, rows: RowId[], own: Own, foreign: ForeignTargets, options: ReadOptions): Promise<void> {
+export async function readCells(matrix: MatrixRecorder, api: FleetApi, rows: RowId[], own: OwnTargets, foreign: ForeignTargets, options: ReadOptions): Promise<void> {
   await Promise.all(rows.map(async (row) => {
     const spec = readRows[row]!;
-    const columns = ROWS[row].columns.filter((c) => c !== 'own');
-    const mine = ROWS[row].columns.includes('foreignCard') ? own.card : own.customer;
-    if (mine === undefined) {
-      const why = `the caller's hierarchy shows no ${ROWS[row].columns.includes('foreignCard') ? 'Active card' : 'customer'} to compare with`;
-      for (const column of ['own' as const, ...columns]) await matrix.notRun(row, column, why);
+    const cells = columnsOf(row).map((column) => ({ column, ...targetOf(row, column, own, foreign) }));
+    if (cells.every((c) => isOwn(c.column) || c.target === undefined)) {
+      for (const c of cells) await matrix.notRun(row, c.column, isOwn(c.column) ? 'not sent: no foreign resource of this row to compare with' : c.missing!);
       return;
     }
-    const targets = columns.map((column) => ({ column, target: foreignTarget(column, foreign) }));
-    if (targets.every((t) => t.target === undefined)) {
-      await matrix.notRun(row, 'own', 'not sent: no foreign resource of this row to compare with');
-      for (const { column } of targets) await matrix.notRun(row, column, foreign.missing[column] ?? 'no such resource');
-      return;
+    const answers = await Promise.all(cells.map((c) => (c.target === undefined ? undefined : spec.send(api, c.target))));
+    let served = false;
+    for (const [i, c] of cells.entries()) {
+      if (!isOwn(c.column)) continue;
+      if (c.target === undefined) await matrix.notRun(row, c.column, c.missing!);
+      else {
+        const tolerated = ROWS[row].table === 'customers' && COLUMNS[c.column].depth === 0 ? OWN_TOP_LEVEL_OPEN : undefined;
+        served = (await matrix.control(row, c.column, shown(c.target), answers[i]!, tolerated ? { tolerated } : {})) || served;
+      }
     }
-    const [control, ...answers] = await Promise.all([spec.send(api, mine), ...targets.map(({ target }) => (target === undefined ? undefined : spec.send(api, target)))]);
-    const served = await matrix.control(row, shown(mine), control!);
-    for (const [i, { column, target }] of targets.entries()) {
+    for (const [i, c] of cells.entries()) {
+      if (isOwn(c.column)) continue;
       const response = answers[i];
-      if (target === undefined || !response) {
-        await matrix.notRun(row, column, foreign.missing[column] ?? 'no such resource');
-        continue;
+      if (c.target === undefined || !response) await matrix.notRun(row, c.column, c.missing!);
+      else if (!served) await matrix.notRun(row, c.column, 'not judged: none of the caller\'s own requests of this row was served (see its cells)', shown(c.target));
+      else {
+        const resource = shown(c.target);
+        const judgement = await spec.judge(response, {
+          resource,
+          customerListFields: options.customerListFields,
+          foreignCustomers: foreign.foreignCustomers,
+          ...(typeof c.target === 'string' ? {} : { foreignCard: c.target }),
+          foreignAmong: (cards) => foreignCardsAmong(cards, api, foreign.owner?.api, { customerAccountNumber: resource }),
+        });
+        if (judgement.chose) options.saw(judgement.chose);
+        if (judgement.verdict === 'failed') await matrix.failed(row, c.column, resource, response, judgement.note);
+        else if (judgement.lenient && options.strict) await matrix.failedStrictly(ENTRY, row, c.column, resource, response, `${judgement.note}: not refused with 403`);
+        else await matrix.passed(row, c.column, resource, response, judgement.note);
       }
-      if (!served) {
-        await matrix.notRun(row, column, 'not judged: the caller\'s own request was not served (see its cell)', shown(target));
-        continue;
-      }
-      const judgement = await spec.judge(response, {
-        resource: shown(target),
-        customerListFields: options.customerListFields,
-        foreignCustomers: foreign.foreignCustomers,
-        ...(foreign.card ? { foreignCard: foreign.card } : {}),
-        foreignAmong: (cards) => foreignCardsAmong(cards, api, foreign.owner?.api, { customerAccountNumber: shown(target) }),
-      });
-      if (judgement.chose) options.saw(judgement.chose);
-      if (judgement.verdict === 'failed') await matrix.failed(row, column, shown(target), response, judgement.note);
-      else if (judgement.lenient && options.strict) await matrix.failedStrictly(ENTRY, row, column, shown(target), response, `${judgement.note}: not refused with 403`);
-      else await matrix.passed(row, column, shown(target), response, judgement.note);
     }
   }));
 }

@@ -9,7 +9,7 @@ import { formatExchange } from '../client.js';
 import type { Exchange } from '../exchange.js';
 import type { Evidence } from '../ledger.js';
 import { operation } from '../operations.js';
-import { COLUMNS, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
+import { cellWhere, columnsOf, isOwn, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
 
 /** A cell's outcome that failed only under a stricter reading of a register entry (FLEET_STRICT). */
 export interface StrictFailure {
@@ -27,23 +27,67 @@ export interface RecorderDeps {
   violation(rule: string, title: string, exchange: Exchange): Promise<void>;
   /** What every cell of a column says about its resource. */
   columnNotes?: Partial<Record<ColumnId, string>>;
+  /** Records what the target chose where the document is silent (ASSUME-UNKNOWN-RESOURCE-404). */
+  saw?(what: string): void;
 }
 
-const where = (row: RowId, column: ColumnId) => `${ROWS[row].label} × ${COLUMNS[column]}`;
+/** Whether one of a row's own requests was served, settled as soon as that is known. */
+interface RowControl {
+  /** Own cells of the row still to come. */
+  left: number;
+  served: boolean;
+  settle(served: boolean): void;
+  settled: Promise<boolean>;
+}
 
 export class MatrixRecorder {
   readonly cells: CellResult[] = [];
   private readonly failures: { cell: CellResult; exchange: Exchange }[] = [];
   private readonly strictFailures: StrictFailure[] = [];
   private readonly refusedControls: { row: RowId; response: ApiResponse }[] = [];
+  private readonly controls = new Map<RowId, RowControl>();
+  private controlsEnded = false;
 
   constructor(private readonly deps: RecorderDeps) {}
+
+  private controlOf(row: RowId): RowControl {
+    let control = this.controls.get(row);
+    if (!control) {
+      let settle!: (served: boolean) => void;
+      const settled = new Promise<boolean>((resolve) => { settle = resolve; });
+      control = { left: columnsOf(row).filter(isOwn).length, served: false, settle, settled };
+      this.controls.set(row, control);
+      if (this.controlsEnded) settle(false);
+    }
+    return control;
+  }
+
+  /**
+   * Whether one of the caller's own requests of `row` (its positive controls) was served: true at
+   * the first served, false once every own cell of the row is in, or the own requests ended
+   * (`endControls`) without one. The foreign cells of a row wait for it, not for the other rows.
+   */
+  served(row: RowId): Promise<boolean> {
+    return this.controlOf(row).settled;
+  }
+
+  /** The caller's own requests are over (done, or stopped by an error): every row still open is settled. */
+  endControls(): void {
+    this.controlsEnded = true;
+    for (const control of this.controls.values()) control.settle(control.served);
+  }
 
   private async add(given: CellResult): Promise<void> {
     const about = this.deps.columnNotes?.[given.column];
     const cell = about && given.verdict !== 'not-run' ? { ...given, note: `${given.note} (${about})` } : given;
     this.cells.push(cell);
-    await this.deps.step(`${where(cell.row, cell.column)}: ${cell.verdict}${cell.status ? ` (${cell.status})` : ''}`, cell.verdict, cell.note);
+    if (isOwn(cell.column)) {
+      const control = this.controlOf(cell.row);
+      control.left -= 1;
+      control.served ||= cell.verdict === 'passed';
+      if (control.served || control.left <= 0) control.settle(control.served);
+    }
+    await this.deps.step(`${cellWhere(cell.row, cell.column)}: ${cell.verdict}${cell.status ? ` (${cell.status})` : ''}`, cell.verdict, cell.note);
   }
 
   async notRun(row: RowId, column: ColumnId, note: string, resource?: string | number): Promise<void> {
@@ -68,23 +112,26 @@ export class MatrixRecorder {
   }
 
   /**
-   * The caller's own request (the positive control) of `row`: served, or the foreign cells of the
-   * row cannot be judged. True when served.
+   * The caller's own request (a positive control) of `row` in own `column`: served, or not served
+   * (its cell failed, and the test blocked by the operation's success rule). `tolerated`: where the
+   * document leaves open whether the caller may (its top-level account), why a refusal is no fault:
+   * the cell is then not run, with the answer. True when served.
    */
-  async control(row: RowId, resource: string | number, response: ApiResponse, served = response.status === operation(ROWS[row].operation).success): Promise<boolean> {
+  async control(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, options: { served?: boolean; tolerated?: string } = {}): Promise<boolean> {
+    const served = options.served ?? response.status === operation(ROWS[row].operation).success;
     const rule = operation(ROWS[row].operation).successRule;
-    if (served) await this.passed(row, 'own', resource, response, 'served');
+    if (served) await this.passed(row, column, resource, response, 'served');
+    else if (options.tolerated && response.status < 500) {
+      this.deps.saw?.(`${cellWhere(row, column)}: answered ${response.status}`);
+      await this.notRun(row, column, `not served (${response.status}): ${options.tolerated}`, resource);
+    }
     else {
-      await this.add({ row, column: 'own', verdict: 'failed', resource: String(resource), status: response.status, note: `not served (${rule}): the foreign cells of this row cannot be judged`, evidence: this.deps.evidence(response.exchange) });
+      await this.add({ row, column, verdict: 'failed', resource: String(resource), status: response.status, note: `not served (${rule}): no positive control for this row`, evidence: this.deps.evidence(response.exchange) });
       this.refusedControls.push({ row, response });
     }
     return served;
   }
 
-  /** True when no cell of the test judged a foreign resource: the target could fill none of them. */
-  get nothingJudged(): boolean {
-    return !this.cells.some((c) => c.column !== 'own' && c.verdict !== 'not-run');
-  }
 
   /**
    * The test's verdict from its cells: throws naming the rule of each failed cell (the first with
@@ -96,15 +143,15 @@ export class MatrixRecorder {
       const [first] = this.failures;
       for (const rule of new Set(this.failures.map((f) => ROWS[f.cell.row].rule))) {
         const own = this.failures.find((f) => ROWS[f.cell.row].rule === rule)!;
-        await this.deps.violation(rule, `${where(own.cell.row, own.cell.column)}: ${own.cell.note}`, own.exchange);
+        await this.deps.violation(rule, `${cellWhere(own.cell.row, own.cell.column)}: ${own.cell.note}`, own.exchange);
       }
-      const lines = this.failures.map((f) => `[${ROWS[f.cell.row].rule}] ${where(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
+      const lines = this.failures.map((f) => `[${ROWS[f.cell.row].rule}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
       throw new Error(`${lines.join('\n')}\n${formatExchange(first!.exchange)}`);
     }
     if (this.strictFailures.length) {
       const [first] = this.strictFailures;
       const rule = ROWS[first!.cell.row].rule;
-      const lines = this.strictFailures.map((f) => `[${f.entry}] ${where(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
+      const lines = this.strictFailures.map((f) => `[${f.entry}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
       throw new Error(`${lines.join('\n')}\n[${rule}] judged under the stricter reading of ${first!.entry}\n${formatExchange(first!.exchange)}`);
     }
     const [refused] = this.refusedControls;

@@ -31,14 +31,15 @@ export const NOT_CONTROLLED = 'not tried: the caller\'s own request was not serv
 const AFTER_SERVED = 'not tried: a write on it was served (see the failed cells), and what cannot be undone is tried only while every write before it was refused';
 
 /**
- * The rows of one foreign resource (`column`, `resource`), in their order; `controls` are the rows
- * whose own request was served. Without an owner to undo anything (no second client), every row is
- * one that cannot be undone.
+ * The rows of one foreign resource (`column`, `resource`), in their order, each once its positive
+ * controls are known (`matrix.served`): tried only when one of the caller's own requests of the row
+ * was served. Without an owner to undo anything (no second client), every row is one that cannot
+ * be undone.
  */
-export async function foreignWrites(matrix: MatrixRecorder, column: ColumnId, resource: string | number, rows: WriteRow[], controls: ReadonlySet<RowId>, undoable = true): Promise<void> {
+export async function foreignWrites(matrix: MatrixRecorder, column: ColumnId, resource: string | number, rows: WriteRow[], undoable = true): Promise<void> {
   let servedBefore = false;
   for (const w of rows) {
-    if (!controls.has(w.row)) {
+    if (!(await matrix.served(w.row))) {
       await matrix.notRun(w.row, column, NOT_CONTROLLED, resource);
       continue;
     }
@@ -63,4 +64,9 @@ export async function ownerDid(what: string, request: Promise<ApiResponse>): Pro
   const response = await request.catch((e: Error) => e);
   if (response instanceof Error) return `${what} failed: ${response.message.split('\n')[0]}`;
   return isServed(response.status) ? `${what} (${response.status})` : `${what} was refused (${response.status}): it stays changed`;
+}
+
+/** Waits for both, so that neither is left running when the other fails; then throws the first failure. */
+export async function settledBoth(a: Promise<unknown>, b: Promise<unknown>): Promise<void> {
+  for (const result of await Promise.allSettled([a, b])) if (result.status === 'rejected') throw result.reason;
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 /** File of the reports folder, and its name in the Allure report. */
 export const ALLURE_PAGES: readonly [file: string, name: string][] = [
   ['coverage.html', 'rule coverage: what broke, findings, footprint on the target (coverage.html)'],
-  ['authz-matrix.html', 'authorization matrix: every operation against every kind of foreign resource (authz-matrix.html)'],
+  ['authz-matrix.html', 'authorization matrix: every operation against resources of every owner, in two tables (authz-matrix.html)'],
   ['drift.html', 'drift and assumptions (drift.html)'],
   ['perf/index.html', 'latency gates (perf/index.html, npm run perf)'],
 ];

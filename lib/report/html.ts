@@ -24,6 +24,10 @@ pre{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:6
 details.evidence summary{cursor:pointer} td details.evidence{min-width:10em} td .seen{display:inline-block;min-width:9em} code.check{font-size:11px;color:#57606a} td ul{min-width:16em}
 .pill{display:inline-block;border-radius:10px;padding:1px 8px;margin-right:6px;background:#f6f8fa;border:1px solid #d0d7de}
 small{color:#57606a} ul{margin:0;padding-left:18px}
+/* The authorization matrix: six owner columns that share the width; a request path wraps only
+   between its segments, resource ids never; evidence in a cell takes the cell's width. */
+table.matrix th{white-space:normal;vertical-align:bottom} table.matrix th .owner{font-weight:400} table.matrix th.foreign{background:#fff8f0}
+table.matrix .seg,table.matrix code.res{white-space:nowrap} table.matrix code.request{background:none;padding:0;font-size:11px} table.matrix td details.evidence{min-width:0} .na{color:#6e7781}
 </style></head><body>
 ${body}
 </body></html>

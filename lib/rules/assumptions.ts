@@ -66,6 +66,14 @@ export const assumptions: Assumption[] = [
     suite: 'Accepts any 4xx for a rejection the document gives no code for; an undocumented 4xx or error code is drift. The body is checked whenever the status is documented.',
   },
   {
+    id: 'ASSUME-UNKNOWN-PROPERTIES',
+    silence: '"The body schema rejects properties other than those listed" is stated for the card search body only. Whether the other request bodies (sub-customer create and updateDetail with customerContact and customerAddress; customer block, unblock and close; card order with its items, their cardAddress, cardContact and products; card block, unblock, cancel, replace, and PIN reprint with its cardAddress; the geosearch body with filters and options) refuse properties other than those listed, at their top level or inside their nested objects: not stated.',
+    choice: 'Refused at every level with the operation\'s documented error: 400 ER-001 in the standard body, the card order\'s array, geosearch\'s {message, details}.',
+    suite: 'Sends one unlisted property at each level of each body, one test per level: accepts the refusal (a 4xx; the body checked where the status is documented) or the operation\'s success with the property ignored, records which, never a 5xx; FLEET_STRICT=ASSUME-UNKNOWN-PROPERTIES requires the refusal at every level (an assumption failure otherwise). The card search is the document\'s own rule, enforced at every level (CARD-SEARCH-UNKNOWN-PROPERTY).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-UNKNOWN-PROPERTIES') ? 'refused at every level (strict)' : 'refused or ignored'),
+  },
+  {
     id: 'ASSUME-TOKEN-RESPONSE',
     silence: 'Token response fields, token lifetime and scopes: not shown.',
     choice: 'OAuth 2.0: {access_token, token_type: "Bearer", expires_in} (seconds; SANDBOX_TOKEN_TTL, default 3600).',

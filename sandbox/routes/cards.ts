@@ -9,10 +9,10 @@ import { operations } from '../../lib/operations.js';
 import type {
   CardOrderRequest, CardReplaceRequest, CardReprintPinRequest, CardSearchRequest, CardStatusChangeRequest,
 } from '../../lib/types.generated.js';
-import type { SandboxPluginOptions } from '../context.js';
+import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
-import { cardParams, callerOf, cardFor, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
+import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
@@ -191,6 +191,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   const now = () => new Date().toISOString();
   const appearsLater = (variant: 'order-cards-later' | 'replacement-delayed') => (variants.has(variant) ? { visibleFrom: Date.now() + APPEARS_AFTER_MS } : {});
 
+  /** The card of a block, unblock, cancel, replace or PIN reprint (card-foreign-writable and card-foreign-sub-writable serve another hierarchy's). */
+  const writableCard = (caller: Caller, cardIdentifier: number): CardRecord => {
+    const ownerDepth = store.customers.get(store.cards.get(cardIdentifier)?.customerAccountNumber ?? '')?.depth;
+    return cardFor(store, caller, cardIdentifier, faults, faults.has('card-foreign-writable') || (faults.has('card-foreign-sub-writable') && ownerDepth === 1));
+  };
   /** A cancelled card refuses every further operation (document: cancellation is permanent). */
   const notCancelled = (card: CardRecord, action: string) => {
     if (card.statusId === cardStatus.cancelled && !faults.has('card-cancel-not-permanent')) {
@@ -281,8 +286,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           additionalEmbossing: item.additionalEmbossing ?? '',
           isDriverEmbossed: item.isDriverEmbossed ?? false,
           isVRNEmbossed: item.isVRNEmbossed ?? false,
-          deliveryAddress: { ...customer.address, companyName: customer.name, ...item.cardAddress },
-          deliveryContact: { ...(item.cardContact ?? customer.contact) },
+          deliveryAddress: { ...customer.address, companyName: customer.name, ...(item.cardAddress ? cardAddressOf(item.cardAddress) : {}) },
+          deliveryContact: item.cardContact ? contactOf(item.cardContact) : { ...customer.contact },
           orderDate: day,
           expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
           orderReference,
@@ -404,7 +409,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   /** The card of a block, unblock or cancel, after the checks all three make first. */
   const statusTarget = (request: FastifyRequest<StatusRoute>, action: string): CardRecord => {
     const caller = callerOf(request);
-    const card = cardFor(store, caller, request.params.cardIdentifier, faults, faults.has('card-foreign-writable'));
+    const card = writableCard(caller, request.params.cardIdentifier);
     checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
     notCancelled(card, action);
     return card;
@@ -462,7 +467,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...routeOf('replaceCard', { params: cardParams }),
     handler: async (request) => {
       const caller = callerOf(request);
-      const original = cardFor(store, caller, request.params.cardIdentifier, faults, faults.has('card-foreign-writable'));
+      const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
       const master = store.masterFor(original.topLevel);
       const refs = [['cardTypeId', 'cardType'], ['purchaseCategoryId', 'purchaseCategory'], ['cardGroupId', 'cardGroup']] as const;
@@ -505,7 +510,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<{ Params: { cardIdentifier: number }; Body: CardReprintPinRequest }>({
     ...routeOf('reprintPIN', { params: cardParams }),
     handler: async (request) => {
-      const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults, faults.has('card-foreign-writable'));
+      const card = writableCard(callerOf(request), request.params.cardIdentifier);
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });

@@ -9,7 +9,7 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
-import { accountParams, callerOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
+import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
@@ -22,8 +22,6 @@ const OTHER_MAX_LIMIT = 100;
 const otherStatuses: Record<number, [number, string]> = { [customerStatus.blocked]: [4, 'Suspended'], [customerStatus.closed]: [9, 'Terminated'] };
 /** Deepest level a sub-customer may be created at (document: two levels below the top-level). */
 export const MAX_DEPTH = 2;
-
-const ADDRESS_FIELDS = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
 
 /** customerName may be missing under the customer-name-optional fault (the name defaults to the account number). */
 type CreateBody = Omit<CustomerCreateRequest, 'customerName'> & Partial<Pick<CustomerCreateRequest, 'customerName'>>;
@@ -46,6 +44,7 @@ function isListCursor(value: unknown): value is ListCursor {
 function customerAddress(address: AddressComplete): AddressComplete {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as AddressComplete;
 }
+
 
 /** Without empty values, and without the internal identifier a server may not expose (optional-fields-omitted). */
 function omitted(view: Record<string, unknown>): Record<string, unknown> {
@@ -107,6 +106,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   const now = () => new Date().toISOString();
   /** New account numbers under formats-other: letters and digits. */
   let nextOtherNumber = 1001;
+  /** customer-foreign-depth-2-writable: the changes of a customer two levels below a top-level account are served whoever asks. */
+  const depth2Served = (accountNumber: string) => faults.has('customer-foreign-depth-2-writable') && store.customers.get(accountNumber)?.depth === 2;
 
   app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
@@ -220,7 +221,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         accountNumber,
         name: body.customerName ?? accountNumber,
         ...(body.customerBusinessReference !== undefined ? { businessReference: body.customerBusinessReference } : {}),
-        contact: notMain ? { ...parent.contact } : { ...body.customerContact },
+        contact: notMain ? { ...parent.contact } : contactOf(body.customerContact),
         address: notMain ? { ...parent.address } : customerAddress(body.customerAddress),
         statusId: customerStatus.active,
         parentAccountNumber: parent.accountNumber,
@@ -233,13 +234,13 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
     handler: async (request) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied')));
+      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)));
       notClosed(c, 'updated');
       if (faults.has('customer-update-not-applied')) return {};
       const body = request.body;
       if (body.customerName !== undefined) c.name = body.customerName;
       if (body.customerBusinessReference !== undefined) c.businessReference = body.customerBusinessReference;
-      if (body.customerContact !== undefined) c.contact = { ...body.customerContact };
+      if (body.customerContact !== undefined) c.contact = contactOf(body.customerContact);
       if (body.customerAddress !== undefined) c.address = customerAddress(body.customerAddress);
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
       return {};
@@ -265,8 +266,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   });
 
   type NotesRoute = { Params: { customerAccountNumber: string }; Body: CustomerNotesRequest };
-  /** The customer of a block, unblock or close (customer-foreign-sub-writable serves another hierarchy's). */
-  const writable = (accountNumber: string, caller: Caller) => customerFor(store, caller, accountNumber, faults, faults.has('customer-foreign-sub-writable'));
+  /** The customer of a block, unblock or close (customer-foreign-sub-writable and customer-foreign-depth-2-writable serve another hierarchy's). */
+  const writable = (accountNumber: string, caller: Caller) => customerFor(store, caller, accountNumber, faults, faults.has('customer-foreign-sub-writable') || depth2Served(accountNumber));
   const record = (c: CustomerRecord, action: string, notes: string | undefined) =>
     c.history.push({ action, statusId: c.statusId, ...(notes !== undefined ? { notes } : {}), at: now() });
 

@@ -1,7 +1,10 @@
 /**
- * Seeded cards. The pool customer holds 90 Active cards (the only ones the suite blocks, cancels
- * or replaces) plus a few in every other status; the other customers of both hierarchies hold
- * cards in every status. Dates are fixed (no clock): Active cards were ordered in 2024-2026 and
+ * Seeded cards. The pool customer holds 90 Active cards (with the two other pool customers' below,
+ * the only ones the suite blocks, cancels or replaces) plus a few in every other status; the other
+ * customers of both hierarchies hold cards in every status. Every owner the authorization matrix
+ * names holds an Active card: the pool customers at each depth (the top-level account and a
+ * sub-customer of the pool customer hold 24 each), and every customer of the foreign hierarchy, its
+ * top-level account included. Dates are fixed (no clock): Active cards were ordered in 2024-2026 and
  * expire four years later, Expired cards were ordered in 2021 and expired in 2025.
  */
 import { sandboxDefaults } from '../defaults.js';
@@ -22,6 +25,9 @@ const plateFormats: Record<string, (rng: Prng) => string> = {
   SE: (r) => `${r.pick(['ABC', 'KLM', 'XYZ'])} ${r.digits(3)}`,
   DK: (r) => `${r.pick(['AB', 'CX'])} ${r.digits(2)} ${r.digits(3)}`,
 };
+
+/** Active cards of each pool customer besides the main one: a few in every slice of the pool (lib/pool.ts). */
+const OTHER_POOL_CARDS = 24;
 
 function isoDate(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -113,5 +119,16 @@ export function seedCards(store: Store, rng: Prng): void {
     for (const statusId of mixedStatuses(rng, count)) {
       seedCard(store, rng, customer, statusId, statusId === cardStatus.ordered ? seededOrder(customer) : undefined);
     }
+  }
+
+  // Seeded last, so that the cards above keep their identifiers and values.
+  for (const account of sandboxDefaults.poolCustomers.filter((a) => a !== pool.accountNumber)) {
+    const owner = store.customers.get(account)!;
+    for (let i = 0; i < OTHER_POOL_CARDS; i++) seedCard(store, rng, owner, cardStatus.active);
+  }
+  for (const customer of store.customers.values()) {
+    if (customer.topLevel === sandboxDefaults.topLevelCustomer) continue;
+    const active = store.cardsByTopLevel.get(customer.topLevel)!.filter((c) => c.customerAccountNumber === customer.accountNumber && c.statusId === cardStatus.active);
+    for (let i = active.length; i < (customer.depth === 0 ? 3 : 1); i++) seedCard(store, rng, customer, cardStatus.active);
   }
 }

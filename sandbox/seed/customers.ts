@@ -1,8 +1,8 @@
 /**
  * The two seeded customer hierarchies and their API clients (sandbox/defaults.ts names them).
  * Main: top-level 7000000001, 12 depth-1 sub-customers 7000000002-7000000013 (the card pool is
- * 7000000010), 60 depth-2 sub-customers 7000000101-7000000160: 72 listed descendants, so that
- * the default page size of 50 is observable. Foreign: top-level 8000000001 with 8000000002-
+ * 7000000010's, and the top-level account's and 7000000109's below it), 60 depth-2 sub-customers
+ * 7000000101-7000000160: 72 listed descendants, so that the default page size of 50 is observable. Foreign: top-level 8000000001 with 8000000002-
  * 8000000004 at depth 1 and 8000000101-8000000103 at depth 2.
  */
 import type { AddressComplete, Contact } from '../../lib/types.generated.js';
@@ -98,6 +98,11 @@ export function seedCustomers(store: Store, rng: Prng): void {
     const ref = i % 4 === 3 ? undefined : `BR-${geo.countryCode}-${String(i + 1).padStart(3, '0')}`;
     const status = i === 17 || i === 41 ? customerStatus.blocked : i === 29 ? customerStatus.closed : customerStatus.active;
     add(String(first + 100 + i), name, ref, parentAcc, status, geo);
+  }
+  // The card pool holds cards at every depth: the pool customer, the top-level account, one of the pool customer's sub-customers.
+  const depths = d.poolCustomers.map((acc) => (store.customers.get(acc)?.statusId === customerStatus.active ? store.customers.get(acc)!.depth : -1));
+  if (depths.join() !== '1,0,2' || store.customers.get(d.poolCustomers[2])!.parentAccountNumber !== d.poolCustomer) {
+    throw new Error(`seed: the pool customers ${d.poolCustomers.join(', ')} must be Active, at depths 1, 0 and 2, the last under the first`);
   }
 
   // Foreign hierarchy.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { operations, type LatencyKey, type OperationId } from '../../../lib/operations.js';
 import { seedStore } from '../../../sandbox/seed/index.js';
-import { address, createCustomer, defaults as d, poolCards, reasonId, sandboxPerTest, schemaErrors, startSandbox, type Harness } from './core-harness.js';
+import { address, contact, createCustomer, defaults as d, form, newCustomer, poolCards, reasonId, sandboxPerTest, schemaErrors, startSandbox, TOKEN_PATH, type Harness } from './core-harness.js';
 
 const h = sandboxPerTest();
 
@@ -109,4 +109,55 @@ test('the seed is deterministic, fast, and holds the ids of sandbox/defaults.ts'
   expect(one.customers.get(d.foreignCustomer)!.depth).toBe(1);
   expect(one.customers.get(d.foreignCustomer)!.topLevel).not.toBe(d.topLevelCustomer);
   expect([...one.clients.keys()].sort()).toEqual([d.clientId, d.foreignClientId].sort());
+  // The authorization matrix's owners: pool cards at every depth of the main hierarchy, an Active card for every foreign customer.
+  const activeOf = (acc: string) => [...one.cards.values()].filter((c) => c.customerAccountNumber === acc && c.statusId === 1).length;
+  expect(d.poolCustomers.map((acc) => one.customers.get(acc)!.depth)).toEqual([1, 0, 2]);
+  expect(d.poolCustomers.map(activeOf).every((n) => n >= 24)).toBe(true);
+  const foreign = [...one.customers.values()].filter((c) => c.topLevel !== d.topLevelCustomer);
+  expect(foreign.filter((c) => activeOf(c.accountNumber) === 0).map((c) => c.accountNumber)).toEqual([]);
+  expect(new Set(foreign.map((c) => c.depth))).toEqual(new Set([0, 1, 2]));
+});
+
+test('every request body but the token request\'s refuses a property it does not list, at every level, with the operation\'s documented error (ASSUME-UNKNOWN-PROPERTIES)', async () => {
+  const x = { unlisted: 1 };
+  const customer = await createCustomer(h, 'Unlisted');
+  const [card] = await poolCards(h, 1, 45);
+  const status = { statusReasonId: await reasonId(h) };
+  const item = { cardTypeId: 1, cardAddress: { ...address, companyName: 'Unlisted BV' }, cardContact: contact, products: [{ productId: 1 }] };
+  const order = (at: (i: typeof item) => object, top = {}) => ({ customerAccountNumber: customer, cards: [at(item)], ...top });
+  const cases: [string, () => Promise<Awaited<ReturnType<Harness['op']>>>][] = [
+    ['create, top', () => h.op('createSubCustomer', {}, { body: newCustomer('u', x) })],
+    ['create, customerContact', () => h.op('createSubCustomer', {}, { body: newCustomer('u', { customerContact: { ...contact, ...x } }) })],
+    ['create, customerAddress', () => h.op('createSubCustomer', {}, { body: newCustomer('u', { customerAddress: { ...address, ...x } }) })],
+    ['update, top', () => h.op('updateCustomerDetail', { customerAccountNumber: customer }, { body: { customerName: 'u', ...x } })],
+    ['update, customerContact', () => h.op('updateCustomerDetail', { customerAccountNumber: customer }, { body: { customerContact: { ...contact, ...x } } })],
+    ['update, customerAddress', () => h.op('updateCustomerDetail', { customerAccountNumber: customer }, { body: { customerAddress: { ...address, ...x } } })],
+    ...(['blockCustomer', 'unblockCustomer', 'closeCustomer'] as const).map((id): [string, () => ReturnType<Harness['op']>] => [id, () => h.op(id, { customerAccountNumber: customer }, { body: { notes: 'n', ...x } })]),
+    ['order, top', () => h.op('orderCards', {}, { body: order((i) => i, x) })],
+    ['order, item', () => h.op('orderCards', {}, { body: order((i) => ({ ...i, ...x })) })],
+    ['order, cardAddress', () => h.op('orderCards', {}, { body: order((i) => ({ ...i, cardAddress: { ...i.cardAddress, ...x } })) })],
+    ['order, cardContact', () => h.op('orderCards', {}, { body: order((i) => ({ ...i, cardContact: { ...i.cardContact, ...x } })) })],
+    ['order, products', () => h.op('orderCards', {}, { body: order((i) => ({ ...i, products: [{ productId: 1, ...x }] })) })],
+    ...(['blockCard', 'unblockCard', 'cancelCard'] as const).map((id): [string, () => ReturnType<Harness['op']>] => [id, () => h.op(id, { cardIdentifier: card! }, { body: { ...status, ...x } })]),
+    ['replace', () => h.op('replaceCard', { cardIdentifier: card! }, { body: x })],
+    ['reprint, top', () => h.op('reprintPIN', { cardIdentifier: card! }, { body: { cardAddress: address, ...x } })],
+    ['reprint, cardAddress', () => h.op('reprintPIN', { cardIdentifier: card! }, { body: { cardAddress: { ...address, ...x } } })],
+    ['search, top', () => h.op('cardSearch', {}, { body: x })],
+    ['search, filter', () => h.op('cardSearch', {}, { body: { filter: x } })],
+  ];
+  for (const [what, send] of cases) {
+    const answer = await send();
+    const error = Array.isArray(answer.body) ? answer.body[0] : answer.body;
+    expect([what, answer.status, error?.errorCode, /unknown property/.test(error?.errorDescription ?? '')], what).toEqual([what, 400, 'ER-001', true]);
+  }
+  const rectangle = { topLatitude: 52.75, bottomLatitude: 52.3, leftLongitude: 13.05, rightLongitude: 13.75, count: 1 };
+  for (const body of [x, { filters: x }, { options: x }]) {
+    const answer = await h.call('POST', '/locations/geosearch/rectangle', { query: rectangle, body });
+    expect([answer.status, typeof answer.body.message, Array.isArray(answer.body.details)], JSON.stringify(body)).toEqual([400, 'string', true]);
+  }
+  // OAuth 2.0: a token request ignores parameters it does not know.
+  const token = await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret, unlisted: '1' }) });
+  expect(token.status).toBe(200);
+  // Nothing was changed by a refused request.
+  expect((await h.op('getCustomer', { customerAccountNumber: customer })).body.statusIdentifier).toBe(1);
 });

@@ -135,6 +135,21 @@ const probes: Record<string, Probe> = {
       return (await h.op('blockCard', { cardIdentifier: foreign }, { body: { statusReasonId: await reasonId(h) } })).status === 403;
     },
   },
+  'card-foreign-sub-writable': {
+    holds: async (h) => {
+      // A card of a sub-customer directly under the foreign top-level account.
+      const search = { customerAccountNumber: d.foreignCustomer, limit: 1, statusIdentifiers: [1] };
+      const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: search })).body.cards[0].cardIdentifier;
+      return (await h.op('blockCard', { cardIdentifier: foreign }, { body: { statusReasonId: await reasonId(h) } })).status === 403;
+    },
+  },
+  'customer-foreign-depth-2-writable': {
+    holds: async (h) => {
+      const listed = await h.op('listCustomers', {}, { auth: 'foreign', query: { customerAccountNumber: d.foreignCustomer } });
+      const subSub = listed.body.customers[0].customerAccountNumber as string;
+      return (await h.op('blockCustomer', { customerAccountNumber: subSub }, { body: {} })).status === 403;
+    },
+  },
   'card-search-foreign-card-number': {
     holds: async (h) => {
       const foreign = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1 } })).body.cards[0];
@@ -359,6 +374,7 @@ const probes: Record<string, Probe> = {
   'card-search-limit-0-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 0 } })).status === 400 },
   'card-search-limit-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 3 } })).body.cards.length <= 3 },
   'card-search-unknown-property-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { colour: 'red' } })).status === 400 },
+  'card-search-filter-unknown-property-accepted': { holds: async (h) => (await h.op('cardSearch', {}, { body: { filter: { colour: 'red' } } })).status === 400 },
   'card-search-active-not-first': {
     holds: async (h) => {
       const active = (await searchAll(h, {})).cards.map((c) => c.status.id === 1);

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { assumptions } from '../../../lib/rules/assumptions.js';
 import { readServerConfig } from '../../../sandbox/server-config.js';
 import { variantCatalogue, VariantConfigError, type VariantDefinition, type VariantId } from '../../../sandbox/variants.js';
-import { createCustomer, defaults as d, form, newCustomer, poolCards, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
+import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
 
 const catalogue = variantCatalogue as Record<string, VariantDefinition>;
 
@@ -74,6 +74,16 @@ const probes: Record<VariantId, Probe> = {
   'token-short-lived': async () => 'SANDBOX_TOKEN_TTL=4 is the sandbox\'s own setting (proof/tests/sandbox/auth.test.ts)',
   'token-keycloak-shape': async (h) => Object.keys((await h.call('POST', TOKEN_PATH, { raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }), auth: 'none' })).body).sort(),
   'error-bodies-other': async (h) => shape(await h.call('GET', '/cards/1', { auth: 'none' })),
+  'unknown-nested-properties-ignored': async (h) => {
+    const extra = { unlisted: 'x' };
+    const nested = await h.call('POST', '/customers/subcustomer', { body: { ...newCustomer('nested probe'), customerContact: { ...contact, ...extra } } });
+    const created = nested.status === 200 ? (await h.call('GET', `/customers/${nested.body.customerAccountNumber}`)).body.customerContact : undefined;
+    return {
+      nested: nested.status, kept: created?.unlisted,
+      top: (await h.call('POST', '/customers/subcustomer', { body: { ...newCustomer('top probe'), ...extra } })).status,
+      filter: (await h.call('POST', '/cards/search', { body: { filter: extra } })).status,
+    };
+  },
   'rejections-other-statuses': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'refusal probe')}/unblock`, { body: {} })),
   'character-count-utf16': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('😀'.repeat(200)) })),
   'top-level-unreadable': async (h) => statusOf(await h.call('GET', `/customers/${d.topLevelCustomer}`)),

@@ -1,15 +1,19 @@
 /**
- * coverage.html read in Chromium at 1400 and at 1000 pixels wide: rule ids, check names, states and
- * counts never break over lines nor spill out of their cells, and no table is wider than its box.
- * The page is built from a run with the longest rule ids of the catalogue failing and found broken,
- * with long operations, long titles and evidence.
+ * coverage.html read in Chromium at 1400 and at 1000 pixels wide: rule ids, check names, states,
+ * counts, the authorization matrix's resource ids and the segments of its request paths never
+ * break over lines nor spill out of their cells, and no table is wider than its box (the matrix's
+ * two tables of six owner columns among them). The page is built from a run with the longest rule
+ * ids of the catalogue failing and found broken, with long operations, long titles and evidence,
+ * and a matrix with every cell filled, failed ones with their evidence.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { columnsOf, isOwn, rowIds, ROWS, type CellResult } from '../../../lib/authz/matrix.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import type { LedgerEntry } from '../../../lib/ledger.js';
+import { authzMatrixHtml, buildAuthzMatrix } from '../../../lib/report/authz-matrix.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { coverageHtml } from '../../../lib/report/coverage-html.js';
 import type { TestRecord } from '../../../lib/report/test-record.js';
@@ -31,9 +35,23 @@ function finding(rule: string, count: number): LedgerEntry {
   };
 }
 
+/** Every cell of the matrix filled, with the longest notes the matrix writes; two foreign cells failed, with their evidence. */
+function matrixCells(): CellResult[] {
+  const evidence = finding('CARD-FOREIGN-403', 1).evidence!;
+  return rowIds.flatMap((row) => columnsOf(row).map((column): CellResult => {
+    const card = ROWS[row].table === 'cards';
+    const resource = card ? '4000123' : isOwn(column) ? '7000001001' : '8000000101';
+    if (isOwn(column)) return { row, column, verdict: 'passed', status: 200, resource, note: 'served' };
+    if ((row === 'blockCard' && column === 'foreignSub') || (row === 'blockCustomer' && column === 'foreignSubSub')) {
+      return { row, column, verdict: 'failed', status: 200, resource, note: 'served (200): the caller reached another client\'s resource; its owner unblocked it (200)', evidence: { ...evidence, request: { ...evidence.request, path: `/cards/${resource}/block` } } };
+    }
+    return { row, column, verdict: 'passed', status: 403, resource, note: 'refused: 403; blocked by its owner first, as the caller\'s own was; statusReasonId 13 of its owner\'s master data (the two hold no reason id in common)' };
+  }));
+}
+
 /** Runs in the page (a string: the project's TypeScript knows no DOM). */
 const MEASURE = `(() => {
-  const tokens = Array.from(document.querySelectorAll('code.id, td .num, td span[class]:not(.path)'));
+  const tokens = Array.from(document.querySelectorAll('code.id, code.res, td .num, td span[class]:not(.path)'));
   const lineHeight = (el) => parseFloat(getComputedStyle(el).lineHeight) || 20;
   const cellRight = (el) => el.closest('td') ? el.closest('td').getBoundingClientRect().right : Infinity;
   return {
@@ -41,21 +59,23 @@ const MEASURE = `(() => {
     broken: tokens.filter((el) => el.getBoundingClientRect().height > lineHeight(el) * 1.6).map((el) => el.textContent),
     spilled: tokens.filter((el) => el.getBoundingClientRect().right > cellRight(el) + 1).map((el) => el.textContent),
     wide: Array.from(document.querySelectorAll('.table-wrap')).filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.previousElementSibling && w.previousElementSibling.textContent),
+    matrix: { tables: document.querySelectorAll('table.matrix').length, segments: document.querySelectorAll('table.matrix .seg').length, resources: document.querySelectorAll('table.matrix code.res').length },
   };
 })()`;
 
-test('coverage.html at 1400 and 1000 pixels: no id, state or count breaks or spills, no table wider than its box', async () => {
+test('coverage.html at 1400 and 1000 pixels: no id, state, count, resource or path segment breaks or spills, no table wider than its box, the matrix\'s two tables included', async () => {
   const records = [...longest.map((id) => record(id, 'failed')), record('CARD-SHAPE', 'blocked'), record('SESSION-SHAPE', 'suite-error'), record('CUST-SHAPE', 'passed')];
   const coverage = buildCoverage('test https://fleet-test.example.com', records, longest.map((id, i) => finding(id, 10_000 + i)), emptyFootprint());
   const file = join(mkdtempSync(join(tmpdir(), 'fleet-layout-')), 'coverage.html');
-  writeFileSync(file, coverageHtml(coverage));
+  writeFileSync(file, coverageHtml(coverage, authzMatrixHtml(buildAuthzMatrix(matrixCells(), []))));
   const browser = await launchChromium();
   try {
     for (const width of [1400, 1000]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`file://${file}`);
-      const layout = await page.evaluate(MEASURE) as { tokens: number; broken: string[]; spilled: string[]; wide: string[] };
+      const layout = await page.evaluate(MEASURE) as { tokens: number; broken: string[]; spilled: string[]; wide: string[]; matrix: Record<string, number> };
       expect(layout.tokens, `${width} px: ids, states and counts found`).toBeGreaterThan(300);
+      expect(layout.matrix, `${width} px: the matrix's two tables, their paths and resources`).toEqual({ tables: 2, segments: 43, resources: 100 });
       expect(layout, `${width} px`).toMatchObject({ broken: [], spilled: [], wide: [] });
       await page.close();
     }

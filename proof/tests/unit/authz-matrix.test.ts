@@ -21,31 +21,34 @@ const config = loadConfig({ FLEET_BASE_URL: 'https://fleet-test.example.com', FL
 
 const answer = (status: number, body: unknown = {}) => fakeTarget(config, status, body).call('blockCustomer', { params: { customerAccountNumber: '8000000002' }, body: {} });
 
-function recorder(): { matrix: MatrixRecorder; violations: string[]; steps: string[] } {
+function recorder(): { matrix: MatrixRecorder; violations: string[]; steps: string[]; seen: string[] } {
   const violations: string[] = [];
   const steps: string[] = [];
+  const seen: string[] = [];
   const deps: RecorderDeps = {
     evidence: (e: Exchange) => ({ operationId: e.operationId, baseUrl: e.replayBaseUrl, request: e.request, response: { status: e.response.status, body: e.response.text }, startedAt: e.startedAt }),
     step: async (title) => void steps.push(title),
     violation: async (rule) => void violations.push(rule),
+    saw: (what) => void seen.push(what),
   };
-  return { matrix: new MatrixRecorder(deps), violations, steps };
+  return { matrix: new MatrixRecorder(deps), violations, steps, seen };
 }
 
 test('a matrix test fails only for the rules of its failed cells, each line naming its rule and the first with its replay', async () => {
   const { matrix, violations, steps } = recorder();
-  await matrix.control('blockCustomer', '7000001001', await answer(200));
+  await matrix.control('blockCustomer', 'ownSub', '7000001001', await answer(200));
   await matrix.failed('blockCustomer', 'foreignSub', '8000000002', await answer(200), 'served (200)');
   await matrix.passed('blockCustomer', 'foreignTop', '8000000001', await answer(403), 'refused: 403');
-  await matrix.notRun('closeCustomer', 'foreignSub', 'not tried');
+  await matrix.notRun('closeCustomer', 'foreignSubSub', 'not tried');
   const error = await matrix.conclude(() => new Error('no block expected')).then(() => undefined, (e: Error) => e);
   const message = error?.message ?? '';
   expect([...message.matchAll(/^\[([A-Z0-9-]+)\]/gm)].map((m) => m[1])).toEqual(['CUST-FOREIGN-403']);
-  expect(message).toContain('block × a foreign sub-customer (8000000002): served (200)');
+  expect(message).toContain('block × another client\'s sub-customer (8000000002): served (200)');
   expect(message).toMatch(/curl -sS -X POST 'https:\/\/fleet-test\.example\.com\/customers\/8000000002\/block'/);
   expect(violations).toEqual(['CUST-FOREIGN-403']);
   expect(steps).toEqual([
-    'block × the caller\'s own: passed (200)', 'block × a foreign sub-customer: failed (200)', 'block × a foreign top-level account: passed (403)', 'close × a foreign sub-customer: not-run',
+    'block × the caller\'s sub-customer: passed (200)', 'block × another client\'s sub-customer: failed (200)', 'block × another client\'s top-level account: passed (403)',
+    'close × another client\'s sub-customer\'s sub-customer: not-run',
   ]);
 });
 
@@ -57,10 +60,36 @@ test('a cell failed only under a stricter reading is an assumption failure; a re
   expect(message).toContain('[AUTH-FOREIGN-NOT-LISTED] judged under the stricter reading of ASSUME-UNKNOWN-RESOURCE-404');
 
   const refused = recorder().matrix;
-  expect(await refused.control('blockCustomer', '7000001001', await answer(400, { errorCode: 'ER-001', errorDescription: 'no' }))).toBe(false);
+  expect(await refused.control('blockCustomer', 'ownSubSub', '7000001001', await answer(400, { errorCode: 'ER-001', errorDescription: 'no' }))).toBe(false);
   const blocked = await refused.conclude((rule, reason) => new Error(`blocked by ${rule}: ${reason}`)).then(() => '', (e: Error) => e.message);
   expect(blocked).toBe('blocked by CUST-BLOCK: the caller\'s own request of "block" (the positive control): POST /customers/8000000002/block answered 400');
-  expect(refused.nothingJudged).toBe(true);
+});
+
+test('a refusal of the caller\'s own top-level account, where the document leaves open whether it may, is no fault: the cell is not run, the answer recorded', async () => {
+  const { matrix, seen } = recorder();
+  expect(await matrix.control('getCustomer', 'ownTop', '7000000001', await answer(403), { tolerated: 'not shown' })).toBe(false);
+  expect(matrix.cells).toEqual([{ row: 'getCustomer', column: 'ownTop', verdict: 'not-run', resource: '7000000001', note: 'not served (403): not shown' }]);
+  expect(seen).toEqual(['get a customer × the caller\'s top-level account: answered 403']);
+  await matrix.conclude(() => new Error('no block expected'));
+});
+
+test('a row\'s foreign cells wait for its own ones: served at the first own request served, not served once all are in without one, or when the own requests end', async () => {
+  const { matrix } = recorder();
+  const block = matrix.served('blockCustomer');
+  const close = matrix.served('closeCustomer');
+  const order = matrix.served('orderCards');
+  await matrix.notRun('blockCustomer', 'ownTop', 'not tried');
+  await matrix.control('blockCustomer', 'ownSubSub', '7000001002', await answer(200));
+  expect(await block).toBe(true);
+  await matrix.notRun('closeCustomer', 'ownTop', 'not tried');
+  await matrix.notRun('closeCustomer', 'ownSubSub', 'not tried');
+  await matrix.failed('closeCustomer', 'foreignSub', '8000000002', await answer(200), 'a foreign cell is no control');
+  const pending = await Promise.race([close.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('pending'), 20))]);
+  expect(pending).toBe('pending');
+  await matrix.notRun('closeCustomer', 'ownSub', 'not tried');
+  expect(await close).toBe(false);
+  matrix.endControls();
+  expect([await order, await matrix.served('cancelCard')]).toEqual([false, false]);
 });
 
 test('refused403 passes only a 403; a served request and any other refusal fail', async () => {
@@ -83,10 +112,10 @@ test('a customer list filtered by a foreign customer may answer 403 or an empty 
   expect(noForeignCustomerListed(page([{ customerAccountNumber: '8000000003', parentCustomerAccountNumber: '8000000099' }]), ctx)).toMatchObject({ verdict: 'failed' });
 });
 
-test('the matrix shows every row and column: filled cells as the tests left them (the worse of two), the others not run with what their test\'s record says', async () => {
+test('the matrix shows two tables, every row against every owner: filled cells as the tests left them (the worse of two), the others not run with what their test\'s record says', async () => {
   const failing = await answer(200);
   const cells: CellResult[] = [
-    { row: 'getCustomer', column: 'own', verdict: 'passed', status: 200, note: 'served', resource: '7000000010' },
+    { row: 'getCustomer', column: 'ownSub', verdict: 'passed', status: 200, note: 'served', resource: '7000000010' },
     { row: 'getCustomer', column: 'foreignTop', verdict: 'passed', status: 403, note: 'refused: 403', resource: '8000000001' },
     { row: 'getCustomer', column: 'foreignTop', verdict: 'failed', status: 200, note: 'served (200)', resource: '8000000001', evidence: {
       operationId: 'getCustomer', baseUrl: failing.exchange.replayBaseUrl, request: failing.exchange.request, response: { status: 200, body: '{}' }, startedAt: failing.exchange.startedAt,
@@ -99,18 +128,25 @@ test('the matrix shows every row and column: filled cells as the tests left them
     record(MATRIX_TESTS.customerWrites, 'blocked', { blockedBy: { rule: 'CUST-CREATE-RETURNS-NUMBER', reason: 'creating a sub-customer answered no customerAccountNumber' } }),
   ];
   const m = buildAuthzMatrix(cells, records);
-  expect(m.rows).toHaveLength(17);
-  const row = (id: string) => m.rows.find((r) => r.id === id)!;
+  const [customers, cards] = m.tables;
+  expect([customers!.id, customers!.rows.length, cards!.id, cards!.rows.length]).toEqual(['customers', 10, 'cards', 7]);
+  const row = (id: string) => m.tables.flatMap((t) => t.rows).find((r) => r.id === id)!;
   expect(row('getCustomer').cells.foreignTop).toMatchObject({ verdict: 'failed', status: 200 });
-  expect(row('getCustomer').cells.foreignCard.verdict).toBe('n/a');
-  expect(row('getCustomer').cells.foreignSub).toEqual({ verdict: 'not-run', note: 'its test stopped before this cell' });
-  expect(row('blockCard').cells.foreignCard.note).toBe('no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
-  expect(row('closeCustomer').cells.own.note).toBe('its test was blocked by CUST-CREATE-RETURNS-NUMBER: creating a sub-customer answered no customerAccountNumber');
-  expect(row('getCard').cells.own.note).toBe('its test was not part of this run');
-  expect(m.totals).toEqual({ passed: 1, failed: 1, 'not-run': 42 });
+  expect(row('getCustomer').cells.foreignSubSub).toEqual({ verdict: 'not-run', note: 'its test stopped before this cell' });
+  expect(row('createUnder').cells.foreignSubSub).toMatchObject({ verdict: 'n/a', note: expect.stringContaining('CUST-DEPTH-MAX-2') });
+  expect(row('blockCard').cells.foreignSub.note).toBe('no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
+  expect(row('closeCustomer').cells.ownSub.note).toBe('its test was blocked by CUST-CREATE-RETURNS-NUMBER: creating a sub-customer answered no customerAccountNumber');
+  expect(row('getCard').cells.ownTop.note).toBe('its test was not part of this run');
+  // Every customer row against the six customer owners (but creating below the deepest level), every card row against the six card owners.
+  expect(m.totals).toEqual({ passed: 1, failed: 1, 'not-run': 98 });
+  expect([customers!.totals, cards!.totals]).toEqual([{ passed: 1, failed: 1, 'not-run': 56 }, { passed: 0, failed: 0, 'not-run': 42 }]);
+  // No column is mostly "—": at most one row of a table has no cell in a column.
+  for (const t of m.tables) for (const c of t.columns) expect(t.rows.filter((r) => r.cells[c.id].verdict === 'n/a').length, `${t.id} × ${c.id}`).toBeLessThanOrEqual(1);
   const html = authzMatrixHtml(m);
-  expect(html).toContain('44 cells');
+  expect(html).toContain('100 cells');
   expect(html).toContain('curl -sS -X POST &#39;https://fleet-test.example.com/customers/8000000002/block&#39;');
+  // A path wraps only between its segments.
+  expect(html).toContain('<code class="request">GET <span class="seg">/customers</span><wbr><span class="seg">/{customerAccountNumber}</span></code>');
 });
 
 test('a card order item for both hierarchies takes the ids their master data share, whatever other fields the answers carry', () => {

@@ -23,7 +23,7 @@ test('no FLEET_BASE_URL: the embedded sandbox with its own defaults', () => {
   expect(config.target).toBe('sandbox');
   expect(config.baseUrl).toBe(`http://127.0.0.1:${sandboxDefaults.port}`);
   expect(config.tokenUrl).toBe(`${config.baseUrl}/identity/realms/fleet/protocol/openid-connect/token`);
-  expect(config.poolCustomer).toBe(sandboxDefaults.poolCustomer);
+  expect([config.poolCustomer, config.poolCustomers]).toEqual([sandboxDefaults.poolCustomer, sandboxDefaults.poolCustomers]);
   expect(config.sessionIds).toEqual(sandboxDefaults.sessionIds);
   expect(config.geoParamNames).toEqual({ count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' });
 });
@@ -41,8 +41,14 @@ test('a base URL means target test, with its own token URL default and no sandbo
   expect(config.baseUrl).toBe('https://fleet-test.example.com');
   expect(config.tokenUrl).toBe('https://fleet-test.example.com/identity/realms/fleet/protocol/openid-connect/token');
   expect(config.sessionIds).toEqual([]);
-  expect(config.poolCustomer).toBeUndefined();
+  expect([config.poolCustomer, config.poolCustomers]).toEqual([undefined, []]);
   expect(config.perf.rate).toBeLessThanOrEqual(5);
+});
+
+test('FLEET_CARD_POOL_CUSTOMER takes one customer or several: the first names the pool (its lease, its orders)', () => {
+  const several = loadConfig({ ...remote, FLEET_CARD_POOL_CUSTOMER: ' 7000000010 , 7000000001,7000000109 ' });
+  expect([several.poolCustomer, several.poolCustomers]).toEqual(['7000000010', ['7000000010', '7000000001', '7000000109']]);
+  expect(loadConfig({ ...remote, FLEET_CARD_POOL_CUSTOMER: '7000000010' }).poolCustomers).toEqual(['7000000010']);
 });
 
 test('FLEET_GEO_PARAM_NAMES overrides the four unnamed parameters', () => {
