@@ -59,7 +59,7 @@ export function buildPassiveReport(records: readonly SentRecord[], run: PassiveR
     if (!s) return [];
     return [{
       operation: key, samples: s.latencies.length,
-      inFlight: { median: median(s.inFlight), max: Math.max(...s.inFlight) },
+      inFlight: { median: median(s.inFlight), max: Math.max(0, ...s.inFlight) },
       verdict: judgeLatency(s.latencies, latencyTargets[key], run.confidence),
       latencies: s.latencies,
     }];

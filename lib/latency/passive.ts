@@ -75,17 +75,18 @@ function countAtMost(sorted: number[], x: number): number {
   return lo;
 }
 
-/** The 2xx samples of every operation with a latency target, with the run's requests in flight at each one's start. */
+/** The 2xx samples of every operation with a latency target the run used, with the run's requests in flight at each one's start. */
 export function passiveSamples(records: readonly SentRecord[]): PassiveSamples[] {
   const starts = records.map((r) => r[1]).sort((a, b) => a - b);
   const ends = records.map((r) => r[1] + r[2]).sort((a, b) => a - b);
   const byKey = new Map<LatencyKey, PassiveSamples>();
   for (const [operationId, at, ms, status] of records) {
-    if (status < 200 || status > 299) continue;
     const key = (operations as Record<string, { latencyKey?: LatencyKey }>)[operationId]?.latencyKey;
     if (!key) continue;
+    // An operation the run used without a 2xx answer is there too, with no samples.
     const series = byKey.get(key) ?? { operation: key, latencies: [], inFlight: [] };
     byKey.set(key, series);
+    if (status < 200 || status > 299) continue;
     series.latencies.push(ms);
     // Started by then, not yet answered: `at` counts itself among the starts and not among the ends.
     series.inFlight.push(Math.max(1, countAtMost(starts, at) - countAtMost(ends, at)));

@@ -198,4 +198,7 @@ test('the requests in flight when each answer\'s request left count every reques
   // At 1015: the get-card of 1000 (to 1050) and itself; the 404 ended at 1020, still in flight too.
   expect(series.find((s) => s.operation === 'master-data')).toEqual({ operation: 'master-data', latencies: [100], inFlight: [3] });
   expect(series.map((s) => s.operation), 'sessions have no latency target').toEqual(['get-card', 'master-data']);
+  const refused = passiveSamples([['cancelCard', 1000, 20, 400]]);
+  expect(refused, 'an operation used without a 2xx answer is there, without samples').toEqual([{ operation: 'cancel-card', latencies: [], inFlight: [] }]);
+  expect(judgeLatency([], { p50: 900, p99: 2500 }, 0.95)).toMatchObject({ verdict: 'inconclusive', why: 'p50 ≤ 900 ms not decided: no answers to judge; p99 ≤ 2500 ms not decided: no answers to judge' });
 });

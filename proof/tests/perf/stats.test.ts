@@ -187,6 +187,13 @@ test.describe('perf configuration (lib/config.ts): gentle on a shared environmen
     expect(() => loadConfig({ ...remote, FLEET_TARGET: 'production', FLEET_PERF_CARDS: '1,2' })).toThrow(ConfigError);
   });
 
+  test('FLEET_PERF_CONFIDENCE: a percent above 50 and below 100, 95 by default; anything else is a one-line error', () => {
+    expect(loadConfig(remote).perf.confidence).toBe(0.95);
+    expect(loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: '99' }).perf.confidence).toBe(0.99);
+    expect(loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: '99.9%' }).perf.confidence).toBeCloseTo(0.999, 12);
+    for (const bad of ['0.95', '100', 'high']) expect(() => loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: bad })).toThrow(/^FLEET_PERF_CONFIDENCE: ".*" is not a confidence in percent above 50 and below 100 \(e\.g\. 95 or 99\)$/);
+  });
+
   test('FLEET_PERF_CARDS and SANDBOX_LATENCY reach the perf settings', () => {
     expect(loadConfig({ ...remote, FLEET_PERF_CARDS: '101, 102' }).perf.consumableCards).toEqual([101, 102]);
     expect(() => loadConfig({ ...remote, FLEET_PERF_CARDS: 'abc' })).toThrow(/FLEET_PERF_CARDS/);
