@@ -136,18 +136,18 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
   if (countedSlots && notSent / countedSlots > MAX_ERROR_RATE) reasons.push(`${notSent} of ${countedSlots} slots not sent`);
   const lowConfidence = has && summary.samples < MIN_SAMPLES_FOR_P99;
   const status = reasons.length ? 'failed' : verdict?.verdict === 'pass' ? 'passed' : 'inconclusive';
-  const info: string[] = [];
-  if (status === 'inconclusive') info.push(`${verdict!.why}${moreSamples(verdict!, rate)}`);
-  if (failed.length && errorRate <= MAX_ERROR_RATE) info.push(`${failed.length} failed request(s), within 1%`);
-  if (late) info.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
-  info.push(...notes);
+  const remarks: string[] = [];
+  if (failed.length && errorRate <= MAX_ERROR_RATE) remarks.push(`${failed.length} failed request(s), within 1%`);
+  if (late) remarks.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
+  remarks.push(...notes);
+  const info = status === 'inconclusive' ? [`${verdict!.why}${moreSamples(verdict!, rate)}`, ...remarks] : remarks;
   return {
     operation: op, samples: summary.samples, rate, errors: failed.length,
     p50: has ? round1(summary.p50) : null, p90: has ? round1(summary.p90) : null, p99: has ? round1(summary.p99) : null, max: has ? round1(summary.max) : null,
     targetP50: target.p50, targetP99: target.p99, pass: status !== 'failed', status,
     note: [...(status === 'failed' ? [`FAIL: ${reasons.join('; ')}`] : status === 'inconclusive' ? ['NOT DECIDED (a notice, never a failure of the gate)'] : []), ...info].join('; '),
     errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence, late, notSent, measured: true,
-    ...(verdict ? { verdict } : {}), latencies: latencies.map(round1),
+    ...(verdict ? { verdict } : {}), latencies: latencies.map(round1), ...(remarks.length ? { remarks } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { footprintLine } from '../../lib/report/summary-text.js';
 import type { Sample } from '../measure.js';
 import { logHistogram } from '../stats.js';
 import type { OperationResult, PerfSummary } from './summary.js';
-import { passiveText, verdictOf, withBounds } from './table.js';
+import { passiveText, shortWhy, verdictOf, withBounds } from './table.js';
 
 /** A series' verdict per target, in words. */
 function verdictList(title: string, verdict: LatencyVerdict | undefined): string {
@@ -35,7 +35,7 @@ function targetChart(r: OperationResult): string {
     return `<text x="${left - 6}" y="${y + 13}" text-anchor="end" class="lbl">${label}</text>`
       + (value === null ? `<text x="${left + 4}" y="${y + 13}" class="lbl">no data</text>`
         : `<rect x="${left}" y="${y}" width="${Math.max(1, x(value) - left).toFixed(1)}" height="18" fill="${fill}"/>`
-        + (bounds ? `<line x1="${lo.toFixed(1)}" x2="${hi.toFixed(1)}" y1="${y + 9}" y2="${y + 9}" stroke="#111" stroke-width="1.5"><title>${esc(boundsText(bounds))} ms</title></line>` : '')
+        + (bounds ? `<line x1="${lo.toFixed(1)}" x2="${hi.toFixed(1)}" y1="${y + 17}" y2="${y + 17}" stroke="#111" stroke-width="1.5"><title>${esc(boundsText(bounds))} ms</title></line>` : '')
         + `<text x="${Math.min(x(value) + 4, width - 60).toFixed(1)}" y="${y + 13}" class="val">${ms(value)} ms</text>`)
       + `<line x1="${x(target).toFixed(1)}" x2="${x(target).toFixed(1)}" y1="${y - 3}" y2="${y + 21}" stroke="#222" stroke-width="2" stroke-dasharray="4 2"/>`
       + `<text x="${x(target).toFixed(1)}" y="${y - 5}" text-anchor="middle" class="tgt">target ${target}</text>`;
@@ -81,17 +81,18 @@ export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample
   const conf = Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10;
   const rows = summary.operations.map((r) => `<tr class="${r.status}">`
     + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}</td>`
-    + `<td>${r.rate}</td><td>${r.errors}</td><td>${esc(withBounds(r.p50, r.verdict?.targets[0]))}</td><td>${ms(r.p90)}</td><td>${esc(withBounds(r.p99, r.verdict?.targets[1]))}</td><td>${ms(r.max)}</td>`
+    + `<td>${r.rate}</td><td>${r.errors}</td><td class="b">${esc(withBounds(r.p50, r.verdict?.targets[0]))}</td><td>${ms(r.p90)}</td><td class="b">${esc(withBounds(r.p99, r.verdict?.targets[1]))}</td><td>${ms(r.max)}</td>`
     + `<td>${r.targetP50}</td><td>${r.targetP99}</td><td>${esc(passiveText(r))}</td>`
     + (withBaseline ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : r.baseline.slower ? ' (not shown by the samples)' : ''}` : ''}</td>` : '')
-    + `<td><b>${verdictOf(r)}</b></td><td class="note">${esc(r.note)}</td></tr>`).join('\n');
+    // The whole why is in the operation's section below; the table keeps a line.
+    + `<td><b>${verdictOf(r)}</b></td><td class="note">${esc(r.status === 'inconclusive' || r.status === 'not-measured' ? shortWhy(r) : r.note)}</td></tr>`).join('\n');
   const sections = summary.operations.map((r) => `<section id="${esc(r.operation)}">
 <h2>${esc(r.operation)} <span class="${r.status}">${verdictOf(r)}</span></h2>
 <p>${r.samples} samples at ${r.rate}/s, ${r.errors} error(s)${Object.keys(r.statuses).length ? ` (answers: ${esc(Object.entries(r.statuses).map(([k, v]) => `${k}×${v}`).join(', '))})` : ''}; p50 ${ms(r.p50)} / p90 ${ms(r.p90)} / p99 ${ms(r.p99)} / max ${ms(r.max)} ms; targets p50 ${r.targetP50}, p99 ${r.targetP99} ms${r.baseline ? `; baseline p99 ${ms(r.baseline.p99)} ms` : ''}.</p>
 ${verdictList('At the fixed rate', r.verdict)}
 ${r.passive ? verdictList(`The conformance run's answers (run ${r.passive.runId}, ${r.passive.samples} answers, ${r.passive.inFlight.median} in flight at the median, ${r.passive.inFlight.max} at most)`, r.passive.verdict) : ''}
 ${r.baseline?.test ? `<p>Against the baseline: ${esc(r.baseline.test.why)}.</p>` : ''}
-${r.note ? `<p class="note">${esc(r.note)}</p>` : ''}
+${r.remarks?.length ? `<p class="note">Also: ${esc(r.remarks.join('; '))}</p>` : r.verdict || !r.note ? '' : `<p class="note">${esc(r.note)}</p>`}
 <div class="charts">${targetChart(r)}${histogram(r, samples.get(r.operation) ?? [])}</div>
 </section>`).join('\n');
   const o = summary.clientOverhead;
@@ -102,7 +103,7 @@ ${r.note ? `<p class="note">${esc(r.note)}</p>` : ''}
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
-th:first-child,td:first-child,td.note{text-align:left}td.note{font-size:12px;color:#555}
+th:first-child,td:first-child,td.note{text-align:left}td.b{white-space:nowrap}td.note{font-size:12px;color:#555}
 tr.failed td{background:#fdecea}tr.inconclusive td{background:#fdf6e3}tr.not-measured td{background:#f2f2f2;color:#666}.inconclusive{color:#9a6700}.ok,.passed{color:#2a7d2a}.bad,.failed{color:#c9302c}.not-measured{color:#666}.warn{color:#b36b00}.muted{color:#888}
 section{border-top:1px solid #ccc;margin-top:18px}.charts{display:flex;flex-wrap:wrap;gap:16px}
 svg .lbl{font-size:11px;fill:#444}svg .val{font-size:11px;fill:#111}svg .tgt{font-size:10px;fill:#222}

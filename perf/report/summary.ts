@@ -67,6 +67,8 @@ export interface OperationResult {
   latencies?: number[];
   /** The same targets judged on the conformance run's own answers, when its series is in the reports folder. */
   passive?: PassiveSeries;
+  /** What `note` says besides the verdict (late requests, failures within 1%, the write budget). */
+  remarks?: string[];
   /** Which series gave `status`: the fixed-rate one, or the passive one where the fixed-rate one did not decide. */
   decidedBy?: 'fixed rate' | 'conformance run';
   /** Slots that left more than 5 ms late (still measured from their due time). */

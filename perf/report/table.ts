@@ -21,7 +21,7 @@ export function passiveText(r: OperationResult): string {
 }
 
 /** Why an operation is what it is, in a line: the gate's reasons, or how many samples would decide it. */
-function shortWhy(r: OperationResult): string {
+export function shortWhy(r: OperationResult): string {
   if (r.status === 'not-measured') return r.reason ?? '';
   if (r.status === 'failed') return r.note.replace(/^FAIL: /, '').split('; ')[0]!;
   if (r.status === 'inconclusive') {
