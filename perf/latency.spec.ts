@@ -1,6 +1,7 @@
 /**
  * The latency gates as tests: one run of every selected scenario (perf/runner.ts), then one test per
- * row of the document's latency table, each with the perf report attached.
+ * row of the document's latency table, each with the perf report and its verdict in words attached:
+ * failed when a target is shown missed, skipped (with why) when not decided or not measured.
  */
 import { expect, test as base } from '@playwright/test';
 import { loadConfig } from '../lib/config.js';
