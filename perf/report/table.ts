@@ -17,7 +17,7 @@ export function withBounds(value: number | null, t: TargetVerdict | undefined): 
 export function passiveText(r: OperationResult): string {
   const p = r.passive;
   if (!p) return '-';
-  return `n=${p.samples} ${({ pass: 'met', fail: 'MISSED', inconclusive: 'not decided' })[p.verdict.verdict]}`;
+  return `n=${p.samples} ${({ pass: 'met', fail: 'missed (notice)', inconclusive: 'not decided' })[p.verdict.verdict]}`;
 }
 
 /** Why an operation is what it is, in a line: the gate's reasons, or how many samples would decide it. */

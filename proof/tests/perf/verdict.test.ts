@@ -95,7 +95,7 @@ test('not decided in the table, index.html and the coverage page: a notice with 
   expect(coverage.rules.find((r) => r.id === 'LAT-GET-CARD')!.tests.at(-1)).toMatchObject({ outcome: 'not-run', reason: expect.stringMatching(/^not decided: p99 ≤ 600 ms not decided/) });
 });
 
-test('where the fixed rate did not decide, a conformance run\'s answers of the same target do; elsewhere they are shown beside', () => {
+test('where the fixed rate did not decide, a conformance run\'s answers show a target met; missed there is a notice; elsewhere they are shown beside', () => {
   const answers = (ms: number, n: number) => Array.from({ length: n }, () => ms);
   const report = buildPassiveReport([], { target: 'test', baseUrl: 'https://fleet-test.example', runId: 'run-1', confidence: 0.95 });
   const series = (op: 'get-card' | 'cancel-card' | 'replace-card', latencies: number[], targets: { p50: number; p99: number }) => ({
@@ -111,11 +111,12 @@ test('where the fixed rate did not decide, a conformance run\'s answers of the s
   const [getCard, cancel, replace] = operations;
   expect(getCard).toMatchObject({ status: 'passed', pass: true, decidedBy: 'conformance run', passive: { samples: 400, runId: 'run-1' } });
   expect(getCard!.note).toMatch(/^decided by the conformance run's 400 answers \(met: /);
-  expect(cancel).toMatchObject({ status: 'failed', pass: false, decidedBy: 'conformance run', reason: WHY });
-  expect(cancel!.note).toMatch(/^FAIL: decided by the conformance run's 20 answers \(missed: p50 ≤ 900 ms missed: 20 of 20/);
-  expect(gatePasses(operations, false)).toBe(false);
+  // Missed at the run's own pace is a notice: its timings include the client's own delays.
+  expect(cancel).toMatchObject({ status: 'not-measured', pass: false, reason: WHY });
+  expect(cancel!.note).toMatch(/; the conformance run's 20 answers missed it, a notice \(their timings include the client's own delays at the run's concurrency\): p50 ≤ 900 ms missed: 20 of 20/);
+  expect(gatePasses(operations, false)).toBe(true);
   expect(replace).toMatchObject({ status: 'passed', decidedBy: 'fixed rate' });
   const coverage = buildCoverage('test', [], [], emptyFootprint(), JSON.parse(JSON.stringify(summaryOf(operations))));
   expect(coverage.rules.find((r) => r.id === 'LAT-GET-CARD')!.status).toBe('passed');
-  expect(coverage.rules.find((r) => r.id === 'LAT-CANCEL-CARD')!.status).toBe('failed');
+  expect(coverage.rules.find((r) => r.id === 'LAT-CANCEL-CARD')!.status).toBe('not-run');
 });
