@@ -3,11 +3,13 @@
  * (it answers `{}` at once), and the fixture of the driver's tests (fixed delay, a stall, and the
  * arrival time of every request, seen from the server's side).
  *
- *   node --import tsx perf/loopback-server.ts --port 4201 [--delay 50] [--stall-at 1000 --stall 1000] [--keep-alive 1000]
+ *   node --import tsx perf/loopback-server.ts --port 4201 [--delay 50] [--stall-at 1000 --stall 1000] [--keep-alive 1000] [--headers-timeout 1000]
  *
  * --stall makes the server answer nothing for that many ms, starting --stall-at ms after the first
  * request; what arrived meanwhile is answered when the stall ends (a GC pause or a blocked
  * dependency, without burning a core). GET /__arrivals answers the arrival times (ms, monotonic) of all other requests.
+ * --headers-timeout: Node answers 408 and closes a connection that has not sent a whole request
+ * within it (checked every 250 ms), as it does after 60 s by default.
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     'stall-at': { type: 'string' },
     stall: { type: 'string' },
     'keep-alive': { type: 'string', default: '120000' },
+    'headers-timeout': { type: 'string' },
   },
 });
 const port = Number(values.port);
@@ -30,7 +33,8 @@ const arrivals: number[] = [];
 const paths: string[] = [];
 let stallFrom: number | undefined;
 
-const server = createServer((req, res) => {
+const headersTimeout = values['headers-timeout'] === undefined ? {} : { headersTimeout: Number(values['headers-timeout']), connectionsCheckingInterval: 250 };
+const server = createServer(headersTimeout, (req, res) => {
   if (req.url === '/__arrivals') {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ arrivals, paths }));

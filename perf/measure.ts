@@ -106,8 +106,13 @@ interface AcClient {
   secure: boolean;
   pipelinedRequests?: { clear(): void; size(): number };
   requestIterator: { rebuildRequest(): unknown };
+  /** http-parser-js's HTTPParser, one per client, kept across its connections. */
+  parser: { type: string; initialize(type: string): void; [callback: number]: () => void };
   on(event: string, listener: (...args: unknown[]) => void): unknown;
 }
+
+/** http-parser-js's index of the "message complete" callback (HTTPParser.kOnMessageComplete). */
+const ON_MESSAGE_COMPLETE = 4;
 
 /** One schedule's bookkeeping: its samples and the requests it still waits for. */
 interface Phase {
@@ -204,6 +209,10 @@ export class ConnectionPool {
             }
             this.originals.set(client, client._doRequest);
             client._doRequest = () => this.intercept(client);
+            // An answer with no request out (Node's 408 to a connection unused since it opened, before
+            // closing it) is no one's: never taken for a request's, never a crash of autocannon's.
+            const complete = client.parser[ON_MESSAGE_COMPLETE]!;
+            client.parser[ON_MESSAGE_COMPLETE] = () => (client.pipelinedRequests?.size() ? complete() : undefined);
             client.on('connError', (e) => this.lastError.set(client, `connection error: ${(e as Error).message ?? String(e)}`));
           },
         },
@@ -331,6 +340,8 @@ export class ConnectionPool {
     const conn = client.conn;
     if (conn?.connecting) {
       // Reconnecting (idle too long, or closed by the server): not usable until the socket is up.
+      // The parser outlives the old socket: what it was reading there (a 408 read to its close) is gone.
+      client.parser.initialize(client.parser.type);
       if (this.idleSet.delete(client)) this.idle.splice(this.idle.indexOf(client), 1);
       if (this.waitingForSocket.has(client)) return;
       this.waitingForSocket.add(client);

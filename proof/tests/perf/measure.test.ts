@@ -3,7 +3,8 @@
  *  - arrivals are evenly spaced, as the server sees them (not autocannon's per-second bursts,
  *    shown here for contrast);
  *  - a server that stalls for 1 s shows ~1 s latencies for the requests that arrived during the
- *    stall, and no slot disappears (no coordinated omission).
+ *    stall, and no slot disappears (no coordinated omission);
+ *  - connections the server closes, idle or never used (a 408 first), cost no request.
  */
 import { expect, test } from '@playwright/test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -142,6 +143,20 @@ test('one pool serves phase after phase; connections the server closes while idl
       expect(result.samples.filter((s) => s.status === 200 && s.error === undefined)).toHaveLength(result.samples.length);
     }
     expect(second.samples).toHaveLength(150);
+  } finally {
+    await pool.close();
+    await server.child.stop();
+  }
+});
+
+test('connections the server gives up on before their first request (Node: a 408, then close) cost no request, and no crash', async () => {
+  // Few of 30 connections carry 10 requests/s; the others sit unused past the server's 1 s headers timeout.
+  const server = await loopbackServer(['--headers-timeout', '1000', '--delay', '20']);
+  const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 }, 60);
+  try {
+    const result = await pool.schedule({ rate: 10, slots: 40, plan: (slot) => ({ op: 'x', method: 'GET' as const, path: `/x/${slot}`, counted: true }) });
+    expect(result.samples.filter((s) => s.error !== undefined).map((s) => s.error)).toEqual([]);
+    expect(result.samples.filter((s) => s.status === 200)).toHaveLength(40);
   } finally {
     await pool.close();
     await server.child.stop();
