@@ -8,8 +8,9 @@
  * --stall makes the server answer nothing for that many ms, starting --stall-at ms after the first
  * request; what arrived meanwhile is answered when the stall ends (a GC pause or a blocked
  * dependency, without burning a core). GET /__arrivals answers the arrival times (ms, monotonic) of all other requests.
- * --headers-timeout: Node answers 408 and closes a connection that has not sent a whole request
- * within it (checked every 250 ms), as it does after 60 s by default.
+ * --headers-timeout: a connection that has not sent a whole request within it (checked every
+ * 250 ms; 60 s by Node's default) is answered 408 and closed: with Node's own answer (no length,
+ * read to the close) or, with --sized-408, a sized one, as Fastify's (the sandbox's) is.
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     stall: { type: 'string' },
     'keep-alive': { type: 'string', default: '120000' },
     'headers-timeout': { type: 'string' },
+    'sized-408': { type: 'boolean', default: false },
   },
 });
 const port = Number(values.port);
@@ -58,5 +60,12 @@ const server = createServer(headersTimeout, (req, res) => {
   });
 });
 server.keepAliveTimeout = Number(values['keep-alive']);
+if (values['sized-408']) {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const body = '{"error":"Request Timeout"}';
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.writable) socket.write(`HTTP/1.1 408 Request Timeout\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`);
+    socket.destroy();
+  });
+}
 server.listen(port, '127.0.0.1', () => console.log(`loopback server on ${port}`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -155,6 +155,7 @@ export class ConnectionPool {
   private readonly backlog: Queued[] = [];
   private readonly originals = new Map<AcClient, (...args: unknown[]) => void>();
   private readonly lastError = new Map<AcClient, string>();
+  private readonly guarded = new WeakSet<AcClient>();
   private pending: InFlight | undefined;
   private closed = false;
   private tlsProblem: string | undefined;
@@ -209,10 +210,6 @@ export class ConnectionPool {
             }
             this.originals.set(client, client._doRequest);
             client._doRequest = () => this.intercept(client);
-            // An answer with no request out (Node's 408 to a connection unused since it opened, before
-            // closing it) is no one's: never taken for a request's, never a crash of autocannon's.
-            const complete = client.parser[ON_MESSAGE_COMPLETE]!;
-            client.parser[ON_MESSAGE_COMPLETE] = () => (client.pipelinedRequests?.size() ? complete() : undefined);
             client.on('connError', (e) => this.lastError.set(client, `connection error: ${(e as Error).message ?? String(e)}`));
           },
         },
@@ -327,8 +324,21 @@ export class ConnectionPool {
     this.notify();
   }
 
+  /**
+   * An answer with no request out (a 408 to a connection unused for the server's headers timeout,
+   * just before it closes it) is no one's: never taken for a request's, never a crash of
+   * autocannon's. Set once the client is built (its constructor sets the parser's callbacks last).
+   */
+  private guard(client: AcClient): void {
+    if (this.guarded.has(client)) return;
+    this.guarded.add(client);
+    const complete = client.parser[ON_MESSAGE_COMPLETE]!;
+    client.parser[ON_MESSAGE_COMPLETE] = () => (client.pipelinedRequests?.size() ? complete() : undefined);
+  }
+
   /** autocannon calls this whenever a connection would send its next request. */
   private intercept(client: AcClient): void {
+    this.guard(client);
     const lost = this.inFlight.get(client);
     if (lost) {
       // A new send without an answer to the previous one: connection closed, reset or timed out.
