@@ -26,6 +26,8 @@ const reporters: ReporterDescription[] = [
   ['junit', { outputFile: `${config.reportsDir}/junit.xml` }],
   ['./lib/report/allure-reporter.ts', { resultsDir: `${config.reportsDir}/allure-results`, detail: false, suiteTitle: true }],
   ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
+  // Every answer is also a latency sample: the series at no extra load (lib/latency/passive.ts).
+  ['./lib/report/latency-reporter.ts', { outputDir: config.reportsDir }],
 ];
 
 // Run after all the others, failed or not: nothing this run created is left open; the run's findings.

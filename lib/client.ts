@@ -11,6 +11,7 @@ import { runChecks, type Finding } from './checks/index.js';
 import type { Config } from './config.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
 import type { BudgetGuard } from './budget.js';
+import { timed, type SentLog } from './latency/passive.js';
 import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
@@ -72,6 +73,8 @@ export interface ClientDeps {
   observer?: Observer;
   /** FLEET_WRITE_BUDGET at work: a write over it is not sent. */
   budget?: BudgetGuard;
+  /** Every request timed for the latency series at no extra load (lib/latency/passive.ts). */
+  sent?: SentLog;
 }
 
 const MAX_SHOWN = 2000;
@@ -218,9 +221,9 @@ export class FleetClient {
     const throttled: Throttled[] = [];
     let response: APIResponse;
     for (let sends = 1; ; sends++) {
-      response = await this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
+      response = await timed(this.deps.sent, operationId, () => this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
         method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000,
-      });
+      }));
       const wait = retryAfterMs(response.status(), response.headers(), sends - 1);
       const waited = throttled.reduce((ms, t) => ms + t.waitedMs, 0);
       if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS) break;

@@ -38,6 +38,8 @@ export interface PerfConfig {
   orderWaitSeconds: number;
   /** SANDBOX_LATENCY handed to the sandbox child that `npm run perf` starts (undefined: the sandbox's default). */
   sandboxLatency?: string;
+  /** Confidence of every latency verdict (FLEET_PERF_CONFIDENCE, 0.95 = 95%): targets, the passive series, slower than the baseline. */
+  confidence: number;
 }
 
 export interface Config {
@@ -110,7 +112,7 @@ export const knownVariables = [
   'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_FOREIGN_CLIENT_ID', 'FLEET_FOREIGN_CLIENT_SECRET', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
-  'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
+  'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
   'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
@@ -196,6 +198,15 @@ function parseList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** A confidence in percent, above 50 and below 100 (95, 99, 99.9): as a fraction. */
+function parseConfidence(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return 0.95;
+  const n = Number(text.replace(/%$/, ''));
+  if (!/^\d+(\.\d+)?%?$/.test(text) || !(n > 50 && n < 100)) throw new ConfigError(`FLEET_PERF_CONFIDENCE: "${text}" is not a confidence in percent above 50 and below 100 (e.g. 95 or 99)`);
+  return n / 100;
+}
+
 function parsePerf(env: Env, target: Target): PerfConfig {
   const requested = parseList(env.FLEET_PERF_OPS);
   for (const op of requested) {
@@ -230,6 +241,7 @@ function parsePerf(env: Env, target: Target): PerfConfig {
     consumableCards,
     orderWaitSeconds: parseInteger('FLEET_PERF_ORDER_WAIT', env.FLEET_PERF_ORDER_WAIT, 10, 0, 600),
     ...(env.SANDBOX_LATENCY?.trim() ? { sandboxLatency: env.SANDBOX_LATENCY.trim() } : {}),
+    confidence: parseConfidence(env.FLEET_PERF_CONFIDENCE),
   };
 }
 

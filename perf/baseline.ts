@@ -1,39 +1,56 @@
 /**
  * A latency run against a previous one (FLEET_PERF_BASELINE, and the nightly gate): the change of
- * p50 and p99 per operation, and a p99 more than 20% slower flagged as a regression.
+ * p50 and p99 per operation, and whether the p99 is slower than the baseline's by more than a
+ * practical margin (20%), judged on the two runs' samples (lib/latency/two-sample.ts): a
+ * regression only when significant at the stated confidence. A baseline of an older
+ * summary.json keeps no samples: its comparison is by point estimates, never a regression.
  */
 import { readFileSync } from 'node:fs';
+import { slowerThanBaseline } from '../lib/latency/two-sample.js';
 import type { BaselineComparison, OperationResult } from './report/summary.js';
 
-/** p99 more than this above the baseline's is flagged as a regression. */
+/** The practical margin: a p99 less than this above the baseline's is no regression, however significant. */
 export const REGRESSION_THRESHOLD = 0.2;
 
-export type Baseline = Map<string, { p50: number | null; p99: number | null }>;
+export type Baseline = Map<string, { p50: number | null; p99: number | null; latencies?: number[] }>;
 
 function pct(now: number | null, before: number | null): number | null {
   if (now === null || before === null || !(before > 0)) return null;
   return Math.round(((now - before) / before) * 1000) / 10;
 }
 
-/** Adds the change against a previous summary.json to each operation; flags a p99 regression above 20%. */
-export function applyBaseline(operations: OperationResult[], baseline: Baseline): void {
+/** Adds the change against a previous summary.json to each operation; a significant p99 slowdown beyond the margin is a regression. */
+export function applyBaseline(operations: OperationResult[], baseline: Baseline, confidence: number): void {
   for (const result of operations) {
     const before = baseline.get(result.operation);
     if (!before) continue;
     const changeP99Pct = pct(result.p99, before.p99);
+    const slower = changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100;
+    const test = before.latencies?.length && result.latencies?.length
+      ? slowerThanBaseline(before.latencies, result.latencies, REGRESSION_THRESHOLD, confidence)
+      : undefined;
     const comparison: BaselineComparison = {
-      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct,
-      regression: changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100,
+      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct, slower,
+      regression: !!test?.significant, ...(test ? { test } : {}),
     };
     result.baseline = comparison;
-    if (comparison.regression) result.note = [result.note, `REGRESSION: p99 +${changeP99Pct}% against the baseline (${before.p99} ms)`].filter(Boolean).join('; ');
+    if (comparison.regression) result.note = [result.note, `REGRESSION against the baseline: ${test!.why}`].filter(Boolean).join('; ');
   }
 }
 
-/** The p50/p99 per operation of a summary.json; undefined when it has no operations array. */
-export function baselineOf(summary: { operations?: { operation: string; p50: number | null; p99: number | null }[] }): Baseline | undefined {
+interface SummaryLike {
+  operations?: { operation: string; samples?: number; p50: number | null; p99: number | null; latencies?: number[] }[];
+}
+
+/** The p50/p99 (and samples, when kept) per operation of a summary.json; undefined when it has no operations array. */
+export function baselineOf(summary: SummaryLike): Baseline | undefined {
   if (!Array.isArray(summary.operations)) return undefined;
-  return new Map(summary.operations.map((o) => [o.operation, { p50: o.p50 ?? null, p99: o.p99 ?? null }]));
+  return new Map(summary.operations.map((o) => [o.operation, { p50: o.p50 ?? null, p99: o.p99 ?? null, ...(Array.isArray(o.latencies) ? { latencies: o.latencies } : {}) }]));
+}
+
+/** Whether a summary.json keeps the samples of what it measured (one written before they were kept does not). */
+export function keepsSamples(summary: SummaryLike): boolean {
+  return (summary.operations ?? []).every((o) => !((o.samples ?? 0) > 0) || Array.isArray(o.latencies));
 }
 
 export function loadBaseline(path: string): Baseline {

@@ -3,11 +3,14 @@
  * (it answers `{}` at once), and the fixture of the driver's tests (fixed delay, a stall, and the
  * arrival time of every request, seen from the server's side).
  *
- *   node --import tsx perf/loopback-server.ts --port 4201 [--delay 50] [--stall-at 1000 --stall 1000] [--keep-alive 1000]
+ *   node --import tsx perf/loopback-server.ts --port 4201 [--delay 50] [--stall-at 1000 --stall 1000] [--keep-alive 1000] [--headers-timeout 1000]
  *
  * --stall makes the server answer nothing for that many ms, starting --stall-at ms after the first
  * request; what arrived meanwhile is answered when the stall ends (a GC pause or a blocked
  * dependency, without burning a core). GET /__arrivals answers the arrival times (ms, monotonic) of all other requests.
+ * --headers-timeout: a connection that has not sent a whole request within it (checked every
+ * 250 ms; 60 s by Node's default) is answered 408 and closed: with Node's own answer (no length,
+ * read to the close) or, with --sized-408, a sized one, as Fastify's (the sandbox's) is.
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     'stall-at': { type: 'string' },
     stall: { type: 'string' },
     'keep-alive': { type: 'string', default: '120000' },
+    'headers-timeout': { type: 'string' },
+    'sized-408': { type: 'boolean', default: false },
   },
 });
 const port = Number(values.port);
@@ -30,7 +35,8 @@ const arrivals: number[] = [];
 const paths: string[] = [];
 let stallFrom: number | undefined;
 
-const server = createServer((req, res) => {
+const headersTimeout = values['headers-timeout'] === undefined ? {} : { headersTimeout: Number(values['headers-timeout']), connectionsCheckingInterval: 250 };
+const server = createServer(headersTimeout, (req, res) => {
   if (req.url === '/__arrivals') {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ arrivals, paths }));
@@ -54,5 +60,12 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = Number(values['keep-alive']);
+if (values['sized-408']) {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const body = '{"error":"Request Timeout"}';
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.writable) socket.write(`HTTP/1.1 408 Request Timeout\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`);
+    socket.destroy();
+  });
+}
 server.listen(port, '127.0.0.1', () => console.log(`loopback server on ${port}`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -106,8 +106,13 @@ interface AcClient {
   secure: boolean;
   pipelinedRequests?: { clear(): void; size(): number };
   requestIterator: { rebuildRequest(): unknown };
+  /** http-parser-js's HTTPParser, one per client, kept across its connections. */
+  parser: { type: string; initialize(type: string): void; [callback: number]: () => void };
   on(event: string, listener: (...args: unknown[]) => void): unknown;
 }
+
+/** http-parser-js's index of the "message complete" callback (HTTPParser.kOnMessageComplete). */
+const ON_MESSAGE_COMPLETE = 4;
 
 /** One schedule's bookkeeping: its samples and the requests it still waits for. */
 interface Phase {
@@ -150,6 +155,7 @@ export class ConnectionPool {
   private readonly backlog: Queued[] = [];
   private readonly originals = new Map<AcClient, (...args: unknown[]) => void>();
   private readonly lastError = new Map<AcClient, string>();
+  private readonly guarded = new WeakSet<AcClient>();
   private pending: InFlight | undefined;
   private closed = false;
   private tlsProblem: string | undefined;
@@ -318,8 +324,21 @@ export class ConnectionPool {
     this.notify();
   }
 
+  /**
+   * An answer with no request out (a 408 to a connection unused for the server's headers timeout,
+   * just before it closes it) is no one's: never taken for a request's, never a crash of
+   * autocannon's. Set once the client is built (its constructor sets the parser's callbacks last).
+   */
+  private guard(client: AcClient): void {
+    if (this.guarded.has(client)) return;
+    this.guarded.add(client);
+    const complete = client.parser[ON_MESSAGE_COMPLETE]!;
+    client.parser[ON_MESSAGE_COMPLETE] = () => (client.pipelinedRequests?.size() ? complete() : undefined);
+  }
+
   /** autocannon calls this whenever a connection would send its next request. */
   private intercept(client: AcClient): void {
+    this.guard(client);
     const lost = this.inFlight.get(client);
     if (lost) {
       // A new send without an answer to the previous one: connection closed, reset or timed out.
@@ -331,6 +350,8 @@ export class ConnectionPool {
     const conn = client.conn;
     if (conn?.connecting) {
       // Reconnecting (idle too long, or closed by the server): not usable until the socket is up.
+      // The parser outlives the old socket: what it was reading there (a 408 read to its close) is gone.
+      client.parser.initialize(client.parser.type);
       if (this.idleSet.delete(client)) this.idle.splice(this.idle.indexOf(client), 1);
       if (this.waitingForSocket.has(client)) return;
       this.waitingForSocket.add(client);

@@ -21,6 +21,7 @@ import { SANDBOX_SERVER_SCRIPT } from '../sandbox/launcher.js';
 import { ConnectionPool, drive, type PlannedRequest, type Sample } from './measure.js';
 import { renderHtml } from './report/html.js';
 import { applyBaseline, loadBaseline } from './baseline.js';
+import { joinPassive, passiveFor } from './passive.js';
 import type { OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
 import { formatResultLine } from './report/table.js';
 import { createScenarios } from './scenarios/index.js';
@@ -28,7 +29,8 @@ import { writePlan } from './scenarios/write-plan.js';
 import { Resources } from './scenarios/resources.js';
 import type { PhaseContext, Scenario } from './scenarios/scenario.js';
 import { NotMeasurable, operationOf, SetupApi, SetupError } from './setup-api.js';
-import { lowConfidenceNote, MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
+import { judgeLatency, type LatencyVerdict } from '../lib/latency/verdict.js';
+import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
 
 export interface RunOptions {
   config: Config;
@@ -106,7 +108,7 @@ export interface PhaseStats {
   slots: Map<LatencyKey, number>;
 }
 
-export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats: PhaseStats, notes: string[]): OperationResult {
+export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats: PhaseStats, notes: string[], confidence = 0.95): OperationResult {
   const counted = samples.filter((s) => s.counted);
   const ok = counted.filter((s) => s.status !== undefined && s.status >= 200 && s.status <= 299 && !s.error);
   const failed = counted.filter((s) => !ok.includes(s));
@@ -115,36 +117,43 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
     const key = s.error ? (s.error.startsWith('connection') ? 'connection error' : s.error) : String(s.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
   }
-  const summary = summarize(ok.map((s) => s.latencyMs!));
+  const latencies = ok.map((s) => s.latencyMs!);
+  const summary = summarize(latencies);
   const target = latencyTargets[op];
   const errorRate = counted.length ? failed.length / counted.length : 0;
   const notSent = stats.notSent.get(op) ?? 0;
   const countedSlots = stats.slots.get(op) ?? 0;
   const late = counted.filter((s) => s.sentAt !== undefined && s.sentAt - s.intendedAt > 5).length;
   const has = summary.samples > 0;
+  const verdict = has ? judgeLatency(latencies, target, confidence) : undefined;
   const reasons: string[] = [];
   if (!has) reasons.push('no successful answer to measure');
-  if (has && summary.p50 > target.p50) reasons.push(`p50 ${round1(summary.p50)} > ${target.p50} ms`);
-  if (has && summary.p99 > target.p99) reasons.push(`p99 ${round1(summary.p99)} > ${target.p99} ms`);
+  if (verdict?.verdict === 'fail') reasons.push(verdict.why);
   if (errorRate > MAX_ERROR_RATE) {
     const detail = Object.entries(statuses).filter(([k]) => !/^2\d\d$/.test(k)).map(([k, v]) => `${v}× ${k}`).join(', ');
     reasons.push(`errors ${(errorRate * 100).toFixed(1)}% > 1% (${detail})`);
   }
   if (countedSlots && notSent / countedSlots > MAX_ERROR_RATE) reasons.push(`${notSent} of ${countedSlots} slots not sent`);
   const lowConfidence = has && summary.samples < MIN_SAMPLES_FOR_P99;
-  const info: string[] = [];
-  if (lowConfidence) info.push(lowConfidenceNote(summary.samples));
-  if (failed.length && errorRate <= MAX_ERROR_RATE) info.push(`${failed.length} failed request(s), within 1%`);
-  if (late) info.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
-  info.push(...notes);
-  const pass = reasons.length === 0;
+  const status = reasons.length ? 'failed' : verdict?.verdict === 'pass' ? 'passed' : 'inconclusive';
+  const remarks: string[] = [];
+  if (failed.length && errorRate <= MAX_ERROR_RATE) remarks.push(`${failed.length} failed request(s), within 1%`);
+  if (late) remarks.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
+  remarks.push(...notes);
+  const info = status === 'inconclusive' ? [`${verdict!.why}${moreSamples(verdict!, rate)}`, ...remarks] : remarks;
   return {
     operation: op, samples: summary.samples, rate, errors: failed.length,
     p50: has ? round1(summary.p50) : null, p90: has ? round1(summary.p90) : null, p99: has ? round1(summary.p99) : null, max: has ? round1(summary.max) : null,
-    targetP50: target.p50, targetP99: target.p99, pass, status: pass ? 'passed' : 'failed',
-    note: [...(pass ? [] : [`FAIL: ${reasons.join('; ')}`]), ...info].join('; '),
+    targetP50: target.p50, targetP99: target.p99, pass: status !== 'failed', status,
+    note: [...(status === 'failed' ? [`FAIL: ${reasons.join('; ')}`] : status === 'inconclusive' ? ['NOT DECIDED (a notice, never a failure of the gate)'] : []), ...info].join('; '),
     errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence, late, notSent, measured: true,
+    ...(verdict ? { verdict } : {}), latencies: latencies.map(round1), ...(remarks.length ? { remarks } : {}),
   };
+}
+
+/** How to get the samples that would decide an open verdict at the fixed rate. */
+function moreSamples(verdict: LatencyVerdict, rate: number): string {
+  return verdict.needed ? ` (FLEET_PERF_DURATION=${Math.ceil(verdict.needed / rate)} gives ${verdict.needed} at ${rate}/s)` : '';
 }
 
 /** An operation the run could not measure here: shown with the reason, never a failure of the gate. */
@@ -289,7 +298,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       for (const op of ops) {
         const mine = driven.samples.filter((s) => s.op === op);
         samples.set(op, mine);
-        const result = resultFor(op, rate, mine, stats, scenario.notes?.(op) ?? []);
+        const result = resultFor(op, rate, mine, stats, scenario.notes?.(op) ?? [], config.perf.confidence);
         if (driven.interrupted) result.note = ['interrupted (Ctrl-C): partial', result.note].filter(Boolean).join('; ');
         results.set(op, result);
         log(formatResultLine(result));
@@ -303,7 +312,9 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
   }
 
   const operations = config.perf.operations.map((op) => results.get(op) ?? unmeasured(op, rate, 'not run'));
-  if (baseline) applyBaseline(operations, baseline);
+  const passive = passiveFor(config);
+  if (passive.report) joinPassive(operations, passive.report);
+  if (baseline) applyBaseline(operations, baseline, config.perf.confidence);
   const summary: PerfSummary = {
     target: config.target,
     startedAt,
@@ -316,7 +327,9 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       duration, rate, warmup,
       ...(config.sandbox ? { sandboxLatency: config.perf.sandboxLatency ?? 'off' } : {}),
       percentiles: 'exact, nearest-rank, from every counted 2xx latency (ms, measured from each request\'s due time on the fixed schedule)',
+      confidence: config.perf.confidence,
     },
+    ...(passive.source ? { passiveSource: passive.source } : {}),
     ...(overhead ? { clientOverhead: overhead } : {}),
     ...(config.perf.baseline ? { baselineFile: config.perf.baseline } : {}),
     tidyUp: tidy,

@@ -37,13 +37,8 @@ export function summarize(values: readonly number[]): LatencySummary {
   };
 }
 
-/** A p99 from fewer samples than this rests on the single largest value or two: low confidence. */
+/** A p99 from fewer samples than this is their maximum (nearest rank): `lowConfidence` in summary.json. */
 export const MIN_SAMPLES_FOR_P99 = 100;
-
-/** What a p99 of few samples says: with fewer than 100, the nearest-rank p99 is their maximum. */
-export function lowConfidenceNote(samples: number): string {
-  return `n=${samples}: a p99 of fewer than ${MIN_SAMPLES_FOR_P99} samples is their maximum (low confidence)`;
-}
 
 /** Rounds to 0.1 ms for reports (the recorded values keep full precision). */
 export function round1(ms: number): number {

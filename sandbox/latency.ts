@@ -8,7 +8,10 @@
  *   get-card=170/2000         log-normal with median 170 ms and 99th percentile 2000 ms (a slow tail)
  *   seed=7                    the seed of the random streams (default: the `seed` argument, 1)
  *   scale=0.1                 every delay multiplied by 0.1 (a remote server's shape, quicker: a
- *                             stand-in test environment at a tenth of the document's latencies)
+ *                             stand-in test environment at a tenth of the document's latencies);
+ *                             a log-normal times F is log-normal with median and 99th percentile
+ *                             times F, so `doc,scale=0.8` is a server 20% inside every target and
+ *                             `doc,scale=1.5` one 50% over (proof/tests/perf/stats.test.ts)
  *
  * Items combine with commas: `doc,get-card=900` is the document profile with get-card fixed at
  * 900 ms; operations not named get 0 ms unless `doc` is present.

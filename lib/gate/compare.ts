@@ -2,11 +2,11 @@
  * The nightly gate's comparison: this run against the last accepted one, rule by rule and test by
  * test. A regression is what got worse and nobody accepted: a rule that newly fails, a failure
  * whose acceptance expired, a new finding of a rule that was already failing, tests newly blocked,
- * tests that disappeared, a p99 more than 20% slower. Everything else (known failures, what still
- * fails as it did in the baseline, what was fixed, new drift) is reported and passes.
+ * tests that disappeared, a p99 shown slower by more than 20% on the two nights' samples.
+ * Everything else (known failures, what still fails as it did in the baseline, what was fixed,
+ * new drift, a slower p99 the samples do not show) is reported and passes.
  */
-import { applyBaseline, baselineOf } from '../../perf/baseline.js';
-import { MIN_SAMPLES_FOR_P99 } from '../../perf/stats.js';
+import { applyBaseline, baselineOf, keepsSamples } from '../../perf/baseline.js';
 import type { OperationResult } from '../../perf/report/summary.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
@@ -19,7 +19,7 @@ export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new findi
 export const SUITE_KINDS = ['suite error'] as const;
 /** A night that is not whole: it fails the gate whatever the baseline holds, and says which part is missing. */
 export const INCOMPLETE_KINDS = ['shard not run'] as const;
-export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured', 'slower, few samples'] as const;
+export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured', 'slower, not significant'] as const;
 export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
@@ -55,7 +55,9 @@ function statuses(run: RunReports): Map<string, RuleStatus> {
   const map = new Map<string, RuleStatus>(run.coverage.rules.map((r) => [r.id, r.status]));
   for (const op of run.perf?.operations ?? []) {
     const id = `LAT-${op.operation.toUpperCase()}`;
-    if (map.has(id)) map.set(id, !op.measured ? 'not-run' : op.pass ? 'passed' : 'failed');
+    // Not decided (too few samples either way) concludes nothing, as not measured.
+    const status = op.status ?? (!op.measured ? 'not-measured' : op.pass ? 'passed' : 'failed');
+    if (map.has(id)) map.set(id, status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'not-run');
   }
   return map;
 }
@@ -249,17 +251,18 @@ function perfRows(baseline: RunReports, current: RunReports): GateRow[] {
   if (!current.perf) return [{ kind: 'not measured', subject: 'latency', change: 'measured → absent', detail: ['no perf/summary.json in this run: p99 not compared'] }];
   // A copy: the comparison is this gate's, not whatever baseline the perf run itself was given.
   const operations: OperationResult[] = current.perf.operations.map((op) => ({ ...op, baseline: undefined }));
-  applyBaseline(operations, baselineOf(baseline.perf)!);
-  const samplesBefore = new Map(baseline.perf.operations.map((op) => [op.operation, op.samples]));
-  return operations.filter((op) => op.baseline?.regression).map((op) => {
-    const n = [samplesBefore.get(op.operation) ?? 0, op.samples];
-    // A p99 of fewer than 100 samples is their largest one: night to night it moves by more than 20% on a conforming server.
-    const few = n.some((x) => x < MIN_SAMPLES_FOR_P99);
-    return {
-      kind: few ? 'slower, few samples' as const : 'perf regression' as const, subject: op.operation, change: `p99 ${op.baseline!.p99} → ${op.p99} ms`,
-      detail: [few
-        ? `+${op.baseline!.changeP99Pct}% on n=${n.join(' and ')}: a p99 of fewer than ${MIN_SAMPLES_FOR_P99} samples is their maximum, not judged (a longer FLEET_PERF_DURATION gives it the samples)`
-        : `+${op.baseline!.changeP99Pct}% (more than 20% slower than the baseline)`],
-    };
-  });
+  applyBaseline(operations, baselineOf(baseline.perf)!, current.perf.settings?.confidence ?? 0.95);
+  const rows: GateRow[] = keepsSamples(baseline.perf) ? [] : [{
+    kind: 'not measured', subject: 'latency', change: 'baseline without samples',
+    detail: ['the baseline\'s perf/summary.json keeps no latency samples (written before they were kept): p99 compared by value only, never a regression; the next accepted night (--accept) keeps them'],
+  }];
+  for (const op of operations) {
+    const b = op.baseline;
+    if (!b?.regression && !b?.slower) continue;
+    const change = `p99 ${b.p99} → ${op.p99} ms`;
+    // Only a change both beyond the margin and significant on the two nights' samples is a regression.
+    if (b.regression) rows.push({ kind: 'perf regression', subject: op.operation, change, detail: [`+${b.changeP99Pct}%; ${b.test!.why}`] });
+    else rows.push({ kind: 'slower, not significant', subject: op.operation, change, detail: [`+${b.changeP99Pct}%; ${b.test?.why ?? 'no samples in the baseline to judge it by'}`] });
+  }
+  return rows;
 }

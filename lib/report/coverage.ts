@@ -47,8 +47,11 @@ export interface PerfOperationResult {
   p50: number | null;
   p99: number | null;
   samples: number;
-  status?: 'passed' | 'failed' | 'not-measured';
+  status?: 'passed' | 'failed' | 'inconclusive' | 'not-measured';
   reason?: string;
+  note?: string;
+  verdict?: { why: string };
+  decidedBy?: string;
 }
 
 export interface CoverageReport {
@@ -73,10 +76,15 @@ function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOper
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
   const op = perf?.operations.find((o) => o.operation === key);
   if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: 'latency gates run with npm run perf (no perf/summary.json for this run)' };
-  const outcome: Outcome = op.status === 'not-measured' ? 'not-run' : op.pass ? 'passed' : 'failed';
+  // Not decided: the samples show the targets neither met nor missed; concluded nothing, as not measured.
+  const status = op.status ?? (op.pass ? 'passed' : 'failed');
+  const outcome: Outcome = status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'not-run';
+  const reason = status === 'not-measured' ? `not measured: ${op.reason ?? 'see the perf report'}`
+    : status === 'inconclusive' ? `not decided: ${op.verdict?.why ?? op.note ?? 'see the perf report'}`
+      : op.decidedBy === 'conformance run' ? `decided by the conformance run's answers, ${perf!.startedAt}` : `measured ${perf!.startedAt}`;
   return {
     key: `perf › ${key}`, title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, n=${op.samples}${op.samples && op.samples < 100 ? ': with fewer than 100 samples the p99 is their maximum' : ''})`, file: 'perf/', outcome,
-    reason: op.status === 'not-measured' ? `not measured: ${op.reason ?? 'see the perf report'}` : `measured ${perf!.startedAt}`,
+    reason,
   };
 }
 

@@ -1,8 +1,12 @@
 /**
  * <FLEET_REPORTS_DIR>/perf/summary.json: the shape other tools read. Required per operation:
  * operation, samples, rate, errors, p50, p90, p99, max, targetP50, targetP99, pass, note
- * (milliseconds). Extra fields are additions only; lib/report/coverage.ts reads `status` and `reason`.
+ * (milliseconds). Extra fields are additions only; lib/report/coverage.ts reads `status` and
+ * `reason`, the nightly gate `latencies` (a baseline keeps its samples).
  */
+import type { PassiveOperation } from '../../lib/latency/passive-report.js';
+import type { SlowerTest } from '../../lib/latency/two-sample.js';
+import type { LatencyVerdict } from '../../lib/latency/verdict.js';
 import type { Footprint } from '../../lib/footprint.js';
 import type { LatencyKey } from '../../lib/operations.js';
 
@@ -12,8 +16,18 @@ export interface BaselineComparison {
   /** Relative change of p50 / p99 against the baseline, percent (positive = slower). */
   changeP50Pct: number | null;
   changeP99Pct: number | null;
-  /** p99 more than 20% above the baseline's. */
+  /** The p99 point estimate is more than the margin (20%) above the baseline's: slower at first sight. */
+  slower: boolean;
+  /** Slower by more than the margin, and significantly so on the two nights' samples (`test`). */
   regression: boolean;
+  /** The two-sample test; absent when the baseline keeps no samples (an older summary.json). */
+  test?: SlowerTest;
+}
+
+/** The conformance run's answers of the operation, judged as a second, passive series. */
+export interface PassiveSeries extends Omit<PassiveOperation, 'latencies'> {
+  /** The conformance run that gave them (reports/latency-passive.json). */
+  runId: string;
 }
 
 export interface OperationResult {
@@ -30,7 +44,7 @@ export interface OperationResult {
   max: number | null;
   targetP50: number;
   targetP99: number;
-  /** Measured within both targets and the error limit (false when not measured: see `status`). */
+  /** Does not fail the gate: passed, or not decided (false when failed or not measured: see `status`). */
   pass: boolean;
   note: string;
   // ---- additions ----
@@ -47,6 +61,16 @@ export interface OperationResult {
   statuses: Record<string, number>;
   /** p99 rests on fewer than 100 samples. */
   lowConfidence: boolean;
+  /** Each target judged at the stated confidence on the fixed-rate samples (absent when not measured). */
+  verdict?: LatencyVerdict;
+  /** The counted 2xx latencies, ms (0.1): what a later night compares with. */
+  latencies?: number[];
+  /** The same targets judged on the conformance run's own answers, when its series is in the reports folder. */
+  passive?: PassiveSeries;
+  /** What `note` says besides the verdict (late requests, failures within 1%, the write budget). */
+  remarks?: string[];
+  /** Which series gave `status`: the fixed-rate one, or the passive one where the fixed-rate one did not decide. */
+  decidedBy?: 'fixed rate' | 'conformance run';
   /** Slots that left more than 5 ms late (still measured from their due time). */
   late: number;
   /** Slots the scenario had nothing to send for. */
@@ -55,7 +79,8 @@ export interface OperationResult {
   baseline?: BaselineComparison;
 }
 
-export type OperationStatus = 'passed' | 'failed' | 'not-measured';
+/** `inconclusive`: measured, but the samples decide no target either way: a notice, never a failure of the gate. */
+export type OperationStatus = 'passed' | 'failed' | 'inconclusive' | 'not-measured';
 
 export interface OverheadResult {
   /** What was measured: the harness against a trivial loopback server that answers `{}` at once. */
@@ -77,7 +102,9 @@ export interface PerfSummary {
   baseUrl: string;
   pass: boolean;
   interrupted: boolean;
-  settings: { duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string };
+  settings: { duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string; confidence?: number };
+  /** The passive series this run used (or why not): a conformance run's reports/latency-passive.json. */
+  passiveSource?: { file: string; runId: string; writtenAt: string; used: boolean; why?: string };
   clientOverhead?: OverheadResult;
   baselineFile?: string;
   /** Problems of the tidy-up (something may still be blocked): empty when all was put back. */

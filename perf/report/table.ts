@@ -1,40 +1,80 @@
-/** The console side of the report: one line per operation as it finishes, and the summary table. */
+/** The console side of the report: one line per operation as it finishes, the summary table, and each verdict's why. */
+import { boundsText, type TargetVerdict } from '../../lib/latency/verdict.js';
 import { footprintLine } from '../../lib/report/summary-text.js';
 import type { OperationResult, PerfSummary } from './summary.js';
 
 const ms = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 
-/** pass, FAIL or not measured: what the gate made of the operation. */
-export const verdictOf = (r: OperationResult) => (r.status === 'not-measured' ? 'not measured' : r.status === 'passed' ? 'pass' : 'FAIL');
+/** pass, FAIL, not decided or not measured: what the gate made of the operation. */
+export const verdictOf = (r: OperationResult) => ({ 'not-measured': 'not measured', passed: 'pass', failed: 'FAIL', inconclusive: 'not decided' })[r.status];
+
+/** A percentile with its confidence bounds: `136.2 [120.3, 150.1]`. */
+export function withBounds(value: number | null, t: TargetVerdict | undefined): string {
+  return t ? `${ms(value)} ${boundsText(t)}` : ms(value);
+}
+
+/** The passive series in a few words: `n=212 met` (the conformance run's answers). */
+export function passiveText(r: OperationResult): string {
+  const p = r.passive;
+  if (!p) return '-';
+  return `n=${p.samples} ${({ pass: 'met', fail: 'missed (notice)', inconclusive: 'not decided' })[p.verdict.verdict]}`;
+}
+
+/** Why an operation is what it is, in a line: the gate's reasons, or how many samples would decide it. */
+export function shortWhy(r: OperationResult): string {
+  if (r.status === 'not-measured') return r.reason ?? '';
+  if (r.status === 'failed') return r.note.replace(/^FAIL: /, '').split('; ')[0]!;
+  if (r.status === 'inconclusive') {
+    const needed = r.verdict?.needed;
+    return needed ? `about ${needed} samples would decide it (FLEET_PERF_DURATION=${Math.ceil(needed / r.rate)})` : 'the samples sit at the target';
+  }
+  return r.decidedBy === 'conformance run' ? 'decided by the conformance run\'s answers' : '';
+}
 
 export function formatResultLine(r: OperationResult): string {
-  const why = r.status === 'not-measured' ? `  ${r.reason}` : r.status === 'failed' ? `  ${r.note}` : '';
-  return `  ${r.operation.padEnd(20)} n=${String(r.samples).padStart(5)}  p50 ${ms(r.p50).padStart(7)}  p99 ${ms(r.p99).padStart(7)} ms  `
-    + `(targets ${r.targetP50}/${r.targetP99})  errors ${r.errors}  ${verdictOf(r)}${why}`;
+  const [p50, p99] = r.verdict?.targets ?? [];
+  return `  ${r.operation.padEnd(20)} n=${String(r.samples).padStart(5)}  p50 ${withBounds(r.p50, p50).padEnd(22)} p99 ${withBounds(r.p99, p99).padEnd(22)} ms  `
+    + `(targets ${r.targetP50}/${r.targetP99})  errors ${r.errors}  ${verdictOf(r)}${r.status === 'passed' ? '' : `  ${shortWhy(r)}`}`;
+}
+
+/** Each operation that did not pass at the fixed rate, with its verdict in words. */
+function whyLines(summary: PerfSummary): string[] {
+  const out: string[] = [];
+  for (const r of summary.operations.filter((o) => o.status !== 'passed' || o.decidedBy === 'conformance run')) {
+    const words = r.status === 'not-measured' ? `not measured: ${r.reason}` : r.note.replace(/^NOT DECIDED \(a notice, never a failure of the gate\); /, '');
+    out.push(`  ${r.operation} — ${words}`);
+  }
+  return out.length ? ['', `why (each target "pN ≤ T" is met unless the samples show otherwise, at ${Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10}% confidence):`, ...out] : [];
 }
 
 export function formatTable(summary: PerfSummary): string {
-  const header = ['operation', 'samples', 'rate/s', 'errors', 'p50', 'p90', 'p99', 'max', 'target p50', 'target p99', 'result', 'note'];
+  const conf = Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10;
+  const header = ['operation', 'samples', 'rate/s', 'errors', `p50 [${conf}% bounds]`, `p99 [${conf}% bounds]`, 'max', 'targets', 'conformance run', 'result', 'note'];
   const rows = summary.operations.map((r) => [
-    r.operation, String(r.samples), String(r.rate), String(r.errors), ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max),
-    String(r.targetP50), String(r.targetP99), verdictOf(r),
-    [r.lowConfidence ? `(n=${r.samples}: p99 = their maximum)` : '', r.baseline?.changeP99Pct != null ? `p99 ${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}% vs baseline${r.baseline.regression ? ' REGRESSION' : ''}` : '',
-      r.status === 'not-measured' ? r.reason ?? '' : r.status === 'failed' ? r.note.replace(/^FAIL: /, '') : '']
-      .filter(Boolean).join(' '),
+    r.operation, String(r.samples), String(r.rate), String(r.errors), withBounds(r.p50, r.verdict?.targets[0]), withBounds(r.p99, r.verdict?.targets[1]), ms(r.max),
+    `${r.targetP50}/${r.targetP99}`, passiveText(r), verdictOf(r),
+    [shortWhy(r), r.baseline?.changeP99Pct != null ? `p99 ${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}% vs baseline${r.baseline.regression ? ' REGRESSION' : r.baseline.slower ? ' (not shown by the samples)' : ''}` : '']
+      .filter(Boolean).join('; '),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === header.length - 1 ? 0 : r[i]!.length))));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const out = [line(header), line(widths.map((w) => '-'.repeat(w)))];
   out.push(...rows.map(line));
+  out.push(...whyLines(summary));
   if (summary.clientOverhead) {
     const o = summary.clientOverhead;
     out.push('', `client overhead on loopback (the floor under every number above): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (n=${o.samples} at ${o.rate}/s)`);
   }
+  const source = summary.passiveSource;
+  if (source) out.push(source.used ? `conformance run: its answers of run ${source.runId} (${source.writtenAt}, ${source.file}) judged as a passive series; they decide where the fixed rate did not` : `conformance run: ${source.file} not used: ${source.why}`);
   out.push(`perf run ${footprintLine(summary.footprint)}`);
-  const failed = summary.operations.filter((r) => r.status === 'failed').map((r) => r.operation);
-  const unmeasured = summary.operations.filter((r) => r.status === 'not-measured').map((r) => r.operation);
-  const notMeasured = unmeasured.length ? ` (not measured, which never fails the gate: ${unmeasured.join(', ')})` : '';
-  out.push(`latencies in ms, exact percentiles of counted 2xx answers; ${summary.pass ? 'GATE PASSED' : `GATE FAILED${failed.length ? `: ${failed.join(', ')}` : ''}${summary.interrupted ? ' (interrupted)' : ''}`}${notMeasured}`);
+  const named = (status: OperationResult['status']) => summary.operations.filter((r) => r.status === status).map((r) => r.operation);
+  const [failed, open, unmeasured] = [named('failed'), named('inconclusive'), named('not-measured')];
+  const notices = [
+    open.length ? `not decided, a notice that never fails the gate: ${open.join(', ')} (more samples: FLEET_PERF_DURATION, perf/README.md)` : '',
+    unmeasured.length ? `not measured, which never fails the gate: ${unmeasured.join(', ')}` : '',
+  ].filter(Boolean).join('; ');
+  out.push(`latencies in ms, exact percentiles of counted 2xx answers, bounds at ${conf}% confidence; ${summary.pass ? 'GATE PASSED' : `GATE FAILED${failed.length ? `: ${failed.join(', ')}` : ''}${summary.interrupted ? ' (interrupted)' : ''}`}${notices ? ` (${notices})` : ''}`);
   for (const problem of summary.tidyUp) out.push(`TIDY-UP PROBLEM: ${problem}`);
   return out.join('\n');
 }

@@ -1,7 +1,8 @@
 /**
- * The latency gate fails on exactly the operation that misses its target: every operation runs
+ * The latency gate fails on exactly the operation shown to miss its target: every operation runs
  * against a fresh sandbox (child process) at 100 requests/s for 1 s (100 samples each), one of
- * them slowed by SANDBOX_LATENCY. The reports are attached to the Playwright (and so Allure) report.
+ * them slowed by SANDBOX_LATENCY; the others are met or not decided (100 samples cannot show a p99
+ * met), never failed. The reports are attached to the Playwright (and so Allure) report.
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -11,8 +12,8 @@ import { gateRun } from '../../perf/accuracy.js';
 import { repoRoot } from '../../../perf/child.js';
 
 const cases = [
-  { title: 'a fixed delay (master-data=1000: p50 over its 950 target, p99 under its 1300)', latency: 'master-data=1000', op: 'master-data', why: /^FAIL: p50 1\d{3}(\.\d)? > 950 ms$/ },
-  { title: 'a slow tail only (get-card=80/2500: p50 under its 170 target, p99 over its 600)', latency: 'get-card=80/2500', op: 'get-card', why: /^FAIL: p99 \d+(\.\d)? > 600 ms$/ },
+  { title: 'a fixed delay (master-data=1000: p50 over its 950 target, p99 under its 1300)', latency: 'master-data=1000', op: 'master-data', why: /^FAIL: p50 ≤ 950 ms missed: 100 of 100 answers took longer than 950 ms; .* the p50 is above 1\d{3}(\.\d)? ms with 95% confidence; p99 ≤ 1300 ms not decided: 0 of 100 /, fixedRate: 'fail' },
+  { title: 'a slow tail only (get-card=80/2500: p50 under its 170 target, p99 over its 600)', latency: 'get-card=80/2500', op: 'get-card', why: /^FAIL: p99 ≤ 600 ms missed: \d+ of 100 answers took longer than 600 ms; a server meeting it lets at most 1% take longer/, fixedRate: 'fail' },
 ] as const;
 
 // One after the other in one worker: two loaded sandboxes at once would measure each other.
@@ -29,7 +30,8 @@ for (const c of cases) {
     expect(run.summary.operations.map((o) => o.operation)).toEqual(latencyKeys);
     expect(failed).toEqual([c.op]);
     const slowed = run.summary.operations.find((o) => o.operation === c.op)!;
-    expect(slowed.note.split('; ')[0]).toMatch(c.why);
+    expect(slowed.note).toMatch(c.why);
+    expect(slowed.verdict?.verdict).toBe(c.fixedRate);
     expect(slowed.samples).toBeGreaterThanOrEqual(99);
     for (const o of run.summary.operations) {
       expect(o.errors, `${o.operation}: ${o.note}`).toBe(0);

@@ -3,7 +3,8 @@
  *  - arrivals are evenly spaced, as the server sees them (not autocannon's per-second bursts,
  *    shown here for contrast);
  *  - a server that stalls for 1 s shows ~1 s latencies for the requests that arrived during the
- *    stall, and no slot disappears (no coordinated omission).
+ *    stall, and no slot disappears (no coordinated omission);
+ *  - connections the server closes, idle or never used (a 408 first), cost no request.
  */
 import { expect, test } from '@playwright/test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -147,3 +148,19 @@ test('one pool serves phase after phase; connections the server closes while idl
     await server.child.stop();
   }
 });
+
+for (const [kind, flags] of [['Node\'s own, without a length', []], ['a sized one, as Fastify\'s', ['--sized-408']]] as const) {
+  test(`connections the server gives up on before their first request (a 408: ${kind}, then close) cost no request, and no crash`, async () => {
+    // Few of 30 connections carry 10 requests/s; the others sit unused past the server's 0.5 s headers timeout.
+    const server = await loopbackServer(['--headers-timeout', '500', '--delay', '20', ...flags]);
+    const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 }, 60);
+    try {
+      const result = await pool.schedule({ rate: 10, slots: 25, plan: (slot) => ({ op: 'x', method: 'GET' as const, path: `/x/${slot}`, counted: true }) });
+      expect(result.samples.filter((s) => s.error !== undefined).map((s) => s.error)).toEqual([]);
+      expect(result.samples.filter((s) => s.status === 200)).toHaveLength(25);
+    } finally {
+      await pool.close();
+      await server.child.stop();
+    }
+  });
+}

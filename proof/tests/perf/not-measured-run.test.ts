@@ -43,15 +43,16 @@ test('orders that complete later, no FLEET_PERF_CARDS: cancel-card and replace-c
   expect(code, output).toBe(0);
   expect(output).toMatch(/^cancel-card .* not measured {2}cards this run orders do not show up at once/m);
   expect(output).toMatch(/^replace-card .* not measured {2}cards this run orders do not show up at once/m);
-  expect(output).toMatch(/^get-card .* pass /m);
-  expect(output).toContain('GATE PASSED (not measured, which never fails the gate: cancel-card, replace-card)');
+  // 20 samples: the p50 shown met, too few for the p99: not decided, a notice too.
+  expect(output).toMatch(/^get-card .* not decided {2}about 299 samples would decide it/m);
+  expect(output).toContain('GATE PASSED (not decided, a notice that never fails the gate: get-card (more samples: FLEET_PERF_DURATION, perf/README.md); not measured, which never fails the gate: cancel-card, replace-card)');
   expect(output).toContain('cards ordered 1, blocked 0, unblocked 0, cancelled 0, replaced 0');
 
   expect(readdirSync(reports)).toEqual(['perf']);
   expect(readdirSync(join(reports, 'perf')).sort()).toEqual(['index.html', 'summary.json']);
   const summary = JSON.parse(readFileSync(join(reports, 'perf', 'summary.json'), 'utf8')) as PerfSummary;
   expect(summary.pass).toBe(true);
-  expect(summary.operations.map((o) => [o.operation, o.status])).toEqual([['cancel-card', 'not-measured'], ['replace-card', 'not-measured'], ['get-card', 'passed']]);
+  expect(summary.operations.map((o) => [o.operation, o.status])).toEqual([['cancel-card', 'not-measured'], ['replace-card', 'not-measured'], ['get-card', 'inconclusive']]);
   for (const o of summary.operations.filter((r) => r.status === 'not-measured')) expect(o.reason).toMatch(/up to 24 to 36 hours/);
   expect(summary.footprint.writes.cardsOrdered).toBe(1);
   expect(summary.orderReferences).toHaveLength(1);

@@ -1,0 +1,190 @@
+/**
+ * A latency target "pN ≤ T ms" as a hypothesis with a stated confidence: the server meets it unless
+ * its samples show otherwise. Distribution-free: only the count of answers slower than T matters.
+ * A server whose true pN were exactly T would leave each answer above T with chance 1 − N/100, so
+ * the count above T is at most Bin(n, 1 − N/100):
+ *  - fail when that many or more above T would happen by chance in at most α = 1 − confidence of
+ *    runs (equivalently, the lower confidence bound of the pN, an order statistic, is above T);
+ *  - pass when that few would (equivalently, the upper confidence bound is below T);
+ *  - inconclusive otherwise, with the number of samples that would decide it at the rate seen.
+ */
+import { binomialCdf, binomialTail, firstWhere } from './binomial.js';
+
+export type Verdict = 'pass' | 'fail' | 'inconclusive';
+
+export interface TargetVerdict {
+  /** N of "pN ≤ T" (50, 99). */
+  percentile: number;
+  /** T, ms. */
+  limit: number;
+  samples: number;
+  /** Answers slower than T. */
+  above: number;
+  /** The nearest-rank pN of the samples, ms (null without samples). */
+  estimate: number | null;
+  /** Confidence bounds of the true pN (order statistics), ms: null lower = none above 0, null upper = none from so few samples. */
+  lower: number | null;
+  upper: number | null;
+  verdict: Verdict;
+  /** Chance of `above` or more answers above T from a server exactly at the target (small: it is slower). */
+  pSlower: number;
+  /** Chance of `above` or fewer from a server exactly at the target (small: it is faster). */
+  pFaster: number;
+  /** Inconclusive: about how many samples would decide it at the rate seen (null: more than MAX_NEEDED). */
+  needed?: number | null;
+  /** The verdict and why, in words. */
+  why: string;
+}
+
+export interface LatencyVerdict {
+  verdict: Verdict;
+  confidence: number;
+  targets: TargetVerdict[];
+  /** Inconclusive: about how many samples would decide the operation (null: more than MAX_NEEDED). */
+  needed?: number | null;
+  why: string;
+}
+
+/** The chance, at the rate seen, that a run of the recommended size decides. */
+export const DECIDING_POWER = 0.9;
+/** Recommendations stop here: beyond it, the rate seen sits too close to the target to matter. */
+export const MAX_NEEDED = 1_000_000;
+
+interface Ranks {
+  /** 1-based rank of the lower bound's order statistic (0: none). */
+  lower: number;
+  /** 1-based rank of the upper bound's order statistic (n + 1: none). */
+  upper: number;
+}
+
+const rankCache = new Map<string, Ranks>();
+
+/**
+ * Ranks of the one-sided confidence bounds of the q-quantile from n samples. With B ~ Bin(n, q)
+ * the number of samples below the true quantile: P(X(l) ≤ ξ) = P(B ≥ l), P(X(u) > ξ) = P(B ≤ u − 1).
+ */
+export function boundRanks(n: number, q: number, alpha: number): Ranks {
+  const key = `${n}|${q}|${alpha}`;
+  const cached = rankCache.get(key);
+  if (cached) return cached;
+  // l − 1: the largest j with P(B ≤ j) ≤ α; u − 1: the smallest j with P(B ≤ j) ≥ 1 − α.
+  const lower = firstWhere(0, n + 1, (j) => j > n || binomialCdf(n, q, j) > alpha);
+  const upper = firstWhere(0, n + 1, (j) => j > n || binomialCdf(n, q, j) >= 1 - alpha) + 1;
+  const ranks = { lower, upper };
+  if (rankCache.size > 50_000) rankCache.clear();
+  rankCache.set(key, ranks);
+  return ranks;
+}
+
+/** The chance that n samples, each above T with chance `rate`, end in `wanted`. */
+function chanceOf(wanted: 'pass' | 'fail', n: number, q: number, alpha: number, rate: number): number {
+  const { lower, upper } = boundRanks(n, q, alpha);
+  if (wanted === 'fail') return lower >= 1 ? binomialTail(n, rate, n - lower + 1) : 0;
+  return upper <= n ? binomialCdf(n, rate, n - upper) : 0;
+}
+
+/**
+ * About how many samples decide "pN ≤ T" with chance DECIDING_POWER if answers stay above T at
+ * `rate`: the way that rate leans (above the target's 1 − N/100: fail; below: pass). Null when
+ * the rate sits on the target or the answer is beyond MAX_NEEDED.
+ */
+export function samplesToDecide(q: number, alpha: number, rate: number, from = 1): number | null {
+  const tail = 1 - q;
+  if (Math.abs(rate - tail) < 1e-12) return null;
+  const wanted = rate > tail ? 'fail' : 'pass';
+  const enough = (n: number) => chanceOf(wanted, n, q, alpha, rate) >= DECIDING_POWER;
+  let hi = Math.max(1, from);
+  while (!enough(hi)) {
+    if (hi >= MAX_NEEDED) return null;
+    hi = Math.min(MAX_NEEDED, hi * 2);
+  }
+  return firstWhere(Math.max(1, from, Math.floor(hi / 2)), hi, enough);
+}
+
+/**
+ * The samples that would decide a target with `above` of n above T. A rate seen exactly on the
+ * target leans neither way: then as many as would decide it were it half an answer off, either way.
+ */
+function neededAt(q: number, alpha: number, above: number, n: number): number | null {
+  const rate = above / n;
+  if (Math.abs(rate - (1 - q)) >= 1e-12) return samplesToDecide(q, alpha, rate, n + 1);
+  const either = [rate - 0.5 / n, rate + 0.5 / n].map((r) => samplesToDecide(q, alpha, Math.min(1, Math.max(0, r)), n + 1));
+  return either.includes(null) ? null : Math.max(...(either as number[]));
+}
+
+const ms = (v: number) => `${Math.round(v * 10) / 10}`;
+/** A chance or share in words: 14%, 1.4%, less than 0.1%. */
+export const percent = (x: number) => (x >= 0.1 || x === 0 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : 'less than 0.1%');
+const shareOf = (q: number) => (q === 0.5 ? 'half' : `${Math.round((1 - q) * 1000) / 10}%`);
+
+/** Judges "pN ≤ limit" from latency samples (ms) at `confidence` (0.95 = 95%). */
+export function judgeTarget(values: readonly number[], percentile: number, limit: number, confidence: number): TargetVerdict {
+  const q = percentile / 100;
+  const alpha = 1 - confidence;
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  const above = sorted.filter((v) => v > limit).length;
+  const below = sorted.filter((v) => v < limit).length;
+  const { lower, upper } = boundRanks(n, q, alpha);
+  const rank = Math.min(n, Math.max(1, Math.ceil(q * n - 1e-9)));
+  // The lower bound X(lower) is above T when fewer than `lower` samples are at or below T; the
+  // upper bound X(upper) is below T when at least `upper` samples are. An answer of exactly T
+  // meets the target (≤ T) but is no evidence of a faster server either.
+  const fails = lower >= 1 && n - above <= lower - 1;
+  const passes = upper <= n && below >= upper;
+  const verdict: Verdict = fails ? 'fail' : passes ? 'pass' : 'inconclusive';
+  const pSlower = binomialTail(n, 1 - q, above);
+  const pFaster = binomialCdf(n, 1 - q, n - below);
+  const result: TargetVerdict = {
+    percentile, limit, samples: n, above,
+    estimate: n ? sorted[rank - 1]! : null,
+    lower: lower >= 1 && n ? sorted[lower - 1]! : null,
+    upper: upper <= n ? sorted[upper - 1]! : null,
+    verdict, pSlower, pFaster, why: '',
+  };
+  if (verdict === 'inconclusive' && n) result.needed = neededAt(q, alpha, above, n);
+  result.why = targetWords(result, confidence);
+  return result;
+}
+
+function targetWords(t: TargetVerdict, confidence: number): string {
+  const label = `p${t.percentile} ≤ ${t.limit} ms`;
+  const conf = `${Math.round(confidence * 1000) / 10}%`;
+  const q = t.percentile / 100;
+  const seen = `${t.above} of ${t.samples} answers took longer than ${t.limit} ms`;
+  if (t.samples === 0) return `${label} not decided: no answers to judge`;
+  if (t.verdict === 'fail') {
+    return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
+  }
+  if (t.verdict === 'pass') return `${label} met: ${seen}; the p${t.percentile} is below ${ms(t.upper!)} ms with ${conf} confidence`;
+  const minimum = Math.ceil(Math.log(1 - confidence) / Math.log(q));
+  const few = t.upper === null && t.above === 0
+    ? `; ${t.samples} answers are too few to show it with ${conf} confidence (that takes at least ${minimum}, none slower)`
+    : `; ${t.samples} answers cannot tell with ${conf} confidence whether more than ${shareOf(q)} do`;
+  const more = t.needed === null ? `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed` : `; about ${t.needed} would decide it at the rate seen`;
+  return `${label} not decided: ${seen} (${percent(t.above / t.samples)})${few}${more}`;
+}
+
+/** Judges an operation's p50 and p99 targets: fails when one fails, passes when both pass. */
+export function judgeLatency(values: readonly number[], targets: { p50: number; p99: number }, confidence: number): LatencyVerdict {
+  const judged = [judgeTarget(values, 50, targets.p50, confidence), judgeTarget(values, 99, targets.p99, confidence)];
+  const failed = judged.filter((t) => t.verdict === 'fail');
+  const open = judged.filter((t) => t.verdict === 'inconclusive');
+  const verdict: Verdict = failed.length ? 'fail' : open.length ? 'inconclusive' : 'pass';
+  const result: LatencyVerdict = { verdict, confidence, targets: judged, why: '' };
+  if (verdict === 'inconclusive') {
+    // One target shown missed decides the operation; otherwise every open target must be shown met.
+    const leaningFail = open.filter((t) => t.above / t.samples > 1 - t.percentile / 100);
+    const known = (targets: TargetVerdict[]) => targets.map((t) => t.needed).filter((x): x is number => typeof x === 'number');
+    if (leaningFail.length) result.needed = known(leaningFail).length ? Math.min(...known(leaningFail)) : null;
+    else result.needed = known(open).length === open.length ? Math.max(...known(open)) : null;
+  }
+  const shown = verdict === 'pass' ? judged : [...failed, ...open];
+  result.why = shown.map((t) => t.why).join('; ');
+  return result;
+}
+
+/** "[lower, upper]" of a target's confidence bounds, for tables. */
+export function boundsText(t: Pick<TargetVerdict, 'lower' | 'upper'>): string {
+  return `[${t.lower === null ? '0' : ms(t.lower)}, ${t.upper === null ? '∞)' : `${ms(t.upper)}]`}`;
+}
