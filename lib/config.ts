@@ -122,7 +122,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -460,7 +460,7 @@ export function banner(config: Config): string {
 function transportWords(config: Config): string {
   const t = config.transport;
   const words = [
-    t.insecure ? 'TLS NOT VERIFIED (FLEET_TLS_INSECURE=yes, a test environment only)' : t.caFiles.length ? `trusting ${t.caFiles.join(', ')}` : '',
+    t.insecure ? 'TLS NOT VERIFIED (FLEET_TLS_INSECURE=yes, a test environment only)' : t.caFiles.length ? `trusting ${t.caFiles[0]}${t.caFiles.length > 1 ? ' and NODE_EXTRA_CA_CERTS' : ''}` : '',
     t.clientCertificate ? `client certificate ${t.clientCertificate.certFile}` : '',
     t.httpsProxy ? `proxy ${shownProxy(t.httpsProxy)}${t.noProxy.length ? ` (not for ${t.noProxy.join(',')})` : ''}` : '',
     config.tokenUrl.startsWith(`${config.baseUrl}/`) ? '' : `tokens from ${config.tokenUrl}`,

@@ -9,6 +9,7 @@
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { rootCertificates } from 'node:tls';
 
 export class TransportConfigError extends Error {
@@ -78,10 +79,12 @@ function certificatesIn(variable: string, file: string): string[] {
 
 function trust(env: Env): Pick<TransportSettings, 'caFiles' | 'ca'> {
   const named = [['FLEET_CA_FILE', env.FLEET_CA_FILE?.trim()], ['NODE_EXTRA_CA_CERTS', env.NODE_EXTRA_CA_CERTS?.trim()]] as const;
-  const files = named.filter((n): n is readonly [typeof n[0], string] => !!n[1]);
+  // One file named twice (NODE_EXTRA_CA_CERTS=$FLEET_CA_FILE) is one file.
+  const files = named.filter((n): n is readonly [typeof n[0], string] => !!n[1]).filter(([, file], i, all) => all.findIndex(([, f]) => resolve(f) === resolve(file)) === i);
   if (!files.length) return { caFiles: [] };
   // Added to the system's trust, never instead of it: the token endpoint may have a public certificate.
-  return { caFiles: files.map(([, file]) => file), ca: [...rootCertificates, ...files.flatMap(([variable, file]) => certificatesIn(variable, file))] };
+  const added = new Set(files.flatMap(([variable, file]) => certificatesIn(variable, file)));
+  return { caFiles: files.map(([, file]) => file), ca: [...rootCertificates, ...[...added].filter((pem) => !rootCertificates.includes(pem))] };
 }
 
 function privateKey(file: string, pem: string, passphrase: string | undefined): KeyObject {

@@ -20,8 +20,10 @@ import type { TransportSettings } from './settings.js';
 export function caBundle(settings: TransportSettings): string | undefined {
   if (!settings.caFiles.length || !settings.ca) return undefined;
   if (settings.caFiles.length === 1) return resolve(settings.caFiles[0]!);
+  // The same certificates give the same file, whichever files they came from: a process started with
+  // the bundle (NODE_EXTRA_CA_CERTS) beside FLEET_CA_FILE asks for that very bundle again.
   const roots = new Set(rootCertificates);
-  const text = `${settings.ca.filter((pem) => !roots.has(pem)).join('\n')}\n`;
+  const text = `${[...new Set(settings.ca.filter((pem) => !roots.has(pem)))].sort().join('\n')}\n`;
   const dir = join(tmpdir(), 'fleet-conformance-ca');
   const file = join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.pem`);
   if (!existsSync(file)) {
