@@ -28,7 +28,8 @@ function inRange(host: string, entry: string): boolean {
 export function bypasses(noProxy: readonly string[], hostname: string): boolean {
   const host = bare(hostname);
   return noProxy.some((raw) => {
-    const entry = bare(raw.replace(/:\d+$/, ''));
+    // A port after a name or an IPv4 address is ignored, as curl ignores it; an IPv6 address has colons of its own.
+    const entry = bare(raw.split(':').length === 2 ? raw.replace(/:\d+$/, '') : raw);
     if (entry === '*') return true;
     if (isIP(entry.split('/')[0]!)) return inRange(host, entry);
     const domain = entry.replace(/^\*?\./, '');
