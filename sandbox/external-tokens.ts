@@ -18,6 +18,8 @@ export interface ExternalTokenOptions {
   audience?: string;
   /** CAs trusted for the JWKS besides the system's (the sandbox's own throwaway CA). */
   ca?: string[];
+  /** Told of every token refused for having expired (npm run sandbox prints a line). */
+  onExpired?: () => void;
 }
 
 const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+) *$/i;
@@ -54,6 +56,7 @@ export function externalBearerHook(store: Store, options: ExternalTokenOptions) 
         ...(options.audience ? { audience: options.audience } : {}),
       }));
     } catch (e) {
+      if (e instanceof errors.JWTExpired) options.onExpired?.();
       throw refusal(e);
     }
     const client = store.clients.get(clientOf(payload) ?? '');

@@ -24,7 +24,7 @@ async function exposure(config: ServerConfig): Promise<{ options: Pick<BuildOpti
   return {
     options: {
       ...(pki ? { https: { ...pki.server, ca: pki.ca.cert, requestCert: config.tls!.clientCertificate } } : {}),
-      ...(config.externalTokens ? { externalTokens: { ...config.externalTokens, ...(pki ? { ca: [pki.ca.cert] } : {}) } } : {}),
+      ...(config.externalTokens ? { externalTokens: { ...config.externalTokens, ...(pki ? { ca: [pki.ca.cert] } : {}), onExpired: () => process.stdout.write('fleet sandbox: 401 to an expired token\n') } } : {}),
     },
     ...(pki ? { pki } : {}),
   };

@@ -28,6 +28,8 @@ export interface ChainOptions {
   tokenTtl: number;
   /** SANDBOX_* of the sandbox (variants, latency). */
   sandbox?: Record<string, string>;
+  /** More arguments of the identity provider (--no-expires-in). */
+  idp?: string[];
   /** The folder of the checkout whose sandbox and tools run (a fresh clone). */
   cwd?: string;
 }
@@ -62,7 +64,7 @@ export async function startChain(options: ChainOptions): Promise<Chain> {
   try {
     const proxy = await startService('proof/field/proxy.ts', ['--user', PROXY_USER, '--password', PROXY_PASSWORD, '--hosts', [API_HOST, IDP_HOST, OTHER_HOST].map((h) => `${h}=127.0.0.1`).join(',')], {}, /fleet proxy on (http:\/\/\S+)/, options.cwd);
     started.push(proxy);
-    const idp = await startService('proof/field/idp.ts', ['--pki', pki, '--host', IDP_HOST, '--auth', 'client_secret_basic', '--scopes', SCOPE, '--audience', AUDIENCE, '--ttl', String(options.tokenTtl)], {}, /fleet idp on (https:\/\/\S+)/, options.cwd);
+    const idp = await startService('proof/field/idp.ts', ['--pki', pki, '--host', IDP_HOST, '--auth', 'client_secret_basic', '--scopes', SCOPE, '--audience', AUDIENCE, '--ttl', String(options.tokenTtl), ...(options.idp ?? [])], {}, /fleet idp on (https:\/\/\S+)/, options.cwd);
     started.push(idp);
     const idpPort = new URL(idp.url).port;
     const sandbox = await startService('sandbox/server.ts', [], {
