@@ -93,16 +93,24 @@ async function misconfigurations(c: Chain, clone: string): Promise<[string, Reco
 
 test('from a git clone of HEAD against the stand-in of a company\'s test environment (TLS from a private CA, client certificate, tokens of an identity provider on another host living shorter than a run, a forward proxy with credentials that alone resolves the names), with the documented variables and every default: each misconfiguration stops with its line; one run, perf\'s short form, then two runs at once pass and leave nothing open', async () => {
   test.setTimeout(1_200_000);
+  const phases: string[] = [];
+  let mark = Date.now();
+  const phase = (name: string) => {
+    phases.push(`${name} ${Math.round((Date.now() - mark) / 1000)} s`);
+    mark = Date.now();
+  };
   const clone = mkdtempSync(join(tmpdir(), 'fleet-remote-path-'));
   const cloned = await run('git', ['clone', '--quiet', repoRoot, clone], {});
   expect(cloned.code, cloned.output).toBe(0);
   const installed = await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {}, clone);
   expect(installed.code, installed.output).toBe(0);
 
+  phase('clone and npm ci');
   chain = await startChain({ tokenTtl: TOKEN_TTL, sandbox: { SANDBOX_VARIANTS: VARIANTS, SANDBOX_LATENCY: 'doc,scale=0.1' }, cwd: clone });
   const env = chain.env;
   expect(chain.sandbox.output(), 'the sandbox made its certificates at start').toMatch(/made now: server\.pem, client\.pem/);
 
+  phase('the chain started');
   // Each misconfiguration: exit 2 before any test, its cause in one line.
   const printed: string[] = [];
   await Promise.all((await misconfigurations(chain, clone)).map(async ([what, change, line]) => {
@@ -113,6 +121,7 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
     printed.push(`${what}: ${line.exec(done.output)![0]}`);
   }));
 
+  phase('nine misconfigurations');
   const conformance = async (name: string) => {
     const dir = join(clone, `reports-${name}`);
     const started = Date.now();
@@ -132,6 +141,7 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   const aloneTokens = issued() - tokensBefore;
   const aloneTunnels = tunnels() - tunnelsBefore;
 
+  phase('one run');
   const perfTunnels = tunnels();
   const perf = await run('npm', ['run', 'perf'], { ...env, FLEET_PERF_OPS: 'get-card,master-data', FLEET_PERF_DURATION: '3', FLEET_REPORTS_DIR: join(clone, 'reports-perf') }, clone);
   expect(perf.code, perf.output.slice(-3000)).toBe(0);
@@ -139,12 +149,14 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   expect(perf.output).toMatch(/GATE PASSED/);
   expect(tunnels() - perfTunnels, 'the load driver\'s connections and the set-up, all through the proxy').toBeGreaterThan(2);
 
+  phase('perf\'s short form');
   const [first, second] = await Promise.all([conformance('first'), conformance('second')]);
   expectClean(first);
   expectClean(second);
   expect(first.slice, 'runs at once hold a slice of the card pool each').toBeDefined();
   expect(first.slice, 'and never the same one').not.toBe(second.slice);
 
+  phase('two runs at once');
   const left = await run('npm', ['run', '-s', 'cleanup', '--', '--dry-run'], env, clone);
   expect(left.code, left.output).toBe(0);
   expect(left.output, 'nothing any run made is left open').toMatch(/cleanup \(dry run\): \d+ customers marked fcr, 0 would be closed/);
@@ -162,10 +174,11 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   const answered = await run('sh', ['-c', `(sleep 1; echo '${PROXY_PASSWORD}'; sleep 1; echo '${KEY_PASSPHRASE}') | script -qec 'sh replay.sh' /dev/null`], { FLEET_TOKEN: token.output.trim() }, clone);
   expect(answered.output).toContain('replay answered 200');
 
+  phase('clean-up, token and replay');
   const figures = [
     `alone: ${alone.coverage.tests.passed} passed, ${alone.coverage.footprint.requests} requests, ${alone.seconds} s, ${aloneTokens} tokens issued for tokens of ${TOKEN_TTL} s, ${aloneTunnels} CONNECT tunnels, 0 expired tokens sent`,
     ...[first, second].map((o) => `${o.name}: ${o.coverage.tests.passed} passed, ${o.coverage.footprint.requests} requests, ${o.seconds} s, slice ${o.slice}`),
     `perf: ${/operation .*\n[\s\S]*?\n\n/.exec(perf.output)?.[0].trim().split('\n').slice(2).join('; ')}`,
   ];
-  test.info().annotations.push({ type: 'runs', description: figures.join(' | ') }, { type: 'misconfigurations', description: printed.join(' | ') });
+  test.info().annotations.push({ type: 'runs', description: figures.join(' | ') }, { type: 'misconfigurations', description: printed.join(' | ') }, { type: 'phases', description: phases.join(', ') });
 });
