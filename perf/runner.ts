@@ -104,7 +104,13 @@ async function driverRoute(config: Config, baseUrl: string, log: (line: string) 
   const url = new URL(baseUrl);
   const relay = await openRelay(proxy, { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
   log(`load driver: each connection a CONNECT tunnel through the proxy ${shownProxy(proxy)} (relay on ${relay.host}:${relay.port})`);
-  return { pool: { ...pool, connectTo: relay }, close: () => relay.close() };
+  return {
+    pool: { ...pool, connectTo: relay },
+    close: async () => {
+      if (relay.failures.length) log(`load driver: ${relay.failures.length} tunnel(s) through the proxy could not be opened (first: ${relay.failures[0]})`);
+      await relay.close();
+    },
+  };
 }
 
 /** The harness against a trivial loopback server: the floor under every measured latency. */
