@@ -1,5 +1,7 @@
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import { banner, ConfigError, loadConfig, newRunId, type Config } from './lib/config.js';
+import { contextOptions } from './lib/transport/clients.js';
+import { trustToStartWith } from './lib/transport/trust.js';
 
 function configOrExit(): Config {
   try {
@@ -16,6 +18,9 @@ function configOrExit(): Config {
 // Every worker must mark what it creates with the same run id: fix it once, in the main process.
 process.env.FLEET_RUN_ID ??= newRunId();
 const config = configOrExit();
+// Workers are child processes: started with NODE_EXTRA_CA_CERTS, their request contexts trust FLEET_CA_FILE.
+const trust = trustToStartWith(config.transport, process.env.NODE_EXTRA_CA_CERTS);
+if (trust) process.env.NODE_EXTRA_CA_CERTS = trust;
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 if (!isWorker) console.log(banner(config));
 
@@ -63,6 +68,8 @@ export default defineConfig({
   ...(config.target === 'production' ? { grepInvert: /@write/ } : {}),
   use: {
     baseURL: config.baseUrl,
+    // The `request` fixture's proxy, client certificate and TLS opt-out (lib/transport/clients.ts).
+    ...contextOptions(config.transport, config.baseUrl),
     trace: 'off',
     screenshot: 'off',
     video: 'off',

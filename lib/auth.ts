@@ -1,7 +1,9 @@
 /**
  * OAuth 2.0 client credentials, exactly as the Authentication section says: a form-encoded POST
- * with grant_type, client_id and client_secret and the header accept: application/json. The
- * token is cached, refreshed before `expires_in` runs out (when given) and on request after a 401.
+ * with grant_type, client_id and client_secret and the header accept: application/json (or, for
+ * an identity provider that wants them so, the credentials in HTTP Basic: FLEET_TOKEN_AUTH; a
+ * scope and an audience when configured). The token is opaque: cached, refreshed before
+ * `expires_in` runs out (when given; otherwise the lifetime a 401 showed) and after a 401.
  * Neither the secret nor the token ever appears in an error message.
  */
 
@@ -9,6 +11,10 @@ export interface ClientCredentials {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /** client_secret_post (default: form fields) or client_secret_basic (HTTP Basic). */
+  tokenAuth?: 'client_secret_post' | 'client_secret_basic';
+  tokenScope?: string;
+  tokenAudience?: string;
 }
 
 export class AuthError extends Error {
@@ -20,8 +26,11 @@ export class AuthError extends Error {
 
 interface CachedToken {
   value: string;
-  /** Epoch ms after which the token is refreshed before use; Infinity when no lifetime was given. */
+  /** Epoch ms after which the token is refreshed before use; Infinity when no lifetime was given nor learnt. */
   refreshAt: number;
+  fetchedAt: number;
+  /** The answer gave no expires_in. */
+  unknownLifetime: boolean;
 }
 
 export interface TokenResponseShape {
@@ -31,19 +40,40 @@ export interface TokenResponseShape {
   expiresIn?: number;
 }
 
+/** The token request's headers and form: the credentials as form fields or in HTTP Basic (RFC 6749 2.3.1), the scope and audience when set. */
+export function tokenRequestInit(credentials: ClientCredentials): { headers: Record<string, string>; body: string } {
+  const basic = credentials.tokenAuth === 'client_secret_basic';
+  const form = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (!basic) {
+    form.set('client_id', credentials.clientId);
+    form.set('client_secret', credentials.clientSecret);
+  }
+  if (credentials.tokenScope) form.set('scope', credentials.tokenScope);
+  if (credentials.tokenAudience) form.set('audience', credentials.tokenAudience);
+  const encoded = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
+  return {
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded', accept: 'application/json',
+      ...(basic ? { authorization: `Basic ${Buffer.from(`${encoded(credentials.clientId)}:${encoded(credentials.clientSecret)}`).toString('base64')}` } : {}),
+    },
+    body: form.toString(),
+  };
+}
+
+/** Which setting a refusal of the token request points at: the OAuth error code says it. */
+function refusalHint(error: string | undefined, credentials: ClientCredentials): string {
+  if (error === 'invalid_scope') return `check FLEET_TOKEN_SCOPE (${credentials.tokenScope ? `"${credentials.tokenScope}"` : 'not set'})`;
+  if (error === 'invalid_target' || error === 'invalid_audience') return `check FLEET_TOKEN_AUDIENCE (${credentials.tokenAudience ? `"${credentials.tokenAudience}"` : 'not set'})`;
+  return `check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET (sent as ${credentials.tokenAuth ?? 'client_secret_post'}: FLEET_TOKEN_AUTH)`;
+}
+
 /** Requests a token once; the answer's shape is reported, never its values. */
 export async function requestToken(credentials: ClientCredentials, fetchImpl: typeof fetch = fetch): Promise<{ response: Response; body: unknown }> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: credentials.clientId,
-    client_secret: credentials.clientSecret,
-  });
   let response: Response;
   try {
     response = await fetchImpl(credentials.tokenUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form.toString(),
+      ...tokenRequestInit(credentials),
       signal: AbortSignal.timeout(15_000),
     });
   } catch (e) {
@@ -70,6 +100,8 @@ export class TokenProvider {
   lastShape?: TokenResponseShape;
   /** How many tokens were fetched (a refresh shows up here). */
   fetches = 0;
+  /** The lifetime a 401 showed for tokens answered without expires_in, ms. */
+  private learntLifetime?: number;
 
   constructor(
     private readonly credentials: ClientCredentials,
@@ -85,9 +117,27 @@ export class TokenProvider {
     return this.cached.value;
   }
 
-  /** Drops `token` after the server refused it, so the next call fetches a fresh one. */
+  /**
+   * Drops `token` after the server refused it, so the next call fetches a fresh one. A token that
+   * came without expires_in shows its lifetime here: later ones are refreshed before it runs out.
+   */
   invalidate(token: string): void {
-    if (this.cached?.value === token) this.cached = undefined;
+    if (this.cached?.value !== token) return;
+    if (this.cached.unknownLifetime) {
+      const lived = this.now() - this.cached.fetchedAt;
+      this.learntLifetime = Math.min(this.learntLifetime ?? Infinity, lived);
+    }
+    this.cached = undefined;
+  }
+
+  /**
+   * The server refused `token` right after it was fetched to replace a refused one: the target
+   * does not accept what the token endpoint issues. Every later call stops with this, at once.
+   */
+  rejectedFresh(token: string): AuthError {
+    this.invalidate(token);
+    this.refused = new AuthError(`the target answered 401 to a token ${this.credentials.tokenUrl} had just issued (and to the one before it): it does not accept these tokens; check FLEET_TOKEN_URL, FLEET_TOKEN_AUDIENCE and FLEET_TOKEN_SCOPE`, 401);
+    return this.refused;
   }
 
   private async fetchToken(): Promise<CachedToken> {
@@ -103,7 +153,7 @@ export class TokenProvider {
     if (!response.ok) {
       const reason = typeof record.error === 'string' ? ` ${record.error}` : '';
       const refusal = new AuthError(
-        `token request for client ${this.credentials.clientId} refused: ${response.status}${reason}; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`,
+        `token request for client ${this.credentials.clientId} refused: ${response.status}${reason}; ${refusalHint(typeof record.error === 'string' ? record.error : undefined, this.credentials)}`,
         response.status,
       );
       if (response.status >= 400 && response.status < 500 && response.status !== 429) this.refused = refusal;
@@ -112,9 +162,11 @@ export class TokenProvider {
     if (typeof record.access_token !== 'string' || record.access_token === '') {
       throw new AuthError(`token answer from ${this.credentials.tokenUrl} has no access_token (fields: ${this.lastShape.fields.join(', ') || 'none'})`);
     }
-    const lifetime = typeof record.expires_in === 'number' && record.expires_in > 0 ? record.expires_in * 1000 : Infinity;
+    const given = typeof record.expires_in === 'number' && record.expires_in > 0;
+    const lifetime = given ? (record.expires_in as number) * 1000 : this.learntLifetime ?? Infinity;
     // Refresh when a quarter of the lifetime (at most 30 s) is left, so no request carries a dying token.
     const margin = Math.min(lifetime / 4, 30_000);
-    return { value: record.access_token, refreshAt: this.now() + lifetime - margin };
+    const now = this.now();
+    return { value: record.access_token, refreshAt: now + lifetime - margin, fetchedAt: now, unknownLifetime: !given };
   }
 }

@@ -4,12 +4,12 @@
  * closed children first, so that no close is refused for an open sub-account. Used by
  * `npm run cleanup` and by a run that is cancelled (scripts/conformance.ts).
  */
-import { request } from '@playwright/test';
 import { FleetApi } from './api.js';
-import { TokenProvider } from './auth.js';
 import { secretsOf, type Config } from './config.js';
 import { ACTIVE, allCustomers, isActive, reasonFor } from './discovery.js';
 import { SecretRegistry } from './report/redact.js';
+import { tokensFor } from './tokens.js';
+import { newContextFor } from './transport/clients.js';
 import type { Customer } from './types.generated.js';
 import { loadSchemas } from './validation.js';
 
@@ -113,9 +113,8 @@ export async function closeCustomers(api: FleetApi, customers: Customer[], optio
 export async function cleanupApi(config: Config, second = false): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
   const secrets = new SecretRegistry();
   for (const secret of secretsOf(config)) secrets.add(secret);
-  const context = await request.newContext();
-  const credentials = second && config.foreignClient ? { tokenUrl: config.tokenUrl, ...config.foreignClient } : config;
-  const api = new FleetApi({ request: context, config, tokens: new TokenProvider(credentials), schemas: loadSchemas(), secrets });
+  const context = await newContextFor(config.transport, config.baseUrl);
+  const api = new FleetApi({ request: context, config, tokens: tokensFor(config, second), schemas: loadSchemas(), secrets });
   return { api, dispose: () => context.dispose() };
 }
 

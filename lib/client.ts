@@ -15,7 +15,7 @@ import { timed, type SentLog } from './latency/passive.js';
 import type { Observer } from './ledger.js';
 import { fillPath, operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
-import { replayBaseUrl, replayText } from './report/replay.js';
+import { curlTransport, replayBaseUrl, replayText } from './report/replay.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
@@ -64,7 +64,7 @@ export interface ExchangeSink {
 
 export interface ClientDeps {
   request: APIRequestContext;
-  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'geoParamNames' | 'sandbox' | 'sandboxPort'>;
+  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'geoParamNames' | 'sandbox' | 'sandboxPort' | 'transport'>;
   tokens: TokenProvider;
   schemas: SchemaRegistry;
   secrets: SecretRegistry;
@@ -109,7 +109,12 @@ function toQueryString(query: Query | undefined): string {
 }
 
 export class FleetClient {
-  constructor(protected readonly deps: ClientDeps) {}
+  /** How a replay of this client's requests reaches the target (curl's options). */
+  private readonly replayTransport: string;
+
+  constructor(protected readonly deps: ClientDeps) {
+    this.replayTransport = curlTransport(deps.config.transport, replayBaseUrl(deps.config));
+  }
 
   /** Sends one request of `operationId`, checks the response, and returns it. */
   async call<T = unknown>(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse<T>> {
@@ -128,9 +133,12 @@ export class FleetClient {
     const token = await this.token();
     let exchange = await this.send(operationId, op.method, path, options, token);
     if (exchange.response.status === 401) {
-      // The token may have died in flight: one fresh token, one retry; a second 401 stands.
+      // The token may have died in flight or been revoked early: one fresh token, one repeat; a
+      // second 401 means the target refuses what the token endpoint issues, and the client stops.
       this.deps.tokens.invalidate(token);
-      exchange = await this.send(operationId, op.method, path, options, await this.token());
+      const fresh = await this.token();
+      exchange = await this.send(operationId, op.method, path, options, fresh);
+      if (exchange.response.status === 401) throw this.tokenFailure(this.deps.tokens.rejectedFresh(fresh));
     }
     return this.check<T>(exchange);
   }
@@ -140,11 +148,15 @@ export class FleetClient {
     try {
       return await this.deps.tokens.token();
     } catch (e) {
-      const { observer } = this.deps;
-      if (!(e instanceof AuthError) || !observer) throw e;
-      if (!observer.owns(TOKEN_RULE)) throw observer.block(TOKEN_RULE, e.message);
-      throw new AuthError(`[${TOKEN_RULE}] ${e.message}`, e.status);
+      throw this.tokenFailure(e);
     }
+  }
+
+  private tokenFailure(e: unknown): unknown {
+    const { observer } = this.deps;
+    if (!(e instanceof AuthError) || !observer) return e;
+    if (!observer.owns(TOKEN_RULE)) return observer.block(TOKEN_RULE, e.message);
+    return new AuthError(`[${TOKEN_RULE}] ${e.message}`, e.status);
   }
 
   /**
@@ -245,6 +257,7 @@ export class FleetClient {
       ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
       ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
       ...(options.rawBody !== undefined || options.rawPath !== undefined ? { asIs: true as const } : {}),
+      ...(this.replayTransport ? { transport: this.replayTransport } : {}),
     };
     const exchange: Exchange = {
       operationId,

@@ -12,8 +12,14 @@ import { ListFieldsError, parseCustomerListFields, type CustomerListFields } fro
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
 import { WHOLE_POOL, type PoolSlice } from './pool.js';
+import { shownProxy } from './transport/proxy.js';
+import { DIRECT, parseTransport, TransportConfigError, transportSecrets, type TransportSettings } from './transport/settings.js';
 
 export type Target = 'sandbox' | 'test' | 'production';
+
+/** How the client authenticates at the token endpoint (FLEET_TOKEN_AUTH): form fields, or HTTP Basic. */
+export type TokenAuth = 'client_secret_post' | 'client_secret_basic';
+const TOKEN_AUTHS: readonly TokenAuth[] = ['client_secret_post', 'client_secret_basic'];
 
 export interface GeoParamNames {
   count: string;
@@ -50,6 +56,12 @@ export interface Config {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /** FLEET_TOKEN_AUTH; FLEET_TOKEN_SCOPE and FLEET_TOKEN_AUDIENCE are sent with the token request when set. */
+  tokenAuth: TokenAuth;
+  tokenScope?: string;
+  tokenAudience?: string;
+  /** CA, client certificate and proxy of every request to the target and its token endpoint (lib/transport/); direct for the embedded sandbox. */
+  transport: TransportSettings;
   sessionIds: string[];
   /** The card pool's first customer (FLEET_CARD_POOL_CUSTOMER): its lease's name, the orders the lifecycle specs place. */
   poolCustomer?: string;
@@ -108,13 +120,15 @@ const TARGETS: readonly Target[] = ['sandbox', 'test', 'production'];
 type Env = Record<string, string | undefined>;
 
 export const knownVariables = [
-  'FLEET_BASE_URL', 'FLEET_CLIENT_ID', 'FLEET_CLIENT_SECRET', 'FLEET_TOKEN_URL', 'FLEET_TARGET', 'FLEET_SESSION_IDS',
+  'FLEET_BASE_URL', 'FLEET_CLIENT_ID', 'FLEET_CLIENT_SECRET', 'FLEET_TOKEN_URL', 'FLEET_TOKEN_AUTH', 'FLEET_TOKEN_SCOPE', 'FLEET_TOKEN_AUDIENCE',
+  'FLEET_CA_FILE', 'NODE_EXTRA_CA_CERTS', 'FLEET_TLS_INSECURE', 'FLEET_CLIENT_CERT', 'FLEET_CLIENT_KEY', 'FLEET_CLIENT_KEY_PASSPHRASE',
+  'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'FLEET_TARGET', 'FLEET_SESSION_IDS',
   'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_FOREIGN_CLIENT_ID', 'FLEET_FOREIGN_CLIENT_SECRET', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
-  'SANDBOX_ORDER_COMPLETION',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'SANDBOX_ORDER_COMPLETION', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -320,6 +334,22 @@ function embeddedSandboxUrl(value: string | undefined, sandboxPort: number): str
   return url.href.replace(/\/+$/, '');
 }
 
+function parseTokenAuth(value: string | undefined): TokenAuth {
+  const text = value?.trim() || 'client_secret_post';
+  if (!(TOKEN_AUTHS as readonly string[]).includes(text)) throw new ConfigError(`FLEET_TOKEN_AUTH: "${text}" is not ${TOKEN_AUTHS.join(' or ')}`);
+  return text as TokenAuth;
+}
+
+function transport(env: Env, sandbox: boolean, target: Target): TransportSettings {
+  // The embedded sandbox runs in the run's own process on loopback: nothing to reach through a proxy.
+  if (sandbox) return DIRECT;
+  try {
+    return parseTransport(env, target === 'production');
+  } catch (e) {
+    throw e instanceof TransportConfigError ? new ConfigError(e.message) : e;
+  }
+}
+
 /** Builds the configuration from an environment (by default `.env` over process.env). */
 export function loadConfig(env: Env = readEnv()): Config {
   const rawTarget = env.FLEET_TARGET?.trim();
@@ -383,6 +413,10 @@ export function loadConfig(env: Env = readEnv()): Config {
     tokenUrl,
     clientId,
     clientSecret,
+    tokenAuth: parseTokenAuth(env.FLEET_TOKEN_AUTH),
+    ...(env.FLEET_TOKEN_SCOPE?.trim() ? { tokenScope: env.FLEET_TOKEN_SCOPE.trim() } : {}),
+    ...(env.FLEET_TOKEN_AUDIENCE?.trim() ? { tokenAudience: env.FLEET_TOKEN_AUDIENCE.trim() } : {}),
+    transport: transport(env, sandbox, target),
     sessionIds,
     poolCustomer,
     poolCustomers,
@@ -436,12 +470,24 @@ export function banner(config: Config): string {
   if (config.selftestPlan) return `fleet-conformance → fault self-test: ${config.selftestPlan.length} sandboxes, one fault each`;
   const where = config.sandbox ? 'embedded sandbox (a free port of its own)' : config.baseUrl;
   const mode = config.target === 'production' ? 'read-only (production guard on)' : 'read-write';
-  return `fleet-conformance → ${config.target}: ${where}, client ${config.clientId}, ${mode}`;
+  return `fleet-conformance → ${config.target}: ${where}, client ${config.clientId}, ${mode}${transportWords(config)}`;
+}
+
+/** The transport in force, for the banner: what a reader of the run's first line must know. */
+function transportWords(config: Config): string {
+  const t = config.transport;
+  const words = [
+    t.insecure ? 'TLS NOT VERIFIED (FLEET_TLS_INSECURE=yes, a test environment only)' : t.caFiles.length ? `trusting ${t.caFiles[0]}${t.caFiles.length > 1 ? ' and NODE_EXTRA_CA_CERTS' : ''}` : '',
+    t.clientCertificate ? `client certificate ${t.clientCertificate.certFile}` : '',
+    t.httpsProxy ? `proxy ${shownProxy(t.httpsProxy)}${t.noProxy.length ? ` (not for ${t.noProxy.join(',')})` : ''}` : '',
+    config.tokenUrl.startsWith(`${config.baseUrl}/`) ? '' : `tokens from ${config.tokenUrl}`,
+  ].filter(Boolean);
+  return words.length ? `; ${words.join('; ')}` : '';
 }
 
 /** Values that must never reach a report or a log. */
 export function secretsOf(config: Config): string[] {
-  return [config.clientSecret, config.cardPin, ...(config.foreignClient ? [config.foreignClient.clientSecret] : [])];
+  return [config.clientSecret, config.cardPin, ...(config.foreignClient ? [config.foreignClient.clientSecret] : []), ...transportSecrets(config.transport)];
 }
 
 /**

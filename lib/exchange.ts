@@ -14,6 +14,8 @@ export interface RecordedRequest {
   asIs?: true;
   /** The Authorization header sent: a valid bearer token, none, or a value the test chose. */
   auth: 'token' | 'none' | 'custom';
+  /** curl's options for the way it went (CA file, client certificate, proxy without its password): lib/report/replay.ts. */
+  transport?: string;
 }
 
 export interface RecordedResponse {

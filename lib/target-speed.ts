@@ -6,13 +6,19 @@
  * name: a test environment reached through a tunnel or port-forward answers on 127.0.0.1 at a
  * remote server's latencies.
  */
-import { AuthError, TokenProvider } from './auth.js';
+import { AuthError } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
+import { tokensFor } from './tokens.js';
+import { fetchFor } from './transport/clients.js';
 const ROUND_TRIPS = 3;
 
-/** The median of `ROUND_TRIPS` authenticated reads (GET /customers?limit=1), in whole ms; any answer counts. */
-export async function measureRoundTrip(config: Pick<Config, 'baseUrl' | 'tokenUrl' | 'clientId' | 'clientSecret'>, fetchImpl: typeof fetch = fetch): Promise<number> {
-  const token = await new TokenProvider(config, fetchImpl).token();
+/**
+ * The median of `ROUND_TRIPS` authenticated reads (GET /customers?limit=1), in whole ms; any answer
+ * counts but a 401, which says before any test that the target refuses the token endpoint's tokens.
+ */
+export async function measureRoundTrip(config: Parameters<typeof tokensFor>[0] & Pick<Config, 'baseUrl'>, fetchImpl: typeof fetch = fetchFor(config.transport)): Promise<number> {
+  const tokens = tokensFor(config);
+  const token = await tokens.token();
   const times: number[] = [];
   for (let i = 0; i < ROUND_TRIPS; i++) {
     const started = performance.now();
@@ -22,7 +28,9 @@ export async function measureRoundTrip(config: Pick<Config, 'baseUrl' | 'tokenUr
         signal: AbortSignal.timeout(30_000),
       });
       await response.arrayBuffer();
+      if (response.status === 401) throw tokens.rejectedFresh(token);
     } catch (e) {
+      if (e instanceof AuthError) throw e;
       const { cause } = e as { cause?: { code?: string } };
       throw new AuthError(`cannot reach ${config.baseUrl} (${cause?.code ?? (e as Error).message}); is the target running and FLEET_BASE_URL right?`);
     }

@@ -22,7 +22,7 @@
  * 1 s stall).
  */
 import { performance } from 'node:perf_hooks';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import autocannon from 'autocannon';
 
@@ -68,6 +68,21 @@ export interface PoolOptions {
   requestTimeoutS?: number;
   /** Allow a TLS certificate that does not verify (never for remote targets). */
   insecureTls?: boolean;
+  /** Where the sockets connect instead of the origin (a relay through the proxy, lib/transport/relay.ts); TLS server name and Host stay the origin's. */
+  connectTo?: { host: string; port: number };
+  /** The sockets' TLS options: the trusted CAs and the client certificate (lib/transport/clients.ts). */
+  tls?: { ca?: string[]; cert?: string; key?: string; passphrase?: string };
+}
+
+/** autocannon's url, TLS server name and Host header for the pool's sockets: the origin's, or a relay's standing in for it. */
+export function routeOf(options: Pick<PoolOptions, 'origin' | 'connectTo'>): { url: string; servername?: string; host: Record<string, string> } {
+  if (!options.connectTo) return { url: options.origin, host: {} };
+  const origin = new URL(options.origin);
+  return {
+    url: `${origin.protocol}//${options.connectTo.host}:${options.connectTo.port}`,
+    ...(isIP(origin.hostname) ? {} : { servername: origin.hostname }),
+    host: { host: origin.host },
+  };
 }
 
 export interface ScheduleOptions {
@@ -169,10 +184,13 @@ export class ConnectionPool {
   private constructor(readonly options: PoolOptions, maxSeconds: number) {
     this.timeoutS = options.requestTimeoutS ?? 20;
     this.headers = { ...options.headers };
+    const route = routeOf(options);
     this.done = new Promise<void>((resolve, reject) => {
       const instance = autocannon(
         {
-          url: options.origin,
+          url: route.url,
+          ...(route.servername ? { servername: route.servername } : {}),
+          ...(options.tls ? { tlsOptions: options.tls } : {}),
           connections: options.connections,
           pipelining: 1,
           // autocannon's own timeout re-arms only when a connection writes, so it would also fire on
@@ -193,7 +211,7 @@ export class ConnectionPool {
                   ...request,
                   method: flight.request.method,
                   path: flight.request.path,
-                  headers: { ...request.headers, ...this.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+                  headers: { ...request.headers, ...route.host, ...this.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
                   body: body ?? Buffer.alloc(0),
                 };
               },

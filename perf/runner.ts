@@ -11,14 +11,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TokenProvider } from '../lib/auth.js';
 import { childProcessEnv, type Config } from '../lib/config.js';
 import { countRequest, emptyFootprint } from '../lib/footprint.js';
 import { latencyTargets } from '../lib/latency-targets.js';
+import { tokensFor } from '../lib/tokens.js';
+import { fetchFor, tlsOptions } from '../lib/transport/clients.js';
+import { proxyFor, shownProxy } from '../lib/transport/proxy.js';
+import { checkTargetReach } from '../lib/transport/reach.js';
+import { openRelay } from '../lib/transport/relay.js';
 import type { LatencyKey } from '../lib/operations.js';
 import { answers, freePort, startTsChild, type Child } from './child.js';
 import { SANDBOX_SERVER_SCRIPT } from '../sandbox/launcher.js';
-import { ConnectionPool, drive, type PlannedRequest, type Sample } from './measure.js';
+import { ConnectionPool, drive, type PlannedRequest, type PoolOptions, type Sample } from './measure.js';
 import { renderHtml } from './report/html.js';
 import { applyBaseline, loadBaseline } from './baseline.js';
 import { joinPassive, passiveFor } from './passive.js';
@@ -64,7 +68,11 @@ interface Target {
 }
 
 async function startTarget(config: Config, log: (line: string) => void, settings: Record<string, string> = {}): Promise<Target> {
-  if (!config.sandbox) return { baseUrl: config.baseUrl, tokenUrl: config.tokenUrl };
+  if (!config.sandbox) {
+    // Proxy, TLS and client certificate said in one line before any load (lib/transport/reach.ts).
+    await checkTargetReach(config);
+    return { baseUrl: config.baseUrl, tokenUrl: config.tokenUrl };
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const tokenUrl = `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token`;
@@ -77,6 +85,34 @@ async function startTarget(config: Config, log: (line: string) => void, settings
     ready: () => answers(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
   });
   return { baseUrl, tokenUrl, child };
+}
+
+interface DriverRoute {
+  pool: Pick<PoolOptions, 'connectTo' | 'tls' | 'insecureTls'>;
+  close(): Promise<void>;
+}
+
+/**
+ * How the load driver's own sockets reach the target as configured: its TLS options (CA, client
+ * certificate), and through the proxy when one applies: a relay whose every connection is a
+ * CONNECT tunnel (lib/transport/relay.ts), never a connection around the proxy.
+ */
+async function driverRoute(config: Config, baseUrl: string, log: (line: string) => void): Promise<DriverRoute> {
+  const { ca, cert, key, passphrase } = tlsOptions(config.transport);
+  const tls = ca || cert ? { tls: { ...(ca ? { ca } : {}), ...(cert && key ? { cert, key } : {}), ...(passphrase !== undefined ? { passphrase } : {}) } } : {};
+  const pool = { ...tls, ...(config.transport.insecure ? { insecureTls: true } : {}) };
+  const proxy = proxyFor(config.transport, baseUrl);
+  if (!proxy) return { pool, close: async () => undefined };
+  const url = new URL(baseUrl);
+  const relay = await openRelay(proxy, { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
+  log(`load driver: each connection a CONNECT tunnel through the proxy ${shownProxy(proxy)} (relay on ${relay.host}:${relay.port})`);
+  return {
+    pool: { ...pool, connectTo: relay },
+    close: async () => {
+      if (relay.failures.length) log(`load driver: ${relay.failures.length} tunnel(s) through the proxy could not be opened (first: ${relay.failures[0]})`);
+      await relay.close();
+    },
+  };
 }
 
 /** The harness against a trivial loopback server: the floor under every measured latency. */
@@ -203,8 +239,10 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
 
   const baseline = config.perf.baseline ? loadBaseline(config.perf.baseline) : undefined;
   const target = await startTarget(config, log, options.sandbox);
+  let route: DriverRoute | undefined;
   try {
-    const tokens = new TokenProvider({ tokenUrl: target.tokenUrl, clientId: config.clientId, clientSecret: config.clientSecret });
+    route = await driverRoute(config, target.baseUrl, log);
+    const tokens = tokensFor({ ...config, tokenUrl: target.tokenUrl });
     // Health check before any load: the token endpoint answers and hands out a token.
     await tokens.token();
     log(`target ${target.baseUrl} (${config.target}) is up; token fetched once and reused`);
@@ -213,7 +251,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       log(`client overhead on loopback (trivial server, ${overhead.rate}/s, n=${overhead.samples}): p50 ${overhead.p50} ms, p99 ${overhead.p99} ms, max ${overhead.max} ms`);
     }
     // No abort signal here: the tidy-up must still run after Ctrl-C.
-    const setup = new SetupApi(target.baseUrl, () => tokens.token(), config.target === 'production');
+    const setup = new SetupApi(target.baseUrl, () => tokens.token(), config.target === 'production', fetchFor(config.transport));
     const runTag = `perf-${randomBytes(3).toString('hex')}`;
     const shared = new Resources(setup, { ...config, baseUrl: target.baseUrl }, runTag, log);
     [api, resources] = [setup, shared];
@@ -273,7 +311,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       const slots = Math.min(perOp, scenario.supply?.() ?? perOp);
       const maxTarget = Math.max(...scenario.operations.map((op) => latencyTargets[op].p99));
       const connections = Math.max(2, Math.min(slots * k, Math.ceil((rate * k * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
-      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections }, slots / rate + 60);
+      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections, ...route!.pool }, slots / rate + 60);
       let driven;
       try {
         driven = await pool.schedule({ rate: rate * k, slots: slots * k, plan, ...(options.signal ? { signal: options.signal } : {}) });
@@ -308,6 +346,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     tidy = await shared.tidyUp(!config.sandbox).catch((e: Error) => [`tidy-up failed: ${e.message}`]);
     for (const problem of tidy) log(`  TIDY-UP: ${problem}`);
   } finally {
+    await route?.close();
     await target.child?.stop();
   }
 

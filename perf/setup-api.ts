@@ -52,6 +52,8 @@ export class SetupApi {
     private readonly token: () => Promise<string>,
     /** The production guard: operations that write are refused before they are sent. */
     readonly readOnly = false,
+    /** The fetch of the configured transport (CA, client certificate, proxy: lib/transport/clients.ts). */
+    private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
   async headers(): Promise<Record<string, string>> {
@@ -67,7 +69,7 @@ export class SetupApi {
     if (this.readOnly && !op.readOnly) throw new NotMeasurable(`production guard (FLEET_TARGET=production): ${id} writes, and the perf run writes nothing there`);
     const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)] as [string, string]))}` : '';
     const url = `${this.baseUrl}${fillPath(op.path, options.params)}${query}`;
-    const response = await fetch(url, {
+    const response = await this.fetchImpl(url, {
       method: op.method,
       headers: { ...(await this.headers()), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),

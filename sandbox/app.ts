@@ -16,6 +16,7 @@ import { operations, type OperationId } from '../lib/operations.js';
 import tokenRoutes, { bearerHook, TokenStore, type TokenPluginOptions } from './auth.js';
 import type { SandboxPluginOptions } from './context.js';
 import { ApiError, errorBody } from './errors.js';
+import { externalBearerHook, type ExternalTokenOptions } from './external-tokens.js';
 import { Faults } from './faults.js';
 import type { DelayFor } from './latency.js';
 import { installVariantHooks, variantError } from './variant-hooks.js';
@@ -37,6 +38,10 @@ export interface BuildOptions {
   /** Ordered cards show up only this many seconds after the order, Active (default: at once, Ordered). */
   orderCompletionSeconds?: number;
   logger?: boolean;
+  /** HTTPS (npm run sandbox with SANDBOX_TLS): the server's certificate, and a client certificate issued by `ca` required when `requestCert`. */
+  https?: { cert: string; key: string; ca: string; requestCert: boolean };
+  /** Only tokens of an external identity provider (SANDBOX_JWKS_URL); the own token endpoint is not served. */
+  externalTokens?: ExternalTokenOptions;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -99,7 +104,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const variants = options.variants ?? new Variants();
   const store = seedStore();
   const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const https = options.https ? { https: { ...options.https, rejectUnauthorized: options.https.requestCert } } : {};
   const app = Fastify({
+    ...https,
     logger: options.logger ?? false,
     // A path Fastify cannot decode or route (bad percent-encoding, an over-long parameter) is a bad
     // request of the operation it was meant for, answered with that operation's error body.
@@ -133,10 +140,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     sendError(reply, undefined, ApiError.notFound(`no operation ${request.method} ${request.url.split('?')[0]}`), faults, variants));
 
   const bearer = bearerHook(store, tokens, faults);
+  const external = options.externalTokens ? externalBearerHook(store, options.externalTokens) : undefined;
   app.addHook('onRequest', (request, reply, done) => {
     const operationId = request.routeOptions.config.operationId;
     if (operationId) reply.code(operations[operationId].success);
-    bearer(request, reply, done);
+    if (!external) return bearer(request, reply, done);
+    external(request, reply).then(() => done(), (e: Error) => done(e));
   });
 
   const latency = options.latency;
@@ -163,7 +172,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installVariantHooks(app, variants);
 
   const pluginOptions: SandboxPluginOptions = { faults, variants, store };
-  await app.register(tokenRoutes, { ...pluginOptions, tokens } satisfies TokenPluginOptions);
+  if (!external) await app.register(tokenRoutes, { ...pluginOptions, tokens } satisfies TokenPluginOptions);
   await app.register(customerRoutes, pluginOptions);
   await app.register(cardRoutes, { ...pluginOptions, orderCompletionSeconds: options.orderCompletionSeconds ?? 0 });
   await app.register(masterDataRoutes, pluginOptions);

@@ -1,7 +1,9 @@
 /**
  * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_VARIANTS,
- * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION), read and checked once: by
- * server.ts, and by the sandboxes hosted in process (sandbox/host.ts).
+ * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION; for npm run sandbox as a test
+ * environment is exposed: SANDBOX_TLS, SANDBOX_TLS_HOSTS, SANDBOX_CLIENT_CERT, SANDBOX_JWKS_URL,
+ * SANDBOX_TOKEN_ISSUER, SANDBOX_TOKEN_AUDIENCE), read and checked once: by server.ts, and by the
+ * sandboxes hosted in process (sandbox/host.ts, plain http only).
  */
 import { DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
 import { sandboxDefaults } from './defaults.js';
@@ -21,6 +23,40 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   /** 0: ordered cards exist at once (Ordered); otherwise they show up, Active, this many seconds after the order. */
   orderCompletionSeconds: number;
+  /** HTTPS with throwaway certificates in this folder (SANDBOX_TLS), for these host names; a client certificate issued by its CA required or not. */
+  tls?: { dir: string; hosts: string[]; clientCertificate: boolean };
+  /** Only tokens of an external identity provider, verified against its JWKS (SANDBOX_JWKS_URL); the sandbox's own token endpoint is gone. */
+  externalTokens?: { jwksUrl: string; issuer?: string; audience?: string };
+}
+
+function tlsSettings(env: Record<string, string | undefined>): ServerConfig['tls'] {
+  const dir = env.SANDBOX_TLS?.trim();
+  const clientCertificate = (env.SANDBOX_CLIENT_CERT?.trim() || 'off');
+  if (clientCertificate !== 'off' && clientCertificate !== 'required') throw new ServerConfigError(`SANDBOX_CLIENT_CERT: "${clientCertificate}" is not required or off`);
+  if (!dir) {
+    if (clientCertificate === 'required') throw new ServerConfigError('SANDBOX_CLIENT_CERT: a client certificate needs HTTPS; set SANDBOX_TLS to a folder for the certificates');
+    if (env.SANDBOX_TLS_HOSTS?.trim()) throw new ServerConfigError('SANDBOX_TLS_HOSTS: set without SANDBOX_TLS');
+    return undefined;
+  }
+  const hosts = (env.SANDBOX_TLS_HOSTS?.trim() || 'localhost,127.0.0.1').split(',').map((h) => h.trim()).filter(Boolean);
+  const bad = hosts.find((h) => !/^[A-Za-z0-9.:-]+$/.test(h));
+  if (bad) throw new ServerConfigError(`SANDBOX_TLS_HOSTS: "${bad}" is not a host name or an IP address`);
+  return { dir, hosts, clientCertificate: clientCertificate === 'required' };
+}
+
+function externalTokens(env: Record<string, string | undefined>): ServerConfig['externalTokens'] {
+  const jwksUrl = env.SANDBOX_JWKS_URL?.trim();
+  if (!jwksUrl) {
+    const orphan = ['SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE'].find((name) => env[name]?.trim());
+    if (orphan) throw new ServerConfigError(`${orphan}: set without SANDBOX_JWKS_URL`);
+    return undefined;
+  }
+  if (!/^https?:\/\/[^/\s]+/.test(jwksUrl)) throw new ServerConfigError(`SANDBOX_JWKS_URL: "${jwksUrl}" is not an http(s) URL`);
+  return {
+    jwksUrl,
+    ...(env.SANDBOX_TOKEN_ISSUER?.trim() ? { issuer: env.SANDBOX_TOKEN_ISSUER.trim() } : {}),
+    ...(env.SANDBOX_TOKEN_AUDIENCE?.trim() ? { audience: env.SANDBOX_TOKEN_AUDIENCE.trim() } : {}),
+  };
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -35,6 +71,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
   const host = (env.SANDBOX_HOST ?? '').trim() || '127.0.0.1';
   if (/\s|\/|:\/\//.test(host)) throw new ServerConfigError(`SANDBOX_HOST: "${host}" is not a host name or address (e.g. 127.0.0.1)`);
   const latencyText = (env.SANDBOX_LATENCY ?? '').trim() || 'off';
+  const tls = tlsSettings(env);
+  const tokens = externalTokens(env);
   return {
     port: wholeNumber('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 0, 65535),
     host,
@@ -45,5 +83,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
     // Up to 36 hours, the document's longest order completion.
     orderCompletionSeconds: wholeNumber('SANDBOX_ORDER_COMPLETION', env.SANDBOX_ORDER_COMPLETION, 0, 0, 129_600),
+    ...(tls ? { tls } : {}),
+    ...(tokens ? { externalTokens: tokens } : {}),
   };
 }

@@ -1,11 +1,14 @@
 /**
  * The sandbox's listener for `npm run sandbox` (a conformance run and the self-tests host theirs
- * in process on free ports: host.ts). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
- * SANDBOX_VARIANTS, SANDBOX_LATENCY, SANDBOX_TOKEN_TTL and SANDBOX_ORDER_COMPLETION once; a bad
- * value prints one line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
+ * in process on free ports: host.ts). Reads and checks its SANDBOX_* settings once
+ * (server-config.ts); a bad value prints one line naming the variable and exits 1. With SANDBOX_TLS
+ * it serves HTTPS with throwaway certificates made at start (pki.ts) and says where they are.
+ * Closes cleanly on SIGINT and SIGTERM.
  */
-import { buildApp } from './app.js';
+import { join } from 'node:path';
+import { buildApp, type BuildOptions } from './app.js';
 import { FaultConfigError } from './faults.js';
+import { ensurePki, PKI_FILES, type SandboxPki } from './pki.js';
 import { LatencyConfigError } from './latency.js';
 import { readServerConfig, ServerConfigError, type ServerConfig } from './server-config.js';
 import { VariantConfigError } from './variants.js';
@@ -13,6 +16,27 @@ import { VariantConfigError } from './variants.js';
 function fail(message: string): never {
   process.stderr.write(`fleet sandbox: ${message}\n`);
   process.exit(1);
+}
+
+/** HTTPS and external tokens, as server-config.ts read them; the certificates made now when missing. */
+async function exposure(config: ServerConfig): Promise<{ options: Pick<BuildOptions, 'https' | 'externalTokens'>; pki?: SandboxPki }> {
+  const pki = config.tls ? await ensurePki(config.tls.dir, config.tls.hosts) : undefined;
+  return {
+    options: {
+      ...(pki ? { https: { ...pki.server, ca: pki.ca.cert, requestCert: config.tls!.clientCertificate } } : {}),
+      ...(config.externalTokens ? { externalTokens: { ...config.externalTokens, ...(pki ? { ca: [pki.ca.cert] } : {}), onExpired: () => process.stdout.write('fleet sandbox: 401 to an expired token\n') } } : {}),
+    },
+    ...(pki ? { pki } : {}),
+  };
+}
+
+/** The second line of the banner: where the certificates are and which tokens count. */
+function exposureLine(config: ServerConfig, pki: SandboxPki | undefined): string | undefined {
+  const parts = [
+    pki && `certificates in ${pki.dir}${pki.made.length ? ` (made now: ${pki.made.join(', ')})` : ''}: FLEET_CA_FILE=${join(pki.dir, PKI_FILES.ca)}, FLEET_CLIENT_CERT=${join(pki.dir, PKI_FILES.client)}, FLEET_CLIENT_KEY=${join(pki.dir, PKI_FILES.clientKey)} (a client certificate ${config.tls!.clientCertificate ? 'required' : 'not required'}); server certificate for ${config.tls!.hosts.join(', ')}`,
+    config.externalTokens && `tokens: only JWTs of ${config.externalTokens.jwksUrl}${config.externalTokens.issuer ? `, issuer ${config.externalTokens.issuer}` : ''}${config.externalTokens.audience ? `, audience ${config.externalTokens.audience}` : ''} (no token endpoint of its own)`,
+  ].filter(Boolean);
+  return parts.length ? `fleet sandbox: ${parts.join('; ')}` : undefined;
 }
 
 async function main(): Promise<void> {
@@ -23,7 +47,16 @@ async function main(): Promise<void> {
     if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError || e instanceof VariantConfigError) fail(e.message);
     throw e;
   }
-  const app = await buildApp({ faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds });
+  let exposed: Awaited<ReturnType<typeof exposure>>;
+  try {
+    exposed = await exposure(config);
+  } catch (e) {
+    fail(`SANDBOX_TLS: cannot make or read the certificates in ${config.tls?.dir}: ${(e as Error).message}`);
+  }
+  const app = await buildApp({
+    faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds,
+    ...exposed.options,
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
@@ -35,11 +68,14 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // Over HTTPS the certificate's first host name (a bare address is verified only if it covers it).
+  const shownHost = config.tls ? config.tls.hosts[0]! : config.host.includes(':') ? `[${config.host}]` : config.host;
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
   const variants = config.variants.ids.length ? config.variants.ids.join(',') : 'none';
-  process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
+  process.stdout.write(`fleet sandbox on ${config.tls ? 'https' : 'http'}://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
     + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''})\n`);
+  const line = exposureLine(config, exposed.pki);
+  if (line) process.stdout.write(`${line}\n`);
 
   let closing = false;
   const stop = (signal: string) => {

@@ -15,7 +15,9 @@ import type { FleetApi } from '../lib/api.js';
 import { banner, ConfigError, loadConfig, RUN_PREFIX, type Config } from '../lib/config.js';
 import { liveLeases } from '../lib/run-lease.js';
 import { deadLocalRuns } from '../lib/run-record.js';
+import { checkTargetReach } from '../lib/transport/reach.js';
 import { oneLine } from './one-line.js';
+import { startTrusted } from './trusted-start.js';
 
 interface Options {
   dryRun: boolean;
@@ -45,6 +47,7 @@ async function main(): Promise<number> {
     throw new ConfigError('FLEET_TARGET=production: cleanup closes customers, which is a write; add --yes-production if you mean it');
   }
   console.log(banner(config));
+  if (!config.sandbox) await checkTargetReach(config);
   const prefix = options.runId ?? RUN_PREFIX;
   // --yes-production lifts the client's production guard for this one, explicitly requested write.
   const clientConfig = options.yesProduction ? { ...config, target: 'test' as const } : config;
@@ -81,6 +84,7 @@ async function closeMarked(api: FleetApi, what: string, config: Config, prefix: 
   return counts.failed;
 }
 
+await startTrusted();
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {

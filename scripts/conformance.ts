@@ -20,8 +20,10 @@ import { HEARTBEAT_MS, LeaseRefused, POOL_SLICES, RunLease } from '../lib/run-le
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
 import { recordShard } from '../lib/shards.js';
+import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { allureReport } from './allure-report.js';
+import { startTrusted } from './trusted-start.js';
 
 const KNOWN_FAILURES = 'known-failures.json';
 /** How long Playwright may take to stop on a signal before its processes are killed. */
@@ -52,9 +54,14 @@ function writeBudget(config: Config, args: string[]): Budget {
   return share;
 }
 
-/** Times the target (a token and a few reads): workers and fast-check runs follow its speed, not its host name. */
+/**
+ * Checks that the target and its token endpoint can be reached as configured (proxy, TLS, client
+ * certificate), then times the target (a token and a few reads): workers and fast-check runs follow
+ * its speed, not its host name.
+ */
 async function withMeasuredSpeed(config: Config): Promise<Config> {
   if (config.sandbox) return config;
+  await checkTargetReach(config);
   process.env.FLEET_TARGET_RTT_MS = String(await measureRoundTrip(config));
   const measured = loadConfig();
   console.log(speedLine(measured));
@@ -176,6 +183,8 @@ async function main(): Promise<number> {
   return code;
 }
 
+// Trusting FLEET_CA_FILE in this process too (the run lease): started again with it when it was not.
+await startTrusted();
 // A shard's trace beside its blob report, written on every exit path: the merge names a shard that did not run.
 const shard = recordShard(process.argv.slice(2), process.env);
 
@@ -183,7 +192,7 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     shard?.because(e);
-    if (e instanceof ConfigError || e instanceof AuthError || e instanceof SchemaCompileError || e instanceof GateInputError) {
+    if (e instanceof ConfigError || e instanceof AuthError || e instanceof ReachError || e instanceof SchemaCompileError || e instanceof GateInputError) {
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);
     }

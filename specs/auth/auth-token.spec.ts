@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../../fixtures/test.js';
 import { requestToken } from '../../lib/auth.js';
+import { credentialsOf } from '../../lib/tokens.js';
+import { fetchFor } from '../../lib/transport/clients.js';
 
 /** Longest token lifetime the expiry test waits out; longer-lived tokens are reported as not run. */
 const MAX_WAIT_SECONDS = 5;
@@ -15,7 +17,7 @@ function accessTokenOf(body: unknown): unknown {
 
 test.describe('token request', () => {
   test('a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]', async ({ config, secrets }) => {
-    const { response, body } = await requestToken(config);
+    const { response, body } = await requestToken(credentialsOf(config), fetchFor(config.transport));
     const token = accessTokenOf(body);
     if (typeof token === 'string') secrets.add(token);
     expect(response.ok, `token request answered ${response.status}`).toBe(true);
@@ -26,9 +28,9 @@ test.describe('token request', () => {
     ['a wrong client_secret', (c: { clientId: string }) => ({ clientId: c.clientId, clientSecret: randomBytes(12).toString('hex') })],
     ['an unknown client_id', (c: { clientSecret: string }) => ({ clientId: `unknown-${randomBytes(4).toString('hex')}`, clientSecret: c.clientSecret })],
   ] as const;
-  for (const [label, credentialsOf] of wrong) {
+  for (const [label, wrongOf] of wrong) {
     test(`${label} obtains no token [AUTH-TOKEN-WRONG-SECRET]`, async ({ config, secrets }) => {
-      const { response, body } = await requestToken({ tokenUrl: config.tokenUrl, ...credentialsOf(config) });
+      const { response, body } = await requestToken({ ...credentialsOf(config), ...wrongOf(config) }, fetchFor(config.transport));
       const token = accessTokenOf(body);
       if (typeof token === 'string') secrets.add(token);
       expect(response.ok, `token request answered ${response.status}`).toBe(false);
@@ -37,7 +39,7 @@ test.describe('token request', () => {
   }
 
   test('a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]', async ({ api, config, secrets, testLedger }) => {
-    const { response, body } = await requestToken(config);
+    const { response, body } = await requestToken(credentialsOf(config), fetchFor(config.transport));
     const token = accessTokenOf(body);
     if (typeof token !== 'string') throw testLedger.block('AUTH-TOKEN-CLIENT-CREDENTIALS', `the token request answered ${response.status} without an access_token`);
     secrets.add(token as string);

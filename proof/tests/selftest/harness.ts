@@ -72,18 +72,36 @@ export interface SandboxProcess {
 }
 
 /** `node --import tsx sandbox/server.ts` on a free port of 127.0.0.1 (in `cwd`, the repository by default). */
-export function startSandbox(env: Record<string, string> = {}, cwd?: string): Promise<SandboxProcess> {
-  const child = start('node', ['--import', 'tsx', 'sandbox/server.ts'], { SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', ...env }, cwd);
+export async function startSandbox(env: Record<string, string> = {}, cwd?: string): Promise<SandboxProcess> {
+  const service = await startService('sandbox/server.ts', [], { SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', ...env }, /fleet sandbox on (https?:\/\/\S+)/, cwd);
+  return { baseUrl: service.url, stop: service.stop };
+}
+
+export interface Service {
+  /** What the ready line named (the first group of `ready`). */
+  url: string;
+  /** Everything it printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `node --import tsx <script> ...args` in a process of its own, once it prints a line matching `ready`. */
+export function startService(script: string, args: string[], env: Record<string, string>, ready: RegExp, cwd?: string): Promise<Service> {
+  const child = start('node', ['--import', 'tsx', script, ...args], env, cwd);
   return new Promise((resolve, reject) => {
     let output = '';
+    let up = false;
     const onData = (d: Buffer) => {
       output += d;
-      const url = /fleet sandbox on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ baseUrl: url, stop: () => stop(child) });
+      const url = up ? undefined : ready.exec(output)?.[1];
+      if (url) {
+        up = true;
+        resolve({ url, output: () => output, stop: () => stop(child) });
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
   });
 }
 

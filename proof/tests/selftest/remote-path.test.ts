@@ -1,22 +1,35 @@
 /**
  * The path users take, not the lab bench: a fresh `git clone` of HEAD (nothing of the working tree),
- * `npm ci`, a sandbox in a process of its own standing in for the shared test environment (two
- * variants, the document's latencies at a tenth), and `npm run conformance` with FLEET_TARGET=test
- * and the README's variables only: the default write budget, workers and fast-check runs. One run,
- * then two at once: each passes with no finding, no suite error, nothing blocked, its own slice
- * of the card pool, and nothing left open on the server.
+ * `npm ci`, and the stand-in of a company's test environment as it is exposed (proof/field/chain.ts,
+ * each piece in a process of its own): `npm run sandbox` over HTTPS with certificates from a
+ * throwaway CA, requiring a client certificate and accepting only the JWTs of an identity provider
+ * on another host (oauth2-mock-server, tokens living shorter than a run), reached only through a
+ * forward proxy with credentials (proxy-chain) that alone resolves the host names. Then the
+ * documented variables only (docs/test-environment.md's .env) and every default: each
+ * misconfiguration stops before any test with its one line; one run passes, its tokens renewed
+ * before they expire; `npm run perf`'s short form measures through the proxy; two runs at once
+ * pass, each with its own slice of the card pool; nothing is left open; `npm run -s token` and a
+ * replay of the reports work through the same chain.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CoverageReport } from '../../../lib/report/coverage.js';
-import { sandboxDefaults } from '../../../sandbox/defaults.js';
-import { repoRoot, run, startSandbox, stopAll, type Run } from './harness.js';
+import { expiredServerFolder, mismatchedClientPair } from '../../field/certificates.js';
+import { API_HOST, OTHER_HOST, PROXY_PASSWORD, KEY_PASSPHRASE, startChain, type Chain } from '../../field/chain.js';
+import { repoRoot, run, startService, stopAll, type Run } from './harness.js';
 
-test.afterEach(stopAll);
+let chain: Chain | undefined;
+test.afterEach(async () => {
+  await chain?.stop();
+  await stopAll();
+});
 
 const VARIANTS = 'formats-other,optional-fields-omitted';
+/** Seconds a token lives: shorter than one run. */
+const TOKEN_TTL = 30;
 
 interface Outcome {
   name: string;
@@ -24,16 +37,17 @@ interface Outcome {
   output: string;
   coverage: CoverageReport;
   slice: string | undefined;
+  seconds: number;
 }
 
-function outcomeOf(name: string, dir: string, done: Run): Outcome {
+function outcomeOf(name: string, dir: string, done: Run, seconds: number): Outcome {
   let coverage: CoverageReport;
   try {
     coverage = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')) as CoverageReport;
   } catch {
     throw new Error(`${name}: no coverage.json (exit ${done.code}):\n${done.output.slice(-3000)}`);
   }
-  return { name, code: done.code, output: done.output, coverage, slice: /this run takes slice (\d+) of/.exec(done.output)?.[1] };
+  return { name, code: done.code, output: done.output, coverage, slice: /this run takes slice (\d+) of/.exec(done.output)?.[1], seconds };
 }
 
 function expectClean(o: Outcome): void {
@@ -43,42 +57,128 @@ function expectClean(o: Outcome): void {
   expect(o.coverage.records.filter((r) => r.outcome !== 'passed' && r.outcome !== 'not-run').map((r) => `${r.outcome} ${r.title}: ${r.reason ?? r.blockedBy?.reason}`), `${o.name}: failed, suite errors, blocked`).toEqual([]);
   expect(o.coverage.rules.find((r) => r.id === 'SUITE-CLEANUP')!.status, `${o.name}: nothing its tests created left open`).toBe('passed');
   expect(o.output, `${o.name}: the default budget let it start`).toMatch(/write footprint of the run, estimated at \d+ fast-check runs: .*\(FLEET_WRITE_BUDGET customers=\d+,cards=\d+,poolCards=\d+\)/);
+  expect(o.output, `${o.name}: the default workers of a latency-bound target`).toMatch(/target speed: median round trip \d+ ms \(latency-bound\) → 8 workers/);
 }
 
-test('from a git clone of HEAD against a sandbox of its own, with the README\'s variables and every default: one run, then two at once, pass and leave nothing open', async () => {
-  test.setTimeout(900_000);
+const lines = (service: { output(): string }, pattern: RegExp) => service.output().split('\n').filter((l) => pattern.test(l)).length;
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Each misconfiguration, the settings that make it, and the line that must name its cause. */
+async function misconfigurations(c: Chain, clone: string): Promise<[string, Record<string, string>, RegExp][]> {
+  const expiredDir = join(c.pki, 'expired');
+  await expiredServerFolder(c.pki, expiredDir, [API_HOST]);
+  const expired = await startService('sandbox/server.ts', [], { SANDBOX_PORT: '0', SANDBOX_TLS: expiredDir, SANDBOX_TLS_HOSTS: API_HOST }, /fleet sandbox on (https:\/\/\S+)/, clone);
+  const mismatched = await mismatchedClientPair(c.pki);
+  const port = new URL(c.env.FLEET_BASE_URL!).port;
+  const proxy = new URL(c.env.HTTPS_PROXY!);
+  return [
+    ['a certificate from an unknown CA', { FLEET_CA_FILE: '' }, /^fleet-conformance: FLEET_BASE_URL: the certificate of fleet-test\.example is issued by "fleet sandbox throwaway CA", a CA .* \(SELF_SIGNED_CERT_IN_CHAIN\); set FLEET_CA_FILE to that CA's PEM file$/m],
+    ['a host name the certificate does not cover', { FLEET_BASE_URL: `https://${OTHER_HOST}:${port}` }, /^fleet-conformance: FLEET_BASE_URL: the certificate of fleet-other\.example does not cover the host name fleet-other\.example \(it covers DNS:fleet-test\.example; ERR_TLS_CERT_ALTNAME_INVALID\)$/m],
+    ['an expired certificate', { FLEET_BASE_URL: expired.url }, /^fleet-conformance: FLEET_BASE_URL: the certificate of fleet-test\.example expired on .+ \(CERT_HAS_EXPIRED\)$/m],
+    ['a client certificate required and not given', { FLEET_CLIENT_CERT: '', FLEET_CLIENT_KEY: '', FLEET_CLIENT_KEY_PASSPHRASE: '' }, /^fleet-conformance: FLEET_BASE_URL: fleet-test\.example asks for a client certificate and none was sent \(.+\); set FLEET_CLIENT_CERT and FLEET_CLIENT_KEY$/m],
+    ['a key that does not match its certificate', { FLEET_CLIENT_CERT: mismatched.certFile, FLEET_CLIENT_KEY: mismatched.keyFile, FLEET_CLIENT_KEY_PASSPHRASE: '' }, /^fleet-conformance: FLEET_CLIENT_KEY: the key in .+ does not match the certificate in FLEET_CLIENT_CERT \(.+\)$/m],
+    ['a proxy that does not answer', { HTTPS_PROXY: `http://${proxy.username}:${proxy.password}@127.0.0.1:${await closedPort()}` }, /^fleet-conformance: HTTPS_PROXY: the proxy http:\/\/ci-runner@127\.0\.0\.1:\d+ does not answer \(ECONNREFUSED\)$/m],
+    ['a proxy that answers 407', { HTTPS_PROXY: `http://${proxy.username}:wrong@127.0.0.1:${proxy.port}` }, /^fleet-conformance: HTTPS_PROXY: the proxy http:\/\/ci-runner@127\.0\.0\.1:\d+ refused its credentials \(407 Proxy Authentication Required\); check the user and password in HTTPS_PROXY$/m],
+    ['a token endpoint that answers 401 (wrong secret)', { FLEET_CLIENT_SECRET: 'not-the-secret' }, /^fleet-conformance: token request for client fleet-sandbox refused: 401 invalid_client; check FLEET_CLIENT_ID \/ FLEET_CLIENT_SECRET \(sent as client_secret_basic: FLEET_TOKEN_AUTH\)$/m],
+    ['a token endpoint that answers 400 (invalid_scope)', { FLEET_TOKEN_SCOPE: 'fleet admin' }, /^fleet-conformance: token request for client fleet-sandbox refused: 400 invalid_scope; check FLEET_TOKEN_SCOPE \("fleet admin"\)$/m],
+  ];
+}
+
+test('from a git clone of HEAD against the stand-in of a company\'s test environment (TLS from a private CA, client certificate, tokens of an identity provider on another host living shorter than a run, a forward proxy with credentials that alone resolves the names), with the documented variables and every default: each misconfiguration stops with its line; one run, perf\'s short form, then two runs at once pass and leave nothing open', async () => {
+  test.setTimeout(1_200_000);
+  const phases: string[] = [];
+  let mark = Date.now();
+  const phase = (name: string) => {
+    phases.push(`${name} ${Math.round((Date.now() - mark) / 1000)} s`);
+    mark = Date.now();
+  };
   const clone = mkdtempSync(join(tmpdir(), 'fleet-remote-path-'));
   const cloned = await run('git', ['clone', '--quiet', repoRoot, clone], {});
   expect(cloned.code, cloned.output).toBe(0);
   const installed = await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {}, clone);
   expect(installed.code, installed.output).toBe(0);
 
-  const sandbox = await startSandbox({ SANDBOX_VARIANTS: VARIANTS, SANDBOX_LATENCY: 'doc,scale=0.1' }, clone);
-  // The README's example .env, pointed at the stand-in.
-  const readme = {
-    FLEET_TARGET: 'test',
-    FLEET_BASE_URL: sandbox.baseUrl,
-    FLEET_CLIENT_ID: sandboxDefaults.clientId,
-    FLEET_CLIENT_SECRET: sandboxDefaults.clientSecret,
-    FLEET_SESSION_IDS: sandboxDefaults.sessionIds.slice(0, 2).join(','),
-    FLEET_CARD_POOL_CUSTOMER: sandboxDefaults.poolCustomer,
-    FLEET_FOREIGN_CUSTOMER: sandboxDefaults.foreignCustomer,
-  };
+  phase('clone and npm ci');
+  chain = await startChain({ tokenTtl: TOKEN_TTL, sandbox: { SANDBOX_VARIANTS: VARIANTS, SANDBOX_LATENCY: 'doc,scale=0.1' }, cwd: clone });
+  const env = chain.env;
+  expect(chain.sandbox.output(), 'the sandbox made its certificates at start').toMatch(/made now: server\.pem, client\.pem/);
+
+  phase('the chain started');
+  // Each misconfiguration: exit 2 before any test, its cause in one line.
+  const printed: string[] = [];
+  await Promise.all((await misconfigurations(chain, clone)).map(async ([what, change, line]) => {
+    const done = await run('npm', ['run', '-s', 'conformance'], { ...env, ...change, FLEET_REPORTS_DIR: join(clone, 'reports-misconfigured') }, clone);
+    expect(done.output, what).toMatch(line);
+    expect(done.code, `${what}: exit code\n${done.output}`).toBe(2);
+    expect(done.output, `${what}: stopped before any test`).not.toMatch(/Running \d+ tests?/);
+    printed.push(`${what}: ${line.exec(done.output)![0]}`);
+  }));
+
+  phase('nine misconfigurations');
   const conformance = async (name: string) => {
     const dir = join(clone, `reports-${name}`);
-    return outcomeOf(name, dir, await run('npm', ['run', 'conformance'], { ...readme, FLEET_REPORTS_DIR: dir }, clone));
+    const started = Date.now();
+    const done = await run('npm', ['run', 'conformance'], { ...env, FLEET_REPORTS_DIR: dir }, clone);
+    return outcomeOf(name, dir, done, Math.round((Date.now() - started) / 1000));
   };
+  const issued = () => lines(chain!.idp, /^issued a token/);
+  const expired = () => lines(chain!.sandbox, /401 to an expired token/);
+  const tunnels = () => lines(chain!.proxy, /^CONNECT /);
 
+  const [tokensBefore, tunnelsBefore] = [issued(), tunnels()];
   const alone = await conformance('alone');
   expectClean(alone);
+  expect(alone.seconds, 'the run outlived its tokens').toBeGreaterThan(TOKEN_TTL);
+  expect(expired(), 'every token renewed before it expired: no request carried an expired one').toBe(0);
+  expect(alone.output).toContain(`proxy http://ci-runner@127.0.0.1:${chain.proxyPort}`);
+  const aloneTokens = issued() - tokensBefore;
+  const aloneTunnels = tunnels() - tunnelsBefore;
+
+  phase('one run');
+  const perfTunnels = tunnels();
+  const perf = await run('npm', ['run', 'perf'], { ...env, FLEET_PERF_OPS: 'get-card,master-data', FLEET_PERF_DURATION: '3', FLEET_REPORTS_DIR: join(clone, 'reports-perf') }, clone);
+  expect(perf.code, perf.output.slice(-3000)).toBe(0);
+  expect(perf.output).toMatch(/load driver: each connection a CONNECT tunnel through the proxy http:\/\/ci-runner@127\.0\.0\.1:\d+/);
+  expect(perf.output).toMatch(/GATE PASSED/);
+  expect(tunnels() - perfTunnels, 'the load driver\'s connections and the set-up, all through the proxy').toBeGreaterThan(2);
+
+  phase('perf\'s short form');
   const [first, second] = await Promise.all([conformance('first'), conformance('second')]);
   expectClean(first);
   expectClean(second);
   expect(first.slice, 'runs at once hold a slice of the card pool each').toBeDefined();
   expect(first.slice, 'and never the same one').not.toBe(second.slice);
 
-  const left = await run('npm', ['run', '-s', 'cleanup', '--', '--dry-run'], readme, clone);
+  phase('two runs at once');
+  const left = await run('npm', ['run', '-s', 'cleanup', '--', '--dry-run'], env, clone);
   expect(left.code, left.output).toBe(0);
   expect(left.output, 'nothing any run made is left open').toMatch(/cleanup \(dry run\): \d+ customers marked fcr, 0 would be closed/);
-  test.info().annotations.push({ type: 'runs', description: [alone, first, second].map((o) => `${o.name}: ${o.coverage.tests.passed} passed, ${o.coverage.footprint.writes.customersCreated} sub-customers created, slice ${o.slice}`).join('; ') });
+
+  // npm run -s token and a replay as the reports write it, through the same chain: curl asks for the
+  // proxy's password and the key's passphrase (a terminal is lent to it by script(1)).
+  const token = await run('npm', ['run', '-s', 'token'], env, clone);
+  expect(token.code, token.output).toBe(0);
+  expect(token.output.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  const replayOf = `import { loadConfig } from './lib/config.js'; import { curlOf, curlTransport } from './lib/report/replay.js';
+    const c = loadConfig(); process.stdout.write(curlOf(c.baseUrl, { method: 'GET', path: '/master/all', headers: { accept: 'application/json' }, auth: 'token', transport: curlTransport(c.transport, c.baseUrl) }));`;
+  const replay = (await run('node', ['--import', 'tsx', '--input-type=module', '-e', replayOf], env, clone)).output.trim();
+  expect(replay).toBe(`curl -sS -X GET '${env.FLEET_BASE_URL}/master/all' --cacert '${env.FLEET_CA_FILE}' --cert '${env.FLEET_CLIENT_CERT}' --key '${env.FLEET_CLIENT_KEY}' --proxy 'http://127.0.0.1:${chain.proxyPort}' --proxy-user 'ci-runner' -H 'accept: application/json' -H "Authorization: Bearer $FLEET_TOKEN"`);
+  writeFileSync(join(clone, 'replay.sh'), `${replay} -o /dev/null -w 'replay answered %{http_code}'\n`);
+  const answered = await run('sh', ['-c', `(sleep 1; echo '${PROXY_PASSWORD}'; sleep 1; echo '${KEY_PASSPHRASE}') | script -qec 'sh replay.sh' /dev/null`], { FLEET_TOKEN: token.output.trim() }, clone);
+  expect(answered.output).toContain('replay answered 200');
+
+  phase('clean-up, token and replay');
+  const figures = [
+    `alone: ${alone.coverage.tests.passed} passed, ${alone.coverage.footprint.requests} requests, ${alone.seconds} s, ${aloneTokens} tokens issued for tokens of ${TOKEN_TTL} s, ${aloneTunnels} CONNECT tunnels, 0 expired tokens sent`,
+    ...[first, second].map((o) => `${o.name}: ${o.coverage.tests.passed} passed, ${o.coverage.footprint.requests} requests, ${o.seconds} s, slice ${o.slice}`),
+    `perf: ${/operation .*\n[\s\S]*?\n\n/.exec(perf.output)?.[0].trim().split('\n').slice(2).join('; ')}`,
+  ];
+  test.info().annotations.push({ type: 'runs', description: figures.join(' | ') }, { type: 'misconfigurations', description: printed.join(' | ') }, { type: 'phases', description: phases.join(', ') });
 });
