@@ -87,7 +87,10 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
           resetAfter.set(req.id, { seq: n, method: req.method, path: req.path });
           break;
       }
-      return { url: `${base}${req.path}` };
+      // The body in one write, not streamed: a server that answers before reading a large body and
+      // closes (the sandbox's 400 for 2 MB) would otherwise break the stream (EPIPE) and mockttp
+      // would answer 502 itself, an event nobody injected.
+      return { url: `${base}${req.path}`, ...(req.body.buffer.length ? { rawBody: req.body.buffer } : {}) };
     },
     beforeResponse: (res, req) => {
       const planned = resetAfter.get(req.id);

@@ -161,6 +161,18 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   }
 });
 
+test('without events it is transparent: an answer the server gives before reading a large body is relayed, not turned into a 502', async () => {
+  const sandbox = await startSandbox();
+  const chaos = await startChaosProcess({ target: sandbox.baseUrl, seed: 1, rates: 0, tokenFailures: 0, log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'), cwd: repoRoot });
+  const token = (JSON.parse((await send(`${chaos.url}${TOKEN_PATH}`, 'POST', tokenForm, tokenHeaders)).body!) as { access_token: string }).access_token;
+  // The sandbox refuses a body over its limit as soon as it has read the headers, and closes the connection.
+  const body = `{"a":"${'x'.repeat(2_000_000)}"}`;
+  const answers: Seen[] = [];
+  for (let i = 0; i < 10; i++) answers.push(await send(`${chaos.url}/cards/1/block`, 'POST', body, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }));
+  expect(answers.map((a) => `${a.status} ${a.contentType}`)).toEqual(answers.map(() => '400 application/json; charset=utf-8'));
+  expect((await chaos.stop()).line).toBe('chaos: stopped (SIGTERM) after 11 requests, 0 events');
+});
+
 test('npm run chaos: one line on a bad flag or an unreachable target (exit 2), one line when it stops on SIGINT (exit 0)', async () => {
   const bad = await run('npm', ['run', '-s', 'chaos', '--', '--rate', 'pause=lots'], {});
   expect(bad.code).toBe(2);
