@@ -84,6 +84,8 @@ export interface Config {
   poolSlice: PoolSlice;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
+  /** The gate's bar: a night that judged less than this share of what the baseline judged is not judged (FLEET_GATE_MIN_JUDGED). */
+  gateMinJudged: number;
 }
 
 /** A sandbox with one fault, and the tests that must catch it (a title pattern; none = the whole suite). */
@@ -108,7 +110,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'FLEET_GATE_MIN_JUDGED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION',
 ] as const;
 
@@ -271,6 +273,19 @@ function parseStrict(value: string | undefined): ReadonlySet<string> {
   return new Set(ids);
 }
 
+/** The gate's default bar: a night that judged less than 80% of what the baseline judged is not judged. */
+export const DEFAULT_GATE_MIN_JUDGED = 0.8;
+
+/** A share from 0 to 1 (0.8), or a percentage (80%). */
+export function parseShare(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return fallback;
+  const m = /^(\d+(?:\.\d+)?|\.\d+)(%?)$/.exec(text);
+  const share = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
+  if (!(share >= 0 && share <= 1)) throw new ConfigError(`${name}: "${text}" is not a share from 0 to 1 (e.g. 0.8) or a percentage (80%)`);
+  return share;
+}
+
 /** A target whose median round trip (lib/target-speed.ts) is at least this is latency-bound. */
 export const LATENCY_BOUND_MS = 20;
 
@@ -393,6 +408,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
+    gateMinJudged: parseShare('FLEET_GATE_MIN_JUDGED', env.FLEET_GATE_MIN_JUDGED, DEFAULT_GATE_MIN_JUDGED),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GateResult } from '../../lib/gate/compare.js';
+import type { GateResult, GateVerdict } from '../../lib/gate/compare.js';
 import type { ShardTrace } from '../../lib/shards.js';
 import type { RunSummary } from '../workflow/runner.js';
 import type { NightPlan } from './plan.js';
@@ -18,7 +18,7 @@ export interface NightResult {
   server: string;
   /** Exit code of each shard's `npm run conformance`, from its trace ("no trace" when it left none). */
   shards: (number | string)[];
-  gate: 'init' | 'PASS' | 'FAIL' | 'no verdict';
+  gate: 'init' | GateVerdict | 'no verdict';
   /** The gate's own last line. */
   verdictLine: string;
   regressions: string[];
@@ -40,12 +40,12 @@ function shardExits(summary: RunSummary): (number | string)[] {
   });
 }
 
-/** The gate's verdict line (`gate: PASS …`, `gate: FAIL …`, else `gate: … is now the baseline`) in the report job's logs. */
+/** The gate's verdict line (`gate: PASS …`, `gate: FAIL …`, `gate: NOT JUDGED …`, else `gate: … is now the baseline`) in the report job's logs. */
 function gateLine(summary: RunSummary): string {
   const report = summary.jobs.find((j) => j.matrix.shard === undefined && j.steps.some((s) => s.log));
   const lines = (report?.steps ?? []).flatMap((s) => (s.log && existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n') : []));
   const gate = lines.filter((l) => /^gate: /.test(l));
-  return gate.filter((l) => /^gate: (PASS|FAIL)/.test(l)).pop() ?? gate.pop() ?? '';
+  return gate.filter((l) => /^gate: (PASS|FAIL|NOT JUDGED)/.test(l)).pop() ?? gate.pop() ?? '';
 }
 
 export function readNight(night: number, plan: NightPlan, summary: RunSummary): Omit<NightResult, 'problems'> {
@@ -53,7 +53,7 @@ export function readNight(night: number, plan: NightPlan, summary: RunSummary): 
   const gateFile = join(reports, 'gate.json');
   const result = existsSync(gateFile) ? (JSON.parse(readFileSync(gateFile, 'utf8')) as GateResult) : undefined;
   const line = gateLine(summary);
-  const gate = result ? (result.passed ? 'PASS' : 'FAIL') : / is now the baseline /.test(line) ? 'init' : 'no verdict';
+  const gate = result ? result.verdict : / is now the baseline /.test(line) ? 'init' : /^gate: NOT JUDGED/.test(line) ? 'NOT JUDGED' : 'no verdict';
   return {
     night, name: plan.name, server: plan.faults.length ? plan.faults.join(', ') : 'conforming', shards: shardExits(summary), gate, verdictLine: line,
     regressions: (result?.regressions ?? []).map((r) => `${r.kind} ${r.subject}`),
