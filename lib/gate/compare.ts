@@ -146,7 +146,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       }
     } else if (is === 'passed' && (FAILING.has(was) || entry)) {
       rows.push(entry ? fixedEntry(rule.id, change, entry) : { kind: 'fixed', subject: rule.id, change, detail: ['passes again'] });
-    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered' || is === 'suite-error')) {
+    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered' || is === 'suite-error' || is === 'incomplete')) {
       // Latency rules without a perf run: one "not measured" row says it for all of them.
       if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
     }
@@ -162,7 +162,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     // Left unjudged by a shard that did not run: said in that shard's row.
     const shard = shards.find((s) => rule.tests.some((t) => s.tests.has(t.key)));
     if (!causes.length && shard) shard.rules.push(rule.id);
-    else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
+    else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.outcome === 'incomplete' || t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
   for (const s of shards) {
