@@ -2,8 +2,11 @@
  * OAuth 2.0 client credentials, exactly as the Authentication section says: a form-encoded POST
  * with grant_type, client_id and client_secret and the header accept: application/json. The
  * token is cached, refreshed before `expires_in` runs out (when given) and on request after a 401.
- * Neither the secret nor the token ever appears in an error message.
+ * Only a 400 or 401 answer is the credentials' fault; a reset, a timeout, a 5xx or a 429 is the
+ * environment's, and the request is sent again (bounded). Neither the secret nor the token ever
+ * appears in an error message.
  */
+import type { EnvironmentEvent } from './environment.js';
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -16,6 +19,19 @@ export class AuthError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);
   }
+}
+
+/** The token endpoint did not answer: the connection was refused, reset or timed out. */
+export class TokenUnreachable extends AuthError {
+  override name = 'TokenUnreachable';
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+/** No token after every send: the endpoint was unreachable or answered 5xx/429 each time; never the credentials' fault. */
+export class TokenUnavailable extends AuthError {
+  override name = 'TokenUnavailable';
 }
 
 interface CachedToken {
@@ -49,7 +65,7 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
   } catch (e) {
     const { cause } = e as { cause?: { code?: string; message?: string } };
     const reason = cause?.code ?? cause?.message ?? (e as Error).message;
-    throw new AuthError(`cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`);
+    throw new TokenUnreachable(`cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`, reason);
   }
   const text = await response.text();
   let body: unknown;
@@ -61,6 +77,49 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
   return { response, body };
 }
 
+/** Sends of one token request at most (the first and the retries). */
+export const TOKEN_SENDS = 4;
+const TOKEN_BACKOFF_MS = 400;
+
+/** A token answer that says nothing of the credentials: the endpoint's own trouble. */
+export function transientTokenStatus(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
+/**
+ * requestToken, outlasting the environment: after a reset, a timeout, a 5xx or a 429 it is sent
+ * again, at most TOKEN_SENDS times, backing off; each such answer is told to `onEvent`. What
+ * outlasts every send is TokenUnavailable, never a refusal of the credentials.
+ */
+export async function requestTokenOutlasting(credentials: ClientCredentials, fetchImpl: typeof fetch = fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<{ response: Response; body: unknown }> {
+  const events: EnvironmentEvent[] = [];
+  const started = Date.now();
+  let last = '';
+  for (let send = 1; send <= TOKEN_SENDS; send++) {
+    const at = new Date().toISOString();
+    try {
+      const answer = await requestToken(credentials, fetchImpl);
+      if (!transientTokenStatus(answer.response.status)) {
+        for (const e of events) e.outcome = 'retried';
+        return answer;
+      }
+      last = `answered ${answer.response.status}`;
+      events.push(tokenEvent(credentials, at, { status: answer.response.status }));
+    } catch (e) {
+      if (!(e instanceof TokenUnreachable)) throw e;
+      last = `unreachable (${e.code})`;
+      events.push(tokenEvent(credentials, at, { detail: e.code }));
+    }
+    onEvent?.(events.at(-1)!);
+    if (send < TOKEN_SENDS) await new Promise((resolve) => setTimeout(resolve, TOKEN_BACKOFF_MS * 2 ** (send - 1) * (0.75 + Math.random() / 2)));
+  }
+  throw new TokenUnavailable(`no token from ${credentials.tokenUrl} after ${TOKEN_SENDS} requests over ${Math.round((Date.now() - started) / 100) / 10} s (last ${last}): the token endpoint's trouble, not the credentials'`);
+}
+
+function tokenEvent(credentials: ClientCredentials, at: string, what: { status?: number; detail?: string }): EnvironmentEvent {
+  return { kind: 'token', at, operationId: 'requestToken', method: 'POST', path: new URL(credentials.tokenUrl).pathname, ...what, outcome: 'gave-up', test: '' };
+}
+
 export class TokenProvider {
   private cached?: CachedToken;
   private pending?: Promise<CachedToken>;
@@ -70,6 +129,8 @@ export class TokenProvider {
   lastShape?: TokenResponseShape;
   /** How many tokens were fetched (a refresh shows up here). */
   fetches = 0;
+  /** Told of each token request the environment failed (the run's ledger counts them). */
+  onEvent?: (event: EnvironmentEvent) => void;
 
   constructor(
     private readonly credentials: ClientCredentials,
@@ -91,7 +152,7 @@ export class TokenProvider {
   }
 
   private async fetchToken(): Promise<CachedToken> {
-    const { response, body } = await requestToken(this.credentials, this.fetchImpl);
+    const { response, body } = await requestTokenOutlasting(this.credentials, this.fetchImpl, (e) => this.onEvent?.(e));
     this.fetches += 1;
     const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     this.lastShape = {
@@ -101,13 +162,9 @@ export class TokenProvider {
       ...(typeof record.expires_in === 'number' ? { expiresIn: record.expires_in } : {}),
     };
     if (!response.ok) {
-      const reason = typeof record.error === 'string' ? ` ${record.error}` : '';
-      const refusal = new AuthError(
-        `token request for client ${this.credentials.clientId} refused: ${response.status}${reason}; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`,
-        response.status,
-      );
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) this.refused = refusal;
-      throw refusal;
+      // A 4xx repeats: it stands for the worker's life (5xx and 429 were sent again already).
+      this.refused = refusalOf(this.credentials, response.status, record.error);
+      throw this.refused;
     }
     if (typeof record.access_token !== 'string' || record.access_token === '') {
       throw new AuthError(`token answer from ${this.credentials.tokenUrl} has no access_token (fields: ${this.lastShape.fields.join(', ') || 'none'})`);
@@ -117,4 +174,13 @@ export class TokenProvider {
     const margin = Math.min(lifetime / 4, 30_000);
     return { value: record.access_token, refreshAt: this.now() + lifetime - margin };
   }
+}
+
+/** A 400 or 401 is the credentials' fault; another 4xx says the endpoint is not the token endpoint the settings think. */
+function refusalOf(credentials: ClientCredentials, status: number, error: unknown): AuthError {
+  const reason = typeof error === 'string' ? ` ${error}` : '';
+  if (status === 400 || status === 401) {
+    return new AuthError(`token request for client ${credentials.clientId} refused: ${status}${reason}; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`, status);
+  }
+  return new AuthError(`token request to ${credentials.tokenUrl} answered ${status}${reason}: not a refusal of the credentials; is FLEET_TOKEN_URL (or FLEET_BASE_URL) right?`, status);
 }

@@ -11,7 +11,6 @@ import { latencyKeys } from './latency-targets.js';
 import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
-import { WHOLE_POOL, type PoolSlice } from './pool.js';
 
 export type Target = 'sandbox' | 'test' | 'production';
 
@@ -80,8 +79,6 @@ export interface Config {
   targetRoundTripMs?: number;
   /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
   writeBudget: Budget;
-  /** The run's slice of the card pool (FLEET_POOL_SLICE, set by npm run conformance from its lease); the whole pool otherwise. */
-  poolSlice: PoolSlice;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
   /** The gate's bar: a night that judged less than this share of what the baseline judged is not judged (FLEET_GATE_MIN_JUDGED). */
@@ -110,8 +107,8 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'FLEET_GATE_MIN_JUDGED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
-  'SANDBOX_ORDER_COMPLETION',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'SANDBOX_ORDER_COMPLETION', 'SANDBOX_POOL_CARDS',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -246,13 +243,6 @@ function parseWriteBudget(value: string | undefined, target: Target): Budget {
     budget[m[1] as BudgetKind] = Number(m[2]);
   }
   return budget;
-}
-
-function parsePoolSlice(value: string | undefined): PoolSlice {
-  if (!value?.trim()) return WHOLE_POOL;
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`FLEET_POOL_SLICE: "${value}" is not <slice>/<slices> (it is set by npm run conformance, not by hand)`);
-  return { index: Number(m[1]) - 1, count: Number(m[2]) };
 }
 
 function parseGrep(text: string): string {
@@ -403,7 +393,6 @@ export function loadConfig(env: Env = readEnv()): Config {
     perf: parsePerf(env, target),
     strict: parseStrict(env.FLEET_STRICT),
     writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
-    poolSlice: parsePoolSlice(env.FLEET_POOL_SLICE),
     ...(env.FLEET_GREP?.trim() ? { grep: parseGrep(env.FLEET_GREP.trim()) } : {}),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),

@@ -8,32 +8,59 @@
  */
 import { AuthError, TokenProvider } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
+import { transportKind, type EnvironmentEvent } from './environment.js';
 const ROUND_TRIPS = 3;
 
-/** The median of `ROUND_TRIPS` authenticated reads (GET /customers?limit=1), in whole ms; any answer counts. */
-export async function measureRoundTrip(config: Pick<Config, 'baseUrl' | 'tokenUrl' | 'clientId' | 'clientSecret'>, fetchImpl: typeof fetch = fetch): Promise<number> {
-  const token = await new TokenProvider(config, fetchImpl).token();
+/** Tries of one round trip whose connection is lost before it counts as unreachable. */
+const TRIES = 3;
+
+/**
+ * The median of `ROUND_TRIPS` authenticated reads (GET /customers?limit=1), in whole ms; any answer
+ * counts. A lost connection is tried again (a reset now and then is the environment's night); a
+ * target that never answers is unreachable. `onEvent` hears what the environment did.
+ */
+export async function measureRoundTrip(config: Pick<Config, 'baseUrl' | 'tokenUrl' | 'clientId' | 'clientSecret'>, fetchImpl: typeof fetch = fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<number> {
+  const tokens = new TokenProvider(config, fetchImpl);
+  if (onEvent) tokens.onEvent = onEvent;
+  const token = await tokens.token();
   const times: number[] = [];
-  for (let i = 0; i < ROUND_TRIPS; i++) {
+  for (let i = 0; i < ROUND_TRIPS; i++) times.push(await roundTrip(config.baseUrl, token, fetchImpl, onEvent));
+  return Math.round(times.sort((a, b) => a - b)[Math.floor(ROUND_TRIPS / 2)]!);
+}
+
+async function roundTrip(baseUrl: string, token: string, fetchImpl: typeof fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
     const started = performance.now();
+    const at = new Date().toISOString();
     try {
-      const response = await fetchImpl(`${config.baseUrl}/customers?limit=1`, {
+      const response = await fetchImpl(`${baseUrl}/customers?limit=1`, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(30_000),
       });
       await response.arrayBuffer();
+      return performance.now() - started;
     } catch (e) {
       const { cause } = e as { cause?: { code?: string } };
-      throw new AuthError(`cannot reach ${config.baseUrl} (${cause?.code ?? (e as Error).message}); is the target running and FLEET_BASE_URL right?`);
+      const detail = cause?.code ?? (e as Error).message;
+      onEvent?.({ kind: transportKind(detail), at, operationId: 'listCustomers', method: 'GET', path: '/customers', detail, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' });
+      if (attempt >= TRIES) throw new AuthError(`cannot reach ${baseUrl} (${detail}); is the target running and FLEET_BASE_URL right?`);
     }
-    times.push(performance.now() - started);
   }
-  return Math.round(times.sort((a, b) => a - b)[Math.floor(ROUND_TRIPS / 2)]!);
+}
+
+/** A test's time limit on the quickest target. */
+export const MIN_TEST_TIMEOUT_MS = 60_000;
+/** Round trips a test's time limit holds at least: a slower target gets a longer limit by itself. */
+const TIMEOUT_ROUND_TRIPS = 500;
+
+/** A test's time limit for a target of median round trip `roundTripMs` (unmeasured: the quickest). */
+export function testTimeoutMs(roundTripMs: number | undefined): number {
+  return Math.max(MIN_TEST_TIMEOUT_MS, Math.round((roundTripMs ?? 0) * TIMEOUT_ROUND_TRIPS));
 }
 
 /** What the run chose from the target's speed, in one line. */
 export function speedLine(config: Pick<Config, 'targetRoundTripMs' | 'workers' | 'fastCheck'>): string {
   const ms = config.targetRoundTripMs;
   const kind = ms === undefined ? '' : ms >= LATENCY_BOUND_MS ? ' (latency-bound)' : ' (quick)';
-  return `target speed: ${ms === undefined ? 'not measured' : `median round trip ${ms} ms${kind}`} → ${config.workers} workers, ${config.fastCheck.runs} fast-check runs per property (FLEET_WORKERS, FLEET_FC_RUNS override)`;
+  return `target speed: ${ms === undefined ? 'not measured' : `median round trip ${ms} ms${kind}`} → ${config.workers} workers, ${config.fastCheck.runs} fast-check runs per property (FLEET_WORKERS, FLEET_FC_RUNS override), ${Math.round(testTimeoutMs(ms) / 1000)} s per test`;
 }

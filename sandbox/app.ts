@@ -36,6 +36,8 @@ export interface BuildOptions {
   tokenTtlSeconds?: number;
   /** Ordered cards show up only this many seconds after the order, Active (default: at once, Ordered). */
   orderCompletionSeconds?: number;
+  /** Active cards of the card pool (default sandboxDefaults.poolCards). */
+  poolCards?: number;
   logger?: boolean;
 }
 
@@ -97,7 +99,7 @@ function sendError(reply: FastifyReply, operationId: OperationId | undefined, ap
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const faults = options.faults ?? new Faults();
   const variants = options.variants ?? new Variants();
-  const store = seedStore();
+  const store = seedStore(undefined, undefined, options.poolCards);
   const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
   const app = Fastify({
     logger: options.logger ?? false,

@@ -1,6 +1,6 @@
 /**
  * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_VARIANTS,
- * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION), read and checked once: by
+ * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION, SANDBOX_POOL_CARDS), read and checked once: by
  * server.ts, and by the sandboxes hosted in process (sandbox/host.ts).
  */
 import { DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
@@ -21,6 +21,8 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   /** 0: ordered cards exist at once (Ordered); otherwise they show up, Active, this many seconds after the order. */
   orderCompletionSeconds: number;
+  /** Active cards seeded in the card pool (SANDBOX_POOL_CARDS). */
+  poolCards: number;
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -45,5 +47,6 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
     // Up to 36 hours, the document's longest order completion.
     orderCompletionSeconds: wholeNumber('SANDBOX_ORDER_COMPLETION', env.SANDBOX_ORDER_COMPLETION, 0, 0, 129_600),
+    poolCards: wholeNumber('SANDBOX_POOL_CARDS', env.SANDBOX_POOL_CARDS, sandboxDefaults.poolCards, 0, 5_000),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The sandbox's listener for `npm run sandbox` (a conformance run and the self-tests host theirs
  * in process on free ports: host.ts). Reads and checks SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS,
- * SANDBOX_VARIANTS, SANDBOX_LATENCY, SANDBOX_TOKEN_TTL and SANDBOX_ORDER_COMPLETION once; a bad
+ * SANDBOX_VARIANTS, SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION and SANDBOX_POOL_CARDS once; a bad
  * value prints one line naming the variable and exits 1. Closes cleanly on SIGINT and SIGTERM.
  */
 import { buildApp } from './app.js';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError || e instanceof VariantConfigError) fail(e.message);
     throw e;
   }
-  const app = await buildApp({ faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds });
+  const app = await buildApp({ faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds, poolCards: config.poolCards });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
   const variants = config.variants.ids.length ? config.variants.ids.join(',') : 'none';
   process.stdout.write(`fleet sandbox on http://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
-    + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''})\n`);
+    + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''}, card pool: ${config.poolCards} Active cards)\n`);
 
   let closing = false;
   const stop = (signal: string) => {

@@ -207,7 +207,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     // Left unjudged by a shard that did not run: said in that shard's row.
     const shard = shards.find((s) => rule.tests.some((t) => s.tests.has(t.key)));
     if (!causes.length && shard) shard.rules.push(rule.id);
-    else if (!causes.length && rule.tests.some((t) => (t.outcome as string) === 'incomplete')) rows.push({ kind: 'not judged', subject: rule.id, change, detail: [clip(notJudgedWhy(rule)) ?? 'its tests did not conclude'] });
+    else if (!causes.length && rule.tests.some((t) => t.outcome === 'incomplete')) rows.push({ kind: 'not judged', subject: rule.id, change, detail: [clip(notJudgedWhy(rule)) ?? 'its tests did not conclude'] });
     else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);

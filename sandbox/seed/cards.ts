@@ -1,5 +1,5 @@
 /**
- * Seeded cards. The pool customer holds 90 Active cards (the only ones the suite blocks, cancels
+ * Seeded cards. The pool customer holds 90 Active cards by default (SANDBOX_POOL_CARDS) (the only ones the suite blocks, cancels
  * or replaces) plus a few in every other status; the other customers of both hierarchies hold
  * cards in every status. Dates are fixed (no clock): Active cards were ordered in 2024-2026 and
  * expire four years later, Expired cards were ordered in 2021 and expired in 2025.
@@ -92,7 +92,7 @@ function mixedStatuses(rng: Prng, n: number): number[] {
   });
 }
 
-export function seedCards(store: Store, rng: Prng): void {
+export function seedCards(store: Store, rng: Prng, poolCards: number = sandboxDefaults.poolCards): void {
   store.startCardIdentifiersAt(4_000_001);
 
   let orderSeq = 0;
@@ -100,7 +100,7 @@ export function seedCards(store: Store, rng: Prng): void {
     `ORD-SEED-${customer.accountNumber.slice(-4)}-${String(++orderSeq).padStart(3, '0')}`;
 
   const pool = store.customers.get(sandboxDefaults.poolCustomer)!;
-  for (let i = 0; i < 90; i++) seedCard(store, rng, pool, cardStatus.active);
+  for (let i = 0; i < poolCards; i++) seedCard(store, rng, pool, cardStatus.active);
   for (const statusId of [cardStatus.blocked, cardStatus.blocked, cardStatus.cancelled, cardStatus.cancelled, cardStatus.expired, cardStatus.ordered, cardStatus.ordered]) {
     seedCard(store, rng, pool, statusId, statusId === cardStatus.ordered ? seededOrder(pool) : undefined);
   }
