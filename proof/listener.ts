@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 
 export interface Listener {
+  pid: number;
   /** The first capture of `listening`: where it answers. */
   url: string;
   /** The line that said so. */
@@ -18,6 +19,8 @@ export interface Listener {
 export interface ListenerOptions {
   script: string;
   args?: string[];
+  /** The command instead of `npm run -s <script> --`, to reach the server's own process with a signal. */
+  command?: string[];
   env: Record<string, string>;
   cwd: string;
   /** Matches its listening line; the first group is its URL. */
@@ -25,7 +28,8 @@ export interface ListenerOptions {
 }
 
 export function startListener(options: ListenerOptions): Promise<Listener> {
-  const child = spawn('npm', ['run', '-s', options.script, ...(options.args?.length ? ['--', ...options.args] : [])], {
+  const [command, ...args] = options.command ?? ['npm', 'run', '-s', options.script, ...(options.args?.length ? ['--'] : [])];
+  const child = spawn(command!, [...args, ...(options.args ?? [])], {
     cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
   let output = '';
@@ -48,13 +52,13 @@ export function startListener(options: ListenerOptions): Promise<Listener> {
       const line = ready ? null : options.listening.exec(output);
       if (line) {
         ready = true;
-        resolve({ url: line[1]!, banner: line[0], output: () => output, stop });
+        resolve({ pid: child.pid!, url: line[1]!, banner: line[0], output: () => output, stop });
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) => {
-      if (!ready) reject(new Error(`npm run ${options.script} exited with ${code}: ${output.trim().split('\n').pop()}`));
+      if (!ready) reject(new Error(`${options.command ? options.command.join(' ') : `npm run ${options.script}`} exited with ${code}: ${output.trim().split('\n').pop()}`));
     });
   });
 }

@@ -1,6 +1,7 @@
 /**
- * The chaos layer as its users start it: `npm run chaos` in a process of its own, in front of a
- * target, its events in a log file; stopped, it says how many requests it saw.
+ * The chaos layer in a process of its own, the script `npm run chaos` runs (started without npm, so
+ * that a signal reaches it: SIGUSR2 calms it), in front of a target, its events in a log file;
+ * stopped, it says how many requests it saw.
  */
 import { startListener } from '../listener.js';
 import { readChaosEvents, type ChaosEvent } from './events.js';
@@ -24,6 +25,8 @@ export interface ChaosProcess {
   banner: string;
   log: string;
   events(): ChaosEvent[];
+  /** Calm (every request forwarded as it is), or events again. */
+  calm(on: boolean): void;
   /** Stops it; what it said when it stopped, and how many requests it received. */
   stop(): Promise<{ line: string; requests: number }>;
 }
@@ -40,8 +43,15 @@ export function chaosArgs(o: Omit<ChaosProcessOptions, 'cwd'>): string[] {
 
 export async function startChaosProcess(options: ChaosProcessOptions): Promise<ChaosProcess> {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-  const listener = await startListener({ script: 'chaos', args: chaosArgs(options), env, cwd: options.cwd, listening: /^chaos: on (http:\/\/\S+).*$/m });
+  const listener = await startListener({
+    script: 'chaos', command: [process.execPath, '--import', 'tsx', 'proof/scripts/chaos.ts'], args: chaosArgs(options), env, cwd: options.cwd, listening: /^chaos: on (http:\/\/\S+).*$/m,
+  });
+  let calm = false;
   return {
+    calm: (on) => {
+      if (on !== calm) process.kill(listener.pid, 'SIGUSR2');
+      calm = on;
+    },
     url: listener.url, banner: listener.banner, log: options.log,
     events: () => readChaosEvents(options.log),
     stop: async () => {

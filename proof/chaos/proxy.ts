@@ -15,6 +15,8 @@ export interface ChaosProxy {
   url: string;
   /** Requests received so far. */
   requests(): number;
+  /** Calm: every request forwarded as it is, nothing drawn; after it the draws go on where they stopped. */
+  calm(on: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
   const base = `${options.target.origin}${options.target.pathname.replace(/\/$/, '')}`;
   let seq = 0;
   let tokenRequests = 0;
+  let calm = false;
   /** Requests to reset once the server's answer is in, by mockttp's request id. */
   const resetAfter = new Map<string, { seq: number; method: string; path: string }>();
   const event = (kind: ChaosKind, seqNo: number, req: { method: string; path: string }, extra: Partial<ChaosEvent> = {}) =>
@@ -64,8 +67,8 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
   await server.forAnyRequest().thenPassThrough({
     beforeRequest: async (req: CompletedRequest) => {
       const n = ++seq;
-      const thrown = dice();
-      if (req.method === 'POST' && TOKEN_PATH.test(req.path) && ++tokenRequests <= options.tokenFailures) {
+      const thrown = calm ? {} : dice();
+      if (!calm && req.method === 'POST' && TOKEN_PATH.test(req.path) && ++tokenRequests <= options.tokenFailures) {
         event('token-503', n, req);
         return { response: gatewayPage(503, 'Service Temporarily Unavailable') };
       }
@@ -104,6 +107,9 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
   return {
     url: `http://127.0.0.1:${server.port}`,
     requests: () => seq,
+    calm: (on) => {
+      calm = on;
+    },
     stop: () => server.stop(),
   };
 }

@@ -8,6 +8,7 @@
  * token requests answered 503. Point the suite at it with FLEET_BASE_URL. Every flag has a CHAOS_*
  * variable (docs/chaos.md); flags win. Prints one line when it listens, one JSON line per event
  * (to --log, else to standard output), and one line when it stops (SIGINT, SIGTERM: exit 0).
+ * SIGUSR2 calms it (every request forwarded as it is) and, sent again, lets the events resume.
  * Bad flags or an unreachable target: one line, exit 2.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -68,6 +69,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  let calm = false;
+  process.on('SIGUSR2', () => {
+    calm = !calm;
+    proxy.calm(calm);
+    process.stdout.write(calm ? `chaos: calm from request ${proxy.requests() + 1} (SIGUSR2): every request forwarded as it is\n` : `chaos: events again from request ${proxy.requests() + 1} (SIGUSR2)\n`);
+  });
 }
 
 main().catch((e: Error) => fail(`cannot start: ${e.message.split('\n')[0]}`));

@@ -173,7 +173,7 @@ test('without events it is transparent: an answer the server gives before readin
   expect((await chaos.stop()).line).toBe('chaos: stopped (SIGTERM) after 11 requests, 0 events');
 });
 
-test('npm run chaos: one line on a bad flag or an unreachable target (exit 2), one line when it stops on SIGINT (exit 0)', async () => {
+test('npm run chaos: one line on a bad flag or an unreachable target (exit 2); SIGUSR2 calms it and lets it go again; one line when it stops on SIGINT (exit 0)', async () => {
   const bad = await run('npm', ['run', '-s', 'chaos', '--', '--rate', 'pause=lots'], {});
   expect(bad.code).toBe(2);
   expect(bad.output.trim()).toBe('chaos: --rate pause: "lots" is not a rate from 0 to 1 (e.g. 0.003: about once in 300 requests)');
@@ -182,15 +182,27 @@ test('npm run chaos: one line on a bad flag or an unreachable target (exit 2), o
   expect(unreachable.output.trim()).toBe('chaos: target http://127.0.0.1:9 unreachable (ECONNREFUSED): start it first (npm run sandbox) or give --target <url>');
 
   const sandbox = await startSandbox();
-  const child = spawn('node', ['--import', 'tsx', 'proof/scripts/chaos.ts', '--rate', '0'], { cwd: repoRoot, env: { PATH: process.env.PATH!, CHAOS_TARGET: sandbox.baseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Every request a 502, until SIGUSR2 calms it; again, and the 502s are back.
+  const child = spawn('node', ['--import', 'tsx', 'proof/scripts/chaos.ts', '--rate', '0,gateway-502=1'], { cwd: repoRoot, env: { PATH: process.env.PATH!, CHAOS_TARGET: sandbox.baseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
   await expect.poll(() => output, { timeout: 20_000 }).toMatch(/^chaos: on http:\/\/127\.0\.0\.1:\d+ /);
   const url = /on (http:\/\/\S+)/.exec(output)![1]!;
-  expect((await fetch(`${url}/master/all`)).status).toBe(401);
+  const status = async () => (await fetch(`${url}/master/all`)).status;
+  expect(await status()).toBe(502);
+  const said = async (signal: NodeJS.Signals, line: RegExp) => {
+    child.kill(signal);
+    await expect.poll(() => output, { timeout: 10_000 }).toMatch(line);
+  };
+  await said('SIGUSR2', /^chaos: calm from request 2 \(SIGUSR2\): every request forwarded as it is$/m);
+  expect(await status()).toBe(401);
+  await said('SIGUSR2', /^chaos: events again from request 3 \(SIGUSR2\)$/m);
+  expect(await status()).toBe(502);
   const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   expect(await exit).toBe(0);
-  expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^chaos: on /), 'chaos: stopped (SIGINT) after 1 request, 0 events']);
+  const lines = output.trim().split('\n').filter((l) => !l.startsWith('{'));
+  expect(lines.slice(-1)).toEqual(['chaos: stopped (SIGINT) after 3 requests, 2 events: gateway-502 2']);
+  expect(output.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as { seq: number }).seq)).toEqual([1, 3]);
 });
