@@ -9,7 +9,22 @@ import { join } from 'node:path';
 import type { GateResult, GateVerdict } from '../../lib/gate/compare.js';
 import type { ShardTrace } from '../../lib/shards.js';
 import type { RunSummary } from '../workflow/runner.js';
+import type { Books } from './accounting.js';
 import type { NightPlan } from './plan.js';
+
+/** A chaos night's layer and books (proof/nights/accounting.ts). */
+export interface NightChaos {
+  seed: number;
+  /** Requests the layer received. */
+  requests: number;
+  /** Its event log. */
+  log: string;
+  books: Books;
+  /** What the night's own report counts (coverage.json's environment). */
+  incompleteTests: number;
+  retries: number;
+  reconciled: number;
+}
 
 export interface NightResult {
   night: number;
@@ -25,6 +40,7 @@ export interface NightResult {
   rows: string[];
   seconds: number;
   run: string;
+  chaos?: NightChaos;
   /** What differs from the plan; empty when the night is as expected. */
   problems: string[];
 }
@@ -73,5 +89,7 @@ export function problemsOf(plan: NightPlan, night: Omit<NightResult, 'problems'>
   if (missing.length) problems.push(`missing regressions: ${missing.join('; ')}`);
   const rows = plan.expect.rows.filter((r) => !night.rows.includes(r));
   if (rows.length) problems.push(`missing rows: ${rows.join('; ')}`);
+  const unaccounted = night.chaos?.books.unaccounted ?? [];
+  if (unaccounted.length) problems.push(`${unaccounted.length} event${unaccounted.length === 1 ? '' : 's'} of the chaos layer not accounted for in the night's report: ${unaccounted.slice(0, 5).join('; ')}${unaccounted.length > 5 ? '; …' : ''}`);
   return problems;
 }
