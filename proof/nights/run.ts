@@ -109,7 +109,7 @@ export async function runNights(options: NightsOptions, onNight: (result: NightR
           workflow: 'nightly', repo: repository.dir, workDir: join(work, 'actions'), settings: standInSettings(layer?.url ?? standIn.server.baseUrl, vars),
           progress: (line) => {
             // The shards are done: the report job's latency gates measure the server, not the layer.
-            if (/^report: started$/.test(line)) layer?.calm(true);
+            if (/(^|\] )report: started$/.test(line)) layer?.calm(true);
             progress(`night ${night}: ${line}`);
           },
           ...(options.signal ? { signal: options.signal } : {}),
