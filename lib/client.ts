@@ -29,6 +29,12 @@ const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 export const MAX_ATTEMPTS = 4;
 /** The longest wait for one answer. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Writes that may be sent twice: the same body leaves the same state and gets the same answer
+ * (updateDetail has no condition). Block, unblock, close and cancel have one (a second unblock
+ * finds the customer open), and creation, order, replace and PIN letters make something new.
+ */
+const IDEMPOTENT: ReadonlySet<OperationId> = new Set(['updateCustomerDetail']);
 /** The pause before a 5xx of the server is repeated. */
 const REPEAT_PAUSE_MS = 300;
 
@@ -156,7 +162,7 @@ export class FleetClient {
    * caller to read back what happened. Every event is told to the observer; none is checked.
    */
   private async sendOutlasting(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
-    const repeatable = op.readOnly || !this.sentAsValid(op, path, options);
+    const repeatable = op.readOnly || IDEMPOTENT.has(op.id) || !this.sentAsValid(op, path, options);
     const events: EnvironmentEvent[] = [];
     let first5xx: Exchange | undefined;
     for (let attempt = 1; ; attempt++) {

@@ -442,7 +442,7 @@ export class TestLedger implements Observer {
     this.worker.current = undefined;
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
     // A blocker found before the time ran out wins over the timeout.
-    const blocker = stopped ? this.blockerOf(testInfo) : undefined;
+    const blocker = stopped ? (testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo) : undefined;
     const suiteError = !blocker && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
     const incomplete = stopped && !blocker && !suiteError ? this.incompleteOf(testInfo) : undefined;
     // Said in the JUnit report too: a <property name="suite-error">.
