@@ -326,8 +326,8 @@ const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** No token, no judgement: a refused token request blocks what needed one. */
 const NO_TOKEN = /^AuthError: ([^\n]*)/;
 const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
-/** What the environment did, not the server: a request it spoiled, or no token for its sake. */
-const TRANSIENT = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
+/** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
+export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
 // eslint-disable-next-line no-control-regex
 const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
 /** Errors of the suite's own code reading a body that was not what it needed. */
@@ -488,7 +488,7 @@ export class TestLedger implements Observer {
       const doing = activity ? ` waiting for ${activity.what} (for ${Math.round((Date.now() - activity.since) / 1000)} s)` : '';
       return { reason: `ran out of time (its limit: ${Math.round(testInfo.timeout / 1000)} s)${doing}: not judged`, ...base };
     }
-    const transient = messages.map((m) => TRANSIENT.exec(m)).find(Boolean);
+    const transient = messages.map((m) => NOT_JUDGED.exec(m)).find(Boolean);
     if (transient && !messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)))) return { reason: `${transient[1]}: not judged`, ...base };
     if (!this.last) return { reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`, ...base };
     return undefined;
