@@ -3,7 +3,7 @@
  *
  * Proves the suite passes every server that conforms but chose differently where the document is
  * silent: the complement of selftest:faults. For every variant of sandbox/variants.ts it hosts a
- * sandbox with that one variant and runs the whole conformance suite against it with the variant's
+ * sandbox with that one variant (and the smallest card pool the project supports) and runs the whole conformance suite against it with the variant's
  * documented FLEET_* settings, as a user of such a server would. A variant passes when the run
  * exits 0 with no failed, assumption-failed or blocked rule, no blocked or incomplete test, no
  * finding and no sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { assumptions } from '../../lib/rules/assumptions.js';
 import { redRules, runSuite } from '../selftest/suite-run.js';
+import { sandboxDefaults } from '../../sandbox/defaults.js';
 import { variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
 import { oneLine } from '../../scripts/one-line.js';
 
@@ -93,7 +94,9 @@ function keep(reportsDir: string, keepDir: string): void {
 async function runVariant(id: string, options: Options, work: string, keepDir: string): Promise<Result> {
   const { env, suite, varies } = catalogue[id]!;
   const reportsDir = join(work, id);
-  const run = await runSuite({ sandbox: { ...env, SANDBOX_VARIANTS: id }, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
+  // The smallest card pool the project supports: a conforming server may hold no more.
+  const sandbox = { SANDBOX_POOL_CARDS: String(sandboxDefaults.minPoolCards), ...env, SANDBOX_VARIANTS: id };
+  const run = await runSuite({ sandbox, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
   const coverage = run.coverage;
   const driftFile = join(reportsDir, 'drift.json');
   const throttled = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as { throttled: number }).throttled : 0;
