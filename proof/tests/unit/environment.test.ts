@@ -5,15 +5,18 @@
  * endpoint's trouble and only a 400/401 blames the credentials, and a test that could not be
  * judged ends incomplete, with what it waited for and its last exchange, never failed.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js';
 import { FleetClient } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
-import { TransientError, type EnvironmentEvent } from '../../../lib/environment.js';
-import { ENVIRONMENT_ATTACHMENT } from '../../../lib/environment.js';
+import { ENVIRONMENT_ATTACHMENT, TransientError, type EnvironmentEvent } from '../../../lib/environment.js';
 import { INCOMPLETE_ATTACHMENT, TestLedger, WorkerLedger, type Incomplete } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
+import { INCOMPLETE_PREFIX, markIncomplete } from '../../../lib/report/allure-suite-errors.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { loadSchemas } from '../../../lib/validation.js';
 import { TOKEN } from './fake-target.js';
@@ -170,4 +173,16 @@ test('a test stopped by the environment is incomplete, the gateway\'s page its l
   blocked.block('CARD-SHAPE', 'no usable Active card');
   await blocked.settle(late.info);
   expect(late.info.annotations.find((a) => a.type === 'blocked')?.description).toBe('CARD-SHAPE: no usable Active card');
+});
+
+test('Allure says an incomplete test was not judged; a skipped test for another reason keeps its message', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-allure-'));
+  const write = (name: string, message: string) => writeFileSync(join(dir, `${name}-result.json`), JSON.stringify({ status: 'skipped', statusDetails: { message } }));
+  write('a', 'TransientError: GET /master/all got a gateway\'s answer 502 4 times');
+  write('b', 'Test timeout of 60000ms exceeded.');
+  write('c', 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
+  expect(markIncomplete(dir)).toBe(2);
+  const message = (name: string) => (JSON.parse(readFileSync(join(dir, `${name}-result.json`), 'utf8')) as { statusDetails: { message: string } }).statusDetails.message;
+  expect(message('a')).toBe(`${INCOMPLETE_PREFIX}TransientError: GET /master/all got a gateway's answer 502 4 times`);
+  expect(message('c')).toBe('no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
 });
