@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js';
-import { FleetClient } from '../../../lib/client.js';
+import { ConformanceError, FleetClient } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
+import { subCustomerBody } from '../../../lib/factories/customer.js';
 import { ENVIRONMENT_ATTACHMENT, TransientError, type EnvironmentEvent } from '../../../lib/environment.js';
 import { INCOMPLETE_ATTACHMENT, TestLedger, WorkerLedger, type Incomplete } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
@@ -81,6 +82,16 @@ test('a 5xx of the server counts only when it comes again: once is a transient a
   expect(response.exchange.repeatOf?.map((e) => e.response.status)).toEqual([500]);
   expect(repeated.sent).toHaveLength(2);
   expect(twice.evidence(response.exchange).earlier?.map((e) => e.status)).toEqual([500]);
+});
+
+test('a write answered 5xx is not sent again, not judged; a test whose subject is the 5xx (no 5xx on bad input) has it repeated, and it stands when it comes again', async () => {
+  const once = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' }), json(400, { errorCode: 'ER-001', errorDescription: 'y' })]);
+  const error = await once.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '1') }).catch((e: unknown) => e);
+  expect([error instanceof TransientError, (error as TransientError).kind, once.sent.length]).toEqual([true, 'server-5xx', 1]);
+  const hostile = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' })]);
+  const stands = (await hostile.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }), repeatOn5xx: true }).catch((e: unknown) => e)) as ConformanceError;
+  expect([stands.exchange.response.status, hostile.sent.length, stands.exchange.repeatOf?.length]).toEqual([500, 2, 1]);
+  expect(stands.findings.map((f) => f.rule)).toContain('HTTP-STATUS-DOCUMENTED');
 });
 
 test('a write whose answer was lost is never sent again: a TransientError to read back what happened; read back, it goes on or is sent once more', async () => {
