@@ -82,6 +82,8 @@ export interface Blocker {
   rule?: string;
   reason: string;
   evidence?: Evidence;
+  /** Not a block at all: the environment kept discovery from an answer (a test that needs it is incomplete). */
+  notJudged?: true;
 }
 
 /** What a test may not rely on: a response that failed another rule's check. */
@@ -296,6 +298,7 @@ export class WorkerLedger implements Observer {
       return { value: await find(), taints };
     } catch (e) {
       if (e instanceof BlockedError) return { blocker: e.blocker, taints };
+      if (e instanceof TransientError) return { blocker: { reason: e.message, notJudged: true }, taints };
       const taint = taints.find((t) => t.wholeBody) ?? taints[0];
       const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
       return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence() } : { reason }, taints };
@@ -413,6 +416,7 @@ export class TestLedger implements Observer {
   /** The value a worker fixture found, with its taints; a BlockedError when it found none. */
   adopt<T>(found: Found<T>): T {
     this.taints.push(...found.taints);
+    if (found.blocker?.notJudged) throw new IncompleteError(`what this worker found out about the target at its start: ${found.blocker.reason}`);
     if (found.blocker) {
       this.blocker ??= found.blocker;
       throw new BlockedError(found.blocker);
