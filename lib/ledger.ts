@@ -82,6 +82,8 @@ export interface Blocker {
   rule?: string;
   reason: string;
   evidence?: Evidence;
+  /** Not a block at all: the environment kept discovery from an answer (a test that needs it is incomplete). */
+  notJudged?: true;
 }
 
 /** What a test may not rely on: a response that failed another rule's check. */
@@ -296,6 +298,7 @@ export class WorkerLedger implements Observer {
       return { value: await find(), taints };
     } catch (e) {
       if (e instanceof BlockedError) return { blocker: e.blocker, taints };
+      if (e instanceof TransientError) return { blocker: { reason: e.message, notJudged: true }, taints };
       const taint = taints.find((t) => t.wholeBody) ?? taints[0];
       const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
       return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence() } : { reason }, taints };
@@ -326,8 +329,8 @@ const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** No token, no judgement: a refused token request blocks what needed one. */
 const NO_TOKEN = /^AuthError: ([^\n]*)/;
 const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
-/** What the environment did, not the server: a request it spoiled, or no token for its sake. */
-const TRANSIENT = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
+/** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
+export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
 // eslint-disable-next-line no-control-regex
 const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
 /** Errors of the suite's own code reading a body that was not what it needed. */
@@ -395,6 +398,8 @@ export class TestLedger implements Observer {
    * least 10 s) in which it tears down and says why it stopped.
    */
   deadline(): number {
+    // Teardown has the reserve to itself: what it sends is not bound by the test body's waits.
+    if (this.frozen) return Number.POSITIVE_INFINITY;
     const limit = this.limitMs();
     return this.startedAt + limit - Math.max(10_000, limit / 4);
   }
@@ -411,6 +416,7 @@ export class TestLedger implements Observer {
   /** The value a worker fixture found, with its taints; a BlockedError when it found none. */
   adopt<T>(found: Found<T>): T {
     this.taints.push(...found.taints);
+    if (found.blocker?.notJudged) throw new IncompleteError(`what this worker found out about the target at its start: ${found.blocker.reason}`);
     if (found.blocker) {
       this.blocker ??= found.blocker;
       throw new BlockedError(found.blocker);
@@ -442,7 +448,7 @@ export class TestLedger implements Observer {
     this.worker.current = undefined;
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
     // A blocker found before the time ran out wins over the timeout.
-    const blocker = stopped ? this.blockerOf(testInfo) : undefined;
+    const blocker = stopped ? (testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo) : undefined;
     const suiteError = !blocker && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
     const incomplete = stopped && !blocker && !suiteError ? this.incompleteOf(testInfo) : undefined;
     // Said in the JUnit report too: a <property name="suite-error">.
@@ -488,7 +494,7 @@ export class TestLedger implements Observer {
       const doing = activity ? ` waiting for ${activity.what} (for ${Math.round((Date.now() - activity.since) / 1000)} s)` : '';
       return { reason: `ran out of time (its limit: ${Math.round(testInfo.timeout / 1000)} s)${doing}: not judged`, ...base };
     }
-    const transient = messages.map((m) => TRANSIENT.exec(m)).find(Boolean);
+    const transient = messages.map((m) => NOT_JUDGED.exec(m)).find(Boolean);
     if (transient && !messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)))) return { reason: `${transient[1]}: not judged`, ...base };
     if (!this.last) return { reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`, ...base };
     return undefined;

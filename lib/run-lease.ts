@@ -16,6 +16,7 @@ import { ACTIVE, allCustomers } from './discovery.js';
 import { TransientError } from './environment.js';
 import { completeAddress, contact } from './factories/customer.js';
 import { operation } from './operations.js';
+import { isClosed, untilDone } from './read-back.js';
 import type { Customer } from './types.generated.js';
 
 /** How many runs may share one card pool at once: the pool is spread over this many slices. */
@@ -241,6 +242,8 @@ export class RunLease {
   }
 
   async release(): Promise<void> {
-    await this.api.closeCustomer(this.lease.accountNumber, { notes: `${this.lease.runId} lease released` }).catch(() => undefined);
+    const { accountNumber, runId } = this.lease;
+    await untilDone(async () => (await this.api.closeCustomer(accountNumber, { notes: `${runId} lease released` })).status === 200,
+      async () => isClosed((await this.api.getCustomer(accountNumber)).body));
   }
 }

@@ -20,7 +20,7 @@ import { BlockedError, ledgerDir, SETUP_DIR, WorkerLedger } from '../lib/ledger.
 import { poolFiles, shareKeeper } from '../lib/pool.js';
 import { SecretRegistry } from '../lib/report/redact.js';
 import { replayBaseUrl } from '../lib/report/replay.js';
-import { LeaseRefused, REBALANCE_MS, RunLease, slicesText } from '../lib/run-lease.js';
+import { LeaseRefused, REBALANCE_MS, RunLease, slicesText, type ShareKeeper } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
 import { recordShard } from '../lib/shards.js';
@@ -146,12 +146,21 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger): P
     console.log(`card pool ${config.poolCustomer ?? '(none)'}: no lease, so no share of the pool for this run (${blocker.reason}); its tests that need pool cards are ${blocker.rule ? `blocked by ${blocker.rule}` : 'not judged'}`);
     return { held: () => undefined, end: async () => undefined };
   }
-  share.write(lease.slices);
   console.log(config.poolCustomer
     ? `card pool ${config.poolCustomer}: this run holds ${slicesText(lease.slices)} (as much as the runs beside it leave; runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
     : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
   handOver();
-  const keeper = shareKeeper(share, claims);
+  // Each change of what the run's tests may use, with its time: runs at once never use one slice at the same time.
+  const published = shareKeeper(share, claims);
+  let shown = '';
+  const keeper: ShareKeeper = {
+    inUse: published.inUse,
+    publish(slices) {
+      published.publish(slices);
+      if (slicesText(slices) !== shown) console.log(`card pool: ${new Date().toISOString()} this run's tests may use ${(shown = slicesText(slices))}`);
+    },
+  };
+  keeper.publish(lease.slices);
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const looking = (async () => {
@@ -165,6 +174,7 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger): P
     end: async () => {
       stop();
       await looking;
+      keeper.publish([]);
       await lease.release();
       handOver();
       await dispose();

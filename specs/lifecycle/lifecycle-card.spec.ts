@@ -12,7 +12,7 @@ test.describe('card lifecycle model @write', () => {
       const spare = await poolCards.spare();
       if (spare) shelf.cards.push(spare.cardIdentifier!);
     }
-    await checkLifecycle(cardLifecycle({ api, config, masterData, nextSerial, customerAccountNumber: config.poolCustomer!, shelf }), {
+    await checkLifecycle(cardLifecycle({ api, config, masterData, nextSerial, customerAccountNumber: config.poolCustomer!, shelf, clock: testLedger }), {
       config, testInfo, secrets, ledger: testLedger,
       // Every run writes to shared pool cards and may replace or order cards: a sixth of FLEET_FC_RUNS.
       numRuns: Math.max(1, Math.ceil(config.fastCheck.runs / 6)),

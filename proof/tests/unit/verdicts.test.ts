@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import { EVIDENCE_ATTACHMENT, type Evidence, type LedgerEntry } from '../../../lib/ledger.js';
+import { compareRuns } from '../../../lib/gate/compare.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
+import { buildDrift } from '../../../lib/report/drift.js';
 import { curlOf } from '../../../lib/report/replay.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
 
@@ -49,6 +51,14 @@ test('no red without evidence: a failure no answer of the server shows, and a te
   expect([statusOf('CARD-BLOCK'), statusOf('CARD-UNBLOCK-REACTIVATES')], 'not judged, never red, also beside a pass').toEqual(['incomplete', 'incomplete']);
   expect(coverage.tests).toMatchObject({ total: 4, passed: 1, failed: 0, incomplete: 3 });
   expect(coverage.environment.incompleteTests).toBe(3);
+});
+
+test('the gate reads an incomplete test: its rules not judged tonight are a notice, never a regression', () => {
+  const reports = (records: TestRecord[]) => ({ dir: 'reports', coverage: buildCoverage('sandbox', records, [], emptyFootprint()), drift: buildDrift(undefined, 'sandbox', []) });
+  const title = 'block [CARD-BLOCK]';
+  const gate = compareRuns(reports([run(title, 'passed')]), reports([run(title, 'timedOut', ['Test timeout of 60000ms exceeded.'])]), [], '2030-06-15');
+  expect(gate.regressions).toEqual([]);
+  expect(gate.rows.map((r) => `${r.kind} ${r.subject}: ${r.detail.join('; ')}`)).toEqual(['no longer run CARD-BLOCK: ran out of time (its limit: 60 s): not judged']);
 });
 
 test('skipped is blocked (by which rule) or not run (why)', () => {
