@@ -2,6 +2,7 @@
  * The layer's dice: one seeded draw per request, in the order requests arrive, decides what
  * happens to it. The same seed and rates give the same sequence of events, whatever the requests.
  */
+import { mulberry32 } from '../../sandbox/latency.js';
 import { RATED_KINDS, type RatedKind } from './options.js';
 
 export interface Throw {
@@ -10,21 +11,10 @@ export interface Throw {
   pauseMs?: number;
 }
 
-/** mulberry32: a small, well-mixed 32-bit generator; enough for picking events, not for secrets. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The throws of one seed: each call decides the next request. */
 export function chaosDice(seed: number, rates: Record<RatedKind, number>, pauseMs: [number, number]): () => Throw {
-  const next = generator(seed);
+  // The sandbox's seeded source (its latencies draw from it too).
+  const next = mulberry32(seed);
   return () => {
     const u = next();
     let low = 0;
