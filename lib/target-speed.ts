@@ -8,7 +8,7 @@
  */
 import { AuthError, TokenProvider } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
-import { transportKind, type EnvironmentEvent } from './environment.js';
+import { gatewayAnswer, transportKind, type EnvironmentEvent } from './environment.js';
 const ROUND_TRIPS = 3;
 
 /** Tries of one round trip whose connection is lost before it counts as unreachable. */
@@ -37,8 +37,12 @@ async function roundTrip(baseUrl: string, token: string, fetchImpl: typeof fetch
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(30_000),
       });
-      await response.arrayBuffer();
-      return performance.now() - started;
+      const text = await response.text();
+      const ms = performance.now() - started;
+      // A gateway's page is the environment's answer, not the target's round trip: said, and asked again.
+      if (!gatewayAnswer(response.status, /json/i.test(response.headers.get('content-type') ?? ''), text)) return ms;
+      onEvent?.({ kind: 'gateway', at, operationId: 'listCustomers', method: 'GET', path: '/customers', status: response.status, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' });
+      if (attempt >= TRIES) return ms;
     } catch (e) {
       const { cause } = e as { cause?: { code?: string } };
       const detail = cause?.code ?? (e as Error).message;
