@@ -5,6 +5,7 @@
  * answered (the write happened, the answer is lost), a pause of several seconds, and the first
  * token requests answered 503. Every event it injects goes to `onEvent`.
  */
+import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
 import { getLocal, type CompletedRequest, type Mockttp } from 'mockttp';
 import { chaosDice } from './dice.js';
@@ -50,6 +51,29 @@ export function probeTarget(target: URL, timeoutMs = 5000): Promise<void> {
     });
     socket.once('error', (e: NodeJS.ErrnoException) => fail(e.code ?? e.message));
   });
+}
+
+/** Whether a TCP connection to host:port opens. */
+function opens(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Where clients should reach the layer. mockttp takes a client whose address and port are those of
+ * one of its own upstream connections for a loop and answers 500 itself; on one loopback both ends
+ * are 127.0.0.1 and the kernel may give both the same port. Clients of a loopback target reach the
+ * layer over the other loopback (IPv6 for an IPv4 target), so that the two can never match.
+ */
+async function clientHost(target: URL, port: number): Promise<string> {
+  const { address } = await lookup(target.hostname.replace(/^\[|\]$/g, '')).catch(() => ({ address: '' }));
+  if (address === '::1') return '127.0.0.1';
+  return address.startsWith('127.') && (await opens('::1', port)) ? '[::1]' : '127.0.0.1';
 }
 
 export async function startChaosProxy(options: ChaosOptions, onEvent: (event: ChaosEvent) => void): Promise<ChaosProxy> {
@@ -105,7 +129,7 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
   });
   await server.start(options.port);
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    url: `http://${await clientHost(options.target, server.port)}:${server.port}`,
     requests: () => seq,
     calm: (on) => {
       calm = on;

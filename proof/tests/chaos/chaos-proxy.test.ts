@@ -86,7 +86,7 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   const rates = 0.04;
   const pause: [number, number] = [300, 500];
   const chaos = await startChaosProcess({ target: sandbox.baseUrl, seed, rates, pauseMs: pause, tokenFailures: 1, log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'), cwd: repoRoot });
-  expect(chaos.banner).toMatch(new RegExp(`^chaos: on http://127\\.0\\.0\\.1:\\d+ in front of ${sandbox.baseUrl}/ \\(seed ${seed}, rate each kind 0\\.04, pause 300-500 ms, first 1 token request 503\\)`));
+  expect(chaos.banner).toMatch(new RegExp(`^chaos: on http://\\[::1\\]:\\d+ in front of ${sandbox.baseUrl}/ \\(seed ${seed}, rate each kind 0\\.04, pause 300-500 ms, first 1 token request 503\\)`));
 
   // The first token request through the layer is answered 503 with a gateway's page; the next ones pass (or meet an event).
   const seen: Seen[] = [];
@@ -187,7 +187,7 @@ test('npm run chaos: one line on a bad flag or an unreachable target (exit 2); S
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
-  await expect.poll(() => output, { timeout: 20_000 }).toMatch(/^chaos: on http:\/\/127\.0\.0\.1:\d+ /);
+  await expect.poll(() => output, { timeout: 20_000 }).toMatch(/^chaos: on http:\/\/\[::1\]:\d+ /);
   const url = /on (http:\/\/\S+)/.exec(output)![1]!;
   const status = async () => (await fetch(`${url}/master/all`)).status;
   expect(await status()).toBe(502);
