@@ -72,11 +72,12 @@ ${table(['test', 'exception', 'thrown at'], errors.map((r) => [
 function incompleteTests(report: CoverageReport): string {
   const incomplete = report.records.filter((r) => r.outcome === 'incomplete');
   if (!incomplete.length) return '';
+  const waited = incomplete.some((r) => r.incomplete?.waitingFor);
   return `<h2 id="incomplete">Incomplete tests (${incomplete.length}): not judged in this run</h2>
 <p><small>These tests could not be judged: they ran out of time, lost their connection, got a gateway's answer or no token. Nothing is proven broken by them, and their rules are not judged in this run.</small></p>
-${table(['test', 'why', 'waiting for', 'last exchange'], incomplete.map((r) => [
+${table(['test', 'why', ...(waited ? ['waiting for'] : []), 'last exchange'], incomplete.map((r) => [
     `${escapeHtml(r.title)}<br><small>${escapeHtml(r.file)}</small>`, escapeHtml(r.reason ?? ''),
-    r.incomplete?.waitingFor ? `${escapeHtml(r.incomplete.waitingFor)}${r.incomplete.waitedMs !== undefined ? ` <small>(${Math.round(r.incomplete.waitedMs / 1000)} s of a ${Math.round(r.incomplete.limitMs / 1000)} s limit)</small>` : ''}` : '',
+    ...(waited ? [r.incomplete?.waitingFor ? `${escapeHtml(r.incomplete.waitingFor)}${r.incomplete.waitedMs !== undefined ? ` <small>(${Math.round(r.incomplete.waitedMs / 1000)} s of a ${Math.round(r.incomplete.limitMs / 1000)} s limit)</small>` : ''}` : ''] : []),
     r.evidence ? evidenceHtml(r.evidence) : '',
   ]))}`;
 }
