@@ -16,8 +16,9 @@ import { TransientError } from '../lib/environment.js';
 import { readProfile } from '../lib/footprint-profile.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
 import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
-import { BlockedError, ledgerDir, SETUP_DIR, WorkerLedger } from '../lib/ledger.js';
+import { BlockedError, ledgerDir, SETUP_DIR, takeSetupRecords, WorkerLedger } from '../lib/ledger.js';
 import { poolFiles, shareKeeper } from '../lib/pool.js';
+import { addEventsAfterTests } from '../lib/report/after-tests.js';
 import { SecretRegistry } from '../lib/report/redact.js';
 import { replayBaseUrl } from '../lib/report/replay.js';
 import { LeaseRefused, REBALANCE_MS, RunLease, slicesText, type ShareKeeper } from '../lib/run-lease.js';
@@ -235,6 +236,10 @@ async function main(): Promise<number> {
   cancel.stop();
   const held = pool?.held();
   await pool?.end();
+  // The lease's end came after the reporters: what the environment did to it joins the run's report.
+  const after = takeSetupRecords(join(runDir, SETUP_DIR)).flatMap((r) => r.events);
+  if (shard) shard.afterTests(after);
+  else addEventsAfterTests(reports, after);
   if (held && config.poolCustomer) console.log(`card pool: this run held ${held} at its end; ${claims.held().length} pool cards used up by it (cancelled, replaced or left blocked); its lease closed`);
   forgetRun(config.runId);
 
