@@ -2,6 +2,7 @@ import { defineConfig, type Project, type ReporterDescription } from '@playwrigh
 import { banner, ConfigError, loadConfig, newRunId, type Config } from './lib/config.js';
 import { contextOptions } from './lib/transport/clients.js';
 import { trustToStartWith } from './lib/transport/trust.js';
+import { testTimeoutMs } from './lib/target-speed.js';
 
 function configOrExit(): Config {
   try {
@@ -60,7 +61,8 @@ export default defineConfig({
   // A flaky check is a defect to fix, never something to retry away.
   retries: 0,
   workers: config.workers,
-  timeout: 60_000,
+  // Follows the target's measured round trip (lib/target-speed.ts): a slower environment, a longer limit.
+  timeout: testTimeoutMs(config.targetRoundTripMs),
   expect: { timeout: 5_000 },
   reporter: reporters,
   projects,

@@ -4,8 +4,11 @@
  * an identity provider that wants them so, the credentials in HTTP Basic: FLEET_TOKEN_AUTH; a
  * scope and an audience when configured). The token is opaque: cached, refreshed before
  * `expires_in` runs out (when given; otherwise the lifetime a 401 showed) and after a 401.
- * Neither the secret nor the token ever appears in an error message.
+ * Only a 400 or 401 answer is the credentials' fault; a reset, a timeout, a 5xx or a 429 is the
+ * environment's, and the request is sent again (bounded). Neither the secret nor the token ever
+ * appears in an error message.
  */
+import type { EnvironmentEvent } from './environment.js';
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -22,6 +25,19 @@ export class AuthError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);
   }
+}
+
+/** The token endpoint did not answer: the connection was refused, reset or timed out. */
+export class TokenUnreachable extends AuthError {
+  override name = 'TokenUnreachable';
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+/** No token after every send: the endpoint was unreachable or answered 5xx/429 each time; never the credentials' fault. */
+export class TokenUnavailable extends AuthError {
+  override name = 'TokenUnavailable';
 }
 
 interface CachedToken {
@@ -79,7 +95,7 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
   } catch (e) {
     const { cause } = e as { cause?: { code?: string; message?: string } };
     const reason = cause?.code ?? cause?.message ?? (e as Error).message;
-    throw new AuthError(`cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`);
+    throw new TokenUnreachable(`cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`, reason);
   }
   const text = await response.text();
   let body: unknown;
@@ -89,6 +105,49 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
     body = undefined;
   }
   return { response, body };
+}
+
+/** Sends of one token request at most (the first and the retries). */
+export const TOKEN_SENDS = 4;
+const TOKEN_BACKOFF_MS = 400;
+
+/** A token answer that says nothing of the credentials: the endpoint's own trouble. */
+export function transientTokenStatus(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
+/**
+ * requestToken, outlasting the environment: after a reset, a timeout, a 5xx or a 429 it is sent
+ * again, at most TOKEN_SENDS times, backing off; each such answer is told to `onEvent`. What
+ * outlasts every send is TokenUnavailable, never a refusal of the credentials.
+ */
+export async function requestTokenOutlasting(credentials: ClientCredentials, fetchImpl: typeof fetch = fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<{ response: Response; body: unknown }> {
+  const events: EnvironmentEvent[] = [];
+  const started = Date.now();
+  let last = '';
+  for (let send = 1; send <= TOKEN_SENDS; send++) {
+    const at = new Date().toISOString();
+    try {
+      const answer = await requestToken(credentials, fetchImpl);
+      if (!transientTokenStatus(answer.response.status)) {
+        for (const e of events) e.outcome = 'retried';
+        return answer;
+      }
+      last = `answered ${answer.response.status}`;
+      events.push(tokenEvent(credentials, at, { status: answer.response.status }));
+    } catch (e) {
+      if (!(e instanceof TokenUnreachable)) throw e;
+      last = `unreachable (${e.code})`;
+      events.push(tokenEvent(credentials, at, { detail: e.code }));
+    }
+    onEvent?.(events.at(-1)!);
+    if (send < TOKEN_SENDS) await new Promise((resolve) => setTimeout(resolve, TOKEN_BACKOFF_MS * 2 ** (send - 1) * (0.75 + Math.random() / 2)));
+  }
+  throw new TokenUnavailable(`no token from ${credentials.tokenUrl} after ${TOKEN_SENDS} requests over ${Math.round((Date.now() - started) / 100) / 10} s (last ${last}): the token endpoint's trouble, not the credentials'`);
+}
+
+function tokenEvent(credentials: ClientCredentials, at: string, what: { status?: number; detail?: string }): EnvironmentEvent {
+  return { kind: 'token', at, operationId: 'requestToken', method: 'POST', path: new URL(credentials.tokenUrl).pathname, ...what, outcome: 'gave-up', test: '' };
 }
 
 export class TokenProvider {
@@ -102,6 +161,8 @@ export class TokenProvider {
   fetches = 0;
   /** The lifetime a 401 showed for tokens answered without expires_in, ms. */
   private learntLifetime?: number;
+  /** Told of each token request the environment failed (the run's ledger counts them). */
+  onEvent?: (event: EnvironmentEvent) => void;
 
   constructor(
     private readonly credentials: ClientCredentials,
@@ -141,7 +202,7 @@ export class TokenProvider {
   }
 
   private async fetchToken(): Promise<CachedToken> {
-    const { response, body } = await requestToken(this.credentials, this.fetchImpl);
+    const { response, body } = await requestTokenOutlasting(this.credentials, this.fetchImpl, (e) => this.onEvent?.(e));
     this.fetches += 1;
     const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     this.lastShape = {
@@ -151,11 +212,8 @@ export class TokenProvider {
       ...(typeof record.expires_in === 'number' ? { expiresIn: record.expires_in } : {}),
     };
     if (!response.ok) {
-      const reason = typeof record.error === 'string' ? ` ${record.error}` : '';
-      const refusal = new AuthError(
-        `token request for client ${this.credentials.clientId} refused: ${response.status}${reason}; ${refusalHint(typeof record.error === 'string' ? record.error : undefined, this.credentials)}`,
-        response.status,
-      );
+      const refusal = refusalOf(this.credentials, response.status, record.error);
+      // A 4xx repeats: it stands for the worker's life (5xx and 429 were sent again already).
       if (response.status >= 400 && response.status < 500 && response.status !== 429) this.refused = refusal;
       throw refusal;
     }
@@ -169,4 +227,13 @@ export class TokenProvider {
     const now = this.now();
     return { value: record.access_token, refreshAt: now + lifetime - margin, fetchedAt: now, unknownLifetime: !given };
   }
+}
+
+/** A 400 or 401 is the credentials' fault; another 4xx says the endpoint is not the token endpoint the settings think. */
+function refusalOf(credentials: ClientCredentials, status: number, error: unknown): AuthError {
+  const reason = typeof error === 'string' ? ` ${error}` : '';
+  if (status === 400 || status === 401) {
+    return new AuthError(`token request for client ${credentials.clientId} refused: ${status}${reason}; ${refusalHint(typeof error === 'string' ? error : undefined, credentials)}`, status);
+  }
+  return new AuthError(`token request to ${credentials.tokenUrl} answered ${status}${reason}: not a refusal of the credentials; is FLEET_TOKEN_URL (or FLEET_BASE_URL) right?`, status);
 }

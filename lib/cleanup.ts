@@ -7,6 +7,7 @@
 import { FleetApi } from './api.js';
 import { secretsOf, type Config } from './config.js';
 import { ACTIVE, allCustomers, isActive, reasonFor } from './discovery.js';
+import type { Observer } from './ledger.js';
 import { SecretRegistry } from './report/redact.js';
 import { tokensFor } from './tokens.js';
 import { newContextFor } from './transport/clients.js';
@@ -108,13 +109,16 @@ export async function closeCustomers(api: FleetApi, customers: Customer[], optio
 /**
  * A client of its own for clean-up outside a test (a cancelled run, npm run cleanup); `dispose`
  * ends it. `second`: as the second client (FLEET_FOREIGN_CLIENT_ID), which creates a sub-customer
- * of its own hierarchy when the authorization matrix finds none there.
+ * of its own hierarchy when the authorization matrix finds none there. `observer`: where what the
+ * answers break goes (a finding, not an exception: the run's lease).
  */
-export async function cleanupApi(config: Config, second = false): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
+export async function cleanupApi(config: Config, second = false, observer?: Observer): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
   const secrets = new SecretRegistry();
   for (const secret of secretsOf(config)) secrets.add(secret);
   const context = await newContextFor(config.transport, config.baseUrl);
-  const api = new FleetApi({ request: context, config, tokens: tokensFor(config, second), schemas: loadSchemas(), secrets });
+  const tokens = tokensFor(config, second);
+  if (observer?.met) tokens.onEvent = (event) => observer.met!(event, 'requestToken', undefined);
+  const api = new FleetApi({ request: context, config, tokens, schemas: loadSchemas(), secrets, ...(observer ? { observer } : {}) });
   return { api, dispose: () => context.dispose() };
 }
 

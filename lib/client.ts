@@ -3,17 +3,21 @@
  * writes in production, records the exchange and runs the check registry on the response. A check
  * failing for a rule the running test names throws a ConformanceError naming the rule, the request
  * and the response; one failing for another rule is a finding of that rule for the ledger
- * (lib/ledger.ts), and the test goes on.
+ * (lib/ledger.ts), and the test goes on. What the environment does to a request (a reset, a
+ * timeout, a gateway's answer) is never checked: a read is sent again, a write whose answer was
+ * lost is not, and what cannot be outlasted is a TransientError (lib/environment.ts).
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { AuthError, type TokenProvider } from './auth.js';
+import { AuthError, TokenUnavailable, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
+import { sentAsValid } from './checks/status-code-conformance.js';
+import { gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
 import type { Config } from './config.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
 import type { BudgetGuard } from './budget.js';
 import { timed, type SentLog } from './latency/passive.js';
 import type { Observer } from './ledger.js';
-import { fillPath, operation, type OperationId } from './operations.js';
+import { fillPath, operation, type Operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
 import { curlTransport, replayBaseUrl, replayText } from './report/replay.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
@@ -22,6 +26,23 @@ import type { SchemaRegistry } from './validation.js';
 export type { Query } from './exchange.js';
 
 const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
+/** Sends of one request at most when the environment loses or spoils its answer. */
+export const MAX_ATTEMPTS = 4;
+/** The longest wait for one answer. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Writes that may be sent twice: the same body leaves the same state and gets the same answer
+ * (updateDetail has no condition). Block, unblock, close and cancel have one (a second unblock
+ * finds the customer open), and creation, order, replace and PIN letters make something new.
+ */
+const IDEMPOTENT: ReadonlySet<OperationId> = new Set(['updateCustomerDetail']);
+/** The pause before a 5xx of the server is repeated. */
+const REPEAT_PAUSE_MS = 300;
+
+/** The pause before the attempt after `attempt`: doubling from 300 ms, with a spread so that workers do not come back together. */
+function backoffMs(attempt: number): number {
+  return Math.round(300 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
+}
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -35,6 +56,11 @@ export interface CallOptions {
   auth?: 'token' | 'none' | { authorization: string };
   /** A path sent as given instead of the filled template (hostile path parameters). */
   rawPath?: string;
+  /**
+   * The test judges whether this request gets a 5xx (no 5xx on bad input): a write answered 5xx
+   * is sent once more, the server having refused it anyway, and the 5xx stands only if it repeats.
+   */
+  repeatOn5xx?: true;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -129,18 +155,95 @@ export class FleetClient {
     }
     const path = (options.rawPath ?? fillPath(op.path, options.params)) + toQueryString(options.query);
     const auth = options.auth ?? 'token';
-    if (auth !== 'token') return this.check<T>(await this.send(operationId, op.method, path, options, auth));
+    if (auth !== 'token') return this.check<T>(await this.sendOutlasting(op, path, options, auth));
     const token = await this.token();
-    let exchange = await this.send(operationId, op.method, path, options, token);
+    let exchange = await this.sendOutlasting(op, path, options, token);
     if (exchange.response.status === 401) {
       // The token may have died in flight or been revoked early: one fresh token, one repeat; a
       // second 401 means the target refuses what the token endpoint issues, and the client stops.
       this.deps.tokens.invalidate(token);
       const fresh = await this.token();
-      exchange = await this.send(operationId, op.method, path, options, fresh);
+      exchange = await this.sendOutlasting(op, path, options, fresh);
       if (exchange.response.status === 401) throw this.tokenFailure(this.deps.tokens.rejectedFresh(fresh));
     }
     return this.check<T>(exchange);
+  }
+
+  /**
+   * Sends one request and outlasts what the environment does to it. A read, or bad input the
+   * server refuses anyway (a request it is safe to send twice), is sent again after a reset, a
+   * timeout or a gateway's answer (at most MAX_ATTEMPTS times, backing off), and once after a 5xx
+   * of the server, which then stands only when the repeat fails the same way (both exchanges kept).
+   * A write whose answer was lost, or answered 5xx, is never sent again: a TransientError, for the
+   * caller to read back what happened. Every event is told to the observer; none is checked.
+   */
+  private async sendOutlasting(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
+    const repeatable = op.readOnly || IDEMPOTENT.has(op.id) || !this.sentAsValid(op, path, options);
+    const events: EnvironmentEvent[] = [];
+    let first5xx: Exchange | undefined;
+    for (let attempt = 1; ; attempt++) {
+      const sent = await this.sendWatched(op, path, options, auth);
+      const event = 'lost' in sent ? this.lostEvent(op, path, sent) : this.gatewayEvent(sent);
+      if (!event && !('lost' in sent)) {
+        if (sent.response.status >= 500 && !first5xx) {
+          first5xx = sent;
+          if ((repeatable || options.repeatOn5xx) && this.timeLeft() > REPEAT_PAUSE_MS) {
+            await pause(REPEAT_PAUSE_MS);
+            continue;
+          }
+          events.push(this.eventOf('server-5xx', op, sent.startedAt, path, { status: sent.response.status }));
+          throw this.gaveUp(events, op, path, `answered ${sent.response.status} once; a write is not sent again, so the 5xx is not judged (it counts only when it repeats)`, sent, true);
+        }
+        if (first5xx && sent !== first5xx && sent.response.status >= 500) sent.repeatOf = [first5xx];
+        else if (first5xx && sent !== first5xx) events.push(this.eventOf('server-5xx', op, first5xx.startedAt, path, { status: first5xx.response.status }, 'transient'));
+        for (const e of events) if (e.outcome === 'gave-up' && e.kind !== 'server-5xx') e.outcome = 'retried';
+        this.tell(events, op, options);
+        return sent;
+      }
+      events.push(event!);
+      if (!repeatable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt)) {
+        const what = 'lost' in sent ? `lost its connection (${sent.lost})` : `got a gateway's answer ${sent.response.status}`;
+        throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${repeatable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, !repeatable);
+      }
+      await pause(backoffMs(attempt));
+    }
+  }
+
+  /** Safe to send twice only as bad input the server refuses anyway (its answer is judged like any other). */
+  private sentAsValid(op: Operation, path: string, options: CallOptions): boolean {
+    return sentAsValid({ request: this.recordedRequest(op.method, path, options, 'none') }, op, this.deps.schemas);
+  }
+
+  /** How long the running test may still wait for an answer (no limit outside a test). */
+  private timeLeft(): number {
+    const deadline = this.deps.observer?.deadline?.();
+    return deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now();
+  }
+
+  private eventOf(kind: EnvironmentEvent['kind'], op: Operation, at: string, path: string, what: { status?: number; detail?: string }, outcome: EnvironmentEvent['outcome'] = 'gave-up'): EnvironmentEvent {
+    return { kind, at, operationId: op.id, method: op.method, path: path.split('?')[0]!, ...what, outcome, test: '' };
+  }
+
+  private lostEvent(op: Operation, path: string, sent: LostExchange): EnvironmentEvent {
+    return this.eventOf(transportKind(sent.lost), op, sent.startedAt, path, { detail: sent.lost });
+  }
+
+  /** A gateway's answer (502/503/504, a 5xx page that is no JSON): the environment's, not the server's. */
+  private gatewayEvent(exchange: Exchange): EnvironmentEvent | undefined {
+    const { status, isJson, text } = exchange.response;
+    if (!gatewayAnswer(status, isJson, text)) return undefined;
+    return this.eventOf('gateway', operation(exchange.operationId), exchange.startedAt, exchange.request.path, { status });
+  }
+
+  private tell(events: EnvironmentEvent[], op: Operation, options: CallOptions): void {
+    for (const e of events) this.deps.observer?.met?.(e, op.id, options.body);
+  }
+
+  private gaveUp(events: EnvironmentEvent[], op: Operation, path: string, what: string, exchange?: Exchange, write = false): TransientError {
+    this.tell(events, op, {});
+    if (exchange) this.deps.observer?.spoil?.(exchange);
+    const kind = events.at(-1)?.kind ?? 'gateway';
+    return new TransientError(kind, this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} ${what}`), events, exchange, write);
   }
 
   /** A token; without one no request can be judged: the test is blocked by the token rule, unless it is the test's own. */
@@ -148,6 +251,8 @@ export class FleetClient {
     try {
       return await this.deps.tokens.token();
     } catch (e) {
+      // No token for the environment's sake: nothing can be judged, and nothing is blamed.
+      if (e instanceof TokenUnavailable) throw new TransientError('token', e.message);
       throw this.tokenFailure(e);
     }
   }
@@ -211,7 +316,20 @@ export class FleetClient {
     return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange, breaches: others };
   }
 
-  private async send(operationId: OperationId, method: string, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
+  /** One send (throttling waited out), watched by the running test; a lost connection is said, not thrown. */
+  private async sendWatched(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange | LostExchange> {
+    const done = this.deps.observer?.doing?.(`an answer to ${op.method} ${path.split('?')[0]}`);
+    try {
+      return await this.send(op.id, op.method, path, options, auth);
+    } catch (e) {
+      if (!(e instanceof LostConnection)) throw e;
+      return { lost: e.message, startedAt: e.startedAt };
+    } finally {
+      done?.();
+    }
+  }
+
+  private headersOf(options: CallOptions, auth: string | { authorization: string }): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (auth === 'none') {
       // no Authorization header at all
@@ -221,28 +339,44 @@ export class FleetClient {
     } else if (typeof auth === 'object') {
       headers.authorization = auth.authorization;
     }
-    let data: string | undefined;
-    if (options.rawBody !== undefined) {
-      data = options.rawBody;
-      headers['content-type'] = options.contentType ?? 'application/json';
-    } else if (options.body !== undefined) {
-      data = JSON.stringify(options.body);
-      headers['content-type'] = options.contentType ?? 'application/json';
-    }
+    if (options.rawBody !== undefined || options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    return headers;
+  }
+
+  private recordedRequest(method: string, path: string, options: CallOptions, auth: string | { authorization: string }): RecordedRequest {
+    const headers = this.headersOf(options, auth);
+    return {
+      method, path, auth: auth === 'none' ? 'none' : typeof auth === 'string' ? 'token' : 'custom',
+      headers: { ...headers, ...(headers.authorization ? { authorization: REDACTED } : {}) },
+      ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
+      ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
+      ...(options.rawBody !== undefined || options.rawPath !== undefined ? { asIs: true as const } : {}),
+      ...(this.replayTransport ? { transport: this.replayTransport } : {}),
+    };
+  }
+
+  private async send(operationId: OperationId, method: string, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
+    const headers = this.headersOf(options, auth);
+    const data = options.rawBody !== undefined ? options.rawBody : options.body !== undefined ? JSON.stringify(options.body) : undefined;
     const startedAt = new Date();
     const throttled: Throttled[] = [];
     let response: APIResponse;
-    for (let sends = 1; ; sends++) {
-      response = await timed(this.deps.sent, operationId, () => this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
-        method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000,
-      }));
-      const wait = retryAfterMs(response.status(), response.headers(), sends - 1);
-      const waited = throttled.reduce((ms, t) => ms + t.waitedMs, 0);
-      if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS) break;
-      throttled.push({ status: response.status(), waitedMs: wait });
-      await new Promise((resolve) => setTimeout(resolve, wait));
+    let text: string;
+    try {
+      for (let sends = 1; ; sends++) {
+        response = await timed(this.deps.sent, operationId, () => this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
+          method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS,
+        }));
+        const wait = retryAfterMs(response.status(), response.headers(), sends - 1);
+        const waited = throttled.reduce((ms, t) => ms + t.waitedMs, 0);
+        if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS) break;
+        throttled.push({ status: response.status(), waitedMs: wait });
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      text = await response!.text();
+    } catch (e) {
+      throw new LostConnection(this.deps.secrets.scrub(transportWords(e)), startedAt.toISOString());
     }
-    const text = await response.text();
     let body: unknown;
     let isJson = false;
     try {
@@ -251,19 +385,11 @@ export class FleetClient {
     } catch {
       body = undefined;
     }
-    const request: RecordedRequest = {
-      method, path, auth: auth === 'none' ? 'none' : typeof auth === 'string' ? 'token' : 'custom',
-      headers: { ...headers, ...(headers.authorization ? { authorization: REDACTED } : {}) },
-      ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
-      ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
-      ...(options.rawBody !== undefined || options.rawPath !== undefined ? { asIs: true as const } : {}),
-      ...(this.replayTransport ? { transport: this.replayTransport } : {}),
-    };
     const exchange: Exchange = {
       operationId,
       replayBaseUrl: replayBaseUrl(this.deps.config),
-      request,
-      response: { status: response.status(), headers: response.headers(), text, body, isJson },
+      request: this.recordedRequest(method, path, options, auth),
+      response: { status: response!.status(), headers: response!.headers(), text, body, isJson },
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       ...(throttled.length ? { throttled } : {}),
@@ -271,3 +397,23 @@ export class FleetClient {
     return exchange;
   }
 }
+
+/** A request whose connection was lost (reset, refused, timed out): no answer to judge. */
+interface LostExchange {
+  lost: string;
+  startedAt: string;
+}
+
+class LostConnection extends Error {
+  constructor(message: string, readonly startedAt: string) {
+    super(message);
+  }
+}
+
+/** The transport's own words for a lost connection, without Playwright's call log. */
+function transportWords(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.replace(/^apiRequestContext\.fetch: /, '').split('\n')[0]!.slice(0, 200);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -11,7 +11,6 @@ import { latencyKeys } from './latency-targets.js';
 import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';
 import { assumptions } from './rules/assumptions.js';
 import { operations, type LatencyKey } from './operations.js';
-import { WHOLE_POOL, type PoolSlice } from './pool.js';
 import { shownProxy } from './transport/proxy.js';
 import { DIRECT, parseTransport, TransportConfigError, transportSecrets, type TransportSettings } from './transport/settings.js';
 
@@ -97,10 +96,10 @@ export interface Config {
   targetRoundTripMs?: number;
   /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
   writeBudget: Budget;
-  /** The run's slice of the card pool (FLEET_POOL_SLICE, set by npm run conformance from its lease); the whole pool otherwise. */
-  poolSlice: PoolSlice;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
+  /** The gate's bar: a night that judged less than this share of what the baseline judged is not judged (FLEET_GATE_MIN_JUDGED). */
+  gateMinJudged: number;
 }
 
 /** A sandbox with one fault, and the tests that must catch it (a title pattern; none = the whole suite). */
@@ -127,8 +126,8 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_POOL_SLICE', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
-  'SANDBOX_ORDER_COMPLETION', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'SANDBOX_ORDER_COMPLETION', 'SANDBOX_POOL_CARDS', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -275,13 +274,6 @@ function parseWriteBudget(value: string | undefined, target: Target): Budget {
   return budget;
 }
 
-function parsePoolSlice(value: string | undefined): PoolSlice {
-  if (!value?.trim()) return WHOLE_POOL;
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`FLEET_POOL_SLICE: "${value}" is not <slice>/<slices> (it is set by npm run conformance, not by hand)`);
-  return { index: Number(m[1]) - 1, count: Number(m[2]) };
-}
-
 function parseGrep(text: string): string {
   try {
     new RegExp(text);
@@ -298,6 +290,19 @@ function parseStrict(value: string | undefined): ReadonlySet<string> {
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length) throw new ConfigError(`FLEET_STRICT: unknown register entr${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: all, ${known.join(', ')})`);
   return new Set(ids);
+}
+
+/** The gate's default bar: a night that judged less than 80% of what the baseline judged is not judged. */
+export const DEFAULT_GATE_MIN_JUDGED = 0.8;
+
+/** A share from 0 to 1 (0.8), or a percentage (80%). */
+export function parseShare(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return fallback;
+  const m = /^(\d+(?:\.\d+)?|\.\d+)(%?)$/.exec(text);
+  const share = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
+  if (!(share >= 0 && share <= 1)) throw new ConfigError(`${name}: "${text}" is not a share from 0 to 1 (e.g. 0.8) or a percentage (80%)`);
+  return share;
 }
 
 /** A target whose median round trip (lib/target-speed.ts) is at least this is latency-bound. */
@@ -439,11 +444,11 @@ export function loadConfig(env: Env = readEnv()): Config {
     perf: parsePerf(env, target),
     strict: parseStrict(env.FLEET_STRICT),
     writeBudget: parseWriteBudget(env.FLEET_WRITE_BUDGET, target),
-    poolSlice: parsePoolSlice(env.FLEET_POOL_SLICE),
     ...(env.FLEET_GREP?.trim() ? { grep: parseGrep(env.FLEET_GREP.trim()) } : {}),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
+    gateMinJudged: parseShare('FLEET_GATE_MIN_JUDGED', env.FLEET_GATE_MIN_JUDGED, DEFAULT_GATE_MIN_JUDGED),
   });
 }
 

@@ -37,6 +37,8 @@ export interface Exchange {
   durationMs: number;
   /** Answers that asked the client to come back later (429, 503 with Retry-After) before this one. */
   throttled?: Throttled[];
+  /** The same request's earlier answer that this one repeats (a 5xx counts only when it comes again). */
+  repeatOf?: Exchange[];
 }
 
 /** Query parameters of a request, as a spec gives them. */

@@ -13,12 +13,14 @@
  * received explains (a taint: a 5xx or unreadable body, or a field that failed another rule's
  * check and that the failure mentions).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from './checks/types.js';
+import { ENVIRONMENT_ATTACHMENT, TransientError, type EnvironmentEvent } from './environment.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
-import { count, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
+import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
+import type { OperationId } from './operations.js';
 import { appendRecords, readRecords } from './jsonl.js';
 import type { SecretRegistry } from './report/redact.js';
 import { rules } from './rules/catalogue.js';
@@ -26,6 +28,10 @@ import { SUITE_ERROR_ANNOTATION, suiteErrorOf } from './suite-error.js';
 
 export const FINDINGS_ATTACHMENT = 'fleet-findings.json';
 export const BLOCKED_ANNOTATION = 'blocked';
+export const INCOMPLETE_ANNOTATION = 'incomplete';
+/** The exchange that shows a failure the test's own assertion judged (a check's violation has its own attachment). */
+export const EVIDENCE_ATTACHMENT = 'evidence.json';
+export const INCOMPLETE_ATTACHMENT = 'incomplete.json';
 
 const MAX_EVIDENCE_TEXT = 6_000;
 
@@ -38,6 +44,21 @@ export interface Evidence {
   /** Where in the response the check failed (JSON pointer). */
   pointer?: string;
   startedAt: string;
+  /** The same request's earlier answers this one repeats (a 5xx counts only when it comes again). */
+  earlier?: { status: number; startedAt: string; body: string }[];
+}
+
+/** Why a test could not be judged, as attached to it and shown in the reports. */
+export interface Incomplete {
+  reason: string;
+  /** What it was doing when it stopped (an answer to a request, a pool card, a replacement to show up). */
+  waitingFor?: string;
+  /** For how long it had been waiting, ms. */
+  waitedMs?: number;
+  /** The test's time limit, ms. */
+  limitMs: number;
+  /** Its last exchange, or the answer the environment gave instead. */
+  lastExchange?: Evidence;
 }
 
 export interface LedgerEntry {
@@ -61,6 +82,8 @@ export interface Blocker {
   rule?: string;
   reason: string;
   evidence?: Evidence;
+  /** Not a block at all: the environment kept discovery from an answer (a test that needs it is incomplete). */
+  notJudged?: true;
 }
 
 /** What a test may not rely on: a response that failed another rule's check. */
@@ -72,6 +95,16 @@ interface Taint {
   /** Field names the failed check points at (a failure mentioning one is explained by it). */
   fields: string[];
   evidence: () => Evidence;
+}
+
+/** A test that cannot be judged for the suite's own reasons (no pool card came in its time): incomplete, never failed. */
+export class IncompleteError extends Error {
+  override name = 'IncompleteError';
+}
+
+/** An error that ends a test without a verdict on its rules: blocked by another rule, or not judged at all. */
+export function judgesNothing(e: unknown): boolean {
+  return e instanceof BlockedError || e instanceof IncompleteError || e instanceof TransientError;
 }
 
 export class BlockedError extends Error {
@@ -87,6 +120,14 @@ export interface Observer {
   observe(exchange: Exchange, failures: Finding[]): void;
   /** The error that ends the running test (or worker discovery) as blocked by `rule`, `exchange` as evidence. */
   block(rule: string | undefined, reason: string, exchange?: Exchange): BlockedError;
+  /** What the environment did to a request (counted; the request counted in the footprint). */
+  met?(event: EnvironmentEvent, operationId: OperationId, body: unknown): void;
+  /** Says what the running test waits for until the returned function is called. */
+  doing?(what: string): () => void;
+  /** Until when (epoch ms) the running test may wait for anything, leaving room to report why it stopped. */
+  deadline?(): number | undefined;
+  /** The environment's answer that stopped a request (a gateway's page): shown as the test's last exchange. */
+  spoil?(exchange: Exchange): void;
 }
 
 /** What a worker fixture found: a value, or the blocker that stopped it, and what it may not rely on. */
@@ -116,6 +157,7 @@ export class WorkerLedger implements Observer {
   private readonly seen = new Set<string>();
   private readonly pending = new Map<string, LedgerEntry>();
   private readonly captures: Taint[][] = [];
+  private events: EnvironmentEvent[] = [];
   current?: TestLedger;
 
   constructor(
@@ -147,6 +189,7 @@ export class WorkerLedger implements Observer {
       },
       ...(pointer ? { pointer } : {}),
       startedAt: exchange.startedAt,
+      ...(exchange.repeatOf?.length ? { earlier: exchange.repeatOf.map((e) => ({ status: e.response.status, startedAt: e.startedAt, body: this.secrets.scrub(e.response.text).slice(0, 2_000) })) } : {}),
     };
   }
 
@@ -174,6 +217,7 @@ export class WorkerLedger implements Observer {
    */
   observe(exchange: Exchange, failures: Finding[], testTitle = this.current?.title ?? ''): void {
     count(this.footprint, exchange);
+    this.current?.saw(exchange);
     const recorded = new Set<string>();
     let rendered: Evidence | undefined;
     const evidenceAt = (pointer?: string): Evidence => ({ ...(rendered ??= this.evidence(exchange)), ...(pointer ? { pointer } : {}) });
@@ -192,6 +236,60 @@ export class WorkerLedger implements Observer {
     }
   }
 
+  met(event: EnvironmentEvent, operationId: OperationId, body: unknown): void {
+    countRequest(this.footprint, operationId, event.status, body);
+    this.events.push(Object.assign(event, { test: this.current?.title ?? '' }));
+  }
+
+  doing(what: string): () => void {
+    return this.current?.doing(what) ?? (() => undefined);
+  }
+
+  deadline(): number | undefined {
+    return this.current?.deadline();
+  }
+
+  spoil(exchange: Exchange): void {
+    this.current?.spoil(exchange);
+  }
+
+  /** The environment's events since the last call. */
+  takeEvents(): EnvironmentEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  /**
+   * For a process outside the tests (the run's lease): what it recorded, handed to the run's
+   * workers through a file of its own in `setupDir`, which the next test of any worker takes over.
+   */
+  handOver(setupDir: string): void {
+    const findings = this.flush();
+    const events = this.takeEvents();
+    if (!findings.length && !events.length) return;
+    mkdirSync(setupDir, { recursive: true });
+    const file = join(setupDir, `${Date.now()}-${process.pid}-${(this.handedOver += 1)}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify({ findings, events }));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  private handedOver = 0;
+
+  /** Takes over what set-up handed over (each file once, whichever worker comes first). */
+  takeOver(): void {
+    if (!this.file) return;
+    for (const { findings, events } of takeSetupRecords(join(dirname(this.file), SETUP_DIR))) {
+      for (const f of findings) {
+        const key = `${f.rule}|${f.operationId}|${f.check}`;
+        const entry = this.pending.get(key);
+        if (entry) entry.count += f.count;
+        else this.pending.set(key, { ...f });
+      }
+      this.events.push(...events);
+    }
+  }
+
   /** Runs a worker fixture's discovery once: its value, or what blocked it, with the taints it met. */
   async discover<T>(find: () => Promise<T>): Promise<Found<T>> {
     const taints: Taint[] = [];
@@ -200,6 +298,7 @@ export class WorkerLedger implements Observer {
       return { value: await find(), taints };
     } catch (e) {
       if (e instanceof BlockedError) return { blocker: e.blocker, taints };
+      if (e instanceof TransientError) return { blocker: { reason: e.message, notJudged: true }, taints };
       const taint = taints.find((t) => t.wholeBody) ?? taints[0];
       const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
       return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence() } : { reason }, taints };
@@ -230,6 +329,10 @@ const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** No token, no judgement: a refused token request blocks what needed one. */
 const NO_TOKEN = /^AuthError: ([^\n]*)/;
 const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
+/** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
+export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
+// eslint-disable-next-line no-control-regex
+const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
@@ -245,11 +348,22 @@ function failingLine(stack: string | undefined): string {
 export class TestLedger implements Observer {
   private readonly taints: Taint[] = [];
   private blocker?: Blocker;
-  /** The last exchange of the test body: the evidence of an assertion that judged another rule. */
+  /** The last exchange of the test body: the evidence of an assertion that judged another rule, or of its own failure. */
   private last?: Exchange;
   private frozen = false;
+  private readonly startedAt = Date.now();
+  /** What the test is doing now, innermost last. */
+  private readonly activities: { what: string; since: number }[] = [];
+  /** The answer the environment gave instead of the server's, when it ended the test (a gateway's page). */
+  private spoiled?: Exchange;
 
-  constructor(private readonly rules: ReadonlySet<string>, private readonly worker: WorkerLedger, readonly title: string) {
+  constructor(
+    private readonly rules: ReadonlySet<string>,
+    private readonly worker: WorkerLedger,
+    readonly title: string,
+    /** The test's time limit, ms (it may be changed while the test runs). */
+    private readonly limitMs: () => number = () => 60_000,
+  ) {
     worker.current = this;
   }
 
@@ -258,8 +372,36 @@ export class TestLedger implements Observer {
   }
 
   observe(exchange: Exchange, failures: Finding[]): void {
-    if (!this.frozen) this.last = exchange;
     this.worker.observe(exchange, failures, this.title);
+  }
+
+  /** An exchange of the test's (through any of its clients): the last one is its evidence. */
+  saw(exchange: Exchange): void {
+    if (!this.frozen) this.last = exchange;
+  }
+
+  met(event: EnvironmentEvent, operationId: OperationId, body: unknown): void {
+    this.worker.met(event, operationId, body);
+  }
+
+  doing(what: string): () => void {
+    const activity = { what, since: Date.now() };
+    this.activities.push(activity);
+    return () => {
+      const i = this.activities.lastIndexOf(activity);
+      if (i >= 0) this.activities.splice(i, 1);
+    };
+  }
+
+  /**
+   * Until when a wait inside the test may last: its limit less a reserve (a quarter of it, at
+   * least 10 s) in which it tears down and says why it stopped.
+   */
+  deadline(): number {
+    // Teardown has the reserve to itself: what it sends is not bound by the test body's waits.
+    if (this.frozen) return Number.POSITIVE_INFINITY;
+    const limit = this.limitMs();
+    return this.startedAt + limit - Math.max(10_000, limit / 4);
   }
 
   /** The test body is over: what fixtures send while tearing down is no evidence of its failure. */
@@ -274,6 +416,7 @@ export class TestLedger implements Observer {
   /** The value a worker fixture found, with its taints; a BlockedError when it found none. */
   adopt<T>(found: Found<T>): T {
     this.taints.push(...found.taints);
+    if (found.blocker?.notJudged) throw new IncompleteError(`what this worker found out about the target at its start: ${found.blocker.reason}`);
     if (found.blocker) {
       this.blocker ??= found.blocker;
       throw new BlockedError(found.blocker);
@@ -303,8 +446,11 @@ export class TestLedger implements Observer {
    */
   async settle(testInfo: TestInfo): Promise<void> {
     this.worker.current = undefined;
-    const blocker = testInfo.status === 'failed' || testInfo.status === 'timedOut' ? this.blockerOf(testInfo) : undefined;
+    const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
+    // A blocker found before the time ran out wins over the timeout.
+    const blocker = stopped ? (testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo) : undefined;
     const suiteError = !blocker && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
+    const incomplete = stopped && !blocker && !suiteError ? this.incompleteOf(testInfo) : undefined;
     // Said in the JUnit report too: a <property name="suite-error">.
     if (suiteError) testInfo.annotations.push({ type: SUITE_ERROR_ANNOTATION, description: suiteError });
     if (blocker) {
@@ -312,11 +458,51 @@ export class TestLedger implements Observer {
       testInfo.expectedStatus = 'skipped';
       testInfo.annotations.push({ type: BLOCKED_ANNOTATION, description: `${blocker.rule ?? '—'}: ${blocker.reason}` });
       if (blocker.evidence) await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, { body: JSON.stringify(blocker.evidence, null, 2), contentType: 'application/json' });
+    } else if (incomplete) {
+      testInfo.status = 'skipped';
+      testInfo.expectedStatus = 'skipped';
+      testInfo.annotations.push({ type: INCOMPLETE_ANNOTATION, description: incomplete.reason });
+      // What Allure and Playwright's report show of a skipped test: not judged, never failed.
+      testInfo.annotations.push({ type: 'skip', description: `incomplete, not judged: ${incomplete.reason}` });
+      await testInfo.attach(INCOMPLETE_ATTACHMENT, { body: JSON.stringify(incomplete, null, 2), contentType: 'application/json' });
+    } else if (testInfo.status === 'failed' && !suiteError && this.last) {
+      // The failure's evidence: a check's violation has its own attachment, which the reports prefer.
+      await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(this.worker.evidence(this.last), null, 2), contentType: 'application/json' });
     }
+    this.worker.takeOver();
     const entries = this.worker.flush();
     if (entries.length) await testInfo.attach(FINDINGS_ATTACHMENT, { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
     const footprint = this.worker.takeFootprint();
     if (footprint.requests) await testInfo.attach(FOOTPRINT_ATTACHMENT, { body: JSON.stringify(footprint), contentType: 'application/json' });
+    const events = this.worker.takeEvents();
+    if (events.length) await testInfo.attach(ENVIRONMENT_ATTACHMENT, { body: JSON.stringify(events), contentType: 'application/json' });
+  }
+
+  /**
+   * Why a test that stopped judged nothing, if it did: its time ran out, the environment spoiled
+   * an answer it needed (a reset, a timeout, a gateway's answer, no token), or it failed with no
+   * answer of the server to show for it.
+   */
+  private incompleteOf(testInfo: TestInfo): Incomplete | undefined {
+    const messages = testInfo.errors.map((e) => clean(e.message ?? ''));
+    const innermost = this.activities.at(-1);
+    const activity = innermost && { what: this.activities.map((a) => a.what).join(' › '), since: innermost.since };
+    const waiting = activity ? { waitingFor: activity.what, waitedMs: Date.now() - activity.since } : {};
+    const shown = this.spoiled ?? this.last;
+    const base = { limitMs: testInfo.timeout, ...waiting, ...(shown ? { lastExchange: this.worker.evidence(shown) } : {}) };
+    if (testInfo.status === 'timedOut') {
+      const doing = activity ? ` waiting for ${activity.what} (for ${Math.round((Date.now() - activity.since) / 1000)} s)` : '';
+      return { reason: `ran out of time (its limit: ${Math.round(testInfo.timeout / 1000)} s)${doing}: not judged`, ...base };
+    }
+    const transient = messages.map((m) => NOT_JUDGED.exec(m)).find(Boolean);
+    if (transient && !messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)))) return { reason: `${transient[1]}: not judged`, ...base };
+    if (!this.last) return { reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`, ...base };
+    return undefined;
+  }
+
+  /** The environment's answer that ended the test instead of the server's (kept as what it last saw). */
+  spoil(exchange: Exchange): void {
+    this.spoiled = exchange;
   }
 
   private blockerOf(testInfo: TestInfo): Blocker | undefined {
@@ -348,6 +534,25 @@ export class TestLedger implements Observer {
     const taints = messages.map((m) => this.explaining(m));
     return taints.length && taints.every(Boolean) ? taints[0] : undefined;
   }
+}
+
+/** Where a run's set-up (its lease) hands findings and events over to its workers, in its ledger folder. */
+export const SETUP_DIR = 'setup';
+
+/** The set-up records of `setupDir` not taken yet, each taken once (renamed first: another process never reads it too). */
+export function takeSetupRecords(setupDir: string): { findings: LedgerEntry[]; events: EnvironmentEvent[] }[] {
+  if (!existsSync(setupDir)) return [];
+  return readdirSync(setupDir).filter((f) => f.endsWith('.json')).flatMap((f) => {
+    const taken = join(setupDir, `${f}.${process.pid}.taken`);
+    try {
+      renameSync(join(setupDir, f), taken);
+    } catch {
+      return [];
+    }
+    const record = JSON.parse(readFileSync(taken, 'utf8')) as { findings: LedgerEntry[]; events: EnvironmentEvent[] };
+    rmSync(taken, { force: true });
+    return [record];
+  });
 }
 
 /** Every entry a run's workers appended to `dir` (the findings check reads them). */

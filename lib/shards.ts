@@ -5,8 +5,9 @@
  * saying why. The merge reads the traces of all n shards: a shard without a trace, without an end
  * (killed, timed out) or without its blob report did not run, and says so by name.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { EnvironmentEvent } from './environment.js';
 
 export type ShardState = 'started' | 'passed' | 'failed' | 'refused' | 'crashed' | 'cancelled';
 
@@ -21,6 +22,8 @@ export interface ShardTrace {
   blob: string;
   startedAt: string;
   endedAt?: string;
+  /** What the environment did to the shard's own requests after its tests (its lease's end): its blob report was written by then. */
+  afterTests?: EnvironmentEvent[];
 }
 
 /** A shard of the run the merge expected that has no usable blob report, and why. */
@@ -61,6 +64,8 @@ function stateOf(code: number, reason: string | undefined): ShardState {
 export interface ShardRecorder {
   /** The error that ends the run: its first line is the trace's reason. */
   because(error: unknown): void;
+  /** Events of the environment after the tests, for the merge to add to the coverage. */
+  afterTests(events: EnvironmentEvent[]): void;
 }
 
 /**
@@ -78,12 +83,16 @@ export function recordShard(args: string[], env: Record<string, string | undefin
   const trace: ShardTrace = { ...which, state: 'started', blob, startedAt: new Date().toISOString() };
   write(file, trace);
   let reason: string | undefined;
+  let after: EnvironmentEvent[] = [];
   process.on('exit', (code) => {
     const signal = code === 130 ? 'SIGINT' : code === 143 ? 'SIGTERM' : undefined;
     const why = reason ?? (signal ? `stopped by ${signal} (a cancel, or its step's time limit)` : undefined);
-    write(file, { ...trace, state: stateOf(code, reason), ...(why ? { reason: why } : {}), exitCode: code, endedAt: new Date().toISOString() });
+    write(file, { ...trace, state: stateOf(code, reason), ...(why ? { reason: why } : {}), exitCode: code, endedAt: new Date().toISOString(), ...(after.length ? { afterTests: after } : {}) });
   });
-  return { because: (error) => (reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]) };
+  return {
+    because: (error) => (reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]),
+    afterTests: (events) => (after = events),
+  };
 }
 
 function readTrace(file: string): ShardTrace | undefined {
@@ -112,6 +121,12 @@ export function shardsNotRun(blobDir: string, total: number): ShardNotRun[] {
     if (reason) out.push({ shard, total, reason });
   }
   return out;
+}
+
+/** The events after the tests of every shard whose trace is in the blob folder. */
+export function eventsAfterTests(blobDir: string): EnvironmentEvent[] {
+  if (!existsSync(blobDir)) return [];
+  return readdirSync(blobDir).filter((f) => /^shard-\d+-of-\d+\.json$/.test(f)).flatMap((f) => readTrace(join(blobDir, f))?.afterTests ?? []);
 }
 
 export function shardName(s: { shard: number; total: number }): string {

@@ -6,42 +6,71 @@
  * name: a test environment reached through a tunnel or port-forward answers on 127.0.0.1 at a
  * remote server's latencies.
  */
-import { AuthError } from './auth.js';
+import { AuthError, TokenProvider } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
-import { tokensFor } from './tokens.js';
+import { credentialsOf, type tokensFor } from './tokens.js';
 import { fetchFor } from './transport/clients.js';
+import { gatewayAnswer, transportKind, type EnvironmentEvent } from './environment.js';
 const ROUND_TRIPS = 3;
+
+/** Tries of one round trip whose connection is lost before it counts as unreachable. */
+const TRIES = 3;
 
 /**
  * The median of `ROUND_TRIPS` authenticated reads (GET /customers?limit=1), in whole ms; any answer
  * counts but a 401, which says before any test that the target refuses the token endpoint's tokens.
+ * A lost connection is tried again (a reset now and then is the environment's night); a target
+ * that never answers is unreachable. `onEvent` hears what the environment did.
  */
-export async function measureRoundTrip(config: Parameters<typeof tokensFor>[0] & Pick<Config, 'baseUrl'>, fetchImpl: typeof fetch = fetchFor(config.transport)): Promise<number> {
-  const tokens = tokensFor(config);
+export async function measureRoundTrip(config: Parameters<typeof tokensFor>[0] & Pick<Config, 'baseUrl'>, fetchImpl: typeof fetch = fetchFor(config.transport), onEvent?: (event: EnvironmentEvent) => void): Promise<number> {
+  // The same transport for the token as for the reads.
+  const tokens = new TokenProvider(credentialsOf(config), fetchImpl);
+  if (onEvent) tokens.onEvent = onEvent;
   const token = await tokens.token();
   const times: number[] = [];
-  for (let i = 0; i < ROUND_TRIPS; i++) {
+  for (let i = 0; i < ROUND_TRIPS; i++) times.push(await roundTrip(config.baseUrl, token, tokens, fetchImpl, onEvent));
+  return Math.round(times.sort((a, b) => a - b)[Math.floor(ROUND_TRIPS / 2)]!);
+}
+
+async function roundTrip(baseUrl: string, token: string, tokens: TokenProvider, fetchImpl: typeof fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
     const started = performance.now();
+    const at = new Date().toISOString();
     try {
-      const response = await fetchImpl(`${config.baseUrl}/customers?limit=1`, {
+      const response = await fetchImpl(`${baseUrl}/customers?limit=1`, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(30_000),
       });
-      await response.arrayBuffer();
+      const text = await response.text();
       if (response.status === 401) throw tokens.rejectedFresh(token);
+      const ms = performance.now() - started;
+      // A gateway's page is the environment's answer, not the target's round trip: said, and asked again.
+      if (!gatewayAnswer(response.status, /json/i.test(response.headers.get('content-type') ?? ''), text)) return ms;
+      onEvent?.({ kind: 'gateway', at, operationId: 'listCustomers', method: 'GET', path: '/customers', status: response.status, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' });
+      if (attempt >= TRIES) return ms;
     } catch (e) {
       if (e instanceof AuthError) throw e;
       const { cause } = e as { cause?: { code?: string } };
-      throw new AuthError(`cannot reach ${config.baseUrl} (${cause?.code ?? (e as Error).message}); is the target running and FLEET_BASE_URL right?`);
+      const detail = cause?.code ?? (e as Error).message;
+      onEvent?.({ kind: transportKind(detail), at, operationId: 'listCustomers', method: 'GET', path: '/customers', detail, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' });
+      if (attempt >= TRIES) throw new AuthError(`cannot reach ${baseUrl} (${detail}); is the target running and FLEET_BASE_URL right?`);
     }
-    times.push(performance.now() - started);
   }
-  return Math.round(times.sort((a, b) => a - b)[Math.floor(ROUND_TRIPS / 2)]!);
+}
+
+/** A test's time limit on the quickest target. */
+export const MIN_TEST_TIMEOUT_MS = 60_000;
+/** Round trips a test's time limit holds at least: a slower target gets a longer limit by itself. */
+const TIMEOUT_ROUND_TRIPS = 500;
+
+/** A test's time limit for a target of median round trip `roundTripMs` (unmeasured: the quickest). */
+export function testTimeoutMs(roundTripMs: number | undefined): number {
+  return Math.max(MIN_TEST_TIMEOUT_MS, Math.round((roundTripMs ?? 0) * TIMEOUT_ROUND_TRIPS));
 }
 
 /** What the run chose from the target's speed, in one line. */
 export function speedLine(config: Pick<Config, 'targetRoundTripMs' | 'workers' | 'fastCheck'>): string {
   const ms = config.targetRoundTripMs;
   const kind = ms === undefined ? '' : ms >= LATENCY_BOUND_MS ? ' (latency-bound)' : ' (quick)';
-  return `target speed: ${ms === undefined ? 'not measured' : `median round trip ${ms} ms${kind}`} → ${config.workers} workers, ${config.fastCheck.runs} fast-check runs per property (FLEET_WORKERS, FLEET_FC_RUNS override)`;
+  return `target speed: ${ms === undefined ? 'not measured' : `median round trip ${ms} ms${kind}`} → ${config.workers} workers, ${config.fastCheck.runs} fast-check runs per property (FLEET_WORKERS, FLEET_FC_RUNS override), ${Math.round(testTimeoutMs(ms) / 1000)} s per test`;
 }

@@ -37,6 +37,8 @@ export interface BuildOptions {
   tokenTtlSeconds?: number;
   /** Ordered cards show up only this many seconds after the order, Active (default: at once, Ordered). */
   orderCompletionSeconds?: number;
+  /** Active cards of the card pool (default sandboxDefaults.poolCards). */
+  poolCards?: number;
   logger?: boolean;
   /** HTTPS (npm run sandbox with SANDBOX_TLS): the server's certificate, and a client certificate issued by `ca` required when `requestCert`. */
   https?: { cert: string; key: string; ca: string; requestCert: boolean };
@@ -102,7 +104,7 @@ function sendError(reply: FastifyReply, operationId: OperationId | undefined, ap
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const faults = options.faults ?? new Faults();
   const variants = options.variants ?? new Variants();
-  const store = seedStore();
+  const store = seedStore(undefined, undefined, options.poolCards);
   const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
   const https = options.https ? { https: { ...options.https, rejectUnauthorized: options.https.requestCert } } : {};
   const app = Fastify({

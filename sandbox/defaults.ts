@@ -12,7 +12,7 @@ export const sandboxDefaults = {
   foreignClientSecret: 'sandbox-foreign-secret-change-me',
   /** Top-level customer of the main client (created by the operator, never listed). */
   topLevelCustomer: '7000000001',
-  /** Depth-1 sub-customer of the main client holding the card pool (at least 30 active cards). */
+  /** Depth-1 sub-customer of the main client holding the card pool. */
   poolCustomer: '7000000010',
   /**
    * The card pool (FLEET_CARD_POOL_CUSTOMER): the pool customer first, then the top-level account
@@ -20,6 +20,13 @@ export const sandboxDefaults = {
    * depth of its hierarchy (the authorization matrix's own columns).
    */
   poolCustomers: ['7000000010', '7000000001', '7000000109'],
+  /** Active cards the seed gives the card pool (SANDBOX_POOL_CARDS sets another number). */
+  poolCards: 90,
+  /**
+   * The smallest card pool the project supports: a run alone against a pool of this many Active
+   * cards passes (docs/shared-environments.md); a smaller one leaves card tests not run.
+   */
+  minPoolCards: 30,
   /** A depth-1 sub-customer of the foreign client's hierarchy (outside the main client's). */
   foreignCustomer: '8000000002',
   /** Seeded charging sessions, covering every sessionStatus. */

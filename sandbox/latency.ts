@@ -41,7 +41,7 @@ export interface LatencyProfile {
 }
 
 /** Deterministic uniform (0,1) source, so a run draws the same delays each time. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

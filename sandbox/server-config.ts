@@ -1,6 +1,6 @@
 /**
  * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_VARIANTS,
- * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION; for npm run sandbox as a test
+ * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION, SANDBOX_POOL_CARDS; for npm run sandbox as a test
  * environment is exposed: SANDBOX_TLS, SANDBOX_TLS_HOSTS, SANDBOX_CLIENT_CERT, SANDBOX_JWKS_URL,
  * SANDBOX_TOKEN_ISSUER, SANDBOX_TOKEN_AUDIENCE), read and checked once: by server.ts, and by the
  * sandboxes hosted in process (sandbox/host.ts, plain http only).
@@ -27,6 +27,8 @@ export interface ServerConfig {
   tls?: { dir: string; hosts: string[]; clientCertificate: boolean };
   /** Only tokens of an external identity provider, verified against its JWKS (SANDBOX_JWKS_URL); the sandbox's own token endpoint is gone. */
   externalTokens?: { jwksUrl: string; issuer?: string; audience?: string };
+  /** Active cards seeded in the card pool (SANDBOX_POOL_CARDS). */
+  poolCards: number;
 }
 
 function tlsSettings(env: Record<string, string | undefined>): ServerConfig['tls'] {
@@ -83,6 +85,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
     // Up to 36 hours, the document's longest order completion.
     orderCompletionSeconds: wholeNumber('SANDBOX_ORDER_COMPLETION', env.SANDBOX_ORDER_COMPLETION, 0, 0, 129_600),
+    poolCards: wholeNumber('SANDBOX_POOL_CARDS', env.SANDBOX_POOL_CARDS, sandboxDefaults.poolCards, 0, 5_000),
     ...(tls ? { tls } : {}),
     ...(tokens ? { externalTokens: tokens } : {}),
   };

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     fail(`SANDBOX_TLS: cannot make or read the certificates in ${config.tls?.dir}: ${(e as Error).message}`);
   }
   const app = await buildApp({
-    faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds,
+    faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds, poolCards: config.poolCards,
     ...exposed.options,
   });
   try {
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
   const variants = config.variants.ids.length ? config.variants.ids.join(',') : 'none';
   process.stdout.write(`fleet sandbox on ${config.tls ? 'https' : 'http'}://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
-    + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''})\n`);
+    + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''}, card pool: ${config.poolCards} Active cards)\n`);
   const line = exposureLine(config, exposed.pki);
   if (line) process.stdout.write(`${line}\n`);
 

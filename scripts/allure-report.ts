@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { attachPages } from '../lib/report/allure-pages.js';
-import { markSuiteErrors } from '../lib/report/allure-suite-errors.js';
+import { markIncomplete, markSuiteErrors } from '../lib/report/allure-suite-errors.js';
 import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
 import { oneLine } from './one-line.js';
 
@@ -14,6 +14,7 @@ export function allureReport(reports: string): void {
   if (!existsSync(`${reports}/allure-results`)) return;
   attachPages(reports, `${reports}/allure-results`);
   markSuiteErrors(`${reports}/allure-results`);
+  markIncomplete(`${reports}/allure-results`);
   // An existing output folder would make Allure write the new report into a subfolder of it.
   rmSync(`${reports}/allure`, { recursive: true, force: true });
   // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).

@@ -7,20 +7,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthError } from '../lib/auth.js';
+import { AuthError, TokenUnavailable } from '../lib/auth.js';
 import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, shardShare, type Budget, type BudgetKind } from '../lib/budget.js';
 import { cleanupApi, closeRun } from '../lib/cleanup.js';
-import { banner, ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { ConformanceError } from '../lib/client.js';
+import { banner, ConfigError, loadConfig, secretsOf, type Config } from '../lib/config.js';
+import { TransientError } from '../lib/environment.js';
 import { readProfile } from '../lib/footprint-profile.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
 import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
-import { ledgerDir } from '../lib/ledger.js';
-import { PoolClaims } from '../lib/pool.js';
-import { HEARTBEAT_MS, LeaseRefused, POOL_SLICES, RunLease } from '../lib/run-lease.js';
+import { BlockedError, ledgerDir, SETUP_DIR, takeSetupRecords, WorkerLedger } from '../lib/ledger.js';
+import { poolFiles, shareKeeper } from '../lib/pool.js';
+import { addEventsAfterTests } from '../lib/report/after-tests.js';
+import { SecretRegistry } from '../lib/report/redact.js';
+import { replayBaseUrl } from '../lib/report/replay.js';
+import { LeaseRefused, REBALANCE_MS, RunLease, slicesText, type ShareKeeper } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
 import { recordShard } from '../lib/shards.js';
 import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
+import type { OperationId } from '../lib/operations.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { allureReport } from './allure-report.js';
 import { startTrusted } from './trusted-start.js';
@@ -56,13 +62,13 @@ function writeBudget(config: Config, args: string[]): Budget {
 
 /**
  * Checks that the target and its token endpoint can be reached as configured (proxy, TLS, client
- * certificate), then times the target (a token and a few reads): workers and fast-check runs follow
- * its speed, not its host name.
+ * certificate), then times the target (a token and a few reads): workers, fast-check runs and time
+ * limits follow its speed, not its host name.
  */
-async function withMeasuredSpeed(config: Config): Promise<Config> {
+async function withMeasuredSpeed(config: Config, setup: WorkerLedger): Promise<Config> {
   if (config.sandbox) return config;
   await checkTargetReach(config);
-  process.env.FLEET_TARGET_RTT_MS = String(await measureRoundTrip(config));
+  process.env.FLEET_TARGET_RTT_MS = String(await measureRoundTrip(config, undefined, (event) => setup.met(event, event.operationId as OperationId, undefined)));
   const measured = loadConfig();
   console.log(speedLine(measured));
   return measured;
@@ -119,24 +125,84 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** This run's lease (lib/run-lease.ts), with its slice of the card pool; a refusal is one line. */
-async function takeLease(config: Config): Promise<{ lease: RunLease; end: () => Promise<void> }> {
-  const { api, dispose } = await cleanupApi(config);
+interface RunPool {
+  /** The slices the run holds at its end, in words; undefined without a lease. */
+  held(): string | undefined;
+  end(): Promise<void>;
+}
+
+/**
+ * This run's lease (lib/run-lease.ts): its share of the card pool, looked at every few seconds
+ * beside the runs at once, published to its tests (lib/pool.ts). What the lease's requests see
+ * broken is a finding of its rule, handed to the run's tests; a lease the server refuses or the
+ * environment keeps from the run leaves it without a share (its pool tests blocked by that rule),
+ * and the run goes on. Only a pool whose every share is held by other runs refuses the run.
+ */
+async function takeLease(config: Config, runDir: string, setup: WorkerLedger): Promise<RunPool> {
+  const { share, claims } = poolFiles(runDir);
+  const handOver = () => setup.handOver(join(runDir, SETUP_DIR));
+  const { api, dispose } = await cleanupApi(config, false, setup);
+  let lease: RunLease;
   try {
-    const lease = await RunLease.take(api, config);
-    console.log(config.poolCustomer
-      ? `card pool ${config.poolCustomers.join(', ')}: this run takes slice ${lease.lease.slice + 1} of ${POOL_SLICES} (runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
-      : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
-    const heartbeat = setInterval(() => void lease.renew(), HEARTBEAT_MS);
-    return { lease, end: async () => {
-      clearInterval(heartbeat);
-      await lease.release();
-      await dispose();
-    } };
+    lease = await RunLease.take(api, config);
   } catch (e) {
+    handOver();
     await dispose();
-    throw e instanceof LeaseRefused ? new ConfigError(e.message) : e;
+    const blocker = leaseBlocker(e);
+    if (!blocker) throw e instanceof LeaseRefused ? new ConfigError(e.message) : e;
+    share.write([], blocker);
+    console.log(`card pool ${config.poolCustomer ?? '(none)'}: no lease, so no share of the pool for this run (${blocker.reason}); its tests that need pool cards are ${blocker.rule ? `blocked by ${blocker.rule}` : 'not judged'}`);
+    return { held: () => undefined, end: async () => undefined };
   }
+  console.log(config.poolCustomer
+    ? `card pool ${config.poolCustomers.join(', ')}: this run holds ${slicesText(lease.slices)} (as much as the runs beside it leave; runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
+    : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
+  handOver();
+  // Each change of what the run's tests may use, with its time: runs at once never use one slice at the same time.
+  const published = shareKeeper(share, claims);
+  let shown = '';
+  const keeper: ShareKeeper = {
+    inUse: published.inUse,
+    publish(slices) {
+      published.publish(slices);
+      if (slicesText(slices) !== shown) console.log(`card pool: ${new Date().toISOString()} this run's tests may use ${(shown = slicesText(slices))}`);
+    },
+  };
+  keeper.publish(lease.slices);
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const looking = (async () => {
+    while (await Promise.race([stopped.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), REBALANCE_MS))])) {
+      await lease.rebalance(keeper);
+      handOver();
+    }
+  })();
+  return {
+    held: () => slicesText(lease.slices),
+    end: async () => {
+      stop();
+      await looking;
+      keeper.publish([]);
+      await lease.release();
+      handOver();
+      await dispose();
+    },
+  };
+}
+
+/** Why a lease could not be had that is the server's doing or the environment's (then the run goes on without a share); undefined: a refusal of the run. */
+function leaseBlocker(e: unknown): { rule?: string; reason: string } | undefined {
+  if (e instanceof BlockedError) return e.blocker;
+  if (e instanceof LeaseRefused) return e.rule ? { rule: e.rule, reason: e.message } : undefined;
+  if (e instanceof TransientError) return { reason: `the environment: ${e.message}` };
+  const tagged = e instanceof Error ? /^\[([A-Z0-9-]+)\] (.*)/.exec(e.message) : undefined;
+  return tagged ? { rule: tagged[1]!, reason: tagged[2]!.split('\n')[0]! } : undefined;
+}
+
+function setupSecrets(config: Config): SecretRegistry {
+  const secrets = new SecretRegistry();
+  for (const secret of secretsOf(config)) secrets.add(secret);
+  return secrets;
 }
 
 async function main(): Promise<number> {
@@ -146,7 +212,9 @@ async function main(): Promise<number> {
   loadSchemas();
   // A malformed known-failures.json would only show when the Allure report is made, after the run.
   readKnownFailures(KNOWN_FAILURES);
-  config = await withMeasuredSpeed(config);
+  // What the run's own requests before and beside the tests meet: handed to its tests (lib/ledger.ts).
+  const setup = new WorkerLedger(setupSecrets(config), replayBaseUrl(config));
+  config = await withMeasuredSpeed(config, setup);
   const args = process.argv.slice(2);
   const budget = writeBudget(config, args);
   if (config.target !== 'production' && !config.sandbox) console.log(`run ${config.runId}: what it creates carries this mark; if it is killed, npm run cleanup -- --run ${config.runId} closes what it left`);
@@ -154,17 +222,16 @@ async function main(): Promise<number> {
   const reports = config.reportsDir;
   for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
   recordRun(config.runId);
-  const lease = config.target === 'test' ? await takeLease(config) : undefined;
-  const claims = new PoolClaims(join(ledgerDir(reports, config.runId), 'pool-conformance'));
+  const runDir = ledgerDir(reports, config.runId);
+  setup.handOver(join(runDir, SETUP_DIR));
+  const pool = config.target === 'test' ? await takeLease(config, runDir, setup) : undefined;
+  const { claims } = poolFiles(runDir);
   // Its own process group, so that a cancel reaches Playwright and every worker, and only them; the
   // guard ends that group if this process is killed outright.
   const suite = spawn(process.execPath, ['--import', 'tsx', 'scripts/group-guard.ts', 'npx', 'playwright', 'test', ...args], {
     stdio: 'inherit',
     detached: true,
-    env: {
-      ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none',
-      ...(lease ? { FLEET_POOL_SLICE: `${lease.lease.lease.slice + 1}/${POOL_SLICES}` } : {}),
-    },
+    env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none' },
   });
   const cancel = watchCancel(suite, config, () => claims.held());
   const code = await new Promise<number>((resolve) => suite.once('exit', (c) => resolve(c ?? 1)));
@@ -174,8 +241,13 @@ async function main(): Promise<number> {
     return cancelled;
   }
   cancel.stop();
-  await lease?.end();
-  if (lease && config.poolCustomer) console.log(`card pool slice ${lease.lease.lease.slice + 1} of ${POOL_SLICES}: ${claims.held().length} pool cards used up by this run (cancelled, replaced or left blocked); lease ${lease.lease.lease.accountNumber} closed`);
+  const held = pool?.held();
+  await pool?.end();
+  // The lease's end came after the reporters: what the environment did to it joins the run's report.
+  const after = takeSetupRecords(join(runDir, SETUP_DIR)).flatMap((r) => r.events);
+  if (shard) shard.afterTests(after);
+  else addEventsAfterTests(reports, after);
+  if (held && config.poolCustomer) console.log(`card pool: this run held ${held} at its end; ${claims.held().length} pool cards used up by it (cancelled, replaced or left blocked); its lease closed`);
   forgetRun(config.runId);
 
   allureReport(reports);
@@ -192,9 +264,20 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     shard?.because(e);
+    if (e instanceof TokenUnavailable) {
+      // The environment's trouble, not the settings': nothing was judged.
+      console.error(`fleet-conformance: not judged: the environment was unavailable (${e.message})`);
+      process.exit(1);
+    }
     if (e instanceof ConfigError || e instanceof AuthError || e instanceof ReachError || e instanceof SchemaCompileError || e instanceof GateInputError) {
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);
+    }
+    // A deviation of the server met before the tests: the server's rule, never the suite's fault.
+    const rule = e instanceof BlockedError ? e.blocker.rule : e instanceof ConformanceError ? e.findings[0]?.rule : undefined;
+    if (e instanceof BlockedError || e instanceof ConformanceError) {
+      console.error(`fleet-conformance: the run could not start: ${rule ? `the target broke ${rule}: ` : ''}${e.message.split('\n')[0]}`);
+      process.exit(1);
     }
     // The suite's own fault, not the target's: said as such, with where it happened.
     console.error(`fleet-conformance: suite error (a fault of fleet-conformance itself, not of the target): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);

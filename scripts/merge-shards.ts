@@ -15,7 +15,8 @@ import { ConfigError, loadConfig } from '../lib/config.js';
 import { listTests } from '../lib/listed-tests.js';
 import type { CoverageReport } from '../lib/report/coverage.js';
 import { completeReports } from '../lib/report/shards-not-run.js';
-import { notRunReason, shardsNotRun } from '../lib/shards.js';
+import { addEventsAfterTests } from '../lib/report/after-tests.js';
+import { eventsAfterTests, notRunReason, shardsNotRun } from '../lib/shards.js';
 import { allureReport } from './allure-report.js';
 
 const USAGE = 'usage: npm run conformance:merge -- [<blob dir>] [--shards <n>]';
@@ -45,6 +46,7 @@ function main(): number {
   for (const dir of ['allure-results', 'allure', 'playwright']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
   const merge = hasBlobs ? spawnSync('npx', ['playwright', 'merge-reports', '-c', 'playwright.config.ts', blobs], { stdio: 'inherit' }) : undefined;
   if (notRun.length) completeReports(reports, config, notRun, (shard) => listTests([shard]));
+  addEventsAfterTests(reports, eventsAfterTests(blobs));
   allureReport(reports);
   console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
   if (merge && merge.status !== 0) return merge.status ?? 1;

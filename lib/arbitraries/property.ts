@@ -6,7 +6,7 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
-import { BlockedError } from '../ledger.js';
+import { judgesNothing } from '../ledger.js';
 import { isOwnFault, SuiteError } from '../suite-error.js';
 import { withRunBudget } from './run-budget.js';
 import type { SecretRegistry } from '../report/redact.js';
@@ -17,6 +17,13 @@ export interface PropertyRun {
   secrets: SecretRegistry;
   /** Overrides FLEET_FC_RUNS for a property whose input space is small. */
   numRuns?: number;
+  /** Until when runs may start (epoch ms): the test's own deadline, leaving room to report (lib/ledger.ts). */
+  deadline?: number;
+}
+
+/** Until when a property's runs may start: the test's deadline, or its limit less 15 s. */
+export function runDeadline(run: Pick<PropertyRun, 'testInfo' | 'deadline'>): number {
+  return run.deadline ?? Date.now() + Math.max(5_000, run.testInfo.timeout - 15_000);
 }
 
 function replayCommand(testInfo: TestInfo, seed: number, path: string | undefined): string {
@@ -27,7 +34,7 @@ function replayCommand(testInfo: TestInfo, seed: number, path: string | undefine
 export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>, run: PropertyRun): Promise<void> {
   const { seed, path, runs } = run.config.fastCheck;
   const replaying = seed !== undefined;
-  const details = await fc.check(withRunBudget(property, Date.now() + Math.max(5_000, run.testInfo.timeout - 15_000)), {
+  const details = await fc.check(withRunBudget(property, runDeadline(run), undefined, judgesNothing), {
     numRuns: run.numRuns ?? runs,
     ...(replaying ? { seed, ...(path ? { path } : {}) } : {}),
     // Runs stop before the test timeout (withRunBudget): a time-limited property is reported, not failed.
@@ -35,8 +42,9 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
   if (!details.failed) return;
-  // What the property needed was broken: the test is blocked, not failed by a counterexample.
-  if (details.errorInstance instanceof BlockedError) throw details.errorInstance;
+  // What the property needed was broken, or the environment spoiled a run: the test is blocked or
+  // not judged, never failed by a counterexample.
+  if (judgesNothing(details.errorInstance)) throw details.errorInstance;
   const counterexample = run.secrets.scrub(fc.stringify(details.counterexample));
   const error = details.errorInstance;
   const cause = run.secrets.scrub(error instanceof Error ? error.message : String(error));

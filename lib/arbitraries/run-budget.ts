@@ -7,11 +7,13 @@ import fc from 'fast-check';
  *    then ends early, interrupted, not failed (fast-check's own time limit races the running run
  *    and leaves it going on in the background);
  *  - shrinking: a failing run of a server with one fault must not take much longer than a passing
- *    one, so after the first failure a few runs shrink it, then the smallest failure found stands.
+ *    one, so after the first failure a few runs shrink it, then the smallest failure found stands;
+ *    a run that judged nothing (blocked, or the environment's: lib/ledger.ts judgesNothing) is not
+ *    shrunk at all: it stands as it is, and the property ends.
  */
 export const SHRINK_RUNS = 25;
 
-export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline: number, shrinkRuns = SHRINK_RUNS): fc.IRawProperty<Ts, true> {
+export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline: number, shrinkRuns = SHRINK_RUNS, judgesNothing: (error: unknown) => boolean = () => false): fc.IRawProperty<Ts, true> {
   let failed = false;
   let shrinksLeft = shrinkRuns;
   let longest = 0;
@@ -27,7 +29,10 @@ export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline:
       if (started + longest > deadline) return new fc.PreconditionFailure(true);
       const outcome = await property.run(value);
       longest = Math.max(longest, Date.now() - started);
-      if (outcome !== null && !fc.PreconditionFailure.isFailure(outcome)) failed = true;
+      if (outcome !== null && !fc.PreconditionFailure.isFailure(outcome)) {
+        if (!failed && judgesNothing(outcome.error)) shrinksLeft = 0;
+        failed = true;
+      }
       return outcome;
     },
   };

@@ -87,7 +87,7 @@ function foreignRows(api: FleetApi, owner: FleetApi, id: number, reasons: Reason
 /** Why the caller's own column of `depth` has no card to write. */
 function noPoolCard(d: CardWriteDeps, depth: Depth): string {
   const owner = d.own.pool[depth];
-  if (owner) return `not tried: no Active card of the card pool's customer ${owner} is free in this run's slice of the pool`;
+  if (owner) return `not tried: no Active card of the card pool's customer ${owner} is free in this run's share of the pool`;
   const pool = Object.values(d.own.pool);
   return `not tried: the suite writes only cards of the card pool (FLEET_CARD_POOL_CUSTOMER${pool.length ? `: ${pool.join(', ')}` : ', not set'}), and none of its customers is at this depth of the caller's hierarchy`;
 }
@@ -128,5 +128,5 @@ export async function cardWriteCells(d: CardWriteDeps): Promise<string | undefin
   await settledBoth(own, foreign);
   if (anyOwn) return undefined;
   const pool = Object.values(d.own.pool);
-  return pool.length ? `no Active card of the card pool (${pool.join(', ')}) is free in this run's slice of the pool` : 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)';
+  return pool.length ? `no Active card of the card pool (${pool.join(', ')}) is free in this run's share of the pool` : 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)';
 }

@@ -1,5 +1,7 @@
-import type { OperationId } from '../operations.js';
-import type { Check, CheckContext, Finding } from './types.js';
+import type { Exchange } from '../exchange.js';
+import type { Operation, OperationId } from '../operations.js';
+import type { SchemaRegistry } from '../validation.js';
+import type { Check, Finding } from './types.js';
 
 const NO_5XX = 'ROBUST-NO-5XX-ON-BAD-INPUT';
 
@@ -7,8 +9,7 @@ const NO_5XX = 'ROBUST-NO-5XX-ON-BAD-INPUT';
 const SUCCESS_STATUS_RULES: Partial<Record<OperationId, string>> = { orderCards: 'CARD-ORDER-202' };
 
 /** A request the suite sent as valid: through the typed path, its body matching the operation's request schema. */
-function sentAsValid({ exchange, operation, schemas }: CheckContext): boolean {
-  const { request } = exchange;
+export function sentAsValid({ request }: Pick<Exchange, 'request'>, operation: Operation, schemas: SchemaRegistry): boolean {
   if (request.asIs) return false;
   return !operation.requestSchema || request.body === undefined || schemas.validate(operation.requestSchema, request.body).length === 0;
 }
@@ -32,7 +33,7 @@ export const statusCodeConformance: Check = {
       { kind, check: name, rule: rules[0]!, title, received: String(status), documented, ...(rules.length > 1 ? { also: rules.slice(1) } : {}) },
     ];
     if (status >= 500) {
-      const valid = sentAsValid(ctx);
+      const valid = sentAsValid(exchange, operation, ctx.schemas);
       return finding('failure', `${operation.method} ${operation.path} answered ${status} to ${valid ? 'a valid request' : 'bad input'}`, valid ? [rule, NO_5XX] : [NO_5XX, rule]);
     }
     if (status in operation.responses) return [];

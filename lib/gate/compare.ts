@@ -4,10 +4,14 @@
  * whose acceptance expired, a new finding of a rule that was already failing, tests newly blocked,
  * tests that disappeared, a p99 shown slower by more than 20% on the two nights' samples.
  * Everything else (known failures, what still fails as it did in the baseline, what was fixed,
- * new drift, a slower p99 the samples do not show) is reported and passes.
+ * new drift, a slower p99 the samples do not show) is reported and passes. A rule the night could
+ * not judge (its tests incomplete: out of time, a lost connection, a gateway's answer; or a failure
+ * no answer of the server shows) is a notice, never a regression; a night that judged too little of
+ * what the baseline judged is not judged at all: neither a pass nor a regression.
  */
 import { applyBaseline, baselineOf, keepsSamples } from '../../perf/baseline.js';
 import type { OperationResult } from '../../perf/report/summary.js';
+import { DEFAULT_GATE_MIN_JUDGED } from '../config.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
 import type { TestRecord } from '../report/test-record.js';
@@ -19,7 +23,7 @@ export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new findi
 export const SUITE_KINDS = ['suite error'] as const;
 /** A night that is not whole: it fails the gate whatever the baseline holds, and says which part is missing. */
 export const INCOMPLETE_KINDS = ['shard not run'] as const;
-export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'new drift', 'no longer run', 'not measured', 'slower, not significant'] as const;
+export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'not judged', 'new drift', 'no longer run', 'not measured', 'slower, not significant'] as const;
 export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
 
 export interface GateRow {
@@ -34,8 +38,23 @@ export interface GateRow {
   entries?: KnownFailure[];
 }
 
+/** How much of what the baseline judged this night judged (rules with a verdict; latency aside, perf has rows of its own). */
+export interface JudgedShare {
+  baseline: number;
+  current: number;
+  /** current / baseline (1 when the baseline judged nothing). */
+  share: number;
+  /** Below this share the night is not judged (FLEET_GATE_MIN_JUDGED, --min-judged). */
+  min: number;
+}
+
+export type GateVerdict = 'PASS' | 'FAIL' | 'NOT JUDGED';
+
 export interface GateResult {
+  /** NOT JUDGED: the night judged less than its share of what the baseline judged (the environment was unavailable). */
+  verdict: GateVerdict;
   passed: boolean;
+  judged: JudgedShare;
   rows: GateRow[];
   regressions: GateRow[];
   /** The suite's own exceptions this run: the night cannot be judged where they stopped a test. */
@@ -45,9 +64,33 @@ export interface GateResult {
 }
 
 const FAILING = new Set<string>(['failed', 'assumption-failed']);
+/** Statuses that are a verdict on the rule. */
+const JUDGED = new Set<string>(['passed', 'failed', 'assumption-failed']);
 
 export function isRegression(row: GateRow): boolean {
   return (REGRESSION_KINDS as readonly string[]).includes(row.kind);
+}
+
+/** A failure no answer of the server shows: no exchange kept as its evidence, no finding. No red without evidence. */
+function unproven(rule: RuleCoverage): boolean {
+  return FAILING.has(rule.status) && rule.family !== 'latency' && !rule.evidence && !rule.findings.length;
+}
+
+/** Rules of the run (latency aside) with a verdict the server's answers show. */
+export function judgedRules(run: RunReports): string[] {
+  return run.coverage.rules.filter((r) => r.family !== 'latency' && JUDGED.has(r.status) && !unproven(r)).map((r) => r.id);
+}
+
+/** Rules of the catalogue (latency aside) the run's tests name: what a first night could have judged. */
+export function namedRules(run: RunReports): string[] {
+  const named = new Set(run.coverage.records.flatMap((t) => t.ruleIds));
+  return run.coverage.rules.filter((r) => r.family !== 'latency' && named.has(r.id)).map((r) => r.id);
+}
+
+/** Why a rule's tests did not judge it this night: an incomplete test's reason, else the first reason given. */
+function notJudgedWhy(rule: RuleCoverage): string | undefined {
+  const tests = rule.tests as { outcome: string; reason?: string }[];
+  return (tests.find((t) => t.outcome === 'incomplete') ?? tests.find((t) => t.reason))?.reason;
 }
 
 /** Rule verdicts; the latency rules from perf/summary.json when that run measured them. */
@@ -109,14 +152,14 @@ function failureDetail(rule: RuleCoverage): string[] {
   return [clip(failing?.reason ?? rule.message), failing ? `failing test: ${failing.key}` : undefined, ...findings].filter((l): l is string => !!l);
 }
 
-/** Why a rule that passed in the baseline did not conclude now: the rules that failed or blocked its tests. */
+/** Why a rule the baseline judged did not conclude now: the rules that failed or blocked its tests. */
 function knockedOutBy(rule: string, records: TestRecord[]): string[] {
   const causes = records.filter((t) => t.ruleIds.includes(rule)).flatMap((t) =>
     t.outcome === 'failed' && !t.failedRules?.includes(rule) ? t.failedRules ?? [] : t.outcome === 'blocked' && t.blockedBy?.rule ? [t.blockedBy.rule] : []);
   return [...new Set(causes)];
 }
 
-export function compareRuns(baseline: RunReports, current: RunReports, known: KnownFailure[], today: string): GateResult {
+export function compareRuns(baseline: RunReports, current: RunReports, known: KnownFailure[], today: string, minJudged = DEFAULT_GATE_MIN_JUDGED): GateResult {
   const rows: GateRow[] = [];
   const before = statuses(baseline);
   const now = statuses(current);
@@ -130,7 +173,9 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     const is = now.get(rule.id)!;
     const change = `${was} → ${is}`;
     const entry = known.find((e) => e.rule === rule.id);
-    if (FAILING.has(is)) {
+    if (unproven(rule)) {
+      rows.push({ kind: 'not judged', subject: rule.id, change: `${was} → failed without evidence`, detail: [`no answer of the server shows it: not a verdict (${clip(rule.message) ?? 'no message'})`] });
+    } else if (FAILING.has(is)) {
       const v = verdictOf(rule, known, today);
       const row: GateRow = v.accepted.length
         ? { kind: 'known', subject: rule.id, change, detail: v.accepted.map((e) => entryText(e, today)), entries: v.accepted }
@@ -148,7 +193,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
       }
     } else if (is === 'passed' && (FAILING.has(was) || entry)) {
       rows.push(entry ? fixedEntry(rule.id, change, entry) : { kind: 'fixed', subject: rule.id, change, detail: ['passes again'] });
-    } else if (was === 'passed' && (is === 'not-run' || is === 'uncovered' || is === 'suite-error')) {
+    } else if ((was === 'passed' || FAILING.has(was)) && !JUDGED.has(is) && is !== 'blocked') {
       // Latency rules without a perf run: one "not measured" row says it for all of them.
       if (!(rule.family === 'latency' && !current.perf)) notConcluded.push({ rule, change });
     }
@@ -164,11 +209,12 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     // Left unjudged by a shard that did not run: said in that shard's row.
     const shard = shards.find((s) => rule.tests.some((t) => s.tests.has(t.key)));
     if (!causes.length && shard) shard.rules.push(rule.id);
+    else if (!causes.length && rule.tests.some((t) => t.outcome === 'incomplete')) rows.push({ kind: 'not judged', subject: rule.id, change, detail: [clip(notJudgedWhy(rule)) ?? 'its tests did not conclude'] });
     else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
   for (const s of shards) {
-    if (s.rules.length) s.row.detail.push(`leaves ${plural(s.rules.length, 'rule')} that passed in the baseline not judged: ${s.rules.slice(0, 12).join(', ')}${s.rules.length > 12 ? ', …' : ''}`);
+    if (s.rules.length) s.row.detail.push(`leaves ${plural(s.rules.length, 'rule')} the baseline judged without a verdict: ${s.rules.slice(0, 12).join(', ')}${s.rules.length > 12 ? ', …' : ''}`);
     rows.push(s.row);
   }
 
@@ -178,7 +224,17 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
   const regressions = rows.filter(isRegression);
   const suiteErrors = rows.filter((r) => r.kind === 'suite error');
   const incomplete = rows.filter((r) => (INCOMPLETE_KINDS as readonly string[]).includes(r.kind));
-  return { passed: regressions.length === 0 && suiteErrors.length === 0 && incomplete.length === 0, rows, regressions, suiteErrors, incomplete };
+  const judged = judgedShare(judgedRules(baseline).length, judgedRules(current).length, minJudged);
+  const passed = regressions.length === 0 && suiteErrors.length === 0 && incomplete.length === 0;
+  // The suite's own faults (a suite error, a shard that refused its input or crashed) are never the
+  // environment's: they fail the night whatever it judged.
+  const ownFault = suiteErrors.length > 0 || (current.coverage.shards?.notRun ?? []).some((s) => /^(refused|crashed)\b/.test(s.reason));
+  const verdict = ownFault ? 'FAIL' : judged.share < judged.min ? 'NOT JUDGED' : passed ? 'PASS' : 'FAIL';
+  return { verdict, passed: verdict === 'PASS', judged, rows, regressions, suiteErrors, incomplete };
+}
+
+export function judgedShare(baseline: number, current: number, min: number): JudgedShare {
+  return { baseline, current, share: baseline ? current / baseline : 1, min };
 }
 
 /** A test that stopped on the suite's own exception, with the rules it left unjudged. */

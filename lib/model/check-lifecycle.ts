@@ -9,7 +9,8 @@ import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
 import { withRunBudget } from '../arbitraries/run-budget.js';
-import { BlockedError } from '../ledger.js';
+import { runDeadline } from '../arbitraries/property.js';
+import { judgesNothing } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export type LifecycleCommand<Model extends object, Real> = fc.AsyncCommand<Model, Real>;
@@ -59,6 +60,31 @@ export interface LifecycleRun {
   testInfo: TestInfo;
   secrets: SecretRegistry;
   numRuns: number;
+  /** The running test's ledger: its deadline bounds the runs, and it hears which command runs (said if the time runs out). */
+  ledger?: { deadline(): number; doing(what: string): () => void };
+}
+
+/** How far a lifecycle got: said when it stops early, and when the test's time runs out. */
+interface Progress {
+  runs: number;
+  commands: number;
+}
+
+/** `command`, counted and said to the test's ledger while it runs. */
+function counted<Model extends object, Real>(command: LifecycleCommand<Model, Real>, progress: Progress, ledger: LifecycleRun['ledger']): LifecycleCommand<Model, Real> {
+  return {
+    check: (model) => command.check(model),
+    async run(model, real) {
+      progress.commands += 1;
+      const done = ledger?.doing(`the lifecycle model (run ${progress.runs}, command ${progress.commands}: ${command.toString()})`);
+      try {
+        await command.run(model, real);
+      } finally {
+        done?.();
+      }
+    },
+    toString: () => command.toString(),
+  };
 }
 
 function replayCommand(testInfo: TestInfo, seed: number, path: string, replayPath: string | undefined): string {
@@ -70,8 +96,11 @@ function replayCommand(testInfo: TestInfo, seed: number, path: string, replayPat
 export async function checkLifecycle<Model extends object, Real>(lifecycle: Lifecycle<Model, Real>, run: LifecycleRun): Promise<void> {
   const { seed, path, replayPath } = run.config.fastCheck;
   // size 'max': lengths spread evenly up to maxCommands (the default size would cap them near 10).
-  const commandsArb = fc.commands(lifecycle.commands, { maxCommands: lifecycle.maxCommands, size: 'max', ...(replayPath ? { replayPath } : {}) });
+  const progress: Progress = { runs: 0, commands: 0 };
+  const countedCommands = lifecycle.commands.map((arb) => arb.map((c) => counted(c, progress, run.ledger)));
+  const commandsArb = fc.commands(countedCommands, { maxCommands: lifecycle.maxCommands, size: 'max', ...(replayPath ? { replayPath } : {}) });
   const property = fc.asyncProperty(commandsArb, async (commands) => {
+    progress.runs += 1;
     const { model, real } = lifecycle.setup();
     try {
       await lifecycle.start(model, real);
@@ -81,15 +110,15 @@ export async function checkLifecycle<Model extends object, Real>(lifecycle: Life
       await lifecycle.teardown(model, real);
     }
   });
-  const details = await fc.check(withRunBudget(property, Date.now() + Math.max(5_000, run.testInfo.timeout - 15_000)), {
+  const details = await fc.check(withRunBudget(property, runDeadline({ testInfo: run.testInfo, ...(run.ledger ? { deadline: run.ledger.deadline() } : {}) }), undefined, judgesNothing), {
     numRuns: run.numRuns,
     ...(seed !== undefined ? { seed, ...(path ? { path } : {}) } : {}),
     // Runs stop before the test timeout (withRunBudget): a time-limited lifecycle is reported, not failed.
     markInterruptAsFailure: false,
   });
-  run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
+  run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs, ${progress.commands} commands run${details.interrupted ? ` (stopped by the time limit: ${run.numRuns - details.numRuns} runs not started)` : ''}` });
   if (!details.failed) return;
-  if (details.errorInstance instanceof BlockedError) throw details.errorInstance;
+  if (judgesNothing(details.errorInstance)) throw details.errorInstance;
   // The commands print as `cmd,cmd /*replayPath="..."*/`.
   const commands = details.counterexample ? String(details.counterexample[0]) : '(none)';
   const failedReplayPath = /replayPath="([^"]*)"/.exec(commands)?.[1];

@@ -1,11 +1,13 @@
 /**
  * Suite errors in the Allure report: allure-playwright marks every failed test "failed" (a defect
  * of the product); a test that stopped on the suite's own exception becomes "broken" (a defect of
- * the test, in Allure's words), its message saying so. Rewritten in the results before the report
- * is generated.
+ * the test, in Allure's words), its message saying so. An incomplete test (lib/ledger.ts: out of
+ * time, the environment's trouble) is skipped there, its message saying it was not judged.
+ * Rewritten in the results before the report is generated.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NOT_JUDGED } from '../ledger.js';
 import { isOwnFault } from '../suite-error.js';
 
 export const SUITE_ERROR_PREFIX = 'Suite error (a fault of fleet-conformance itself, not of the target): ';
@@ -20,6 +22,24 @@ export function markSuiteErrors(resultsDir: string): number {
     if (result.status !== 'failed' || !message || !isOwnFault(message)) continue;
     result.status = 'broken';
     result.statusDetails = { ...result.statusDetails, message: `${SUITE_ERROR_PREFIX}${message}` };
+    writeFileSync(path, JSON.stringify(result));
+    marked += 1;
+  }
+  return marked;
+}
+
+export const INCOMPLETE_PREFIX = 'Incomplete, not judged in this run (nothing proven broken): ';
+const TIMEOUT = /^Test timeout of \d+ms exceeded/;
+
+/** Says so in the message of each skipped result that is an incomplete test; how many it marked. */
+export function markIncomplete(resultsDir: string): number {
+  let marked = 0;
+  for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('-result.json'))) {
+    const path = join(resultsDir, file);
+    const result = JSON.parse(readFileSync(path, 'utf8')) as { status?: string; statusDetails?: { message?: string } };
+    const message = result.statusDetails?.message;
+    if (result.status !== 'skipped' || !message || !(NOT_JUDGED.test(message) || TIMEOUT.test(message))) continue;
+    result.statusDetails = { ...result.statusDetails, message: `${INCOMPLETE_PREFIX}${message}` };
     writeFileSync(path, JSON.stringify(result));
     marked += 1;
   }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { CellResult } from '../authz/matrix.js';
-import { mergeFindings, type LedgerEntry } from '../ledger.js';
+import type { EnvironmentEvent } from '../environment.js';
+import { ledgerDir, mergeFindings, SETUP_DIR, takeSetupRecords, type LedgerEntry } from '../ledger.js';
 import { authzMatrixHtml, authzMatrixPage, buildAuthzMatrix, matrixCellsOf } from './authz-matrix.js';
 import { buildCoverage } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
@@ -18,11 +19,11 @@ import { replayBaseUrl } from './replay.js';
 import { SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
 import { add, emptyFootprint } from '../footprint.js';
-import { driftOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
+import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
-const RANK: Record<TestRecord['outcome'], number> = { failed: 5, 'assumption-failed': 4, 'suite-error': 3, blocked: 2, passed: 1, 'not-run': 0 };
+const RANK: Record<TestRecord['outcome'], number> = { failed: 6, 'assumption-failed': 5, 'suite-error': 4, blocked: 3, incomplete: 2, passed: 1, 'not-run': 0 };
 
 export default class ConformanceReporter implements Reporter {
   private readonly records = new Map<string, TestRecord>();
@@ -31,6 +32,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly seen: string[] = [];
   private readonly matrixCells: CellResult[] = [];
   private readonly footprint = emptyFootprint();
+  private readonly events: EnvironmentEvent[] = [];
   private config?: Config;
   private outputDir: string;
   private suite?: Suite;
@@ -50,14 +52,15 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    for (const f of footprintOf(result)) add(this.footprint, f);
+    this.findings.push(...findingsOf(result));
+    this.events.push(...eventsOf(result));
     // The findings check shows the findings; they count under the rules they break.
     if (test.tags.includes('@findings')) return;
-    for (const f of footprintOf(result)) add(this.footprint, f);
     const record = recordOf(test, result, this.config ? replayBaseUrl(this.config) : '');
     // By key, not test.id: merge-reports gives each shard's run of the same test an id of its own.
     const previous = this.records.get(record.key);
     if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);
-    this.findings.push(...findingsOf(result));
     this.drift.push(...driftOf(result));
     this.matrixCells.push(...matrixCellsOf(result));
     this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));
@@ -75,7 +78,14 @@ export default class ConformanceReporter implements Reporter {
     const target = this.config ? `${this.config.target} ${this.config.baseUrl}` : 'unknown';
     const perfFile = join(this.outputDir, 'perf', 'summary.json');
     const perf = existsSync(perfFile) ? JSON.parse(readFileSync(perfFile, 'utf8')) : undefined;
-    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf);
+    // What the run's set-up handed over after its last test (its lease, looking at the runs beside it).
+    if (this.config) {
+      for (const left of takeSetupRecords(join(ledgerDir(this.config.reportsDir, this.config.runId), SETUP_DIR))) {
+        this.findings.push(...left.findings);
+        this.events.push(...left.events);
+      }
+    }
+    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf, this.events);
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     const matrix = buildAuthzMatrix(this.matrixCells, coverage.records);
     writeFileSync(join(this.outputDir, 'authz-matrix.json'), JSON.stringify(matrix, null, 2));
@@ -85,8 +95,12 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
     console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/drift.html`]).join('\n'));
-    // A finding is a rule broken: the run fails even when every test that ran passed.
-    return coverage.findings.length && result.status === 'passed' ? { status: 'failed' } : undefined;
+    // A finding is a rule broken: the run fails even when every test that ran passed. So does a
+    // run that judged less than half of what it ran: the environment was unavailable.
+    const judged = coverage.tests.total - coverage.tests['not-run'];
+    const unjudged = judged > 0 && coverage.tests.incomplete * 2 > judged;
+    if (unjudged) console.log(`not judged: ${coverage.tests.incomplete} of ${judged} tests incomplete (the environment was unavailable)`);
+    return (coverage.findings.length || unjudged) && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 
   printsToStdio(): boolean {

@@ -5,6 +5,7 @@
  * rule of the catalogue with its tests.
  */
 import { operationIds, operation } from '../operations.js';
+import type { EnvironmentReport } from '../environment.js';
 import type { Footprint, WriteKind } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { CoverageReport, RuleCoverage } from './coverage.js';
@@ -22,7 +23,8 @@ function operationName(id: string | undefined): string {
 export function evidenceHtml(e: Evidence): string {
   const { request, response } = e;
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body, null, 2));
-  return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}</summary>
+  const earlier = (e.earlier ?? []).map((x) => `<div><small>the same request answered ${x.status} before (${escapeHtml(x.startedAt)}): a 5xx counts only when it comes again</small></div><pre>${escapeHtml(x.body)}</pre>`).join('');
+  return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}${e.earlier?.length ? ` (repeated: ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}</summary>${earlier}
 ${requestBody ? `<pre>${escapeHtml(requestBody.slice(0, 2_000))}</pre>` : ''}
 ${replayHtml({ baseUrl: e.baseUrl, command: curlOf(e.baseUrl, request) })}
 <div><small>response ${response.status} ${escapeHtml(response.contentType ?? '(no content-type)')}</small></div>
@@ -64,6 +66,37 @@ function suiteErrors(report: CoverageReport): string {
 ${table(['test', 'exception', 'thrown at'], errors.map((r) => [
     `${escapeHtml(r.title)}<br><small>${escapeHtml(r.file)}</small>`, `<code>${escapeHtml(r.reason ?? '')}</code>`, r.thrownAt ? `<code>${escapeHtml(r.thrownAt)}</code>` : '',
   ]))}`;
+}
+
+/** Tests that judged nothing: not red, not passed; their rules not judged in this run. */
+function incompleteTests(report: CoverageReport): string {
+  const incomplete = report.records.filter((r) => r.outcome === 'incomplete');
+  if (!incomplete.length) return '';
+  const waited = incomplete.some((r) => r.incomplete?.waitingFor);
+  return `<h2 id="incomplete">Incomplete tests (${incomplete.length}): not judged in this run</h2>
+<p><small>These tests could not be judged: they ran out of time, lost their connection, got a gateway's answer or no token. Nothing is proven broken by them, and their rules are not judged in this run.</small></p>
+${table(['test', 'why', ...(waited ? ['waiting for'] : []), 'last exchange'], incomplete.map((r) => [
+    `${escapeHtml(r.title)}<br><small>${escapeHtml(r.file)}</small>`, escapeHtml(r.reason ?? ''),
+    ...(waited ? [r.incomplete?.waitingFor ? `${escapeHtml(r.incomplete.waitingFor)}${r.incomplete.waitedMs !== undefined ? ` <small>(${Math.round(r.incomplete.waitedMs / 1000)} s of a ${Math.round(r.incomplete.limitMs / 1000)} s limit)</small>` : ''}` : ''] : []),
+    r.evidence ? evidenceHtml(r.evidence) : '',
+  ]))}`;
+}
+
+/** The environment's night: what the network and the infrastructure did, and what became of each event. */
+function environmentHtml(e: EnvironmentReport): string {
+  const counts: [string, number][] = [
+    ['connections reset', e.resets], ['requests timed out', e.timeouts], ['gateway answers (502, 503, 504, or a 5xx page that is no JSON)', e.gatewayAnswers],
+    ['token requests failed (not the credentials)', e.tokenFailures], ['5xx of the server that did not come again when repeated', e.transient5xx],
+    ['requests sent again (reads, or bad input)', e.retries], ['writes whose answer was lost, read back', e.reconciled], ['incomplete tests', e.incompleteTests],
+  ];
+  const events = e.events.length ? `<details><summary>${e.events.length} events</summary>${table(['when', 'what', 'request', 'became', 'test'], e.events.map((x) => [
+    `<small>${escapeHtml(x.at)}</small>`, `${escapeHtml(x.kind)}${x.status ? ` ${x.status}` : ''}${x.detail ? ` <small>${escapeHtml(x.detail)}</small>` : ''}`,
+    `<code>${escapeHtml(`${x.method} ${x.path}`)}</code>`, escapeHtml(x.outcome), `<small>${escapeHtml(x.test || 'set-up')}</small>`,
+  ]))}</details>` : '';
+  return `<h2 id="environment">The environment's night</h2>
+<p><small>What the network and the infrastructure in front of the target did to this run: never a verdict on a rule.</small></p>
+${table(['event', 'how many'], counts.map(([what, n]) => [escapeHtml(what), num(n)]))}
+${events}`;
 }
 
 /** An operation's method and path, free to wrap after a slash (a path is one long word). */
@@ -118,20 +151,22 @@ ${table(['what the run did', 'how many'], writes)}`;
 
 export function coverageHtml(report: CoverageReport, extra = ''): string {
   const t = report.totals;
-  const pills = (['failed', 'assumption-failed', 'suite-error', 'blocked', 'passed', 'not-run', 'uncovered'] as const)
+  const pills = (['failed', 'assumption-failed', 'suite-error', 'blocked', 'incomplete', 'passed', 'not-run', 'uncovered'] as const)
     .map((s) => `<span class="pill ${s}">${t[s]} ${s}</span>`).join('');
   const x = report.tests;
   return page('Rule coverage', `<h1>Rule coverage</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
 <p><span class="pill">${t.rules} rules</span>${pills}</p>
-<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.incomplete} incomplete, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
 ${shardsNotRun(report)}
 ${suiteErrors(report)}
+${incompleteTests(report)}
 <h2 id="what-broke">What broke</h2>
 ${whatBroke(report)}
 <h2 id="findings">Findings (${report.findings.length}): rules seen broken where no test names them</h2>
 ${findingsTable(report.findings)}
 ${extra}
+${environmentHtml(report.environment)}
 ${footprintHtml(report.footprint)}
 <h2 id="rules">Every rule</h2>
 ${table(['rule', 'the document says', 'result', 'tests'], report.rules.map(ruleRow))}`);

@@ -1,8 +1,11 @@
 /**
  * Coverage: every rule of the catalogue with its verdict — failed (by a test that names it, or by
- * a finding), an assumption failure, blocked (by which rule), passed, not run (why) or uncovered —
- * and the tests and findings behind it. Latency rules come from the perf summary.
+ * a finding), an assumption failure, blocked (by which rule), incomplete (not judged in this run:
+ * a test of it ran out of time, lost its connection, got a gateway's answer or no token), passed,
+ * not run (why) or uncovered — and the tests and findings behind it; and the environment's night.
+ * Latency rules come from the perf summary.
  */
+import { environmentReport, type EnvironmentEvent, type EnvironmentReport } from '../environment.js';
 import type { Footprint } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { ShardNotRun } from '../shards.js';
@@ -10,7 +13,7 @@ import { ruleList, type Rule } from '../rules/catalogue.js';
 import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
 
-export type RuleStatus = 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'passed' | 'not-run' | 'uncovered';
+export type RuleStatus = 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'incomplete' | 'passed' | 'not-run' | 'uncovered';
 
 export interface RuleTest {
   key: string;
@@ -66,11 +69,13 @@ export interface CoverageReport {
   records: TestRecord[];
   /** A sharded run merged with shards that did not run (their tests are among the records, not run). */
   shards?: { total: number; notRun: (ShardNotRun & { tests: string[] })[] };
+  /** What the environment did to the run (resets, timeouts, gateway answers, token failures), and what became of each. */
+  environment: EnvironmentReport;
 }
 
 /** Which verdict a rule shows when its tests disagree: the first of these that any of them has. */
-/** A suite error is shown before a pass: the rule is not red, but one of its tests could not judge it. */
-const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'passed', 'not-run', 'uncovered'];
+/** A suite error or an incomplete test is shown before a pass: the rule is not red, but one of its tests could not judge it. */
+export const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'incomplete', 'passed', 'not-run', 'uncovered'];
 
 function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
@@ -94,7 +99,7 @@ function ruleStatus(tests: RuleTest[], failedHere: boolean, findings: number): R
   return PRECEDENCE.find((s) => outcomes.has(s)) ?? 'uncovered';
 }
 
-export function buildCoverage(target: string, records: TestRecord[], findings: LedgerEntry[], footprint: Footprint, perf?: { startedAt: string; operations: PerfOperationResult[] }): CoverageReport {
+export function buildCoverage(target: string, records: TestRecord[], findings: LedgerEntry[], footprint: Footprint, perf?: { startedAt: string; operations: PerfOperationResult[] }, events: readonly EnvironmentEvent[] = []): CoverageReport {
   const rules = ruleList.map((rule): RuleCoverage => {
     const mine = records.filter((t) => t.ruleIds.includes(rule.id));
     const tests: RuleTest[] = mine.map((t) => ({
@@ -117,9 +122,10 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
       ...(failing?.reason ? { message: failing.reason } : status === 'failed' && ownFindings[0] ? { message: ownFindings[0].title } : {}),
     };
   });
-  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, passed: 0, 'not-run': 0, uncovered: 0 };
+  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, incomplete: 0, passed: 0, 'not-run': 0, uncovered: 0 };
   for (const r of rules) totals[r.status] += 1;
-  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, 'not-run': 0 };
+  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, incomplete: 0, 'not-run': 0 };
   for (const t of records) testTotals[t.outcome] += 1;
-  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records };
+  const environment = environmentReport(events, testTotals.incomplete);
+  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records, environment };
 }

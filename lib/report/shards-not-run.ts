@@ -48,7 +48,7 @@ export function withShardsNotRun(
     notRun.push({ ...shard, tests: added.map((r) => r.key) });
   }
   const total = shards[0]?.shard.total ?? 0;
-  return { ...buildCoverage(merged?.target ?? target, records, findings, merged?.footprint ?? emptyFootprint(), perf), shards: { total, notRun } };
+  return { ...buildCoverage(merged?.target ?? target, records, findings, merged?.footprint ?? emptyFootprint(), perf, merged?.environment?.events), shards: { total, notRun } };
 }
 
 /**

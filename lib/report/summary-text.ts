@@ -1,4 +1,5 @@
 /** The terminal's answer to "what broke?": failing rules with their first evidence, then findings, then the counts. */
+import { environmentLine } from '../environment.js';
 import type { Footprint } from '../footprint.js';
 import type { CoverageReport } from './coverage.js';
 import type { DriftReport } from './drift.js';
@@ -51,11 +52,23 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
     }
   }
   if (replayBase) lines.push('', `replays: ${replayHint(replayBase)} first`);
+  lines.push(...incompleteLines(report));
   const t = report.totals;
   const x = report.tests;
-  lines.push('', footprintLine(report.footprint),
-    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
-    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x['not-run']} not run`,
+  lines.push('', footprintLine(report.footprint), environmentLine(report.environment),
+    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.incomplete} not judged (incomplete tests), ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
+    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.incomplete} incomplete, ${x['not-run']} not run`,
     `→ ${paths.join(' · ')}`);
   return lines;
+}
+
+/** Tests that judged nothing: said apart from what broke, with what each was waiting for. */
+function incompleteLines(report: CoverageReport): string[] {
+  const incomplete = report.records.filter((r) => r.outcome === 'incomplete');
+  if (!incomplete.length) return [];
+  return [
+    '', `incomplete (${incomplete.length}): not judged in this run, nothing proven broken; their rules are not judged`,
+    ...incomplete.slice(0, MAX_RULES).flatMap((r) => [`  … ${r.title.slice(0, 140)}`, `      ${r.reason ?? ''}`]),
+    ...(incomplete.length > MAX_RULES ? [`  … and ${incomplete.length - MAX_RULES} more in the coverage report`] : []),
+  ];
 }

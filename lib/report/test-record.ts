@@ -1,19 +1,23 @@
 /**
  * One test's verdict as the reports show it, read from what Playwright hands a reporter (title,
  * status, annotations, errors, attachments): passed, failed (for which of its rules), blocked (by
- * which rule), not run (why), or an assumption failure (a stricter reading the user switched on).
+ * which rule), incomplete (not judged: why, waiting for what), not run (why), or an assumption
+ * failure (a stricter reading the user switched on). No red without evidence: a failure that no
+ * answer of the server shows (no violation, no exchange attached), or a test that ran out of time,
+ * is incomplete, never failed.
  */
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { BUDGET_KINDS, spentOf, type BudgetKind } from '../budget.js';
+import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js';
 import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
-import { BLOCKED_ANNOTATION, FINDINGS_ATTACHMENT, type Evidence, type LedgerEntry } from '../ledger.js';
+import { BLOCKED_ANNOTATION, EVIDENCE_ATTACHMENT, FINDINGS_ATTACHMENT, INCOMPLETE_ANNOTATION, INCOMPLETE_ATTACHMENT, type Evidence, type Incomplete, type LedgerEntry } from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { ownFrame, suiteErrorOf } from '../suite-error.js';
 import { replayIn, type Replay } from './replay.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
-export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'not-run';
+export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'incomplete' | 'not-run';
 
 export interface TestRecord {
   /** Project, file and title path: the same test in another run (or shard) has the same key. */
@@ -27,9 +31,11 @@ export interface TestRecord {
   /** A suite error: where in the project it was thrown (file:line). */
   thrownAt?: string;
   blockedBy?: { rule?: string; reason: string };
-  /** Why it did not run, or the first line of its failure. */
+  /** Incomplete: what it was waiting for, for how long, its limit and its last exchange. */
+  incomplete?: Omit<Incomplete, 'reason' | 'lastExchange'>;
+  /** Why it did not run or was not judged, or the first line of its failure. */
   reason?: string;
-  /** The first exchange that proved the failure or the block. */
+  /** The exchange that proved the failure or the block (for an incomplete test: its last one). */
   evidence?: Evidence;
   /** The replay of the request the failure message shows, when it shows one. */
   replay?: Replay;
@@ -89,6 +95,8 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   if (result.status === 'passed') return { ...base, outcome: 'passed' };
   // Stopped half-way by a cancelled run: nothing was concluded, whatever it saw meanwhile.
   if (result.status === 'interrupted') return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
+  const incomplete = incompleteOf(test, result);
+  if (incomplete) return { ...base, ...incomplete };
   if (result.status === 'skipped') {
     if (!blocked) return { ...base, outcome: 'not-run', reason: test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
     const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];
@@ -112,7 +120,9 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
     const t = tagsOf(m);
     return !t.some((x) => x.startsWith('ASSUME-')) && (!t.length || t.some((x) => ruleIds.includes(x)));
   });
-  const evidence = violationEvidence(result, baseUrl);
+  const evidence = violationEvidence(result, baseUrl) ?? json<Evidence>(result, (n) => n === EVIDENCE_ATTACHMENT)[0];
+  // No red without evidence: a failure no answer of the server shows judged nothing.
+  if (!evidence) return { ...base, outcome: 'incomplete', reason: `failed with no answer of the server to show for it: not judged (${firstLine(messages[0]) ?? 'no message'})` };
   const replay = replayIn(messages.join('\n'));
   return {
     ...base,
@@ -123,6 +133,21 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
     ...(replay ? { replay } : {}),
     ...(assumption ? { assumption } : {}),
   };
+}
+
+/**
+ * A test that judged nothing: incomplete by its ledger (lib/ledger.ts: time, connection, gateway,
+ * token), or out of time where no ledger could say so (its teardown ran out of time as well).
+ */
+function incompleteOf(test: TestCase, result: TestResult): Pick<TestRecord, 'outcome' | 'reason' | 'incomplete' | 'evidence'> | undefined {
+  const said = test.annotations.find((a) => a.type === INCOMPLETE_ANNOTATION)?.description;
+  if (said !== undefined) {
+    const [detail] = json<Incomplete>(result, (n) => n === INCOMPLETE_ATTACHMENT);
+    const { reason, lastExchange, ...incomplete } = detail ?? { reason: said, limitMs: test.timeout };
+    return { outcome: 'incomplete', reason: reason ?? said, incomplete, ...(lastExchange ? { evidence: lastExchange } : {}) };
+  }
+  if (result.status !== 'timedOut') return undefined;
+  return { outcome: 'incomplete', reason: `ran out of time (its limit: ${Math.round(test.timeout / 1000)} s): not judged`, incomplete: { limitMs: test.timeout } };
 }
 
 /** A test of the run that never started (the run was cancelled, timed out or stopped early). */
@@ -142,6 +167,10 @@ export function findingsOf(result: TestResult): LedgerEntry[] {
 
 export function footprintOf(result: TestResult): Footprint[] {
   return json<Footprint>(result, (n) => n === FOOTPRINT_ATTACHMENT);
+}
+
+export function eventsOf(result: TestResult): EnvironmentEvent[] {
+  return json<EnvironmentEvent[]>(result, (n) => n === ENVIRONMENT_ATTACHMENT).flat();
 }
 
 export function driftOf(result: TestResult): DriftRecord[] {

@@ -10,6 +10,7 @@ import type { ApiResponse } from '../client.js';
 import { ACTIVE } from '../discovery.js';
 import { BlockedError } from '../ledger.js';
 import { addressFields, contactFields } from '../factories/customer.js';
+import { answerOrReadBack } from '../read-back.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
 
 /** The card as GET /cards/{cardIdentifier} shows it: that card (CARD-GET), or the test is blocked. */
@@ -58,18 +59,21 @@ export function documentedCard(card: Card) {
 
 /**
  * Blocks an Active card for a test that needs it blocked: no longer Active after it (CARD-BLOCK).
- * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not CARD-BLOCK.
+ * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not
+ * CARD-BLOCK. Its answer; undefined when the answer was lost and the card read back blocked.
  */
-export async function blockCardFirst(api: FleetApi, cardIdentifier: number, body: CardStatusChangeRequest, acceptedUnder?: string): Promise<ApiResponse> {
-  const response = api.need(await api.blockCard(cardIdentifier, body), `blocking card ${cardIdentifier}`, acceptedUnder);
+export async function blockCardFirst(api: FleetApi, cardIdentifier: number, body: CardStatusChangeRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
+  const response = await answerOrReadBack(() => api.blockCard(cardIdentifier, body), async () => (await cardStatusOf(api, cardIdentifier)) !== ACTIVE);
+  if (response) api.need(response, `blocking card ${cardIdentifier}`, acceptedUnder);
   const after = await cardStatusOf(api, cardIdentifier);
   await forRule('CARD-BLOCK', () => expect(after, `status of card ${cardIdentifier} after its block`).not.toBe(ACTIVE));
   return response;
 }
 
-/** Unblocks a card the test blocked: Active again after it (CARD-UNBLOCK-REACTIVATES). */
-export async function unblockCardFirst(api: FleetApi, cardIdentifier: number, body: CardStatusChangeRequest, acceptedUnder?: string): Promise<ApiResponse> {
-  const response = api.need(await api.unblockCard(cardIdentifier, body), `unblocking card ${cardIdentifier}`, acceptedUnder);
+/** Unblocks a card the test blocked: Active again after it (CARD-UNBLOCK-REACTIVATES). Its answer; undefined when lost and the card read back Active. */
+export async function unblockCardFirst(api: FleetApi, cardIdentifier: number, body: CardStatusChangeRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
+  const response = await answerOrReadBack(() => api.unblockCard(cardIdentifier, body), async () => (await cardStatusOf(api, cardIdentifier)) === ACTIVE);
+  if (response) api.need(response, `unblocking card ${cardIdentifier}`, acceptedUnder);
   const after = await cardStatusOf(api, cardIdentifier);
   await forRule('CARD-UNBLOCK-REACTIVATES', () => expect(after, `status of card ${cardIdentifier} after its unblock`).toBe(ACTIVE));
   return response;

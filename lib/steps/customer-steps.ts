@@ -9,6 +9,7 @@ import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { allCustomers } from '../discovery.js';
+import { answerOrReadBack } from '../read-back.js';
 import type { CustomerNotesRequest } from '../types.generated.js';
 
 export interface Status {
@@ -25,17 +26,24 @@ export async function statusOf(api: FleetApi, customerAccountNumber: string): Pr
  * Blocks an open customer for a test that needs it blocked: it leaves the status it had (CUST-BLOCK).
  * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not CUST-BLOCK.
  */
-export async function blockFirst(api: FleetApi, customerAccountNumber: string, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse> {
+export async function blockFirst(api: FleetApi, customerAccountNumber: string, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
   const before = await statusOf(api, customerAccountNumber);
-  const response = api.need(await api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `blocking customer ${customerAccountNumber}`, acceptedUnder);
+  const block = () => api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) });
+  const response = await answerOrReadBack(block, async () => (await statusOf(api, customerAccountNumber)).statusIdentifier !== before.statusIdentifier);
+  if (response) api.need(response, `blocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
   await forRule('CUST-BLOCK', () => expect(after.statusIdentifier, `customer ${customerAccountNumber} after its block`).not.toBe(before.statusIdentifier));
   return response;
 }
 
-/** Unblocks a customer the test blocked: it is back in `open`, the status it had (CUST-UNBLOCK-REACTIVATES). */
-export async function unblockFirst(api: FleetApi, customerAccountNumber: string, open: Status, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse> {
-  const response = api.need(await api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) }), `unblocking customer ${customerAccountNumber}`, acceptedUnder);
+/**
+ * Unblocks a customer the test blocked: it is back in `open`, the status it had (CUST-UNBLOCK-REACTIVATES).
+ * The answers of both steps; undefined when the answer was lost and the status read back as wanted.
+ */
+export async function unblockFirst(api: FleetApi, customerAccountNumber: string, open: Status, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
+  const unblock = () => api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) });
+  const response = await answerOrReadBack(unblock, async () => (await statusOf(api, customerAccountNumber)).statusIdentifier === open.statusIdentifier);
+  if (response) api.need(response, `unblocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
   await forRule('CUST-UNBLOCK-REACTIVATES', () => expect(after, `customer ${customerAccountNumber} after its unblock`).toEqual(open));
   return response;

@@ -6,10 +6,25 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GateResult } from '../../lib/gate/compare.js';
+import type { GateResult, GateVerdict } from '../../lib/gate/compare.js';
 import type { ShardTrace } from '../../lib/shards.js';
 import type { RunSummary } from '../workflow/runner.js';
+import type { Books } from './accounting.js';
 import type { NightPlan } from './plan.js';
+
+/** A chaos night's layer and books (proof/nights/accounting.ts). */
+export interface NightChaos {
+  seed: number;
+  /** Requests the layer received. */
+  requests: number;
+  /** Its event log. */
+  log: string;
+  books: Books;
+  /** What the night's own report counts (coverage.json's environment). */
+  incompleteTests: number;
+  retries: number;
+  reconciled: number;
+}
 
 export interface NightResult {
   night: number;
@@ -18,13 +33,14 @@ export interface NightResult {
   server: string;
   /** Exit code of each shard's `npm run conformance`, from its trace ("no trace" when it left none). */
   shards: (number | string)[];
-  gate: 'init' | 'PASS' | 'FAIL' | 'no verdict';
+  gate: 'init' | GateVerdict | 'no verdict';
   /** The gate's own last line. */
   verdictLine: string;
   regressions: string[];
   rows: string[];
   seconds: number;
   run: string;
+  chaos?: NightChaos;
   /** What differs from the plan; empty when the night is as expected. */
   problems: string[];
 }
@@ -40,12 +56,12 @@ function shardExits(summary: RunSummary): (number | string)[] {
   });
 }
 
-/** The gate's verdict line (`gate: PASS …`, `gate: FAIL …`, else `gate: … is now the baseline`) in the report job's logs. */
+/** The gate's verdict line (`gate: PASS …`, `gate: FAIL …`, `gate: NOT JUDGED …`, else `gate: … is now the baseline`) in the report job's logs. */
 function gateLine(summary: RunSummary): string {
   const report = summary.jobs.find((j) => j.matrix.shard === undefined && j.steps.some((s) => s.log));
   const lines = (report?.steps ?? []).flatMap((s) => (s.log && existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n') : []));
   const gate = lines.filter((l) => /^gate: /.test(l));
-  return gate.filter((l) => /^gate: (PASS|FAIL)/.test(l)).pop() ?? gate.pop() ?? '';
+  return gate.filter((l) => /^gate: (PASS|FAIL|NOT JUDGED)/.test(l)).pop() ?? gate.pop() ?? '';
 }
 
 export function readNight(night: number, plan: NightPlan, summary: RunSummary): Omit<NightResult, 'problems'> {
@@ -53,7 +69,7 @@ export function readNight(night: number, plan: NightPlan, summary: RunSummary): 
   const gateFile = join(reports, 'gate.json');
   const result = existsSync(gateFile) ? (JSON.parse(readFileSync(gateFile, 'utf8')) as GateResult) : undefined;
   const line = gateLine(summary);
-  const gate = result ? (result.passed ? 'PASS' : 'FAIL') : / is now the baseline /.test(line) ? 'init' : 'no verdict';
+  const gate = result ? result.verdict : / is now the baseline /.test(line) ? 'init' : /^gate: NOT JUDGED/.test(line) ? 'NOT JUDGED' : 'no verdict';
   return {
     night, name: plan.name, server: plan.faults.length ? plan.faults.join(', ') : 'conforming', shards: shardExits(summary), gate, verdictLine: line,
     regressions: (result?.regressions ?? []).map((r) => `${r.kind} ${r.subject}`),
@@ -73,5 +89,7 @@ export function problemsOf(plan: NightPlan, night: Omit<NightResult, 'problems'>
   if (missing.length) problems.push(`missing regressions: ${missing.join('; ')}`);
   const rows = plan.expect.rows.filter((r) => !night.rows.includes(r));
   if (rows.length) problems.push(`missing rows: ${rows.join('; ')}`);
+  const unaccounted = night.chaos?.books.unaccounted ?? [];
+  if (unaccounted.length) problems.push(`${unaccounted.length} event${unaccounted.length === 1 ? '' : 's'} of the chaos layer not accounted for in the night's report: ${unaccounted.slice(0, 5).join('; ')}${unaccounted.length > 5 ? '; …' : ''}`);
   return problems;
 }

@@ -8,6 +8,7 @@
  * (the fixed one the first) with no regression.
  */
 import type { KnownFailure } from '../../lib/gate/known-failures.js';
+import { BAD_NIGHT_RATE } from '../chaos/options.js';
 
 /** A card's status as its name, a plain string: CARD-SHAPE breaks (the night 2). */
 export const PLANTED_FAULT = 'card-status-plain-string';
@@ -66,6 +67,11 @@ export const SHORT_VARS: Record<string, string> = {
   FLEET_PERF_OPS: 'get-card',
   FLEET_PERF_DURATION: '1',
 };
+
+/** A bad night (docs/chaos.md): each kind of event about once in 300 requests. */
+export const CHAOS_RATE = BAD_NIGHT_RATE;
+/** The short form's few tests send a few hundred requests a night: a rate that still gives each night events of most kinds. */
+export const SHORT_CHAOS_RATE = 0.02;
 
 /** The stand-in's latency: the document's shape at a tenth. */
 export const STAND_IN_LATENCY = 'doc,scale=0.1';

@@ -2,13 +2,20 @@
  * Runs the nights (proof/nights/plan.ts) one after the other: the repository's HEAD in a throwaway
  * clone, the stand-in restarted whenever the server changes (it keeps what runs created while it
  * does not), `nightly` run by the local runner with the Actions cache carried from night to night,
- * and each night judged against its plan.
+ * and each night judged against its plan. With chaos, each night has the chaos layer between the
+ * shards and the stand-in (calm once the shards are done: the report job's latency gates measure
+ * the server) and a busy loop on one core beside them, and its books: every event the layer
+ * injected matched with what the night's own report says became of it.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { utcDate } from '../../lib/gate/known-failures.js';
-import { runWorkflow } from '../workflow/runner.js';
-import { problemsOf, readNight, type NightResult } from './night.js';
+import type { CoverageReport } from '../../lib/report/coverage.js';
+import { startChaosProcess, type ChaosProcess } from '../chaos/process.js';
+import { runWorkflow, type RunSummary } from '../workflow/runner.js';
+import { keepBooks, type Fate } from './accounting.js';
+import { problemsOf, readNight, type NightChaos, type NightResult } from './night.js';
 import { nightPlans, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS, type NightPlan } from './plan.js';
 import { standInSettings, startStandIn, type StandIn } from './stand-in.js';
 import { ThrowawayRepository } from './throwaway.js';
@@ -26,6 +33,36 @@ export interface NightsOptions {
   nights?: number;
   progress?: (line: string) => void;
   signal?: AbortSignal;
+  /** The chaos layer and a busy core beside the shards; undefined: a calm night. */
+  chaos?: NightsChaosOptions;
+}
+
+export interface NightsChaosOptions {
+  /** The rate of each kind of event (docs/chaos.md). */
+  rate: number;
+  /** Night n's layer draws with seed + n - 1 (printed, to replay a night). */
+  seed: number;
+  pauseMs?: [number, number];
+}
+
+/** A loop on one core for as long as the night lasts: the shared CI runner's other work. */
+function busyLoop(): () => void {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return () => void child.kill('SIGKILL');
+}
+
+/** What the night's merged report says the environment did (lib/environment.ts), if it says it. */
+function environmentOf(summary: RunSummary): CoverageReport['environment'] | undefined {
+  const file = join(summary.dir, 'artifacts', 'nightly-reports', 'coverage.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<CoverageReport>).environment : undefined;
+}
+
+async function chaosOf(layer: ChaosProcess, seed: number, summary: RunSummary): Promise<NightChaos> {
+  const { requests } = await layer.stop();
+  const environment = environmentOf(summary);
+  const books = keepBooks(layer.events(), environment?.events ?? []);
+  if (!environment) books.unaccounted.unshift('the night\'s coverage.json has no environment report to account for them');
+  return { seed, requests, log: layer.log, books, incompleteTests: environment?.incompleteTests ?? 0, retries: environment?.retries ?? 0, reconciled: environment?.reconciled ?? 0 };
 }
 
 function knownFailuresText(current: string, entries: NightPlan['known']): string {
@@ -59,11 +96,31 @@ export async function runNights(options: NightsOptions, onNight: (result: NightR
         progress(`night ${night}: the stand-in restarted: ${server.banner}`);
       }
       progress(`night ${night}: ${plan.name}`);
-      const summary = await runWorkflow({
-        workflow: 'nightly', repo: repository.dir, workDir: join(work, 'actions'), settings: standInSettings(standIn.server.baseUrl, vars),
-        progress: (line) => progress(`night ${night}: ${line}`), ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const read = readNight(night, plan, summary);
+      const seed = options.chaos ? options.chaos.seed + i : 0;
+      const layer = options.chaos ? await startChaosProcess({
+        target: standIn.server.baseUrl, seed, rates: options.chaos.rate, ...(options.chaos.pauseMs ? { pauseMs: options.chaos.pauseMs } : {}),
+        log: join(work, 'chaos', `night-${night}.jsonl`), cwd: resolve(options.repo),
+      }) : undefined;
+      if (layer) progress(`night ${night}: ${layer.banner}`);
+      const idle = options.chaos ? busyLoop() : undefined;
+      let summary: RunSummary;
+      try {
+        summary = await runWorkflow({
+          workflow: 'nightly', repo: repository.dir, workDir: join(work, 'actions'), settings: standInSettings(layer?.url ?? standIn.server.baseUrl, vars),
+          progress: (line) => {
+            // The shards are done: the report job's latency gates measure the server, not the layer.
+            if (/(^|\] )report: started$/.test(line)) layer?.calm(true);
+            progress(`night ${night}: ${line}`);
+          },
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (e) {
+        await layer?.stop();
+        throw e;
+      } finally {
+        idle?.();
+      }
+      const read = { ...readNight(night, plan, summary), ...(layer ? { chaos: await chaosOf(layer, seed, summary) } : {}) };
       const result = { ...read, problems: problemsOf(plan, read) };
       results.push(result);
       onNight(result);
@@ -79,7 +136,7 @@ function minutes(seconds: number): string {
   return m ? `${m} min ${Math.round(seconds - m * 60)} s` : `${Math.round(seconds)} s`;
 }
 
-/** The nights as a Markdown table: night, server, shard exits, the gate's verdict, wall time. */
+/** The nights as a Markdown table: night, server, shard exits, the chaos layer's events and what became of them, the gate's verdict, wall time. */
 export function nightsTable(results: NightResult[]): string[] {
   const gate = (r: NightResult) => {
     if (r.gate === 'init') return '`--init`: the first baseline';
@@ -87,9 +144,17 @@ export function nightsTable(results: NightResult[]): string[] {
     const notes = r.rows.filter((row) => !r.regressions.includes(row));
     return `${r.gate}${named}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   };
+  const chaos = results.some((r) => r.chaos);
+  const events = (r: NightResult) => {
+    const c = r.chaos!;
+    const kinds = Object.entries(c.books.injected).map(([k, n]) => `${k} ${n}`).join(', ');
+    return `${kinds || 'none'} (of ${c.requests} requests)`;
+  };
+  const fate = (r: NightResult, f: Fate) => r.chaos!.books.fates[f] ?? 0;
+  const others = (r: NightResult) => (['transient', 'gave-up', 'answered late'] as const).map((f) => `${f} ${fate(r, f)}`).join(', ');
   return [
-    '| night | server | shards (exit) | gate | wall time | as planned |',
-    '|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.night}: ${r.name} | ${r.server} | ${r.shards.join(' ')} | ${gate(r)} | ${minutes(r.seconds)} | ${r.problems.length ? `no: ${r.problems.join('; ')}` : 'yes'} |`),
+    `| night | server | shards (exit) |${chaos ? ' events injected | retried | reconciled | other | incomplete tests |' : ''} gate | wall time | as planned |`,
+    `|---|---|---|${chaos ? '---|---|---|---|---|' : ''}---|---|---|`,
+    ...results.map((r) => `| ${r.night}: ${r.name} | ${r.server} | ${r.shards.join(' ')} |${r.chaos ? ` ${events(r)} | ${fate(r, 'retried')} | ${fate(r, 'reconciled')} | ${others(r)} | ${r.chaos.incompleteTests} |` : chaos ? ' | | | | |' : ''} ${gate(r)} | ${minutes(r.seconds)} | ${r.problems.length ? `no: ${r.problems.join('; ')}` : 'yes'} |`),
   ];
 }

@@ -4,8 +4,8 @@
  * fault) asked for: out of process, slower, with choices of its own, as the real test
  * environment is; and the repository variables and secrets a nightly needs to reach it.
  */
-import { spawn } from 'node:child_process';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
+import { startListener } from '../listener.js';
 import type { RepositorySettings } from '../workflow/vars.js';
 
 export interface StandInOptions {
@@ -24,33 +24,14 @@ export interface StandIn {
   stop(): Promise<void>;
 }
 
-export function startStandIn(options: StandInOptions): Promise<StandIn> {
+export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: options.latency,
     ...(options.variants.length ? { SANDBOX_VARIANTS: options.variants.join(',') } : {}),
     ...(options.faults.length ? { SANDBOX_FAULTS: options.faults.join(',') } : {}),
   };
-  const child = spawn('npm', ['run', '-s', 'sandbox'], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (d: Buffer) => {
-      output += d;
-      const line = /fleet sandbox on (http:\/\/\S+).*/.exec(output);
-      if (line) resolve({ baseUrl: line[1]!, banner: line[0], stop });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the stand-in (npm run sandbox) exited with ${code}: ${output.trim().split('\n').pop()}`)));
-  });
+  const server = await startListener({ script: 'sandbox', env, cwd: options.cwd, listening: /fleet sandbox on (http:\/\/\S+).*/ });
+  return { baseUrl: server.url, banner: server.banner, stop: server.stop };
 }
 
 /** What a repository of ours would hold to point the nightly at the stand-in (README, "Nightly regression gate"). */

@@ -11,6 +11,10 @@
  *   --sample  the same, for a fixed subset covering every family (npm test runs it); there the time
  *             ratio is shown but not judged: a time is a benchmark's verdict, not a test's
  *   --quick   detection only, in one Playwright run: each fault's sandbox gets the tests that name its rule
+ *   --chaos [rate]  with --quick: each fault's sandbox behind a chaos layer of its own (proof/chaos/,
+ *             each kind of event at the rate, default 0.003, the first token request 503, seeded per
+ *             fault): each fault must still be caught, and only its rule (or a companion) red by a
+ *             failing test; incomplete tests are not red, and not a catch
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,10 @@ import { ConfigError, loadConfig } from '../../lib/config.js';
 import { rules } from '../../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../../lib/rules/ids.js';
 import { redRules, runSuite } from '../selftest/suite-run.js';
+import { countByKind, type ChaosEvent } from '../chaos/events.js';
+import { BAD_NIGHT_RATE, parseChaosOptions } from '../chaos/options.js';
+import { startChaosProxy } from '../chaos/proxy.js';
+import type { CoverageReport } from '../../lib/report/coverage.js';
 import { hostSandbox } from '../../sandbox/host.js';
 import { faultCatalogue, type FaultDefinition } from '../../sandbox/faults.js';
 import { oneLine } from '../../scripts/one-line.js';
@@ -32,6 +40,8 @@ interface Options {
   workers: number;
   /** Where the coverage of a fault that was not pinned down is kept. */
   keepDir: string;
+  /** --quick behind the chaos layer at this rate of each kind. */
+  chaos?: number;
 }
 
 /** The faults --sample runs: the shapes that once turned a fault into a red wall, and one of every family. */
@@ -73,8 +83,11 @@ function parseArgs(argv: string[], reportsDir: string): Options {
     else if (arg === '--sample') options.mode = 'sample';
     else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
-    else throw new ConfigError(`selftest:faults: unknown argument "${arg}" (use --quick, --sample, --only id,id, --workers n)`);
+    else if (arg === '--chaos') options.chaos = /^[\d.]/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : BAD_NIGHT_RATE;
+    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample, --only id,id, --workers n, --chaos [rate])`);
   }
+  if (options.chaos !== undefined && options.mode !== 'quick') throw new ConfigError('--chaos goes with --quick');
+  if (options.chaos !== undefined && !(options.chaos >= 0 && options.chaos <= 0.2)) throw new ConfigError(`--chaos ${options.chaos}: a rate of each kind from 0 to 0.2`);
   return options;
 }
 
@@ -153,23 +166,62 @@ function playwright(args: string[], env: Record<string, string>): Promise<number
   });
 }
 
-async function quick(faults: string[], options: Options, work: string): Promise<{ fault: string; rule: string; caughtBy: string[]; verdict: 'caught' | 'missed' | 'not specified' }[]> {
+interface QuickResult {
+  fault: string;
+  rule: string;
+  caughtBy: string[];
+  /** not judged: behind the chaos layer, every test of its rule ended incomplete (the environment's, not a miss). */
+  verdict: 'caught' | 'missed' | 'not specified' | 'imprecise' | 'not judged';
+  /** Behind the chaos layer: the rules its failing tests show red, the events injected, its incomplete tests. */
+  red?: string[];
+  chaos?: { injected: number; events: Partial<Record<string, number>>; incomplete: number };
+}
+
+/** Each fault's sandbox behind a chaos layer of its own; the layers' events, by fault. */
+async function behindChaos(hosted: { fault: string; baseUrl: string }[], rate: number): Promise<{ plan: { fault: string; baseUrl: string }[]; events: Map<string, ChaosEvent[]>; stop: () => Promise<void> }> {
+  const events = new Map(hosted.map((h) => [h.fault, [] as ChaosEvent[]]));
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  console.log(`behind the chaos layer: each kind of event at ${rate}, the first token request 503, seeds ${seed}+ (one per fault)`);
+  const layers = await Promise.all(hosted.map((h, i) => startChaosProxy(
+    parseChaosOptions(['--target', h.baseUrl, '--seed', String(seed + i), '--rate', String(rate)], {}),
+    (e) => events.get(h.fault)!.push(e),
+  )));
+  return { plan: hosted.map((h, i) => ({ fault: h.fault, baseUrl: layers[i]!.url })), events, stop: async () => void (await Promise.all(layers.map((l) => l.stop()))) };
+}
+
+async function quick(faults: string[], options: Options, work: string): Promise<QuickResult[]> {
   const listFile = join(work, 'list.json');
   await playwright(['--list', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: listFile });
   const titles = specs(JSON.parse(readFileSync(listFile, 'utf8')) as JsonSuite).map((s) => s.title);
   const specified = faults.filter((f) => titles.some((t) => ruleIdsOf(t).includes(catalogue[f]!.rule)));
   const hosted = await Promise.all(specified.map(async (fault) => ({ fault, ...(await hostSandbox({ ...catalogue[fault]!.env, SANDBOX_FAULTS: fault })) })));
-  const plan = hosted.map(({ fault, baseUrl }) => ({ fault, baseUrl, grep: `[\\[ ]${catalogue[fault]!.rule}[\\],]` }));
+  const chaos = options.chaos !== undefined ? await behindChaos(hosted, options.chaos) : undefined;
+  const plan = (chaos?.plan ?? hosted).map(({ fault, baseUrl }) => ({ fault, baseUrl, grep: `[\\[ ]${catalogue[fault]!.rule}[\\],]` }));
   const strict = [...new Set(specified.flatMap((f) => catalogue[f]!.suite?.FLEET_STRICT?.split(',') ?? []))].join(',');
   const file = join(work, 'report.json');
-  await playwright(['--reporter=dot,json', `--output=${join(work, 'out')}`, `--workers=${options.workers}`], {
-    FLEET_SELFTEST_PLAN: JSON.stringify(plan), PLAYWRIGHT_JSON_OUTPUT_NAME: file, FLEET_REPORTS_DIR: join(work, 'reports'), ...(strict ? { FLEET_STRICT: strict } : {}),
+  const reports = join(work, 'reports');
+  // Behind the layer a failing test is not a catch by itself: the conformance reporter tells which rules it failed, and which tests were incomplete.
+  await playwright([`--reporter=dot,json${chaos ? ',./lib/report/conformance-reporter.ts' : ''}`, `--output=${join(work, 'out')}`, `--workers=${options.workers}`], {
+    FLEET_SELFTEST_PLAN: JSON.stringify(plan), PLAYWRIGHT_JSON_OUTPUT_NAME: file, FLEET_REPORTS_DIR: reports, ...(strict ? { FLEET_STRICT: strict } : {}),
   });
+  await chaos?.stop();
   await Promise.all(hosted.map((h) => h.app.close()));
   const report = JSON.parse(readFileSync(file, 'utf8')) as JsonSuite;
-  return faults.map((fault) => {
+  const coverage = chaos && existsSync(join(reports, 'coverage.json')) ? (JSON.parse(readFileSync(join(reports, 'coverage.json'), 'utf8')) as CoverageReport) : undefined;
+  return faults.map((fault): QuickResult => {
+    const { rule, companions = [] } = catalogue[fault]!;
+    if (chaos) {
+      const mine = (coverage?.records ?? []).filter((r) => r.key.startsWith(`fault ${fault} › `));
+      const failing = mine.filter((r) => r.outcome === 'failed' || r.outcome === 'assumption-failed');
+      const red = [...new Set(failing.flatMap((r) => r.failedRules ?? r.ruleIds))];
+      const caughtBy = failing.filter((r) => (r.failedRules ?? r.ruleIds).includes(rule)).map((r) => r.title);
+      const judged = mine.filter((r) => r.ruleIds.includes(rule) && r.outcome !== 'incomplete');
+      const verdict = !specified.includes(fault) ? 'not specified' : red.some((r) => r !== rule && !companions.includes(r)) ? 'imprecise' : caughtBy.length ? 'caught' : judged.length ? 'missed' : 'not judged';
+      const injected = chaos.events.get(fault) ?? [];
+      return { fault, rule, caughtBy, verdict, red, chaos: { injected: injected.length, events: countByKind(injected), incomplete: mine.filter((r) => r.outcome === 'incomplete').length } };
+    }
     const caughtBy = specs(report).filter((s) => s.tests.some((t) => t.projectName === `fault ${fault}` && t.results.some((r) => r.status === 'failed' || r.status === 'timedOut'))).map((s) => s.title);
-    return { fault, rule: catalogue[fault]!.rule, caughtBy, verdict: caughtBy.length ? 'caught' : specified.includes(fault) ? 'missed' : 'not specified' };
+    return { fault, rule, caughtBy, verdict: caughtBy.length ? 'caught' : specified.includes(fault) ? 'missed' : 'not specified' };
   });
 }
 
@@ -191,11 +243,15 @@ async function main(): Promise<number> {
     if (options.mode === 'quick') {
       console.log(`selftest:faults --quick: ${faults.length} faulty sandboxes, the tests that name each fault's rule against it (F = a failing test: caught)`);
       const results = await quick(faults, options, work);
-      for (const r of results) console.log(`${r.verdict === 'caught' ? '✓' : '✘'} ${r.fault.padEnd(44)} ${r.rule.padEnd(36)} ${r.verdict}${r.caughtBy[0] ? ` by ${r.caughtBy[0].slice(0, 100)}` : ''}`);
-      writeFileSync(join(out, 'faults-quick.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: 'quick', results }, null, 2));
-      const missed = results.filter((r) => r.verdict === 'missed');
-      console.log(`\n${results.length - missed.length} of ${results.length} caught in ${Math.round((Date.now() - started) / 1000)} s → ${out}/faults-quick.json`);
-      return missed.length ? 1 : 0;
+      const events = (r: QuickResult) => (r.chaos ? `; ${r.chaos.injected} events, ${r.chaos.incomplete} incomplete` : '');
+      for (const r of results) console.log(`${r.verdict === 'caught' ? '✓' : r.verdict === 'not judged' ? '?' : '✘'} ${r.fault.padEnd(44)} ${r.rule.padEnd(36)} ${r.verdict}${r.caughtBy[0] ? ` by ${r.caughtBy[0].slice(0, 100)}` : ''}${r.verdict === 'imprecise' ? ` (red: ${r.red!.join(', ')})` : ''}${events(r)}`);
+      writeFileSync(join(out, 'faults-quick.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: 'quick', ...(options.chaos !== undefined ? { chaos: options.chaos } : {}), results }, null, 2));
+      const wrong = results.filter((r) => r.verdict === 'missed' || r.verdict === 'imprecise');
+      const total = results.reduce((sum, r) => sum + (r.chaos?.injected ?? 0), 0);
+      const behind = options.chaos !== undefined ? ` behind the chaos layer (${total} events injected, ${results.reduce((n, r) => n + (r.chaos?.incomplete ?? 0), 0)} tests incomplete)` : '';
+      const unjudged = results.filter((r) => r.verdict === 'not judged').length;
+      console.log(`\n${results.length - wrong.length - unjudged} of ${results.length} caught${options.chaos !== undefined ? ' with only their rule red' : ''}${unjudged ? `, ${unjudged} not judged (every test of its rule incomplete)` : ''}${behind} in ${Math.round((Date.now() - started) / 1000)} s → ${out}/faults-quick.json`);
+      return wrong.length ? 1 : 0;
     }
     console.log(`selftest:faults: the whole suite against ${faults.length} faulty sandboxes, one at a time, and a clean one (bar: only the fault's rule red, at most ${MAX_RED}, at most ×${MAX_RATIO} the clean time)`);
     const { results, clean } = await full(faults, options, work);

@@ -3,10 +3,10 @@
  *
  * Proves the suite passes every server that conforms but chose differently where the document is
  * silent: the complement of selftest:faults. For every variant of sandbox/variants.ts it hosts a
- * sandbox with that one variant and runs the whole conformance suite against it with the variant's
+ * sandbox with that one variant (and the smallest card pool the project supports) and runs the whole conformance suite against it with the variant's
  * documented FLEET_* settings, as a user of such a server would. A variant passes when the run
- * exits 0 with no failed, assumption-failed or blocked rule, no blocked test, no finding and no
- * sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
+ * exits 0 with no failed, assumption-failed or blocked rule, no blocked or incomplete test, no
+ * finding and no sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
  * rules not run, the throttling waited out and the seconds, in reports/selftest/variants.json; the
  * coverage report of a variant that failed stays in reports/selftest/variants/<id>/.
  *
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { assumptions } from '../../lib/rules/assumptions.js';
 import { redRules, runSuite } from '../selftest/suite-run.js';
+import { sandboxDefaults } from '../../sandbox/defaults.js';
 import { variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
 import { oneLine } from '../../scripts/one-line.js';
 
@@ -46,6 +47,8 @@ interface Result {
   red: string[];
   blocked: string[];
   blockedTests: number;
+  /** Tests that judged nothing (out of time, say): a negative control must judge everything. */
+  incompleteTests: string[];
   findings: string[];
   /** Rules no test could judge against this variant (latency rules aside: npm run perf's). */
   notRun: string[];
@@ -91,7 +94,9 @@ function keep(reportsDir: string, keepDir: string): void {
 async function runVariant(id: string, options: Options, work: string, keepDir: string): Promise<Result> {
   const { env, suite, varies } = catalogue[id]!;
   const reportsDir = join(work, id);
-  const run = await runSuite({ sandbox: { ...env, SANDBOX_VARIANTS: id }, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
+  // The smallest card pool the project supports: a conforming server may hold no more.
+  const sandbox = { SANDBOX_POOL_CARDS: String(sandboxDefaults.minPoolCards), ...env, SANDBOX_VARIANTS: id };
+  const run = await runSuite({ sandbox, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
   const coverage = run.coverage;
   const driftFile = join(reportsDir, 'drift.json');
   const throttled = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as { throttled: number }).throttled : 0;
@@ -99,14 +104,15 @@ async function runVariant(id: string, options: Options, work: string, keepDir: s
   const blocked = coverage?.rules.filter((r) => r.status === 'blocked').map((r) => r.id) ?? [];
   const findings = coverage?.findings.map((f) => `${f.rule} on ${f.operationId}: ${f.title}`) ?? [];
   const blockedTests = coverage?.tests.blocked ?? 0;
+  const incompleteTests = coverage?.records.filter((r) => r.outcome === 'incomplete').map((r) => `${r.title.slice(0, 80)}: ${r.reason}`) ?? [];
   const notRun = coverage?.rules.filter((r) => r.status === 'not-run' && r.family !== 'latency').map((r) => r.id) ?? [];
-  const clean = run.code === 0 && !red.length && !blocked.length && !blockedTests && !findings.length;
+  const clean = run.code === 0 && !red.length && !blocked.length && !blockedTests && !incompleteTests.length && !findings.length;
   if (!clean) keep(reportsDir, join(keepDir, id));
   return {
     variant: id, varies, settings: { ...suite, ...env }, verdict: !coverage ? 'error' : clean ? 'passed' : 'failed',
     tests: coverage?.tests.total ?? 0, passed: coverage?.tests.passed ?? 0,
-    red, blocked, blockedTests, findings, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
-    ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests) ? { error: oneLine(run.tail) } : {}),
+    red, blocked, blockedTests, incompleteTests, findings, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
+    ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests && !incompleteTests.length) ? { error: oneLine(run.tail) } : {}),
   };
 }
 
@@ -122,7 +128,7 @@ async function main(): Promise<number> {
   rmSync(keepDir, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const started = Date.now();
-  console.log(`selftest:variants: the whole suite against ${variants.length} sandbox${variants.length > 1 ? 'es' : ''} that conform${variants.length > 1 ? '' : 's'} but chose differently, one at a time (bar: exit 0, nothing red, blocked, found or left open)`);
+  console.log(`selftest:variants: the whole suite against ${variants.length} sandbox${variants.length > 1 ? 'es' : ''} that conform${variants.length > 1 ? '' : 's'} but chose differently, one at a time (bar: exit 0, nothing red, blocked, incomplete, found or left open)`);
   const results: Result[] = [];
   try {
     for (const [i, id] of variants.entries()) {
@@ -131,7 +137,7 @@ async function main(): Promise<number> {
       const settings = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');
       const problems = [
         r.red.length && `red: ${r.red.join(', ')}`, r.blocked.length && `blocked rules: ${r.blocked.join(', ')}`,
-        r.blockedTests && `${r.blockedTests} blocked tests`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.error,
+        r.blockedTests && `${r.blockedTests} blocked tests`, r.incompleteTests.length && `incomplete: ${r.incompleteTests.slice(0, 3).join('; ')}`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.error,
       ].filter(Boolean).join('; ');
       console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s; tests ${r.passed}/${r.tests} passed, rules not run ${r.notRun.length}${r.throttled ? `; throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
     }

@@ -1,10 +1,10 @@
 /**
- * Seeded cards. The pool customer holds 90 Active cards (with the two other pool customers' below,
- * the only ones the suite blocks, cancels or replaces) plus a few in every other status; the other
- * customers of both hierarchies hold cards in every status. Every owner the authorization matrix
- * names holds an Active card: the pool customers at each depth (the top-level account and a
- * sub-customer of the pool customer hold 24 each), and every customer of the foreign hierarchy, its
- * top-level account included. Dates are fixed (no clock): Active cards were ordered in 2024-2026 and
+ * Seeded cards. The pool customer holds 90 Active cards by default (SANDBOX_POOL_CARDS; with the
+ * two other pool customers' below, the only ones the suite blocks, cancels or replaces) plus a few
+ * in every other status; the other customers of both hierarchies hold cards in every status. Every
+ * owner the authorization matrix names holds an Active card: the pool customers at each depth (the
+ * top-level account and a sub-customer of the pool customer hold 24 each), and every customer of
+ * the foreign hierarchy, its top-level account included. Dates are fixed (no clock): Active cards were ordered in 2024-2026 and
  * expire four years later, Expired cards were ordered in 2021 and expired in 2025.
  */
 import { sandboxDefaults } from '../defaults.js';
@@ -98,7 +98,7 @@ function mixedStatuses(rng: Prng, n: number): number[] {
   });
 }
 
-export function seedCards(store: Store, rng: Prng): void {
+export function seedCards(store: Store, rng: Prng, poolCards: number = sandboxDefaults.poolCards): void {
   store.startCardIdentifiersAt(4_000_001);
 
   let orderSeq = 0;
@@ -106,7 +106,7 @@ export function seedCards(store: Store, rng: Prng): void {
     `ORD-SEED-${customer.accountNumber.slice(-4)}-${String(++orderSeq).padStart(3, '0')}`;
 
   const pool = store.customers.get(sandboxDefaults.poolCustomer)!;
-  for (let i = 0; i < 90; i++) seedCard(store, rng, pool, cardStatus.active);
+  for (let i = 0; i < poolCards; i++) seedCard(store, rng, pool, cardStatus.active);
   for (const statusId of [cardStatus.blocked, cardStatus.blocked, cardStatus.cancelled, cardStatus.cancelled, cardStatus.expired, cardStatus.ordered, cardStatus.ordered]) {
     seedCard(store, rng, pool, statusId, statusId === cardStatus.ordered ? seededOrder(pool) : undefined);
   }

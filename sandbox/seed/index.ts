@@ -11,12 +11,13 @@ import { Prng } from './prng.js';
 
 export const SEED = 20_261_122;
 
-export function seedStore(store = new Store(), seed = SEED): Store {
+/** `poolCards`: Active cards of the card pool (SANDBOX_POOL_CARDS). */
+export function seedStore(store = new Store(), seed = SEED, poolCards: number = sandboxDefaults.poolCards): Store {
   const rng = new Prng(seed);
   seedCustomers(store, rng);
   store.setMasterData(sandboxDefaults.topLevelCustomer, mainMasterData());
   store.setMasterData(foreignTopLevel, foreignMasterData());
-  seedCards(store, rng);
+  seedCards(store, rng, poolCards);
   store.sealSeed();
   return store;
 }

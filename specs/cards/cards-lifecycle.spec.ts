@@ -9,19 +9,14 @@ import { ACTIVE, allCards, cardTypeIdOf, reasonFor } from '../../lib/discovery.j
 import { pinLetterAddress } from '../../lib/factories/card.js';
 import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
 import { blockCardFirst, cardOf, cardStatusOf, documentedCard, unblockCardFirst } from '../../lib/steps/card-steps.js';
+import { waitFor, type TestClock } from '../../lib/waits.js';
 
 const statusOf = (api: FleetApi, card: Card) => cardStatusOf(api, card.cardIdentifier!);
 
-/** The cards a filter finds, polled for up to `seconds` until one is `wanted` (ASSUME-REPLACEMENT-VISIBLE). */
-async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['filter']>, seconds: number, wanted: (c: Card) => boolean = () => true): Promise<Card[]> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const cards = await allCards(api, { filter: { ...filter, partialMatch: false } });
-    if (cards.some(wanted) || Date.now() >= deadline) return cards;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** The cards a filter finds, polled for up to `seconds` until one is `wanted` (ASSUME-REPLACEMENT-VISIBLE), within the test's time. */
+async function findWithin(api: FleetApi, filter: NonNullable<CardSearchRequest['filter']>, seconds: number, clock: TestClock, wanted: (c: Card) => boolean = () => true): Promise<Card[]> {
+  return waitFor(`a card with ${JSON.stringify(filter)} to show up`, seconds, clock, () => allCards(api, { filter: { ...filter, partialMatch: false } }), (cards) => cards.some(wanted));
 }
-
 
 test.describe('card lifecycle', () => {
   test('block makes a card no longer Active; unblock makes it Active again [CARD-BLOCK, CARD-UNBLOCK-REACTIVATES] @write', async ({ api, poolCards, masterData }) => {
@@ -71,25 +66,25 @@ test.describe('card lifecycle', () => {
     }
   });
 
-  test('replace blocks the original and creates a replacement with the original\'s properties where none are supplied [CARD-REPLACE-BLOCKS-ORIGINAL, CARD-REPLACE-COPIES] @write', async ({ api, poolCards, config }) => {
+  test('replace blocks the original and creates a replacement with the original\'s properties where none are supplied [CARD-REPLACE-BLOCKS-ORIGINAL, CARD-REPLACE-COPIES] @write', async ({ api, poolCards, config, testLedger }) => {
     const original = await cardOf(api, (await poolCards.take()).cardIdentifier!);
     test.skip(!original.driverName, 'the pool card has no driverName to find its replacement by');
     const byDriver = { driverName: original.driverName! };
-    const before = new Set((await findWithin(api, byDriver, 0)).map((c) => c.cardIdentifier));
+    const before = new Set((await findWithin(api, byDriver, 0, testLedger)).map((c) => c.cardIdentifier));
     expect(await api.replaceCard(original.cardIdentifier!, {})).toBeAccepted();
     await forRule('CARD-REPLACE-BLOCKS-ORIGINAL', async () => expect(await statusOf(api, original), 'status of the original after replace').not.toBe(ACTIVE));
     await forRule('CARD-REPLACE-COPIES', async () => {
       // The replacement: a card with the original's driverName that was not there before.
       // By what the cards show, not only by the filter: the search filter is another rule's.
       const isNew = (c: Card) => !before.has(c.cardIdentifier) && c.cardIdentifier !== original.cardIdentifier && c.driverName === original.driverName;
-      const found = (await findWithin(api, byDriver, config.replacementTimeoutSeconds, isNew)).filter(isNew);
+      const found = (await findWithin(api, byDriver, config.replacementTimeoutSeconds, testLedger, isNew)).filter(isNew);
       expect(found.length, `new cards with driverName "${original.driverName}" within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBeGreaterThan(0);
       const replacement = found.find((c) => c.vehicleRegNumber === original.vehicleRegNumber) ?? found[0]!;
       expect(documentedCard(replacement), `the replacement ${replacement.cardIdentifier} of card ${original.cardIdentifier}`).toEqual(documentedCard(original));
     });
   });
 
-  test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial }) => {
+  test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial, testLedger }) => {
     const original = await cardOf(api, (await poolCards.take()).cardIdentifier!);
     const type = masterData.cardType.find((t) => t.id !== cardTypeIdOf(masterData, original));
     test.skip(!type, 'the master data has no second card type to change to');
@@ -105,7 +100,7 @@ test.describe('card lifecycle', () => {
     };
     expect(await api.replaceCard(original.cardIdentifier!, changes)).toBeAccepted();
     const isReplacement = (c: Card) => c.driverName === changes.driverName;
-    const found = (await findWithin(api, { driverName: changes.driverName }, config.replacementTimeoutSeconds, isReplacement)).filter(isReplacement);
+    const found = (await findWithin(api, { driverName: changes.driverName }, config.replacementTimeoutSeconds, testLedger, isReplacement)).filter(isReplacement);
     expect(found.length, `replacement cards found by driverName within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBe(1);
     const replacement = found[0]!;
     expect({

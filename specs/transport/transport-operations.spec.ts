@@ -11,11 +11,15 @@ import type { Config } from '../../lib/config.js';
 import { customerPage, reasonFor } from '../../lib/discovery.js';
 import { cardOrderItem } from '../../lib/factories/card.js';
 import { completeAddress } from '../../lib/factories/customer.js';
+import { IncompleteError } from '../../lib/ledger.js';
 import { blockCardFirst, unblockCardFirst } from '../../lib/steps/card-steps.js';
 import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 
 /** An object; the operation status is the empty object the document shows only under FLEET_STRICT=ASSUME-EXTRA-FIELDS (its fields: not shown). */
-async function expectJsonObject(response: ApiResponse, config: Pick<Config, 'strict'>, objectRule = 'OPSTATUS-OBJECT'): Promise<void> {
+/** `response` judged; a step's answer that was lost (its effect read back) leaves this test without what it judges. */
+async function expectJsonObject(answer: ApiResponse | undefined, config: Pick<Config, 'strict'>, objectRule = 'OPSTATUS-OBJECT'): Promise<void> {
+  if (!answer) throw new IncompleteError('the answer this test judges was lost (the write took effect, read back): not judged');
+  const response = answer;
   expect(response).toBeAccepted('HTTP-STATUS-DOCUMENTED');
   await forRule('HTTP-JSON-CONTENT-TYPE', () => expect(response.headers['content-type'] ?? '', 'Content-Type').toMatch(/^application\/json/));
   await forRule(objectRule, () => expect(typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body), 'the body is a JSON object').toBe(true));

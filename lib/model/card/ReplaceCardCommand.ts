@@ -3,6 +3,7 @@ import { ACTIVE, allCards } from '../../discovery.js';
 import type { Card, CardReplaceRequest } from '../../types.generated.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { documentedCard } from '../../steps/card-steps.js';
+import { waitFor } from '../../waits.js';
 import { perRun, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
 /** Which text properties a replace request supplies (cardTypeId, purchaseCategoryId, cardGroupId: never, see below). */
@@ -48,15 +49,10 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
   /** The one card carrying the supplied unique value, polled for up to FLEET_REPLACEMENT_TIMEOUT (ASSUME-REPLACEMENT-VISIBLE). */
   private async replacementOf(r: CardReal, c: ModelCard, request: CardReplaceRequest): Promise<Card> {
     const [field, value] = request.driverName ? ['driverName', request.driverName] as const : ['vehicleRegNumber', request.vehicleRegNumber!] as const;
-    const deadline = Date.now() + r.config.replacementTimeoutSeconds * 1000;
-    for (;;) {
-      const found = (await allCards(r.api, { filter: { [field]: value, partialMatch: true } })).filter((x) => x[field] === value);
-      if (found.length || Date.now() >= deadline) {
-        expect(found.map((x) => x.cardIdentifier), `[CARD-REPLACE-APPLIES-CHANGES] one replacement with the supplied ${field} "${value}" after replacing card ${c.cardIdentifier} (waited up to ${r.config.replacementTimeoutSeconds} s)`).toHaveLength(1);
-        return found[0]!;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const read = async () => (await allCards(r.api, { filter: { [field]: value, partialMatch: true } })).filter((x) => x[field] === value);
+    const found = await waitFor(`the replacement of card ${c.cardIdentifier} to show up`, r.config.replacementTimeoutSeconds, r.clock, read, (cards) => cards.length > 0);
+    expect(found.map((x) => x.cardIdentifier), `[CARD-REPLACE-APPLIES-CHANGES] one replacement with the supplied ${field} "${value}" after replacing card ${c.cardIdentifier} (waited up to ${r.config.replacementTimeoutSeconds} s)`).toHaveLength(1);
+    return found[0]!;
   }
 
   async run(m: CardModel, r: CardReal): Promise<void> {

@@ -10,6 +10,7 @@ import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
 import type { Card, MasterData } from '../../types.generated.js';
 import { statusIdOf } from '../../steps/card-steps.js';
+import type { TestClock } from '../../waits.js';
 
 export type CardState = 'active' | 'blocked' | 'cancelled';
 
@@ -54,6 +55,8 @@ export interface CardReal {
   /** The pool customer: whose cards the run uses and for whom it orders. */
   customerAccountNumber: string;
   shelf: CardShelf;
+  /** The running test's clock: a wait (a replacement to show up) ends within its time. */
+  clock?: TestClock;
 }
 
 /** The rule that holds a card in its state, for checks not tied to one command. */

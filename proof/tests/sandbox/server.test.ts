@@ -59,7 +59,7 @@ test('prints one banner line, serves over HTTP, and exits 0 on SIGTERM', async (
     expect((await fetch(`${base}/master/all`, { headers: { authorization: `Bearer ${token.access_token}` } })).status).toBe(401);
   });
   expect(run.code).toBe(0);
-  expect(run.stdout).toMatch(/^fleet sandbox on http:\/\/127\.0\.0\.1:\d+ \(faults: order-status-200, variants: none, latency: off, token ttl: 2s\)\n/);
+  expect(run.stdout).toMatch(/^fleet sandbox on http:\/\/127\.0\.0\.1:\d+ \(faults: order-status-200, variants: none, latency: off, token ttl: 2s, card pool: 90 Active cards\)\n/);
   expect(run.stderr).toBe('');
 });
 

@@ -1,13 +1,16 @@
 /**
  * The nightly workflow as written (.github/workflows/nightly.yml, no copy of its steps), run by the
  * local runner night after night against the stand-in test environment (npm run nights --short,
- * proof/nights/): the first five nights of the plan, each with the gate's verdict it must give: the
- * first baseline (--init); one planted fault, the gate failing on its rule alone; the fault
- * accepted in known-failures.json, passing and shown as known; the acceptance expired, failing;
- * fixed, passing and shown as fixed. And what the merged reports of the faulty night hold: each
- * test once, the JUnit file naming the rule, the Allure report. The runs are of the repository's
- * HEAD: what is not committed is not part of them, as on GitHub.
- * (npm run nights runs all nine nights, five clean in a row.)
+ * proof/nights/), each night a bad one: the chaos layer between the shards and the stand-in
+ * (gateway pages, resets, pauses, the first token request refused) and a busy core beside them.
+ * The first five nights of the plan, each with the gate's verdict it must give, as without the
+ * layer: the first baseline (--init); one planted fault, the gate failing on its rule alone; the
+ * fault accepted in known-failures.json, passing and shown as known; the acceptance expired,
+ * failing; fixed, passing and shown as fixed. Every event the layer injected is accounted for in the
+ * night's own report. And what the merged reports of the faulty night hold: each test once, the
+ * JUnit file naming the rule, the Allure report. The runs are of the repository's HEAD: what is not
+ * committed is not part of them, as on GitHub.
+ * (npm run nights runs all nine nights, five clean in a row, at a bad night's rate.)
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,20 +18,28 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { listTests } from '../../../lib/listed-tests.js';
 import { nightsTable, runNights } from '../../nights/run.js';
-import { PLANTED_RULE, SHORT_NIGHTS, SHORT_VARS } from '../../nights/plan.js';
+import { PLANTED_RULE, SHORT_CHAOS_RATE, SHORT_NIGHTS, SHORT_VARS } from '../../nights/plan.js';
+import { RATED_KINDS } from '../../chaos/options.js';
 import type { CoverageReport } from '../../../lib/report/coverage.js';
 import { childEnv, repoRoot } from './harness.js';
 
-test('five nights of the nightly workflow against the stand-in: the baseline, the fault named alone, accepted, expired, fixed', async () => {
-  test.setTimeout(20 * 60_000);
+test('five chaos nights of the nightly workflow against the stand-in: the baseline, the fault named alone, accepted, expired, fixed; every event accounted for', async () => {
+  test.setTimeout(30 * 60_000);
   const lines: string[] = [];
-  const results = await runNights({ repo: repoRoot, workDir: mkdtempSync(join(tmpdir(), 'fleet-nights-')), short: true, nights: SHORT_NIGHTS, progress: (l) => lines.push(l) });
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  const results = await runNights({
+    repo: repoRoot, workDir: mkdtempSync(join(tmpdir(), 'fleet-nights-')), short: true, nights: SHORT_NIGHTS, progress: (l) => lines.push(l), chaos: { rate: SHORT_CHAOS_RATE, seed },
+  });
   const table = nightsTable(results).join('\n');
-  test.info().annotations.push({ type: 'nights', description: table });
+  test.info().annotations.push({ type: 'nights', description: `chaos seed ${seed}\n${table}` });
   expect(results.map((r) => r.problems), `${table}\n\n${lines.slice(-40).join('\n')}`).toEqual(results.map(() => []));
   expect(results.map((r) => r.gate)).toEqual(['init', 'FAIL', 'PASS', 'FAIL', 'PASS']);
   expect(results[1]!.verdictLine).toMatch(new RegExp(`^gate: FAIL — 1 regression: new failure ${PLANTED_RULE} `));
   expect(results.every((r) => r.shards.every((exit) => exit === 0 || exit === 1)), 'every shard ran, every night').toBe(true);
+  // Every night met the layer (its first token request refused at least), and the nights met every kind of event.
+  expect(results.map((r) => r.chaos?.books.injected['token-503'])).toEqual(results.map(() => 1));
+  const kinds = new Set(results.flatMap((r) => Object.keys(r.chaos!.books.injected)));
+  expect([...RATED_KINDS].filter((k) => !kinds.has(k)), `kinds of event no night met (seed ${seed})`).toEqual([]);
 
   // The faulty night's merged reports, as uploaded: every selected test once, the rule named in JUnit, the Allure report.
   const reports = join(results[1]!.run, 'artifacts', 'nightly-reports');

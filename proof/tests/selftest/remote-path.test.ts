@@ -8,7 +8,9 @@
  * documented variables only (docs/test-environment.md's .env) and every default: each
  * misconfiguration stops before any test with its one line; one run passes, its tokens renewed
  * before they expire; `npm run perf`'s short form measures through the proxy; two runs at once
- * pass, each with its own slice of the card pool; nothing is left open; `npm run -s token` and a
+ * pass, each with a share of the card pool of its own (the run alone all of it; at once, never a
+ * slice the other's tests may use at the same time), on the smallest pool the project supports;
+ * nothing is left open; `npm run -s token` and a
  * replay of the reports work through the same chain.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CoverageReport } from '../../../lib/report/coverage.js';
+import { sandboxDefaults } from '../../../sandbox/defaults.js';
 import { expiredServerFolder, mismatchedClientPair } from '../../field/certificates.js';
 import { API_HOST, OTHER_HOST, PROXY_PASSWORD, KEY_PASSPHRASE, startChain, type Chain } from '../../field/chain.js';
 import { repoRoot, run, startService, stopAll, type Run } from './harness.js';
@@ -36,8 +39,9 @@ interface Outcome {
   code: number;
   output: string;
   coverage: CoverageReport;
-  slice: string | undefined;
   seconds: number;
+  /** What its tests could use of the card pool, from when: each change the run printed. */
+  shares: { at: number; slices: number[] }[];
 }
 
 function outcomeOf(name: string, dir: string, done: Run, seconds: number): Outcome {
@@ -47,14 +51,21 @@ function outcomeOf(name: string, dir: string, done: Run, seconds: number): Outco
   } catch {
     throw new Error(`${name}: no coverage.json (exit ${done.code}):\n${done.output.slice(-3000)}`);
   }
-  return { name, code: done.code, output: done.output, coverage, slice: /this run takes slice (\d+) of/.exec(done.output)?.[1], seconds };
+  const shares = [...done.output.matchAll(/^card pool: (\S+) this run's tests may use slices (none|[\d,]+) of \d+$/gm)]
+    .map((m) => ({ at: Date.parse(m[1]!), slices: m[2] === 'none' ? [] : m[2]!.split(',').map(Number) }));
+  return { name, code: done.code, output: done.output, coverage, shares, seconds };
+}
+
+/** The times (ms) `o`'s tests may use `slice`, as [from, to) spans. */
+function spans(o: Outcome, slice: number): [number, number][] {
+  return o.shares.flatMap((s, i) => (s.slices.includes(slice) ? [[s.at, o.shares[i + 1]?.at ?? Number.POSITIVE_INFINITY] as [number, number]] : []));
 }
 
 function expectClean(o: Outcome): void {
   const tail = o.output.slice(-2500);
   expect(o.code, `${o.name} exit code\n${tail}`).toBe(0);
   expect(o.coverage.findings.map((f) => `${f.rule} ${f.operationId}: ${f.title}`), `${o.name}: findings`).toEqual([]);
-  expect(o.coverage.records.filter((r) => r.outcome !== 'passed' && r.outcome !== 'not-run').map((r) => `${r.outcome} ${r.title}: ${r.reason ?? r.blockedBy?.reason}`), `${o.name}: failed, suite errors, blocked`).toEqual([]);
+  expect(o.coverage.records.filter((r) => r.outcome !== 'passed' && r.outcome !== 'not-run').map((r) => `${r.outcome} ${r.title}: ${r.reason ?? r.blockedBy?.reason}`), `${o.name}: failed, suite errors, blocked, incomplete`).toEqual([]);
   expect(o.coverage.rules.find((r) => r.id === 'SUITE-CLEANUP')!.status, `${o.name}: nothing its tests created left open`).toBe('passed');
   expect(o.output, `${o.name}: the default budget let it start`).toMatch(/write footprint of the run, estimated at \d+ fast-check runs: .*\(FLEET_WRITE_BUDGET customers=\d+,cards=\d+,poolCards=\d+\)/);
   expect(o.output, `${o.name}: the default workers of a latency-bound target`).toMatch(/target speed: median round trip \d+ ms \(latency-bound\) → 8 workers/);
@@ -106,7 +117,8 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   expect(installed.code, installed.output).toBe(0);
 
   phase('clone and npm ci');
-  chain = await startChain({ tokenTtl: TOKEN_TTL, sandbox: { SANDBOX_VARIANTS: VARIANTS, SANDBOX_LATENCY: 'doc,scale=0.1' }, cwd: clone });
+  // The smallest card pool the project supports, as a shared test environment may have.
+  chain = await startChain({ tokenTtl: TOKEN_TTL, sandbox: { SANDBOX_VARIANTS: VARIANTS, SANDBOX_LATENCY: 'doc,scale=0.1', SANDBOX_POOL_CARDS: String(sandboxDefaults.minPoolCards) }, cwd: clone });
   const env = chain.env;
   expect(chain.sandbox.output(), 'the sandbox made its certificates at start').toMatch(/made now: server\.pem, client\.pem/);
 
@@ -138,6 +150,7 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   expect(alone.seconds, 'the run outlived its tokens').toBeGreaterThan(TOKEN_TTL);
   expect(expired(), 'every token renewed before it expired: no request carried an expired one').toBe(0);
   expect(alone.output).toContain(`proxy http://ci-runner@127.0.0.1:${chain.proxyPort}`);
+  expect(alone.shares[0]?.slices, 'a run alone uses the whole card pool').toEqual([1, 2, 3, 4, 5, 6]);
   const aloneTokens = issued() - tokensBefore;
   const aloneTunnels = tunnels() - tunnelsBefore;
 
@@ -153,8 +166,11 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   const [first, second] = await Promise.all([conformance('first'), conformance('second')]);
   expectClean(first);
   expectClean(second);
-  expect(first.slice, 'runs at once hold a slice of the card pool each').toBeDefined();
-  expect(first.slice, 'and never the same one').not.toBe(second.slice);
+  expect([first, second].map((o) => o.shares.some((s) => s.slices.length > 0)), 'runs at once each get a share of the card pool').toEqual([true, true]);
+  for (let slice = 1; slice <= 6; slice++) {
+    const overlaps = spans(first, slice).filter(([a, b]) => spans(second, slice).some(([c, d]) => a < d && c < b));
+    expect(overlaps, `slice ${slice}: never in use by both runs at once`).toEqual([]);
+  }
 
   phase('two runs at once');
   const left = await run('npm', ['run', '-s', 'cleanup', '--', '--dry-run'], env, clone);
@@ -177,7 +193,7 @@ test('from a git clone of HEAD against the stand-in of a company\'s test environ
   phase('clean-up, token and replay');
   const figures = [
     `alone: ${alone.coverage.tests.passed} passed, ${alone.coverage.footprint.requests} requests, ${alone.seconds} s, ${aloneTokens} tokens issued for tokens of ${TOKEN_TTL} s, ${aloneTunnels} CONNECT tunnels, 0 expired tokens sent`,
-    ...[first, second].map((o) => `${o.name}: ${o.coverage.tests.passed} passed, ${o.coverage.footprint.requests} requests, ${o.seconds} s, slice ${o.slice}`),
+    ...[first, second].map((o) => `${o.name}: ${o.coverage.tests.passed} passed, ${o.coverage.footprint.requests} requests, ${o.seconds} s, shares ${o.shares.map((x) => x.slices.join(',') || 'none').join(' → ')}`),
     `perf: ${/operation .*\n[\s\S]*?\n\n/.exec(perf.output)?.[0].trim().split('\n').slice(2).join('; ')}`,
   ];
   test.info().annotations.push({ type: 'runs', description: figures.join(' | ') }, { type: 'misconfigurations', description: printed.join(' | ') }, { type: 'phases', description: phases.join(', ') });

@@ -3,7 +3,7 @@
  * how known failures accept, expire and go, the one-line errors of bad input, and Allure's
  * resolutions made from the same known failures.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -13,12 +13,13 @@ import { compareRuns, type GateRow } from '../../../lib/gate/compare.js';
 import { GateInputError, parseKnownFailures, type KnownFailure } from '../../../lib/gate/known-failures.js';
 import { acceptRun, readRunReports, type RunReports } from '../../../lib/gate/run-reports.js';
 import { verdictLine } from '../../../lib/gate/table.js';
-import type { LedgerEntry } from '../../../lib/ledger.js';
+import type { Evidence, LedgerEntry } from '../../../lib/ledger.js';
 import { allureResolutions, allureTestCaseId } from '../../../lib/report/allure-known-issues.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { buildDrift } from '../../../lib/report/drift.js';
 import type { TestRecord } from '../../../lib/report/test-record.js';
 import type { DriftRecord } from '../../../lib/report/test-sink.js';
+import { ruleList } from '../../../lib/rules/catalogue.js';
 import { run as runCommand } from '../selftest/harness.js';
 
 const TODAY = '2030-06-15';
@@ -26,13 +27,25 @@ const ORDER = 'conformance › cards/cards-order.spec.ts › an accepted order a
 const LIMIT = 'conformance › cards/cards-search.spec.ts › limit 0 is refused [CARD-SEARCH-LIMIT-MIN-1]';
 const BALANCE = 'conformance › sessions/sessions-get.spec.ts › DEBT balance is negative [SESSION-BALANCE-AMOUNT]';
 
+/** The answer of the server that shows a failure (no red without evidence). */
+const EVIDENCE: Evidence = {
+  operationId: 'orderCards', baseUrl: 'https://fleet-test.example.com', request: { method: 'POST', path: '/cards/order', headers: {}, auth: 'token' },
+  response: { status: 200, contentType: 'application/json', body: '{}' }, startedAt: '2030-06-15T01:00:00.000Z',
+};
+
 function rec(key: string, outcome: TestRecord['outcome'], extra: Partial<TestRecord> = {}): TestRecord {
   const title = key.split(' › ').pop()!;
   const ruleIds = /\[(.*)\]/.exec(title)![1]!.split(', ');
-  return { key, title, file: key.split(' › ')[1]!, ruleIds, outcome, ...(outcome === 'failed' ? { failedRules: [ruleIds[0]!], reason: `[${ruleIds[0]}] broken` } : {}), ...extra };
+  return { key, title, file: key.split(' › ')[1]!, ruleIds, outcome, ...(outcome === 'failed' ? { failedRules: [ruleIds[0]!], reason: `[${ruleIds[0]}] broken`, evidence: EVIDENCE } : {}), ...extra };
 }
 
+/** A test that judged nothing (out of time, a lost connection, a gateway's answer): the outcome the suite records for it. */
+const INCOMPLETE = 'incomplete' as TestRecord['outcome'];
+
 const clean = (): TestRecord[] => [rec(ORDER, 'passed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')];
+/** Tests of 20 other rules that pass every night: a night of these fixtures is more than the three tests each case is about. */
+const STEADY = ruleList.filter((r) => r.family !== 'latency' && !/^(CARD-ORDER|CARD-SEARCH-LIMIT|SESSION-BALANCE)/.test(r.id)).slice(0, 20)
+  .map((r) => rec(`conformance › steady.spec.ts › steady [${r.id}]`, 'passed'));
 
 function finding(rule: string, operationId: string): LedgerEntry {
   return { rule, operationId, check: 'status_code_conformance', title: `${operationId} answered 200`, count: 1, seenIn: 'some test' };
@@ -49,11 +62,12 @@ function withSamples(operation: string, n: number, scale: number, status: Operat
   return { operation, p50: latencies[n / 2 - 1]!, p99, pass: status !== 'failed', status, measured: true, samples: n, lowConfidence: n < 100, latencies } as OperationResult;
 }
 
-function run(records: TestRecord[], options: { findings?: LedgerEntry[]; drift?: DriftRecord[]; perf?: OperationResult[] } = {}): RunReports {
+function run(records: TestRecord[], options: { findings?: LedgerEntry[]; drift?: DriftRecord[]; perf?: OperationResult[]; steady?: TestRecord['outcome'] } = {}): RunReports {
   const perf = options.perf ? ({ startedAt: 'then', operations: options.perf } as PerfSummary) : undefined;
+  const steady = STEADY.map((r) => ({ ...r, outcome: options.steady ?? r.outcome, ...(options.steady === INCOMPLETE ? { reason: 'ran out of time (its limit: 60 s): not judged' } : {}) }));
   return {
     dir: 'reports',
-    coverage: buildCoverage('sandbox', records, options.findings ?? [], emptyFootprint()),
+    coverage: buildCoverage('sandbox', [...records, ...steady], options.findings ?? [], emptyFootprint()),
     drift: buildDrift(undefined, 'sandbox', options.drift ?? []),
     ...(perf ? { perf } : {}),
   };
@@ -187,8 +201,87 @@ test.describe('the gate: this run against the baseline', () => {
     expect(result.passed).toBe(false);
     expect(result.regressions).toEqual([]);
     expect(kinds(result.rows), 'its rules are said in its row, not as rules no longer run').toEqual(['shard not run shard 2 of 2']);
-    expect(result.incomplete[0]!.detail).toEqual(['refused, exit 2: FLEET_WRITE_BUDGET: over', 'its 1 test not run', 'leaves 1 rule that passed in the baseline not judged: CARD-SEARCH-LIMIT-MIN-1']);
-    expect(verdictLine(result)).toBe('gate: FAIL — shard 2 of 2 did not run; no regression where the night ran (0 known, 0 still failing, 0 fixed, 0 new drift)');
+    expect(result.incomplete[0]!.detail).toEqual(['refused, exit 2: FLEET_WRITE_BUDGET: over', 'its 1 test not run', 'leaves 1 rule the baseline judged without a verdict: CARD-SEARCH-LIMIT-MIN-1']);
+    expect(verdictLine(result)).toBe('gate: FAIL — shard 2 of 2 did not run; no regression where the night ran (0 known, 0 still failing, 0 fixed, 0 not judged, 0 new drift)');
+    // Half of a night lost to shards that timed out is the environment's: not judged. One that refused its input is the suite's: a failure.
+    const half = run([rec(ORDER, 'passed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')], { steady: 'not-run' });
+    half.coverage.shards = { total: 2, notRun: [{ shard: 2, total: 2, reason: 'started 2030-06-15T01:00:00Z and never ended: killed or timed out', tests: STEADY.map((t) => t.key) }] };
+    expect(compareRuns(run(clean()), half, [], TODAY).verdict).toBe('NOT JUDGED');
+    half.coverage.shards.notRun[0]!.reason = 'refused, exit 2: FLEET_WRITE_BUDGET: over';
+    expect(compareRuns(run(clean()), half, [], TODAY).verdict).toBe('FAIL');
+  });
+});
+
+test.describe('the gate: what the night could not judge', () => {
+  test('a rule whose test was incomplete is not judged tonight: a notice with why, never a regression, whether it passed or failed before', () => {
+    const current = run([rec(ORDER, INCOMPLETE, { reason: 'a gateway answered 502 (text/html) to POST /cards/order: not judged' }), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]);
+    const result = compareRuns(run(clean()), current, [], TODAY);
+    expect(result.verdict).toBe('PASS');
+    expect(kinds(result.rows)).toEqual(['not judged CARD-ORDER-202', 'not judged CARD-ORDER-REFERENCE']);
+    expect(result.rows[0]!.detail).toEqual(['a gateway answered 502 (text/html) to POST /cards/order: not judged']);
+    // Failing before, not judged now: neither fixed nor a regression; its acceptance neither used nor free to go.
+    const failing = run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]);
+    const after = compareRuns(failing, current, [entry({ rule: 'CARD-ORDER-202' })], TODAY);
+    expect(after.passed).toBe(true);
+    expect(kinds(after.rows), 'CARD-ORDER-REFERENCE was not judged by the baseline either').toEqual(['not judged CARD-ORDER-202']);
+    expect(after.rows[0]!.change).toMatch(/^failed → /);
+    expect(verdictLine(after)).toBe('gate: PASS — no regression against the baseline (0 known, 0 still failing, 0 fixed, 1 not judged, 0 new drift)');
+  });
+
+  test('a failure no answer of the server shows is not judged: no red without evidence', () => {
+    const unshown = rec(ORDER, 'failed', { evidence: undefined, reason: 'Error: apiRequestContext.fetch: read ECONNRESET' });
+    delete unshown.evidence;
+    const result = compareRuns(run(clean()), run([unshown, rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]), [], TODAY);
+    expect(result.regressions).toEqual([]);
+    expect(result.passed).toBe(true);
+    expect(result.rows.find((r) => r.subject === 'CARD-ORDER-202')).toMatchObject({ kind: 'not judged', change: 'passed → failed without evidence' });
+    expect(result.rows.find((r) => r.subject === 'CARD-ORDER-202')!.detail[0]).toContain('read ECONNRESET');
+  });
+
+  test('a night that judged less than the stated share of what the baseline judged is NOT JUDGED: never a pass, never a regression', () => {
+    const baseline = run(clean());
+    // The environment answered a few tests, then nothing: the steady tests all incomplete, one failure seen meanwhile.
+    const night = run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')], { steady: INCOMPLETE });
+    const result = compareRuns(baseline, night, [], TODAY);
+    expect(result.verdict).toBe('NOT JUDGED');
+    expect(result.passed).toBe(false);
+    expect(result.judged).toEqual({ baseline: 24, current: 3, share: 3 / 24, min: 0.8 });
+    expect(kinds(result.regressions), 'what it saw is still shown').toEqual(['new failure CARD-ORDER-202']);
+    expect(verdictLine(result)).toBe('gate: NOT JUDGED — the environment was unavailable: this night judged 3 of the 24 rules the baseline judged (12%), less than 80%; neither a pass nor a regression; 1 regression seen where it judged, to be confirmed on a night that can be judged (0 known, 0 still failing, 0 fixed, 20 not judged, 0 new drift)');
+    // The share is the user's to state.
+    expect(compareRuns(baseline, night, [], TODAY, 0.1).verdict).toBe('FAIL');
+    expect(compareRuns(baseline, run(clean(), { steady: INCOMPLETE }), [], TODAY, 0.1).verdict).toBe('PASS');
+    // A suite error is the suite's own fault, never the environment's: it fails the night whatever it judged.
+    const crashed = run(clean(), { steady: 'suite-error' });
+    expect(compareRuns(baseline, crashed, [], TODAY).verdict).toBe('FAIL');
+  });
+
+  test('npm run gate: exit 3 for a night not judged, nothing accepted; --init makes no baseline of one; --min-judged checked in one line', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'fleet-gate-judged-'));
+    const write = (dir: string, reports: RunReports) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'coverage.json'), JSON.stringify(reports.coverage));
+      writeFileSync(join(dir, 'drift.json'), JSON.stringify(reports.drift));
+    };
+    write(join(work, 'baseline'), run(clean()));
+    write(join(work, 'night'), run(clean(), { steady: INCOMPLETE }));
+    const gate = (...args: string[]) => runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', ...args], {});
+    const night = await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night'), '--accept');
+    expect(night.code).toBe(3);
+    expect(night.output).toContain('gate: judged 4 of the 24 rules the baseline judged (16%); below 80% a night is not judged');
+    expect(night.output.trim().split('\n').pop()).toMatch(/^gate: NOT JUDGED — the environment was unavailable: this night judged 4 of the 24 rules/);
+    expect(night.output).not.toContain('gate: accepted');
+    expect((JSON.parse(readFileSync(join(work, 'night', 'gate.json'), 'utf8')) as { verdict: string }).verdict).toBe('NOT JUDGED');
+    expect((await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night'), '--min-judged', '15%')).code).toBe(0);
+
+    const init = await gate('--baseline', join(work, 'first'), '--current', join(work, 'night'), '--init');
+    expect(init.code).toBe(3);
+    expect(init.output.trim()).toBe('gate: NOT JUDGED — the environment was unavailable: this night judged 4 of the 24 rules its tests name (16%), less than 80%: not made the baseline (--init)');
+    expect(existsSync(join(work, 'first', 'coverage.json'))).toBe(false);
+
+    const bad = await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night'), '--min-judged', 'most');
+    expect(bad.code).toBe(2);
+    expect(bad.output.trim()).toBe('gate: --min-judged: "most" is not a share from 0 to 1 (e.g. 0.8) or a percentage (80%)');
   });
 });
 
@@ -248,7 +341,7 @@ test.describe('the reports the gate reads and keeps', () => {
     writeFileSync(join(baseline, 'keep.txt'), 'not the gate\'s');
     expect(acceptRun(current, baseline, { acceptedAt: 'now' })).toEqual(['coverage.json', 'drift.json']);
     const back = readRunReports(baseline, 'baseline');
-    expect(back.coverage.records.map((r) => r.key)).toEqual(clean().map((r) => r.key));
+    expect(back.coverage.records.map((r) => r.key)).toEqual(reports.coverage.records.map((r) => r.key));
     expect(back.perf).toBeUndefined();
     expect(readFileSync(join(baseline, 'keep.txt'), 'utf8')).toBe('not the gate\'s');
     expect(() => acceptRun(current, current, {})).toThrow(/is the current run's own folder/);

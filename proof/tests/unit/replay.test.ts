@@ -8,7 +8,7 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { loadConfig } from '../../../lib/config.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
-import type { LedgerEntry } from '../../../lib/ledger.js';
+import { EVIDENCE_ATTACHMENT, type LedgerEntry } from '../../../lib/ledger.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { coverageHtml } from '../../../lib/report/coverage-html.js';
 import { replayBaseUrl, replayHint, replayIn, TOKEN_HINT } from '../../../lib/report/replay.js';
@@ -52,13 +52,15 @@ const exchange: Exchange = {
 };
 const CURL = `curl -sS -X GET 'https://fleet-test.example.com/cards/4000001' -H 'accept: application/json' -H "Authorization: Bearer $FLEET_TOKEN"`;
 
-test('a failed test without a violation attached (a status assertion) still shows its replay in coverage.html and the terminal', () => {
+test('a failed test without a violation attached (a status assertion) still shows the answer it judged, and its replay, in coverage.html and the terminal', () => {
   const title = 'GET /cards/{cardIdentifier} answers 200 [CARD-GET]';
   const test = { title, titlePath: () => ['', 'conformance', 'x.spec.ts', title], location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 }, annotations: [] } as unknown as TestCase;
   const message = `Error: [CARD-GET] expected status 200, received 500\nrequest:  GET /cards/4000001\nreplay (${TOKEN_HINT}):\n${CURL}\nresponse: 500`;
-  const result = { status: 'failed', errors: [{ message }], attachments: [] } as unknown as TestResult;
+  // The test's last exchange, attached by its ledger (lib/ledger.ts settle).
+  const evidence = { operationId: 'getCard', baseUrl: 'https://fleet-test.example.com', request: exchange.request, response: { status: 500, body: '{}' }, startedAt: exchange.startedAt };
+  const result = { status: 'failed', errors: [{ message }], attachments: [{ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(evidence)) }] } as unknown as TestResult;
   const coverage = buildCoverage('test', [recordOf(test, result, 'https://fleet-test.example.com')], [], emptyFootprint());
-  expect(coverage.rules.find((r) => r.id === 'CARD-GET')?.replay).toEqual({ baseUrl: 'https://fleet-test.example.com', command: CURL });
+  expect(coverage.rules.find((r) => r.id === 'CARD-GET')?.evidence).toEqual(evidence);
   expect(coverageHtml(coverage)).toContain(CURL.replace(/'/g, '&#39;').replace(/"/g, '&quot;'));
   expect(summaryLines(coverage, { entries: [], throttled: 0 }, [])).toContain(`      replay: ${CURL}`);
 });

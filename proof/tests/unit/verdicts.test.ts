@@ -1,14 +1,23 @@
 import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyFootprint } from '../../../lib/footprint.js';
-import type { LedgerEntry } from '../../../lib/ledger.js';
+import { EVIDENCE_ATTACHMENT, type Evidence, type LedgerEntry } from '../../../lib/ledger.js';
+import { compareRuns } from '../../../lib/gate/compare.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
+import { buildDrift } from '../../../lib/report/drift.js';
 import { curlOf } from '../../../lib/report/replay.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
 
-function run(title: string, status: TestResult['status'], messages: string[] = [], annotations: TestCase['annotations'] = []): TestRecord {
-  const test = { title, titlePath: () => ['', 'conformance', 'x.spec.ts', title], location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 }, annotations } as unknown as TestCase;
-  const result = { status, errors: messages.map((message) => ({ message })), attachments: [] } as unknown as TestResult;
+const shown: Evidence = {
+  operationId: 'cardSearch', baseUrl: 'http://127.0.0.1:4010', request: { method: 'POST', path: '/cards/search', headers: {}, auth: 'token' },
+  response: { status: 200, body: '{}' }, startedAt: new Date(0).toISOString(),
+};
+
+/** A test's record; a failed one carries the answer its ledger attached as evidence, unless `evidence` is false. */
+function run(title: string, status: TestResult['status'], messages: string[] = [], annotations: TestCase['annotations'] = [], evidence = status === 'failed'): TestRecord {
+  const test = { title, titlePath: () => ['', 'conformance', 'x.spec.ts', title], location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 }, annotations, timeout: 60_000 } as unknown as TestCase;
+  const attachments = evidence ? [{ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(shown)) }] : [];
+  const result = { status, errors: messages.map((message) => ({ message })), attachments } as unknown as TestResult;
   return recordOf(test, result, 'http://127.0.0.1:4010');
 }
 
@@ -28,6 +37,28 @@ test('a stricter reading in a test of several rules is an assumption failure of 
   expect(['CUST-BLOCK', 'CUST-UNBLOCK-ONLY-BLOCKED', 'CUST-CLOSE-PERMANENT'].map(statusOf)).toEqual(['not-run', 'assumption-failed', 'not-run']);
   // Beside a failure of the document's own statement, the test fails.
   expect(run(title, 'failed', ['Error: [CUST-BLOCK] still Active', 'Error: [ASSUME-UNMET-CONDITION] x\n[CUST-UNBLOCK-ONLY-BLOCKED] y']).outcome).toBe('failed');
+});
+
+test('no red without evidence: a failure no answer of the server shows, and a test out of time, are incomplete, their rules not judged', () => {
+  const bare = run('t [CARD-BLOCK]', 'failed', ['Error: [CARD-BLOCK] still Active'], [], false);
+  expect([bare.outcome, bare.failedRules, bare.reason]).toEqual(['incomplete', undefined, 'failed with no answer of the server to show for it: not judged (Error: [CARD-BLOCK] still Active)']);
+  const late = run('t [CARD-BLOCK, CARD-UNBLOCK-REACTIVATES]', 'timedOut', ['Test timeout of 60000ms exceeded.']);
+  expect([late.outcome, late.reason]).toEqual(['incomplete', 'ran out of time (its limit: 60 s): not judged']);
+  const said = run('t [CARD-BLOCK]', 'skipped', [], [{ type: 'incomplete', description: 'POST /cards/1/block lost its connection (ECONNRESET): not judged' }]);
+  expect([said.outcome, said.reason]).toEqual(['incomplete', 'POST /cards/1/block lost its connection (ECONNRESET): not judged']);
+  const coverage = buildCoverage('sandbox', [bare, late, said, run('block [CARD-BLOCK]', 'passed')], [], emptyFootprint());
+  const statusOf = (id: string) => coverage.rules.find((r) => r.id === id)!.status;
+  expect([statusOf('CARD-BLOCK'), statusOf('CARD-UNBLOCK-REACTIVATES')], 'not judged, never red, also beside a pass').toEqual(['incomplete', 'incomplete']);
+  expect(coverage.tests).toMatchObject({ total: 4, passed: 1, failed: 0, incomplete: 3 });
+  expect(coverage.environment.incompleteTests).toBe(3);
+});
+
+test('the gate reads an incomplete test: its rules not judged tonight are a notice, never a regression', () => {
+  const reports = (records: TestRecord[]) => ({ dir: 'reports', coverage: buildCoverage('sandbox', records, [], emptyFootprint()), drift: buildDrift(undefined, 'sandbox', []) });
+  const title = 'block [CARD-BLOCK]';
+  const gate = compareRuns(reports([run(title, 'passed')]), reports([run(title, 'timedOut', ['Test timeout of 60000ms exceeded.'])]), [], '2030-06-15');
+  expect(gate.regressions).toEqual([]);
+  expect(gate.rows.map((r) => `${r.kind} ${r.subject}: ${r.detail.join('; ')}`)).toEqual(['not judged CARD-BLOCK: ran out of time (its limit: 60 s): not judged']);
 });
 
 test('skipped is blocked (by which rule) or not run (why)', () => {

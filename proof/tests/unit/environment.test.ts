@@ -1,0 +1,199 @@
+/**
+ * The environment's night (lib/environment.ts) as the client, the token provider and the ledger
+ * meet it: a read outlasts resets and gateway answers, a 5xx counts only when it comes again, a
+ * write whose answer was lost is never sent again but read back, a token request outlasts the
+ * endpoint's trouble and only a 400/401 blames the credentials, and a test that could not be
+ * judged ends incomplete, with what it waited for and its last exchange, never failed.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js';
+import { ConformanceError, FleetClient } from '../../../lib/client.js';
+import { loadConfig } from '../../../lib/config.js';
+import { subCustomerBody } from '../../../lib/factories/customer.js';
+import { ENVIRONMENT_ATTACHMENT, TransientError, type EnvironmentEvent } from '../../../lib/environment.js';
+import { INCOMPLETE_ATTACHMENT, TestLedger, WorkerLedger, type Incomplete } from '../../../lib/ledger.js';
+import { answerOrReadBack } from '../../../lib/read-back.js';
+import { INCOMPLETE_PREFIX, markIncomplete } from '../../../lib/report/allure-suite-errors.js';
+import { SecretRegistry } from '../../../lib/report/redact.js';
+import { loadSchemas } from '../../../lib/validation.js';
+import { TOKEN } from './fake-target.js';
+
+const config = loadConfig({ FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'qa', FLEET_CLIENT_SECRET: 'qa-secret-value' });
+
+/** One answer of the scripted target: a status and body, a gateway's HTML page, or a lost connection. */
+type Answer = { status: number; body?: unknown; html?: string } | { lost: string };
+const json = (status: number, body: unknown = {}): Answer => ({ status, body });
+const page = (status: number): Answer => ({ status, html: `<html><body><h1>${status} Bad Gateway</h1></body></html>` });
+const lost = (words = 'read ECONNRESET'): Answer => ({ lost: words });
+
+/** A client whose target answers `answers` in turn (the last one again after them), and the requests it got. */
+function scripted(answers: Answer[], observer?: WorkerLedger | TestLedger) {
+  const sent: string[] = [];
+  const request = {
+    fetch: async (url: string, options: { method: string }) => {
+      const answer = answers[Math.min(sent.length, answers.length - 1)]!;
+      sent.push(`${options.method} ${new URL(url).pathname}`);
+      if ('lost' in answer) throw new Error(`apiRequestContext.fetch: ${answer.lost}\nCall log: ...`);
+      const text = answer.html ?? JSON.stringify(answer.body);
+      return { status: () => answer.status, headers: () => ({ 'content-type': answer.html ? 'text/html' : 'application/json' }), text: async () => text } as unknown as APIResponse;
+    },
+  } as unknown as APIRequestContext;
+  const tokenFetch = (async () => new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }))) as typeof fetch;
+  const client = new FleetClient({ request, config, tokens: new TokenProvider(config, tokenFetch), schemas: loadSchemas(), secrets: new SecretRegistry(), ...(observer ? { observer } : {}) });
+  return { client, sent };
+}
+
+const worker = () => new WorkerLedger(new SecretRegistry(), config.baseUrl);
+
+test('a read is sent again after a reset and a gateway\'s page, counted as retried; its answer is judged like any other', async () => {
+  const ledger = worker();
+  const { client, sent } = scripted([lost(), page(502), json(200, { cardTypeId: 1 })], ledger);
+  const response = await client.call('getCard', { params: { cardIdentifier: 4000001 } });
+  expect(response.status).toBe(200);
+  expect(sent).toHaveLength(3);
+  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status ?? e.detail} ${e.outcome}`)).toEqual(['reset read ECONNRESET retried', 'gateway 502 retried']);
+});
+
+test('a read that never gets through ends in a TransientError after a bounded number of sends, never a verdict', async () => {
+  const ledger = worker();
+  const { client, sent } = scripted([page(504)], ledger);
+  const error = await client.call('getMasterData').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TransientError);
+  expect((error as TransientError).message).toBe('GET /master/all got a gateway\'s answer 504 4 times');
+  expect(sent).toHaveLength(4);
+  expect(ledger.takeEvents().every((e) => e.kind === 'gateway' && e.outcome === 'gave-up')).toBe(true);
+});
+
+test('a 5xx of the server counts only when it comes again: once is a transient answer, twice stands with both answers', async () => {
+  const once = worker();
+  const transient = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' }), json(200, [])], once);
+  expect((await transient.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })).status).toBe(200);
+  expect(once.takeEvents().map((e) => `${e.kind} ${e.status} ${e.outcome}`)).toEqual(['server-5xx 500 transient']);
+
+  const twice = worker();
+  const repeated = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' })], twice);
+  const response = await repeated.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } });
+  expect(response.status).toBe(500);
+  expect(response.breaches.map((b) => b.rule)).toContain('HTTP-STATUS-DOCUMENTED');
+  expect(response.exchange.repeatOf?.map((e) => e.response.status)).toEqual([500]);
+  expect(repeated.sent).toHaveLength(2);
+  expect(twice.evidence(response.exchange).earlier?.map((e) => e.status)).toEqual([500]);
+});
+
+test('a write answered 5xx is not sent again, not judged; a test whose subject is the 5xx (no 5xx on bad input) has it repeated, and it stands when it comes again', async () => {
+  const once = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' }), json(400, { errorCode: 'ER-001', errorDescription: 'y' })]);
+  const error = await once.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '1') }).catch((e: unknown) => e);
+  expect([error instanceof TransientError, (error as TransientError).kind, once.sent.length]).toEqual([true, 'server-5xx', 1]);
+  const hostile = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' })]);
+  const stands = (await hostile.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }), repeatOn5xx: true }).catch((e: unknown) => e)) as ConformanceError;
+  expect([stands.exchange.response.status, hostile.sent.length, stands.exchange.repeatOf?.length]).toEqual([500, 2, 1]);
+  expect(stands.findings.map((f) => f.rule)).toContain('HTTP-STATUS-DOCUMENTED');
+});
+
+test('a write whose answer was lost is never sent again: a TransientError to read back what happened; read back, it goes on or is sent once more', async () => {
+  const ledger = worker();
+  const { client, sent } = scripted([lost()], ledger);
+  const body = { statusReasonId: 1 };
+  const error = await client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TransientError);
+  expect((error as TransientError).write).toBe(true);
+  expect(sent).toEqual(['POST /cards/4000001/block']);
+
+  const happened = await answerOrReadBack(() => client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }), async () => true);
+  expect(happened, 'it happened: no answer to judge, the caller goes on').toBeUndefined();
+  const again = scripted([page(502), json(200)], ledger);
+  const answer = await answerOrReadBack(() => again.client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }), async () => false);
+  expect(answer?.status, 'it did not happen: sent once more, now that that is known').toBe(200);
+  expect(again.sent).toHaveLength(2);
+  expect(ledger.takeEvents().map((e) => e.outcome)).toEqual(['gave-up', 'reconciled', 'reconciled']);
+});
+
+test('bad input, and an update (same body, same state, same answer), may be sent again after a lost answer', async () => {
+  const { client, sent } = scripted([lost(), json(400, { errorCode: 'ER-001', errorDescription: 'bad' })]);
+  expect((await client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: {} })).status).toBe(400);
+  expect(sent).toHaveLength(2);
+  const update = scripted([page(504), json(200)]);
+  expect((await update.client.call('updateCustomerDetail', { params: { customerAccountNumber: '7000000010' }, body: { customerName: 'x' } })).status).toBe(200);
+});
+
+test('a token request outlasts a 503, a reset and a timeout; only a 400 or 401 is the credentials\' fault; what outlasts every send is not theirs either', async () => {
+  const credentials = { tokenUrl: 'https://fleet-test.example.com/identity/realms/fleet/protocol/openid-connect/token', clientId: 'qa', clientSecret: 'qa-secret-value' };
+  const answers = (...list: (number | 'reset')[]) => {
+    let i = 0;
+    return (async () => {
+      const a = list[Math.min(i++, list.length - 1)]!;
+      if (a === 'reset') throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+      return new Response(a === 200 ? JSON.stringify({ access_token: TOKEN }) : '<html>busy</html>', { status: a });
+    }) as typeof fetch;
+  };
+  const events: EnvironmentEvent[] = [];
+  const provider = new TokenProvider(credentials, answers(503, 'reset', 200));
+  provider.onEvent = (e) => events.push(e);
+  expect(await provider.token()).toBe(TOKEN);
+  expect(events.map((e) => `${e.kind} ${e.status ?? e.detail} ${e.outcome}`)).toEqual(['token 503 retried', 'token ECONNRESET retried']);
+
+  const down = await new TokenProvider(credentials, answers(503)).token().catch((e: unknown) => e);
+  expect(down).toBeInstanceOf(TokenUnavailable);
+  expect((down as Error).message).toMatch(/not the credentials'$/);
+  const refused = await new TokenProvider(credentials, answers(401)).token().catch((e: unknown) => e);
+  expect((refused as AuthError).message).toMatch(/refused: 401; check FLEET_CLIENT_ID \/ FLEET_CLIENT_SECRET \(sent as client_secret_post: FLEET_TOKEN_AUTH\)$/);
+  const elsewhere = await new TokenProvider(credentials, answers(404)).token().catch((e: unknown) => e);
+  expect((elsewhere as AuthError).message).toMatch(/answered 404: not a refusal of the credentials; is FLEET_TOKEN_URL/);
+});
+
+/** Just what settle() reads and writes of a TestInfo. */
+function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
+  const attachments: { name: string; body: string }[] = [];
+  const info = {
+    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], timeout: 60_000,
+    errors: messages.map((message) => ({ message })),
+    attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
+  };
+  return { info: info as unknown as TestInfo, attachments };
+}
+
+test('a test out of time is incomplete, saying what it waited for, for how long, and its last exchange: never failed', async () => {
+  const ledger = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
+  const { client } = scripted([json(200, { cardIdentifier: 4000001, status: { id: 1, name: 'Active' } })], ledger);
+  await client.call('getCard', { params: { cardIdentifier: 4000001 } });
+  ledger.doing('a pool card');
+  const { info, attachments } = fakeTestInfo('timedOut', ['Test timeout of 60000ms exceeded.']);
+  await ledger.settle(info);
+  expect(info.status).toBe('skipped');
+  expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toMatch(/^ran out of time \(its limit: 60 s\) waiting for a pool card \(for \d+ s\): not judged$/);
+  const incomplete = JSON.parse(attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body) as Incomplete;
+  expect(incomplete).toMatchObject({ waitingFor: 'a pool card', limitMs: 60_000, lastExchange: { request: { path: '/cards/4000001' }, response: { status: 200 } } });
+});
+
+test('a test stopped by the environment is incomplete, the gateway\'s page its last exchange, its events attached; a blocker found before wins', async () => {
+  const ledger = new TestLedger(new Set(['MASTER-TEN-ARRAYS']), worker(), 'a test');
+  const { client } = scripted([page(502)], ledger);
+  const error = (await client.call('getMasterData').catch((e: unknown) => e)) as TransientError;
+  const { info, attachments } = fakeTestInfo('failed', [`TransientError: ${error.message}`]);
+  await ledger.settle(info);
+  expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toBe('GET /master/all got a gateway\'s answer 502 4 times: not judged');
+  expect(JSON.parse(attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({ lastExchange: { response: { status: 502 } } });
+  expect((JSON.parse(attachments.find((a) => a.name === ENVIRONMENT_ATTACHMENT)!.body) as EnvironmentEvent[]).map((e) => e.test)).toEqual(['a test', 'a test', 'a test', 'a test']);
+
+  const blocked = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'another test');
+  const late = fakeTestInfo('timedOut', ['Test timeout of 60000ms exceeded.']);
+  blocked.block('CARD-SHAPE', 'no usable Active card');
+  await blocked.settle(late.info);
+  expect(late.info.annotations.find((a) => a.type === 'blocked')?.description).toBe('CARD-SHAPE: no usable Active card');
+});
+
+test('Allure says an incomplete test was not judged; a skipped test for another reason keeps its message', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-allure-'));
+  const write = (name: string, message: string) => writeFileSync(join(dir, `${name}-result.json`), JSON.stringify({ status: 'skipped', statusDetails: { message } }));
+  write('a', 'TransientError: GET /master/all got a gateway\'s answer 502 4 times');
+  write('b', 'Test timeout of 60000ms exceeded.');
+  write('c', 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
+  expect(markIncomplete(dir)).toBe(2);
+  const message = (name: string) => (JSON.parse(readFileSync(join(dir, `${name}-result.json`), 'utf8')) as { statusDetails: { message: string } }).statusDetails.message;
+  expect(message('a')).toBe(`${INCOMPLETE_PREFIX}TransientError: GET /master/all got a gateway's answer 502 4 times`);
+  expect(message('c')).toBe('no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
+});
