@@ -149,7 +149,7 @@ test('a token request outlasts a 503, a reset and a timeout; only a 400 or 401 i
 function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
-    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], timeout: 60_000,
+    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], tags: [] as string[], timeout: 60_000,
     errors: messages.map((message) => ({ message })),
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
   };

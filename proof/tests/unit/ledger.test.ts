@@ -21,7 +21,7 @@ const failure = (rule: string, where: string, title = `${where} must be integer`
 function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
-    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'],
+    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], tags: [] as string[],
     errors: messages.map((message) => ({ message })),
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
   };
@@ -120,4 +120,14 @@ test('worker discovery never throws: what it found, or what blocked it, with the
   expect(found.blocker).toMatchObject({ rule: 'CARD-LIST-SHAPE' });
   const named = await worker.discover(async () => { throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' }); });
   expect(named.blocker).toEqual({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' });
+});
+
+test('the findings check fails on the findings\' own exchanges: never incomplete for having no answer of its own', async () => {
+  for (const [tags, status] of [[['@findings'], 'failed'], [[], 'skipped']] as const) {
+    const { test: ledger } = ledgers([]);
+    const { info } = fakeTestInfo('failed', ['Error: 1 rules broken where no test names them:\n\n  MASTER-TEN-ARRAYS: getMasterData ×7']);
+    (info as { tags: string[] }).tags = [...tags];
+    await ledger.settle(info);
+    expect(info.status, tags.join() || 'another test').toBe(status);
+  }
 });
