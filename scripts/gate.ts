@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, parseShare } from '../lib/config.js';
-import { compareRuns, judgedRules, judgedShare, namedRules } from '../lib/gate/compare.js';
+import { answeredRules, compareRuns, judgedShare, namedRules } from '../lib/gate/compare.js';
 import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
 import { acceptRun, readRunReports } from '../lib/gate/run-reports.js';
 import { gateTable, judgedText, verdictLine } from '../lib/gate/table.js';
@@ -56,7 +56,7 @@ function main(): number {
       return 1;
     }
     // A first night the environment barely answered would make every later night look whole.
-    const share = judgedShare(namedRules(run).length, judgedRules(run).length, minJudged);
+    const share = judgedShare(namedRules(run).length, answeredRules(run).length, minJudged);
     if (share.share < share.min) {
       console.log(`gate: NOT JUDGED — the environment was unavailable: this night judged ${judgedText(share, 'its tests name')}, less than ${Math.round(minJudged * 100)}%: not made the baseline (--init)`);
       return NOT_JUDGED_EXIT;

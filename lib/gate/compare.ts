@@ -81,6 +81,16 @@ export function judgedRules(run: RunReports): string[] {
   return run.coverage.rules.filter((r) => r.family !== 'latency' && JUDGED.has(r.status) && !unproven(r)).map((r) => r.id);
 }
 
+/**
+ * Rules the server's answers accounted for (latency aside): judged, or blocked by a rule the
+ * server broke (its answer stopped their tests: the server's doing, not the environment's).
+ * What the judged share counts, so that a deviation that blocks a few tests never makes a night
+ * look unavailable.
+ */
+export function answeredRules(run: RunReports): string[] {
+  return [...judgedRules(run), ...run.coverage.rules.filter((r) => r.family !== 'latency' && r.status === 'blocked').map((r) => r.id)];
+}
+
 /** Rules of the catalogue (latency aside) the run's tests name: what a first night could have judged. */
 export function namedRules(run: RunReports): string[] {
   const named = new Set(run.coverage.records.flatMap((t) => t.ruleIds));
@@ -224,7 +234,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
   const regressions = rows.filter(isRegression);
   const suiteErrors = rows.filter((r) => r.kind === 'suite error');
   const incomplete = rows.filter((r) => (INCOMPLETE_KINDS as readonly string[]).includes(r.kind));
-  const judged = judgedShare(judgedRules(baseline).length, judgedRules(current).length, minJudged);
+  const judged = judgedShare(judgedRules(baseline).length, answeredRules(current).length, minJudged);
   const passed = regressions.length === 0 && suiteErrors.length === 0 && incomplete.length === 0;
   // The suite's own faults (a suite error, a shard that refused its input or crashed) are never the
   // environment's: they fail the night whatever it judged.

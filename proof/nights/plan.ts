@@ -57,8 +57,8 @@ export const SHORT_NIGHTS = 5;
 
 /**
  * The repository variables of a short night (npm test): a few tests of the fault's rule and of
- * other areas, shallow properties, one latency gate for a second. The long form takes the
- * defaults.
+ * other areas, shallow properties, one latency gate for a second, the gate's bar for a night of
+ * few rules. The long form takes the defaults.
  */
 export const SHORT_VARS: Record<string, string> = {
   FLEET_GREP: '\\[(CARD-GET|CARD-STATUS-ACTIVE-1|MASTER-TEN-ARRAYS|SESSION-GET|SESSION-STATUS-ENUM|ERR-NOT-FOUND-404)[\\],]',
@@ -66,6 +66,9 @@ export const SHORT_VARS: Record<string, string> = {
   FLEET_WORKERS: '1',
   FLEET_PERF_OPS: 'get-card',
   FLEET_PERF_DURATION: '1',
+  // Nine rules: two tests left incomplete by lost answers are 22% of them, which the full night's
+  // bar (80% of ~130 rules) would call an unavailable environment. Half of them still is.
+  FLEET_GATE_MIN_JUDGED: '0.5',
 };
 
 /** A bad night (docs/chaos.md): each kind of event about once in 300 requests. */

@@ -251,6 +251,11 @@ test.describe('the gate: what the night could not judge', () => {
     // The share is the user's to state.
     expect(compareRuns(baseline, night, [], TODAY, 0.1).verdict).toBe('FAIL');
     expect(compareRuns(baseline, run(clean(), { steady: INCOMPLETE }), [], TODAY, 0.1).verdict).toBe('PASS');
+    // Tests blocked by a rule the server broke were stopped by its answers, not by the environment: a fault that blocks most of a night is judged.
+    const deviating = run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')], { steady: 'blocked' });
+    expect(compareRuns(baseline, deviating, [], TODAY).judged.share).toBeGreaterThan(0.8);
+    expect(compareRuns(baseline, deviating, [], TODAY).verdict).toBe('FAIL');
+    expect(compareRuns(baseline, run(clean(), { steady: 'blocked' }), [], TODAY).judged).toEqual({ baseline: 24, current: 24, share: 1, min: 0.8 });
     // A suite error is the suite's own fault, never the environment's: it fails the night whatever it judged.
     const crashed = run(clean(), { steady: 'suite-error' });
     expect(compareRuns(baseline, crashed, [], TODAY).verdict).toBe('FAIL');
