@@ -11,37 +11,40 @@ import { NOT_JUDGED } from '../ledger.js';
 import { isOwnFault } from '../suite-error.js';
 
 export const SUITE_ERROR_PREFIX = 'Suite error (a fault of fleet-conformance itself, not of the target): ';
+export const INCOMPLETE_PREFIX = 'Incomplete, not judged in this run (nothing proven broken): ';
+const TIMEOUT = /^Test timeout of \d+ms exceeded/;
 
-/** Marks the suite errors among the results in `resultsDir` as broken; how many it marked. */
-export function markSuiteErrors(resultsDir: string): number {
+interface AllureResult { status?: string; statusDetails?: { message?: string } }
+
+/** Rewrites each result in `resultsDir` that `mark` changes (it returns true); how many it changed. */
+function rewriteResults(resultsDir: string, mark: (result: AllureResult, message: string) => boolean): number {
   let marked = 0;
   for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('-result.json'))) {
     const path = join(resultsDir, file);
-    const result = JSON.parse(readFileSync(path, 'utf8')) as { status?: string; statusDetails?: { message?: string } };
+    const result = JSON.parse(readFileSync(path, 'utf8')) as AllureResult;
     const message = result.statusDetails?.message;
-    if (result.status !== 'failed' || !message || !isOwnFault(message)) continue;
-    result.status = 'broken';
-    result.statusDetails = { ...result.statusDetails, message: `${SUITE_ERROR_PREFIX}${message}` };
+    if (!message || !mark(result, message)) continue;
     writeFileSync(path, JSON.stringify(result));
     marked += 1;
   }
   return marked;
 }
 
-export const INCOMPLETE_PREFIX = 'Incomplete, not judged in this run (nothing proven broken): ';
-const TIMEOUT = /^Test timeout of \d+ms exceeded/;
+/** Marks the suite errors among the results in `resultsDir` as broken; how many it marked. */
+export function markSuiteErrors(resultsDir: string): number {
+  return rewriteResults(resultsDir, (result, message) => {
+    if (result.status !== 'failed' || !isOwnFault(message)) return false;
+    result.status = 'broken';
+    result.statusDetails = { ...result.statusDetails, message: `${SUITE_ERROR_PREFIX}${message}` };
+    return true;
+  });
+}
 
 /** Says so in the message of each skipped result that is an incomplete test; how many it marked. */
 export function markIncomplete(resultsDir: string): number {
-  let marked = 0;
-  for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('-result.json'))) {
-    const path = join(resultsDir, file);
-    const result = JSON.parse(readFileSync(path, 'utf8')) as { status?: string; statusDetails?: { message?: string } };
-    const message = result.statusDetails?.message;
-    if (result.status !== 'skipped' || !message || !(NOT_JUDGED.test(message) || TIMEOUT.test(message))) continue;
+  return rewriteResults(resultsDir, (result, message) => {
+    if (result.status !== 'skipped' || !(NOT_JUDGED.test(message) || TIMEOUT.test(message))) return false;
     result.statusDetails = { ...result.statusDetails, message: `${INCOMPLETE_PREFIX}${message}` };
-    writeFileSync(path, JSON.stringify(result));
-    marked += 1;
-  }
-  return marked;
+    return true;
+  });
 }
