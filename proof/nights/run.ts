@@ -43,6 +43,8 @@ export interface NightsChaosOptions {
   /** Night n's layer draws with seed + n - 1 (printed, to replay a night). */
   seed: number;
   pauseMs?: [number, number];
+  /** A loop on one core beside the shards (default): left out where the night already has a busy neighbour. */
+  busyCore?: boolean;
 }
 
 /** A loop on one core for as long as the night lasts: the shared CI runner's other work. */
@@ -102,7 +104,7 @@ export async function runNights(options: NightsOptions, onNight: (result: NightR
         log: join(work, 'chaos', `night-${night}.jsonl`), cwd: resolve(options.repo),
       }) : undefined;
       if (layer) progress(`night ${night}: ${layer.banner}`);
-      const idle = options.chaos ? busyLoop() : undefined;
+      const idle = options.chaos && options.chaos.busyCore !== false ? busyLoop() : undefined;
       let summary: RunSummary;
       try {
         summary = await runWorkflow({
