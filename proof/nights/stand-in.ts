@@ -15,6 +15,8 @@ export interface StandInOptions {
   faults: string[];
   /** The checkout whose sandbox runs (its node_modules). */
   cwd: string;
+  /** More SANDBOX_* settings (a pool's size, a token's life); they win over the above. */
+  env?: Record<string, string>;
 }
 
 export interface StandIn {
@@ -29,6 +31,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: options.latency,
     ...(options.variants.length ? { SANDBOX_VARIANTS: options.variants.join(',') } : {}),
     ...(options.faults.length ? { SANDBOX_FAULTS: options.faults.join(',') } : {}),
+    ...options.env,
   };
   const server = await startListener({ script: 'sandbox', env, cwd: options.cwd, listening: /fleet sandbox on (http:\/\/\S+).*/ });
   return { baseUrl: server.url, banner: server.banner, stop: server.stop };

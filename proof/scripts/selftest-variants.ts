@@ -1,5 +1,5 @@
 /**
- * npm run selftest:variants [-- --sample] [--only id,id] [--workers n]
+ * npm run selftest:variants [-- --sample] [--only id,id] [--workers n] [--remote [--latency profile]]
  *
  * Proves the suite passes every server that conforms but chose differently where the document is
  * silent: the complement of selftest:faults. For every variant of sandbox/variants.ts it hosts a
@@ -12,13 +12,18 @@
  *
  *   --sample  a fixed subset (npm test runs it): the cases issue 9 names, but the slow latency profile
  *   --only    the named variants (slow ones included when named)
+ *   --remote  each variant as a test environment is met in the field: `npm run sandbox` in a process
+ *             of its own (SANDBOX_LATENCY from --latency, default off), `npm run conformance` against
+ *             it with the variables a repository holds and every default (the run's lease and its
+ *             share of the card pool, its measured speed, its workers); --workers is the hosted runs'
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { assumptions } from '../../lib/rules/assumptions.js';
-import { redRules, runSuite } from '../selftest/suite-run.js';
+import { standInSettings, startStandIn } from '../nights/stand-in.js';
+import { redRules, runConformance, runSuite, type SuiteRun } from '../selftest/suite-run.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
 import { variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
 import { oneLine } from '../../scripts/one-line.js';
@@ -34,6 +39,8 @@ interface Options {
   sample: boolean;
   only?: string[];
   workers: number;
+  /** Out of process, as a test environment: the stand-in's SANDBOX_LATENCY. */
+  remote?: { latency: string };
 }
 
 interface Result {
@@ -61,12 +68,20 @@ const catalogue = variantCatalogue as Record<string, VariantDefinition>;
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { sample: false, workers: 2 };
+  let latency: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--sample') options.sample = true;
+    else if (arg === '--remote') options.remote = { latency: 'off' };
+    else if (arg === '--latency') latency = argv[++i] ?? '';
     else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
-    else throw new ConfigError(`unknown argument "${arg}" (use --sample, --only id,id, --workers n)`);
+    else throw new ConfigError(`unknown argument "${arg}" (use --sample, --only id,id, --workers n, --remote [--latency profile])`);
+  }
+  if (latency !== undefined) {
+    if (!options.remote) throw new ConfigError('--latency is the stand-in\'s of --remote: add --remote');
+    if (!latency) throw new ConfigError('--latency needs a SANDBOX_LATENCY profile (off, doc, doc,scale=0.1, ...)');
+    options.remote.latency = latency;
   }
   return options;
 }
@@ -91,12 +106,25 @@ function keep(reportsDir: string, keepDir: string): void {
   for (const f of ['coverage.json', 'coverage.html', 'drift.html']) if (existsSync(join(reportsDir, f))) copyFileSync(join(reportsDir, f), join(keepDir, f));
 }
 
+/** The variant out of process, and a run against it with a repository's variables and every default. */
+async function asTestEnvironment(sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string, latency: string): Promise<SuiteRun> {
+  const standIn = await startStandIn({ latency, variants: [], faults: [], cwd: process.cwd(), env: sandbox });
+  try {
+    const { vars, secrets } = standInSettings(standIn.baseUrl, suite);
+    return await runConformance({ ...vars, ...secrets }, reportsDir);
+  } finally {
+    await standIn.stop();
+  }
+}
+
 async function runVariant(id: string, options: Options, work: string, keepDir: string): Promise<Result> {
   const { env, suite, varies } = catalogue[id]!;
   const reportsDir = join(work, id);
   // The smallest card pool the project supports: a conforming server may hold no more.
   const sandbox = { SANDBOX_POOL_CARDS: String(sandboxDefaults.minPoolCards), ...env, SANDBOX_VARIANTS: id };
-  const run = await runSuite({ sandbox, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
+  const run = options.remote
+    ? await asTestEnvironment(sandbox, suite ?? {}, reportsDir, options.remote.latency)
+    : await runSuite({ sandbox, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
   const coverage = run.coverage;
   const driftFile = join(reportsDir, 'drift.json');
   const throttled = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as { throttled: number }).throttled : 0;
@@ -129,6 +157,7 @@ async function main(): Promise<number> {
   mkdirSync(out, { recursive: true });
   const started = Date.now();
   console.log(`selftest:variants: the whole suite against ${variants.length} sandbox${variants.length > 1 ? 'es' : ''} that conform${variants.length > 1 ? '' : 's'} but chose differently, one at a time (bar: exit 0, nothing red, blocked, incomplete, found or left open)`);
+  if (options.remote) console.log(`each out of process as a test environment (npm run sandbox, latency ${options.remote.latency}, ${sandboxDefaults.minPoolCards} pool cards), npm run conformance against it with a repository's variables and every default`);
   const results: Result[] = [];
   try {
     for (const [i, id] of variants.entries()) {
@@ -145,7 +174,7 @@ async function main(): Promise<number> {
     rmSync(work, { recursive: true, force: true });
   }
   const passed = results.filter((r) => r.verdict === 'passed').length;
-  writeFileSync(join(out, 'variants.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.only ? 'only' : options.sample ? 'sample' : 'full', passed, results }, null, 2));
+  writeFileSync(join(out, 'variants.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.only ? 'only' : options.sample ? 'sample' : 'full', ...(options.remote ? { remote: options.remote } : {}), passed, results }, null, 2));
   const slow = options.only || options.sample ? '' : `; slow, run with --only: ${Object.keys(catalogue).filter((id) => catalogue[id]!.slow).join(', ')}`;
   const failed = passed < results.length ? `; the failed ones' coverage in ${keepDir}/` : '';
   console.log(`\n${passed} of ${results.length} variant${results.length > 1 ? 's' : ''} passed in ${Math.round((Date.now() - started) / 1000)} s → ${out}/variants.json${failed}${slow}`);

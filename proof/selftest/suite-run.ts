@@ -1,11 +1,13 @@
 /**
- * One whole run of the conformance suite against a sandbox this process hosts (with faults or
- * variants), as a user would run it: its own Playwright process, its own reports folder. What
- * the fault and variant self-tests read back: the exit code, the wall time and coverage.json.
+ * One whole run of the conformance suite, as a user would run it, with its own reports folder:
+ * against a sandbox this process hosts (with faults or variants) in a Playwright process of its own,
+ * or with `npm run conformance` against a server in another process. What the fault and variant
+ * self-tests read back: the exit code, the wall time and coverage.json.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { CoverageReport } from '../../lib/report/coverage.js';
 import { hostSandbox } from '../../sandbox/host.js';
 
@@ -39,32 +41,47 @@ function suiteEnv(overrides: Record<string, string>): Record<string, string> {
   return { ...env, ...overrides };
 }
 
+/** Waits for a run's process; its exit code and the last of what it printed. */
+function finished(child: ChildProcessByStdio<null, Readable, Readable>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text = (text + d).slice(-20_000)));
+    child.stderr.on('data', (d: Buffer) => (text = (text + d).slice(-20_000)));
+    child.on('close', (c) => resolve({ code: c ?? 1, output: text }));
+  });
+}
+
+async function run(command: string, args: string[], env: Record<string, string>, reportsDir: string): Promise<SuiteRun> {
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const started = Date.now();
+  const { code, output } = await finished(spawn(command, args, { env: suiteEnv({ ...env, FLEET_REPORTS_DIR: reportsDir }), stdio: ['ignore', 'pipe', 'pipe'] }));
+  const file = join(reportsDir, 'coverage.json');
+  return {
+    code,
+    seconds: (Date.now() - started) / 1000,
+    ...(existsSync(file) ? { coverage: JSON.parse(readFileSync(file, 'utf8')) as CoverageReport } : {}),
+    tail: output.split('\n').slice(-12).join('\n'),
+  };
+}
+
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const { app, baseUrl } = await hostSandbox(options.sandbox);
-  rmSync(options.reportsDir, { recursive: true, force: true });
-  mkdirSync(options.reportsDir, { recursive: true });
-  const started = Date.now();
   try {
-    const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-      const child = spawn('npx', ['playwright', 'test', `--workers=${options.workers ?? 2}`, `--reporter=${options.reporter ?? './lib/report/conformance-reporter.ts'}`, ...(options.args ?? [])], {
-        env: suiteEnv({ FLEET_BASE_URL: baseUrl, FLEET_TARGET: 'sandbox', FLEET_REPORTS_DIR: options.reportsDir, ...options.suite }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let text = '';
-      child.stdout.on('data', (d: Buffer) => (text = (text + d).slice(-20_000)));
-      child.stderr.on('data', (d: Buffer) => (text = (text + d).slice(-20_000)));
-      child.on('close', (c) => resolve({ code: c ?? 1, output: text }));
-    });
-    const file = join(options.reportsDir, 'coverage.json');
-    return {
-      code,
-      seconds: (Date.now() - started) / 1000,
-      ...(existsSync(file) ? { coverage: JSON.parse(readFileSync(file, 'utf8')) as CoverageReport } : {}),
-      tail: output.split('\n').slice(-12).join('\n'),
-    };
+    const args = ['playwright', 'test', `--workers=${options.workers ?? 2}`, `--reporter=${options.reporter ?? './lib/report/conformance-reporter.ts'}`, ...(options.args ?? [])];
+    return await run('npx', args, { FLEET_BASE_URL: baseUrl, FLEET_TARGET: 'sandbox', ...options.suite }, options.reportsDir);
   } finally {
     await app.close();
   }
+}
+
+/**
+ * One whole run as a user of a test environment makes it: `npm run conformance` against a server in
+ * a process of its own, with the variables a repository holds (the lease, the pool's share, the
+ * target's measured speed, every default).
+ */
+export function runConformance(env: Record<string, string>, reportsDir: string): Promise<SuiteRun> {
+  return run('npm', ['run', '-s', 'conformance'], env, reportsDir);
 }
 
 /** Rules a run shows red: failed, or failed under a stricter reading. */
