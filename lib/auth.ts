@@ -118,10 +118,11 @@ export function transientTokenStatus(status: number): boolean {
 
 /**
  * requestToken, outlasting the environment: after a reset, a timeout, a 5xx or a 429 it is sent
- * again, at most TOKEN_SENDS times, backing off; each such answer is told to `onEvent`. What
- * outlasts every send is TokenUnavailable, never a refusal of the credentials.
+ * again, at most TOKEN_SENDS times, backing off; each such answer is told to `onEvent` (required:
+ * a run's report accounts for every answer the environment spoiled). What outlasts every send is
+ * TokenUnavailable, never a refusal of the credentials.
  */
-export async function requestTokenOutlasting(credentials: ClientCredentials, fetchImpl: typeof fetch = fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<{ response: Response; body: unknown }> {
+export async function requestTokenOutlasting(credentials: ClientCredentials, fetchImpl: typeof fetch, onEvent: (event: EnvironmentEvent) => void): Promise<{ response: Response; body: unknown }> {
   const events: EnvironmentEvent[] = [];
   const started = Date.now();
   let last = '';
@@ -140,7 +141,7 @@ export async function requestTokenOutlasting(credentials: ClientCredentials, fet
       last = `unreachable (${e.code})`;
       events.push(tokenEvent(credentials, at, { detail: e.code }));
     }
-    onEvent?.(events.at(-1)!);
+    onEvent(events.at(-1)!);
     if (send < TOKEN_SENDS) await new Promise((resolve) => setTimeout(resolve, TOKEN_BACKOFF_MS * 2 ** (send - 1) * (0.75 + Math.random() / 2)));
   }
   throw new TokenUnavailable(`no token from ${credentials.tokenUrl} after ${TOKEN_SENDS} requests over ${Math.round((Date.now() - started) / 100) / 10} s (last ${last}): the token endpoint's trouble, not the credentials'`);

@@ -30,6 +30,8 @@ export interface SuiteRunOptions {
   args?: string[];
   /** Playwright's --reporter (default: the conformance reporter alone; `blob` for a shard to merge). */
   reporter?: string;
+  /** What stands between the suite and the hosted sandbox (a chaos layer): given its URL, where the suite goes. */
+  front?: (baseUrl: string) => Promise<{ url: string; stop(): Promise<void> }>;
 }
 
 /** The environment of a suite run: this process's, without another run's FLEET_/SANDBOX_/Playwright settings. */
@@ -67,10 +69,15 @@ async function run(command: string, args: string[], env: Record<string, string>,
 
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const { app, baseUrl } = await hostSandbox(options.sandbox);
+  const front = await options.front?.(baseUrl).catch(async (e: unknown) => {
+    await app.close();
+    throw e;
+  });
   try {
     const args = ['playwright', 'test', `--workers=${options.workers ?? 2}`, `--reporter=${options.reporter ?? './lib/report/conformance-reporter.ts'}`, ...(options.args ?? [])];
-    return await run('npx', args, { FLEET_BASE_URL: baseUrl, FLEET_TARGET: 'sandbox', ...options.suite }, options.reportsDir);
+    return await run('npx', args, { FLEET_BASE_URL: front?.url ?? baseUrl, FLEET_TARGET: 'sandbox', ...options.suite }, options.reportsDir);
   } finally {
+    await front?.stop();
     await app.close();
   }
 }

@@ -18,7 +18,8 @@ import { fetchFor } from '../../lib/transport/clients.js';
 /** The token request, its answer kept as the test's evidence (what the reports show of it is redacted). */
 async function requestToken(credentials: ClientCredentials, config: Config, ledger: TestLedger): Promise<{ response: Response; body: unknown }> {
   const startedAt = new Date();
-  const answer = await requestTokenOutlasting(credentials, fetchFor(config.transport)).catch((e: unknown) => {
+  // Its resets and gateway answers, asked again, are the environment's: counted in the run's report.
+  const answer = await requestTokenOutlasting(credentials, fetchFor(config.transport), (e) => ledger.met(e, 'requestToken', undefined)).catch((e: unknown) => {
     throw e instanceof TokenUnavailable ? new TransientError('token', e.message) : e;
   });
   const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
