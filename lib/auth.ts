@@ -107,8 +107,12 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
   return { response, body };
 }
 
-/** Sends of one token request at most (the first and the retries). */
-export const TOKEN_SENDS = 4;
+/**
+ * Sends of one token request at most (the first and the retries, over about 12 s): a bad night
+ * spoils a tenth of requests and refuses the first token request besides; every shard and worker
+ * of a run asks for tokens, and none of them may lose its run to four spoiled answers in a row.
+ */
+export const TOKEN_SENDS = 6;
 const TOKEN_BACKOFF_MS = 400;
 
 /** A token answer that says nothing of the credentials: the endpoint's own trouble. */

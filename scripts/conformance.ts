@@ -264,7 +264,7 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     shard?.because(e);
-    if (e instanceof TokenUnavailable) {
+    if (e instanceof TokenUnavailable || e instanceof TransientError) {
       // The environment's trouble, not the settings': nothing was judged.
       console.error(`fleet-conformance: not judged: the environment was unavailable (${e.message})`);
       process.exit(1);
