@@ -26,8 +26,8 @@ const MAX_SHOWN = 8;
 /** Bodies above this many characters may be refused by closing the connection. */
 const OVERSIZED = 1_000_000;
 
-/** Sends one hostile request; returns what went wrong, or undefined. */
-async function probe(api: FleetApi, id: OperationId, label: string, options: CallOptions, onAnswer?: (exchange: Exchange) => void): Promise<string | undefined> {
+/** Sends one hostile request; returns what went wrong, or undefined. `onLost`: a write whose answer the environment lost (it may have happened). */
+async function probe(api: FleetApi, id: OperationId, label: string, options: CallOptions, onAnswer?: (exchange: Exchange) => void, onLost?: () => void): Promise<string | undefined> {
   try {
     // A 5xx is this test's subject: it counts only when the same hostile request gets it again.
     const response = await api.call(id, { ...options, repeatOn5xx: true });
@@ -40,11 +40,20 @@ async function probe(api: FleetApi, id: OperationId, label: string, options: Cal
       return `${label}: ${e.message}`;
     }
     if (!(e instanceof TransientError)) throw e;
+    if (e.write) onLost?.();
     // Refusing an oversized body by closing the connection before reading all of it is an answer, not a hang.
     if ((options.rawBody?.length ?? 0) > OVERSIZED && e.kind === 'reset') return undefined;
     // A hang is what every send of it met (a timeout each time); a reset or a gateway's page is the environment's.
     if (e.events.length > 1 && e.events.every((x) => x.kind === 'timeout')) return `[${RULE}] ${label}: no answer within the request timeout, ${e.events.length} times`;
     throw e;
+  }
+}
+
+function jsonOrUndefined(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
@@ -215,14 +224,18 @@ test.describe('hostile bodies', () => {
     test(titleOf(id, 'injection strings, control characters, wrong JSON types, huge numbers, malformed JSON and wrong media types'), async ({ api, config, nextSerial, customers, masterData, sampleIds, poolCards }) => {
       const { options, target } = await build({ config, nextSerial, customers, masterData, sampleIds, poolCards });
       const variants: Variant[] = bodyVariants({ ...target, runId: config.runId });
-      // A sub-customer created by an accepted variant is the test's factory's: closed at teardown.
+      // A sub-customer created by an accepted variant is the test's factory's: closed at teardown,
+      // also when the answer was lost (found then by its run-marked name).
       const own = (exchange: Exchange) => {
         if (id === 'createSubCustomer') customers.adopt(exchange);
       };
       const problems: (string | undefined)[] = [];
       for (const { label, ...variant } of variants) {
         const path = options.params ? fillPath(operation(id).path, options.params) : operation(id).path;
-        problems.push(await probe(api, id, `${label} (${path})`, { ...options, ...variant }, own));
+        const lost = () => {
+          if (id === 'createSubCustomer') customers.lost(variant.body ?? jsonOrUndefined(variant.rawBody));
+        };
+        problems.push(await probe(api, id, `${label} (${path})`, { ...options, ...variant }, own, lost));
       }
       expectNoProblems(problems, variants.length);
     });
