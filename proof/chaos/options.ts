@@ -1,7 +1,7 @@
 /**
  * The chaos layer's settings, from its flags and, where a flag is not given, its CHAOS_* variables:
  * the target it stands in front of, its port, the seed, the rate of each kind of event, the length
- * of a pause, how many token requests fail first, and where the event log goes. Checked once; a
+ * of a pause, how many token requests fail first, which requests the events may hit, and where the event log goes. Checked once; a
  * bad value is a ChaosConfigError of one line naming the flag or variable.
  */
 import { parseArgs } from 'node:util';
@@ -29,15 +29,17 @@ export interface ChaosOptions {
   tokenFailures: number;
   /** The event log (one JSON line per event); undefined: standard output. */
   log?: string;
+  /** Only requests of this method whose path starts so meet the rated events; undefined: every request. */
+  only?: { method: string; path: string };
 }
 
 export class ChaosConfigError extends Error {}
 
-export const CHAOS_USAGE = 'usage: npm run chaos -- [--target <url>] [--port <n>] [--seed <n>] [--rate <p> | --rate <kind>=<p> ...] [--pause <ms>[-<ms>]] [--token-failures <n>] [--log <file>]';
+export const CHAOS_USAGE = 'usage: npm run chaos -- [--target <url>] [--port <n>] [--seed <n>] [--rate <p> | --rate <kind>=<p> ...] [--pause <ms>[-<ms>]] [--token-failures <n>] [--only "<METHOD> <path>"] [--log <file>]';
 
 /** The flag and the variable that can give each setting. */
 const VARIABLES = {
-  target: 'CHAOS_TARGET', port: 'CHAOS_PORT', seed: 'CHAOS_SEED', rate: 'CHAOS_RATE', pause: 'CHAOS_PAUSE_MS', 'token-failures': 'CHAOS_TOKEN_FAILURES', log: 'CHAOS_LOG',
+  target: 'CHAOS_TARGET', port: 'CHAOS_PORT', seed: 'CHAOS_SEED', rate: 'CHAOS_RATE', pause: 'CHAOS_PAUSE_MS', 'token-failures': 'CHAOS_TOKEN_FAILURES', only: 'CHAOS_ONLY', log: 'CHAOS_LOG',
 } as const;
 type Setting = keyof typeof VARIABLES;
 
@@ -97,7 +99,7 @@ export function parseChaosOptions(argv: string[], env: Record<string, string | u
       args: argv, strict: true, allowPositionals: false,
       options: {
         target: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, rate: { type: 'string', multiple: true },
-        pause: { type: 'string' }, 'token-failures': { type: 'string' }, log: { type: 'string' },
+        pause: { type: 'string' }, 'token-failures': { type: 'string' }, only: { type: 'string' }, log: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -115,6 +117,7 @@ export function parseChaosOptions(argv: string[], env: Record<string, string | u
     return g ? parse(g[1], g[0]) : fallback;
   };
   const log = given('log');
+  const only = given('only');
   return {
     target: read('target', parseTarget, new URL(DEFAULT_TARGET)),
     port: read('port', (w, t) => wholeNumber(w, t, 65535), 0),
@@ -123,7 +126,15 @@ export function parseChaosOptions(argv: string[], env: Record<string, string | u
     pauseMs: read('pause', parsePause, [2000, 5000]),
     tokenFailures: read('token-failures', (w, t) => wholeNumber(w, t, 1000), 1),
     ...(log ? { log: log[0] } : {}),
+    ...(only ? { only: parseOnly(only[1], only[0]) } : {}),
   };
+}
+
+/** `POST /customers/subcustomer`: the requests the rated events may hit. */
+function parseOnly(where: string, text: string): { method: string; path: string } {
+  const m = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
+  if (!m) throw new ChaosConfigError(`${where}: "${text}" is not a method and a path (e.g. 'POST /customers/subcustomer')`);
+  return { method: m[1]!.toUpperCase(), path: m[2]! };
 }
 
 /** The settings as a user would give them again (the seed included), for the listening line. */
@@ -131,5 +142,5 @@ export function describeOptions(o: ChaosOptions): string {
   const same = RATED_KINDS.every((k) => o.rates[k] === o.rates[RATED_KINDS[0]]);
   const rates = same ? `each kind ${o.rates[RATED_KINDS[0]]}` : RATED_KINDS.map((k) => `${k}=${o.rates[k]}`).join(',');
   const pause = o.pauseMs[0] === o.pauseMs[1] ? `${o.pauseMs[0]}` : `${o.pauseMs[0]}-${o.pauseMs[1]}`;
-  return `seed ${o.seed}, rate ${rates}, pause ${pause} ms, first ${o.tokenFailures} token request${o.tokenFailures === 1 ? '' : 's'} 503`;
+  return `seed ${o.seed}, rate ${rates}${o.only ? ` on ${o.only.method} ${o.only.path}… only` : ''}, pause ${pause} ms, first ${o.tokenFailures} token request${o.tokenFailures === 1 ? '' : 's'} 503`;
 }

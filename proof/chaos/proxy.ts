@@ -91,7 +91,8 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
   await server.forAnyRequest().thenPassThrough({
     beforeRequest: async (req: CompletedRequest) => {
       const n = ++seq;
-      const thrown = calm ? {} : dice();
+      const aimed = !options.only || (req.method === options.only.method && req.path.startsWith(options.only.path));
+      const thrown = calm || !aimed ? {} : dice();
       if (!calm && req.method === 'POST' && TOKEN_PATH.test(req.path) && ++tokenRequests <= options.tokenFailures) {
         event('token-503', n, req);
         return { response: gatewayPage(503, 'Service Temporarily Unavailable') };

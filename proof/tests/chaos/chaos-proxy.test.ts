@@ -77,6 +77,8 @@ test('the settings: flags win over CHAOS_* variables, a rate per kind, bad value
   expect(() => parseChaosOptions(['--target', 'ftp://x'], {})).toThrow(/^--target: "ftp:\/\/x" is not an http or https URL/);
   expect(() => parseChaosOptions(['--port', '70000'], {})).toThrow(/^--port: "70000" is not a whole number/);
   expect(() => parseChaosOptions(['--pause', '5-2'], {})).toThrow(/^--pause: "5-2" is not a pause in ms/);
+  expect(parseChaosOptions([], { CHAOS_ONLY: 'post /customers/subcustomer' }).only).toEqual({ method: 'POST', path: '/customers/subcustomer' });
+  expect(() => parseChaosOptions(['--only', '/customers'], {})).toThrow(/^--only: "\/customers" is not a method and a path/);
 });
 
 test('in front of the sandbox: every event at its seeded place, gateway answers never forwarded, a reset after the answer did write, pauses delay', async () => {
