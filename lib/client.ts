@@ -11,7 +11,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TokenUnavailable, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import { sentAsValid } from './checks/status-code-conformance.js';
-import { gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
+import { backoffMs, gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
 import type { Config } from './config.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
 import type { BudgetGuard } from './budget.js';
@@ -39,10 +39,8 @@ const IDEMPOTENT: ReadonlySet<OperationId> = new Set(['updateCustomerDetail']);
 /** The pause before a 5xx of the server is repeated. */
 const REPEAT_PAUSE_MS = 300;
 
-/** The pause before the attempt after `attempt`: doubling from 300 ms, with a spread so that workers do not come back together. */
-function backoffMs(attempt: number): number {
-  return Math.round(300 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
-}
+/** The first pause before a read is sent again (lib/environment.ts, backoffMs). */
+const BACKOFF_MS = 300;
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -201,11 +199,11 @@ export class FleetClient {
         return sent;
       }
       events.push(event!);
-      if (!repeatable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt)) {
+      if (!repeatable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt, BACKOFF_MS)) {
         const what = 'lost' in sent ? `lost its connection (${sent.lost})` : `got a gateway's answer ${sent.response.status}`;
         throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${repeatable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, !repeatable);
       }
-      await pause(backoffMs(attempt));
+      await pause(backoffMs(attempt, BACKOFF_MS));
     }
   }
 

@@ -107,6 +107,11 @@ export function gatewayAnswer(status: number, isJson: boolean, text: string): bo
 }
 
 /** The kind of a lost connection from the transport's words. */
+/** The pause before the try after `attempt`: doubling from `baseMs`, with a spread so that workers do not come back together. */
+export function backoffMs(attempt: number, baseMs: number): number {
+  return Math.round(baseMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
+}
+
 export function transportKind(message: string): 'reset' | 'timeout' {
   return /timeout|timed out|ETIMEDOUT/i.test(message) ? 'timeout' : 'reset';
 }

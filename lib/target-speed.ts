@@ -10,7 +10,7 @@ import { AuthError, TokenProvider } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
 import { credentialsOf, type tokensFor } from './tokens.js';
 import { fetchFor } from './transport/clients.js';
-import { gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
+import { backoffMs, gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
 const ROUND_TRIPS = 3;
 
 /**
@@ -62,7 +62,7 @@ async function roundTrip(baseUrl: string, token: string, tokens: TokenProvider, 
       onEvent?.(event);
       if (attempt >= TRIES) throw new TransientError(event.kind, `${TRIES} reads of ${baseUrl} in a row got no answer (last: ${detail})`, [event]);
     }
-    await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS * 2 ** (attempt - 1) * (0.75 + Math.random() / 2)));
+    await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, BACKOFF_MS)));
   }
 }
 
