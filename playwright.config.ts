@@ -58,8 +58,9 @@ export default defineConfig({
   outputDir: `${config.reportsDir}/test-results`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // A flaky check is a defect to fix, never something to retry away.
-  retries: 0,
+  // A verdict is never retried away (lib/ledger.ts keeps it): only an attempt that judged nothing
+  // (incomplete: the network, a gateway, the test's time; or the server unavailable) runs once more.
+  retries: 1,
   workers: config.workers,
   // Follows the target's measured round trip (lib/target-speed.ts): a slower environment, a longer limit.
   timeout: testTimeoutMs(config.targetRoundTripMs),

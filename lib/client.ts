@@ -3,23 +3,28 @@
  * writes in production, records the exchange and runs the check registry on the response. A check
  * failing for a rule the running test names throws a ConformanceError naming the rule, the request
  * and the response; one failing for another rule is a finding of that rule for the ledger
- * (lib/ledger.ts), and the test goes on. What the environment does to a request (a reset, a
- * timeout, a gateway's answer) is never checked: a read is sent again, a write whose answer was
- * lost is not, and what cannot be outlasted is a TransientError (lib/environment.ts).
+ * (lib/ledger.ts), and the test goes on. Every answer is attributed (lib/environment.ts,
+ * whoAnswered): what the network and a gateway do to a request (a reset, a timeout, a gateway's
+ * page) is never checked: a read is sent again, a write whose answer was lost is not, and what
+ * cannot be outlasted is a TransientError. The server's own 5xx is always judged: a read is asked
+ * again and a second 5xx stands; a write is read back first (performed: its 5xx stands at once),
+ * else sent once more and a second 5xx stands. A server that keeps answering unavailable
+ * (429, 503 with Retry-After) past the test's time is an UnavailableError.
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TokenUnavailable, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import { sentAsValid } from './checks/status-code-conformance.js';
-import { backoffMs, gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
+import { backoffMs, TransientError, transportKind, UnavailableError, whoAnswered, type EnvironmentEvent } from './environment.js';
 import type { Config } from './config.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
 import type { BudgetGuard } from './budget.js';
 import { timed, type SentLog } from './latency/passive.js';
-import type { Observer } from './ledger.js';
+import { NotRunError, type Observer } from './ledger.js';
 import { fillPath, operation, type Operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
 import { curlTransport, replayBaseUrl, replayText } from './report/replay.js';
+import { givenReadBack, outsideReadBack, type ReadBack } from './read-back-scope.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
@@ -31,9 +36,10 @@ export const MAX_ATTEMPTS = 4;
 /** The longest wait for one answer. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /**
- * Writes that may be sent twice: the same body leaves the same state and gets the same answer
- * (updateDetail has no condition). Block, unblock, close and cancel have one (a second unblock
- * finds the customer open), and creation, order, replace and PIN letters make something new.
+ * Writes that may be sent twice after an answer the environment lost: the same body leaves the
+ * same state and gets the same answer (updateDetail has no condition). Block, unblock, close and
+ * cancel have one (a second unblock finds the customer open), and creation, order, replace and PIN
+ * letters make something new.
  */
 const IDEMPOTENT: ReadonlySet<OperationId> = new Set(['updateCustomerDetail']);
 /** The pause before a 5xx of the server is repeated. */
@@ -54,11 +60,8 @@ export interface CallOptions {
   auth?: 'token' | 'none' | { authorization: string };
   /** A path sent as given instead of the filled template (hostile path parameters). */
   rawPath?: string;
-  /**
-   * The test judges whether this request gets a 5xx (no 5xx on bad input): a write answered 5xx
-   * is sent once more, the server having refused it anyway, and the 5xx stands only if it repeats.
-   */
-  repeatOn5xx?: true;
+  /** Hostile input: a 5xx to it may be the input's doing (ROBUST-NO-5XX-ON-BAD-INPUT), as well as the server's. */
+  hostile?: true;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -99,6 +102,8 @@ export interface ClientDeps {
   budget?: BudgetGuard;
   /** Every request timed for the latency series at no extra load (lib/latency/passive.ts). */
   sent?: SentLog;
+  /** How a write of `operationId` is read back when its caller gave no read-back (lib/default-read-backs.ts); undefined: it cannot be. */
+  readBacks?: { readBackOf(client: FleetClient, operationId: OperationId, options: CallOptions): ReadBack | undefined };
 }
 
 const MAX_SHOWN = 2000;
@@ -116,7 +121,14 @@ export function formatExchange(exchange: Exchange): string {
     `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
     replayText(exchange.replayBaseUrl, request),
     `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
+    ...(exchange.repeatOf ?? []).map((e) => `the same request answered ${e.response.status} before (${e.startedAt})`),
+    ...(exchange.readBack ? [readBackText(exchange.readBack)] : []),
   ].join('\n'));
+}
+
+function readBackText({ performed, exchange }: NonNullable<Exchange['readBack']>): string {
+  const read = exchange ? `: ${exchange.request.method} ${exchange.request.path} → ${exchange.response.status}${exchange.response.text ? `\n${show(exchange.response.isJson ? exchange.response.body : exchange.response.text)}` : ''}` : '';
+  return `read back after the 5xx: the write ${performed ? 'took effect' : 'did not take effect (sent once more)'}${read}`;
 }
 
 export function formatViolation(findings: Finding[], exchange: Exchange): string {
@@ -147,10 +159,8 @@ export class FleetClient {
       throw new ProductionGuardError(`production guard: ${op.method} ${op.path} (${operationId}) writes and is refused with FLEET_TARGET=production`);
     }
     const overBudget = this.deps.budget?.refusal(operationId, options.body);
-    if (overBudget) {
-      if (this.deps.observer) throw this.deps.observer.block(undefined, overBudget);
-      throw new Error(overBudget);
-    }
+    // The suite's own limit: the test is not run (why), never blocked by the target.
+    if (overBudget) throw new NotRunError(overBudget);
     const path = (options.rawPath ?? fillPath(op.path, options.params)) + toQueryString(options.query);
     const auth = options.auth ?? 'token';
     if (auth !== 'token') return this.check<T>(await this.sendOutlasting(op, path, options, auth));
@@ -168,43 +178,100 @@ export class FleetClient {
   }
 
   /**
-   * Sends one request and outlasts what the environment does to it. A read, or bad input the
-   * server refuses anyway (a request it is safe to send twice), is sent again after a reset, a
-   * timeout or a gateway's answer (at most MAX_ATTEMPTS times, backing off), and once after a 5xx
-   * of the server, which then stands only when the repeat fails the same way (both exchanges kept).
-   * A write whose answer was lost, or answered 5xx, is never sent again: a TransientError, for the
-   * caller to read back what happened. Every event is told to the observer; none is checked.
+   * Sends one request and outlasts what the environment does to it. A read, bad input the server
+   * refuses anyway or an idempotent write is sent again after a reset, a timeout or a gateway's
+   * answer (at most MAX_ATTEMPTS times, backing off); another write whose answer was lost is never
+   * sent again: a TransientError, for the caller to read back what happened. The server's own 5xx
+   * is evidence: a read or bad input is asked again, and the 5xx stands when the repeat fails the
+   * same way (both exchanges kept); a valid write is read back first, and stands at once when it
+   * took effect (the read kept), else it is sent once more and a second 5xx stands. A server that
+   * keeps answering unavailable is an UnavailableError. Every event is told to the observer.
    */
   private async sendOutlasting(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
-    const repeatable = op.readOnly || IDEMPOTENT.has(op.id) || !this.sentAsValid(op, path, options);
+    const valid = this.sentAsValid(op, path, options);
+    const askAgain = op.readOnly || !valid;
+    const resendable = askAgain || IDEMPOTENT.has(op.id);
     const events: EnvironmentEvent[] = [];
     let first5xx: Exchange | undefined;
+    let readBack: Exchange['readBack'];
     for (let attempt = 1; ; attempt++) {
       const sent = await this.sendWatched(op, path, options, auth);
-      const event = 'lost' in sent ? this.lostEvent(op, path, sent) : this.gatewayEvent(sent);
+      if (!('lost' in sent) && this.unavailable(op, sent)) {
+        events.push(this.eventOf('unavailable', op, sent.startedAt, path, { status: sent.response.status, by: 'server' }));
+        this.tell(events, op, options);
+        this.deps.observer?.spoil?.(sent);
+        throw new UnavailableError(this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} answered ${sent.response.status} (unavailable) ${(sent.throttled?.length ?? 0) + 1} times, waiting ${Math.round((sent.throttled ?? []).reduce((ms, t) => ms + t.waitedMs, 0) / 1000)} s as it asked`), op.id, sent);
+      }
+      const event = 'lost' in sent ? this.lostEvent(op, path, sent) : this.gatewayEvent(op, sent);
       if (!event && !('lost' in sent)) {
         if (sent.response.status >= 500 && !first5xx) {
           first5xx = sent;
-          if ((repeatable || options.repeatOn5xx) && this.timeLeft() > REPEAT_PAUSE_MS) {
-            await pause(REPEAT_PAUSE_MS);
-            continue;
+          if (!askAgain) {
+            readBack = await this.readBackAfter5xx(op, options);
+            if (readBack?.performed) {
+              sent.readBack = readBack;
+              this.tell(events, op, options);
+              return sent;
+            }
           }
-          events.push(this.eventOf('server-5xx', op, sent.startedAt, path, { status: sent.response.status }));
-          throw this.gaveUp(events, op, path, `answered ${sent.response.status} once; a write is not sent again, so the 5xx is not judged (it counts only when it repeats)`, sent, true);
+          await pause(REPEAT_PAUSE_MS);
+          continue;
         }
-        if (first5xx && sent !== first5xx && sent.response.status >= 500) sent.repeatOf = [first5xx];
-        else if (first5xx && sent !== first5xx) events.push(this.eventOf('server-5xx', op, first5xx.startedAt, path, { status: first5xx.response.status }, 'transient'));
+        if (first5xx && sent !== first5xx) {
+          if (readBack) sent.readBack = readBack;
+          if (sent.response.status >= 500) sent.repeatOf = [first5xx];
+          else events.push(this.eventOf('server-5xx', op, first5xx.startedAt, path, { status: first5xx.response.status, by: 'server' }, 'transient'));
+        }
         for (const e of events) if (e.outcome === 'gave-up' && e.kind !== 'server-5xx') e.outcome = 'retried';
         this.tell(events, op, options);
         return sent;
       }
       events.push(event!);
-      if (!repeatable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt, BACKOFF_MS)) {
+      if (!resendable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt, BACKOFF_MS)) {
         const what = 'lost' in sent ? `lost its connection (${sent.lost})` : `got a gateway's answer ${sent.response.status}`;
-        throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${repeatable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, !repeatable);
+        throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${resendable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, !resendable);
       }
       await pause(backoffMs(attempt, BACKOFF_MS));
     }
+  }
+
+  /**
+   * A valid write the server answered 5xx: did it take effect? The caller's read-back
+   * (lib/read-back-scope.ts), else the operation's own (creation by its run-marked name, an update
+   * by its fields); undefined when none can tell (an order, a PIN letter), or the environment kept
+   * the read from an answer: then the write is sent once more.
+   */
+  private async readBackAfter5xx(op: Operation, options: CallOptions): Promise<Exchange['readBack']> {
+    const happened = givenReadBack() ?? this.deps.readBacks?.readBackOf(this, op.id, options);
+    if (!happened) return undefined;
+    const before = this.lastAnswer;
+    try {
+      const performed = await outsideReadBack(happened);
+      return { performed, ...(this.lastAnswer !== before && this.lastAnswer ? { exchange: this.lastAnswer } : {}) };
+    } catch (e) {
+      if (e instanceof TransientError) return undefined;
+      throw e;
+    }
+  }
+
+  /** The last answer this client checked: the read a read-back made. */
+  private lastAnswer?: Exchange;
+
+  /** Still throttled after waiting as asked (lib/throttle.ts), by the server: it answered unavailable. */
+  private unavailable(op: Operation, exchange: Exchange): boolean {
+    const { status, headers } = exchange.response;
+    return retryAfterMs(status, headers, 0) !== undefined && this.answerer(op, exchange) === 'server';
+  }
+
+  private answerer(op: Operation, exchange: Exchange): 'server' | 'gateway' {
+    const { status, isJson, text } = exchange.response;
+    return whoAnswered(status, isJson, text, (body) => this.documented(op, body));
+  }
+
+  /** A body the document gives the operation (any of its statuses), or the standard error body. */
+  private documented(op: Operation, body: unknown): boolean {
+    const schemas = new Set(['standard-error.json', ...Object.values(op.responses).flatMap((b) => ('schema' in b ? [b.schema] : []))]);
+    return [...schemas].some((id) => this.deps.schemas.validate(id, body).length === 0);
   }
 
   /** Safe to send twice only as bad input the server refuses anyway (its answer is judged like any other). */
@@ -218,7 +285,7 @@ export class FleetClient {
     return deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now();
   }
 
-  private eventOf(kind: EnvironmentEvent['kind'], op: Operation, at: string, path: string, what: { status?: number; detail?: string }, outcome: EnvironmentEvent['outcome'] = 'gave-up'): EnvironmentEvent {
+  private eventOf(kind: EnvironmentEvent['kind'], op: Operation, at: string, path: string, what: { status?: number; detail?: string; by?: EnvironmentEvent['by'] }, outcome: EnvironmentEvent['outcome'] = 'gave-up'): EnvironmentEvent {
     return { kind, at, operationId: op.id, method: op.method, path: path.split('?')[0]!, ...what, outcome, test: '' };
   }
 
@@ -226,11 +293,10 @@ export class FleetClient {
     return this.eventOf(transportKind(sent.lost), op, sent.startedAt, path, { detail: sent.lost });
   }
 
-  /** A gateway's answer (502/503/504, a 5xx page that is no JSON): the environment's, not the server's. */
-  private gatewayEvent(exchange: Exchange): EnvironmentEvent | undefined {
-    const { status, isJson, text } = exchange.response;
-    if (!gatewayAnswer(status, isJson, text)) return undefined;
-    return this.eventOf('gateway', operation(exchange.operationId), exchange.startedAt, exchange.request.path, { status });
+  /** A gateway's answer (502/503/504 with a body the document does not give, a 5xx page that is no JSON): the environment's, not the server's. */
+  private gatewayEvent(op: Operation, exchange: Exchange): EnvironmentEvent | undefined {
+    if (this.answerer(op, exchange) !== 'gateway') return undefined;
+    return this.eventOf('gateway', op, exchange.startedAt, exchange.request.path, { status: exchange.response.status, by: 'gateway' });
   }
 
   private tell(events: EnvironmentEvent[], op: Operation, options: CallOptions): void {
@@ -296,13 +362,7 @@ export class FleetClient {
 
   private async check<T>(exchange: Exchange): Promise<ApiResponse<T>> {
     const op = operation(exchange.operationId);
-    if (retryAfterMs(exchange.response.status, exchange.response.headers, 0) !== undefined) {
-      // Still throttled after the retries: nothing the document states was judged.
-      const reason = `throttled: ${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status} after ${(exchange.throttled?.length ?? 0) + 1} sends`;
-      await this.deps.sink?.record(exchange, [], []);
-      if (this.deps.observer) throw this.deps.observer.block(undefined, reason, exchange);
-      throw new Error(reason);
-    }
+    this.lastAnswer = exchange;
     const findings = runChecks({ exchange, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
     const failures = findings.filter((f) => f.kind === 'failure');
     const own = failures.map((f) => this.claims(f)).filter((f): f is Finding => f !== undefined);
@@ -349,6 +409,7 @@ export class FleetClient {
       ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
       ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
       ...(options.rawBody !== undefined || options.rawPath !== undefined ? { asIs: true as const } : {}),
+      ...(options.hostile ? { hostile: true as const } : {}),
       ...(this.replayTransport ? { transport: this.replayTransport } : {}),
     };
   }
@@ -367,7 +428,8 @@ export class FleetClient {
         }));
         const wait = retryAfterMs(response.status(), response.headers(), sends - 1);
         const waited = throttled.reduce((ms, t) => ms + t.waitedMs, 0);
-        if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS) break;
+        // Waited out as the target asks, within the test's time and the client's bounds.
+        if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS || wait > this.timeLeft()) break;
         throttled.push({ status: response.status(), waitedMs: wait });
         await new Promise((resolve) => setTimeout(resolve, wait));
       }

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   rawBody?: string;
   /** Sent as given (a raw path or body), not built from the operation's template and a JSON body. */
   asIs?: true;
+  /** Hostile input (injection strings, control characters...): a 5xx to it may be a reaction to the input (ROBUST-NO-5XX-ON-BAD-INPUT). */
+  hostile?: true;
   /** The Authorization header sent: a valid bearer token, none, or a value the test chose. */
   auth: 'token' | 'none' | 'custom';
   /** curl's options for the way it went (CA file, client certificate, proxy without its password): lib/report/replay.ts. */
@@ -39,6 +41,14 @@ export interface Exchange {
   throttled?: Throttled[];
   /** The same request's earlier answer that this one repeats (a 5xx counts only when it comes again). */
   repeatOf?: Exchange[];
+  /** A write the server answered 5xx, read back: whether it took effect, and the read that showed it. */
+  readBack?: ReadBackResult;
+}
+
+export interface ReadBackResult {
+  performed: boolean;
+  /** The read that showed it (the resource as it is now). */
+  exchange?: Exchange;
 }
 
 /** Query parameters of a request, as a spec gives them. */

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from './checks/types.js';
-import { ENVIRONMENT_ATTACHMENT, TransientError, type EnvironmentEvent } from './environment.js';
+import { ENVIRONMENT_ATTACHMENT, TransientError, UnavailableError, type EnvironmentEvent } from './environment.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import type { OperationId } from './operations.js';
@@ -29,6 +29,12 @@ import { SUITE_ERROR_ANNOTATION, suiteErrorOf } from './suite-error.js';
 export const FINDINGS_ATTACHMENT = 'fleet-findings.json';
 export const BLOCKED_ANNOTATION = 'blocked';
 export const INCOMPLETE_ANNOTATION = 'incomplete';
+/** The server kept answering unavailable (429, 503 with Retry-After) to a request the test needed. */
+export const UNAVAILABLE_ANNOTATION = 'unavailable';
+/** An attempt that judged nothing, run again once (a fresh attempt: new resources, a deadline of its own). */
+export const RERUN_ANNOTATION = 'run again';
+/** Not run for the suite's own reasons (the write budget): never blocked, never a regression. */
+export const NOT_RUN_ANNOTATION = 'not run';
 /** The exchange that shows a failure the test's own assertion judged (a check's violation has its own attachment). */
 export const EVIDENCE_ATTACHMENT = 'evidence.json';
 export const INCOMPLETE_ATTACHMENT = 'incomplete.json';
@@ -46,11 +52,15 @@ export interface Evidence {
   startedAt: string;
   /** The same request's earlier answers this one repeats (a 5xx counts only when it comes again). */
   earlier?: { status: number; startedAt: string; body: string }[];
+  /** A write answered 5xx, read back: whether it took effect, and the read that showed it. */
+  readBack?: { performed: boolean; request?: string; status?: number; body?: string };
 }
 
 /** Why a test could not be judged, as attached to it and shown in the reports. */
 export interface Incomplete {
   reason: string;
+  /** Not the environment: the server answered unavailable (the test's outcome is `unavailable`). */
+  unavailable?: { operationId: string; status: number };
   /** What it was doing when it stopped (an answer to a request, a pool card, a replacement to show up). */
   waitingFor?: string;
   /** For how long it had been waiting, ms. */
@@ -102,9 +112,14 @@ export class IncompleteError extends Error {
   override name = 'IncompleteError';
 }
 
-/** An error that ends a test without a verdict on its rules: blocked by another rule, or not judged at all. */
+/** A test the suite itself does not run (the write budget would be passed): not run, with why. */
+export class NotRunError extends Error {
+  override name = 'NotRunError';
+}
+
+/** An error that ends a test without a verdict on its rules: blocked by another rule, not run, or not judged at all. */
 export function judgesNothing(e: unknown): boolean {
-  return e instanceof BlockedError || e instanceof IncompleteError || e instanceof TransientError;
+  return e instanceof BlockedError || e instanceof IncompleteError || e instanceof TransientError || e instanceof UnavailableError || e instanceof NotRunError;
 }
 
 export class BlockedError extends Error {
@@ -150,6 +165,11 @@ function fieldsOf(f: Finding): string[] {
 const wholeBody = (exchange: Exchange, f: Finding) => exchange.response.status >= 500 || (exchange.response.text.trim() !== '' && !exchange.response.isJson)
   || (f.where === '/' && !f.field);
 
+function readBackShown({ performed, exchange }: NonNullable<Exchange['readBack']>, scrub: (text: string) => string): NonNullable<Evidence['readBack']> {
+  if (!exchange) return { performed };
+  return { performed, request: `${exchange.request.method} ${exchange.request.path}`, status: exchange.response.status, body: scrub(exchange.response.text) };
+}
+
 /** The records of one worker: its findings (each evidence kept once), the test running now, and open captures. */
 export class WorkerLedger implements Observer {
   /** Requests and writes since the last flush. */
@@ -190,6 +210,7 @@ export class WorkerLedger implements Observer {
       ...(pointer ? { pointer } : {}),
       startedAt: exchange.startedAt,
       ...(exchange.repeatOf?.length ? { earlier: exchange.repeatOf.map((e) => ({ status: e.response.status, startedAt: e.startedAt, body: this.secrets.scrub(e.response.text).slice(0, 2_000) })) } : {}),
+      ...(exchange.readBack ? { readBack: readBackShown(exchange.readBack, (text) => this.secrets.scrub(text).slice(0, 2_000)) } : {}),
     };
   }
 
@@ -331,6 +352,9 @@ const NO_TOKEN = /^AuthError: ([^\n]*)/;
 const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 /** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
 export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
+/** The server answered unavailable to a request the test needed. */
+const UNAVAILABLE = /^UnavailableError: ([^\n]*)/;
+const NOT_RUN = /^NotRunError: ([^\n]*)/;
 // eslint-disable-next-line no-control-regex
 const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
 /** Errors of the suite's own code reading a body that was not what it needed. */
@@ -447,30 +471,44 @@ export class TestLedger implements Observer {
   async settle(testInfo: TestInfo): Promise<void> {
     this.worker.current = undefined;
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
+    const notRun = stopped ? this.notRunOf(testInfo) : undefined;
     // A blocker found before the time ran out wins over the timeout.
-    const blocker = stopped ? (testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo) : undefined;
-    const suiteError = !blocker && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
+    const blocker = stopped && !notRun ? (testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo) : undefined;
+    const suiteError = !blocker && !notRun && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
     // The findings check's evidence is each finding's own exchange (findings.json), not an answer of its own.
     const findingsCheck = testInfo.tags.includes('@findings');
-    const incomplete = stopped && !blocker && !suiteError && !findingsCheck ? this.incompleteOf(testInfo) : undefined;
+    const incomplete = stopped && !notRun && !blocker && !suiteError && !findingsCheck ? this.incompleteOf(testInfo) : undefined;
     // Said in the JUnit report too: a <property name="suite-error">.
     if (suiteError) testInfo.annotations.push({ type: SUITE_ERROR_ANNOTATION, description: suiteError });
-    if (blocker) {
+    if (notRun) {
+      testInfo.status = 'skipped';
+      testInfo.expectedStatus = 'skipped';
+      testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: notRun }, { type: 'skip', description: notRun });
+    } else if (blocker) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';
       testInfo.annotations.push({ type: BLOCKED_ANNOTATION, description: `${blocker.rule ?? '—'}: ${blocker.reason}` });
       if (blocker.evidence) await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, { body: JSON.stringify(blocker.evidence, null, 2), contentType: 'application/json' });
     } else if (incomplete) {
-      testInfo.status = 'skipped';
-      testInfo.expectedStatus = 'skipped';
-      testInfo.annotations.push({ type: INCOMPLETE_ANNOTATION, description: incomplete.reason });
-      // What Allure and Playwright's report show of a skipped test: not judged, never failed.
-      testInfo.annotations.push({ type: 'skip', description: `incomplete, not judged: ${incomplete.reason}` });
+      testInfo.annotations.push({ type: incomplete.unavailable ? UNAVAILABLE_ANNOTATION : INCOMPLETE_ANNOTATION, description: incomplete.reason });
+      if (testInfo.retry < ((testInfo.project as TestInfo['project'] | undefined)?.retries ?? 0)) {
+        // Run again once before the run ends (Playwright retries an attempt whose status is not the
+        // expected one): a fresh attempt, new resources, a deadline of its own. Only what stays
+        // incomplete is not judged.
+        testInfo.annotations.push({ type: RERUN_ANNOTATION, description: `judged nothing, run again: ${incomplete.reason}` });
+      } else {
+        testInfo.status = 'skipped';
+        testInfo.expectedStatus = 'skipped';
+        // What Allure and Playwright's report show of a skipped test: not judged, never failed.
+        testInfo.annotations.push({ type: 'skip', description: `${incomplete.unavailable ? 'unavailable' : 'incomplete'}, not judged: ${incomplete.reason}` });
+      }
       await testInfo.attach(INCOMPLETE_ATTACHMENT, { body: JSON.stringify(incomplete, null, 2), contentType: 'application/json' });
     } else if (testInfo.status === 'failed' && !suiteError && this.last) {
       // The failure's evidence: a check's violation has its own attachment, which the reports prefer.
       await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(this.worker.evidence(this.last), null, 2), contentType: 'application/json' });
     }
+    // A verdict stands: only a test that judged nothing is run again.
+    if (stopped && !incomplete && testInfo.status !== 'skipped') keepVerdict(testInfo);
     this.worker.takeOver();
     const entries = this.worker.flush();
     if (entries.length) await testInfo.attach(FINDINGS_ATTACHMENT, { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
@@ -496,10 +534,23 @@ export class TestLedger implements Observer {
       const doing = activity ? ` waiting for ${activity.what} (for ${Math.round((Date.now() - activity.since) / 1000)} s)` : '';
       return { reason: `ran out of time (its limit: ${Math.round(testInfo.timeout / 1000)} s)${doing}: not judged`, ...base };
     }
+    const ownTag = messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)));
+    const unavailable = messages.map((m) => UNAVAILABLE.exec(m)).find(Boolean);
+    if (unavailable && !ownTag && this.spoiled) {
+      const { operationId, response } = this.spoiled;
+      return { reason: `the server answered unavailable: ${unavailable[1]}`, unavailable: { operationId, status: response.status }, ...base };
+    }
     const transient = messages.map((m) => NOT_JUDGED.exec(m)).find(Boolean);
-    if (transient && !messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)))) return { reason: `${transient[1]}: not judged`, ...base };
+    if (transient && !ownTag) return { reason: `${transient[1]}: not judged`, ...base };
     if (!this.last) return { reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`, ...base };
     return undefined;
+  }
+
+  /** Why the suite itself did not run the test (its write budget), when that is what stopped it. */
+  private notRunOf(testInfo: TestInfo): string | undefined {
+    const messages = testInfo.errors.map((e) => clean(e.message ?? ''));
+    if (messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)))) return undefined;
+    return messages.map((m) => NOT_RUN.exec(m)).find(Boolean)?.[1];
   }
 
   /** The environment's answer that ended the test instead of the server's (kept as what it last saw). */
@@ -536,6 +587,15 @@ export class TestLedger implements Observer {
     const taints = messages.map((m) => this.explaining(m));
     return taints.length && taints.every(Boolean) ? taints[0] : undefined;
   }
+}
+
+/**
+ * Keeps a verdict from being retried: the project's retries are for attempts that judged nothing.
+ * Playwright reads this flag of its TestInfo (a private one, as `expect.toPass`'s "do not retry"
+ * sets it); proof/tests/selftest/rerun.test.ts fails if an upgrade changes that.
+ */
+function keepVerdict(testInfo: TestInfo): void {
+  (testInfo as unknown as { _hasNonRetriableError: boolean })._hasNonRetriableError = true;
 }
 
 /** Where a run's set-up (its lease) hands findings and events over to its workers, in its ledger folder. */

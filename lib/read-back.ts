@@ -2,20 +2,23 @@
  * A write whose answer was lost (a reset after the server answered, a gateway's page) may have
  * happened or not: it is never sent again blindly. What the state shows now is read back: the
  * write happened (the caller goes on from there, without its answer), or it did not (then, and only
- * then, it is sent once more). The events it met are marked reconciled (lib/environment.ts).
+ * then, it is sent once more). The events it met are marked reconciled (lib/environment.ts). The
+ * same read-back tells the client, when the server answered the write 5xx, whether it performed
+ * what it answered 5xx to (lib/read-back-scope.ts): that answer is judged either way.
  */
 import type { ApiResponse } from './client.js';
 import { TransientError } from './environment.js';
+import { withReadBack } from './read-back-scope.js';
 
 /** The write's answer; undefined when it was lost and `happened` reads back that it took effect. */
 export async function answerOrReadBack<T>(send: () => Promise<ApiResponse<T>>, happened: () => Promise<boolean>): Promise<ApiResponse<T> | undefined> {
   try {
-    return await send();
+    return await withReadBack(happened, send);
   } catch (e) {
     if (!(e instanceof TransientError) || !e.write) throw e;
     const done = await happened();
     e.reconciled();
-    return done ? undefined : send();
+    return done ? undefined : withReadBack(happened, send);
   }
 }
 

@@ -17,6 +17,7 @@ import { TransientError } from './environment.js';
 import { completeAddress, contact } from './factories/customer.js';
 import { operation } from './operations.js';
 import { isClosed, untilDone } from './read-back.js';
+import { withReadBack } from './read-back-scope.js';
 import type { Customer } from './types.generated.js';
 
 /** How many runs may share one card pool at once: the pool is spread over this many slices. */
@@ -143,19 +144,21 @@ export class RunLease {
       const slices = Array.from({ length: POOL_SLICES }, (_, i) => i).filter((i) => !held.has(i));
       const now = new Date();
       const name = leaseName(config.runId, pool, slices, now);
-      const created = await api.createSubCustomer({
+      let made: string | undefined;
+      // A 5xx to the creation is judged (a finding of its rule); the lease it may still have made is read back by its name.
+      const created = await withReadBack(async () => !!(made = await ownLease(api, config, name)), () => api.createSubCustomer({
         customerName: name,
         customerBusinessReference: `${config.runId}-lease`.slice(0, 20),
         customerContact: contact('lease'),
         customerAddress: completeAddress('Lease'),
-      }).catch(async (e: unknown) => {
+      })).catch(async (e: unknown) => {
         if (!(e instanceof TransientError) || !e.write) throw e;
         const found = await ownLease(api, config, name);
         e.reconciled();
         return { status: found ? 200 : 0, body: { customerAccountNumber: found } };
       });
       if (created.status === 0) continue;
-      const accountNumber = created.status === 200 ? created.body.customerAccountNumber : undefined;
+      const accountNumber = created.status === 200 ? created.body.customerAccountNumber : made;
       if (typeof accountNumber !== 'string') throw new LeaseRefused(`cannot take a lease of the card pool: POST /customers/subcustomer answered ${created.status}${created.status === 200 ? ' without a customerAccountNumber' : ''}`, operation('createSubCustomer').successRule);
       const lease = new RunLease(api, config.customerListFields, { runId: config.runId, pool, slices, aliveAt: now, accountNumber, open: true });
       if (!(await lease.rivals(slices)).length) return lease;

@@ -10,7 +10,7 @@ import { AuthError, TokenProvider } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
 import { credentialsOf, type tokensFor } from './tokens.js';
 import { fetchFor } from './transport/clients.js';
-import { backoffMs, gatewayAnswer, TransientError, transportKind, type EnvironmentEvent } from './environment.js';
+import { backoffMs, standardErrorBody, TransientError, whoAnswered, transportKind, type EnvironmentEvent } from './environment.js';
 const ROUND_TRIPS = 3;
 
 /**
@@ -51,7 +51,7 @@ async function roundTrip(baseUrl: string, token: string, tokens: TokenProvider, 
       if (response.status === 401) throw tokens.rejectedFresh(token);
       const ms = performance.now() - started;
       // A gateway's page is the environment's answer, not the target's round trip: said, and asked again.
-      if (!gatewayAnswer(response.status, /json/i.test(response.headers.get('content-type') ?? ''), text)) return ms;
+      if (whoAnswered(response.status, /json/i.test(response.headers.get('content-type') ?? ''), text, standardErrorBody) === 'server') return ms;
       onEvent?.({ kind: 'gateway', at, operationId: 'listCustomers', method: 'GET', path: '/customers', status: response.status, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' });
       if (attempt >= TRIES) return ms;
     } catch (e) {

@@ -27,6 +27,7 @@ import locationRoutes from './routes/locations.js';
 import masterDataRoutes from './routes/master-data.js';
 import sessionRoutes from './routes/sessions.js';
 import { seedStore } from './seed/index.js';
+import { installServerErrorFaults } from './server-errors.js';
 import { validationProblems, validatorCompiler } from './validation.js';
 
 export interface BuildOptions {
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
 
   installVariantHooks(app, variants);
+  installServerErrorFaults(app, faults);
 
   const pluginOptions: SandboxPluginOptions = { faults, variants, store };
   if (!external) await app.register(tokenRoutes, { ...pluginOptions, tokens } satisfies TokenPluginOptions);

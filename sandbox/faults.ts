@@ -16,6 +16,8 @@ export interface FaultDefinition {
   suite?: Record<string, string>;
   /** Rules the fault breaks too, by the document's own logic; the self-test allows them red beside `rule`. */
   companions?: string[];
+  /** The operation the fault makes unavailable: the self-test expects it said so (exit 4), with nothing red. */
+  unavailable?: string;
 }
 
 export const faultCatalogue = {
@@ -181,6 +183,20 @@ export const faultCatalogue = {
   'geo-400-standard-body': { rule: 'GEO-ERROR-400-BODY', description: 'geosearch 400 answers the standard body {errorCode, errorDescription} instead of {message, details}' },
   'loc-postal-code-string': { rule: 'GEO-LOCATION-SHAPE', description: 'Location postal_code is text instead of an integer' },
   'loc-last-updated-not-utc': { rule: 'GEO-LOCATION-SHAPE', description: 'Location last_updated carries a +02:00 offset instead of UTC' },
+
+  // ---- Server errors (sandbox/server-errors.ts): the server's own 5xx, performed writes included ----
+  'customer-create-performed-500': { rule: 'CUST-CREATE-RETURNS-NUMBER', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'POST /customers/subcustomer creates the sub-customer, then answers 500 ER-012' },
+  'customer-update-performed-500': { rule: 'CUST-UPDATE-APPLIES', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'updateDetail applies the change, then answers 500 ER-012' },
+  'customer-block-performed-500': { rule: 'CUST-BLOCK', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'customer block blocks the customer, then answers 500 ER-012' },
+  'customer-unblock-performed-500': { rule: 'CUST-UNBLOCK-REACTIVATES', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'customer unblock reactivates the customer, then answers 500 ER-012' },
+  'customer-close-performed-500': { rule: 'CUST-CLOSE-PERMANENT', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'customer close closes the customer, then answers 500 ER-012' },
+  'order-performed-500': { rule: 'CARD-ORDER-202', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'POST /cards/order accepts the order, then answers 500 ER-012' },
+  'card-block-performed-500': { rule: 'CARD-BLOCK', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card block blocks the card, then answers 500 ER-012' },
+  'card-unblock-performed-500': { rule: 'CARD-UNBLOCK-REACTIVATES', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card unblock unblocks the card, then answers 500 ER-012' },
+  'card-cancel-performed-500': { rule: 'CARD-CANCEL-PERMANENT', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card cancel cancels the card, then answers 500 ER-012' },
+  'card-replace-performed-500': { rule: 'CARD-REPLACE-BLOCKS-ORIGINAL', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card replace blocks the original and makes the replacement, then answers 500 ER-012' },
+  'card-reprint-pin-performed-500': { rule: 'CARD-REPRINT-PIN', companions: ['HTTP-STATUS-DOCUMENTED'], description: 'reprintPIN orders the PIN letter, then answers 500 ER-012' },
+  'card-types-503-unavailable': { rule: 'CUST-CARDTYPES-SHAPE', unavailable: 'getCustomerCardTypes', description: 'GET /customers/{customerAccountNumber}/cardTypes answers 503 with Retry-After: 1 and the standard error body to every request (every other operation works)' },
 
   // ---- Sessions (sandbox/routes/sessions.ts) ----
   'session-key-type-before-start': { rule: 'SESSION-STARTED-ONLY-FIELDS', description: 'CREATED and WAITING_TO_START sessions carry chargingKeyType' },

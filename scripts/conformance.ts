@@ -28,6 +28,7 @@ import { recordShard } from '../lib/shards.js';
 import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
 import type { OperationId } from '../lib/operations.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
+import { runExit } from '../lib/report/run-verdict.js';
 import { allureReport } from './allure-report.js';
 import { startTrusted } from './trusted-start.js';
 
@@ -252,7 +253,9 @@ async function main(): Promise<number> {
 
   allureReport(reports);
   console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
-  return code;
+  const verdict = shard ? { code } : runExit(code, reports);
+  if (verdict.line) console.log(verdict.line);
+  return verdict.code;
 }
 
 // Trusting FLEET_CA_FILE in this process too (the run lease): started again with it when it was not.

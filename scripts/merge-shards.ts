@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { runExit } from '../lib/report/run-verdict.js';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { listTests } from '../lib/listed-tests.js';
 import type { CoverageReport } from '../lib/report/coverage.js';
@@ -52,7 +53,9 @@ function main(): number {
   if (merge && merge.status !== 0) return merge.status ?? 1;
   // merge-reports fails only on a reporter's error: the merged run's verdict is the coverage's.
   const { tests, findings } = JSON.parse(readFileSync(`${reports}/coverage.json`, 'utf8')) as CoverageReport;
-  return notRun.length || tests.failed + tests['assumption-failed'] + (tests['suite-error'] ?? 0) + findings.length ? 1 : 0;
+  const verdict = runExit(notRun.length || tests.failed + tests['assumption-failed'] + (tests['suite-error'] ?? 0) + findings.length ? 1 : 0, reports);
+  if (verdict.line) console.log(verdict.line);
+  return verdict.code;
 }
 
 try {

@@ -19,7 +19,9 @@ export function sentAsValid({ request }: Pick<Exchange, 'request'>, operation: O
  * documented one and a redirect fail; an undocumented 4xx is drift, because the document names no
  * code for many rejections and the suite must accept any 4xx there. A 5xx fails whatever the
  * table says: a 500 is an unexpected server condition, never the answer to a valid request
- * (HTTP-STATUS-DOCUMENTED) nor to bad input (ROBUST-NO-5XX-ON-BAD-INPUT).
+ * (HTTP-STATUS-DOCUMENTED; for a write, first the rule that promises its success, the operation's
+ * own) nor to bad input (ROBUST-NO-5XX-ON-BAD-INPUT). Hostile input that is valid may have caused
+ * it too; a write the server performed (read back) did not fail for its input.
  */
 export const statusCodeConformance: Check = {
   name: 'status_code_conformance',
@@ -34,7 +36,12 @@ export const statusCodeConformance: Check = {
     ];
     if (status >= 500) {
       const valid = sentAsValid(exchange, operation, ctx.schemas);
-      return finding('failure', `${operation.method} ${operation.path} answered ${status} to ${valid ? 'a valid request' : 'bad input'}`, valid ? [rule, NO_5XX] : [NO_5XX, rule]);
+      if (!valid) return finding('failure', `${operation.method} ${operation.path} answered ${status} to bad input`, [NO_5XX, rule]);
+      const performed = exchange.readBack?.performed === true;
+      const own = operation.readOnly ? [rule] : [operation.successRule, rule];
+      const how = performed ? ', and performed it (read back)' : exchange.repeatOf?.length ? `, twice${exchange.readBack ? ' (read back: not performed)' : ''}` : '';
+      return finding('failure', `${operation.method} ${operation.path} answered ${status} to a valid ${operation.readOnly ? 'request' : 'write'}${how}`,
+        exchange.request.hostile && !performed ? [...own, NO_5XX] : own);
     }
     if (status in operation.responses) return [];
     if (status < 400) {

@@ -23,7 +23,10 @@ import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf,
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
-const RANK: Record<TestRecord['outcome'], number> = { failed: 6, 'assumption-failed': 5, 'suite-error': 4, blocked: 3, incomplete: 2, passed: 1, 'not-run': 0 };
+const RANK: Record<TestRecord['outcome'], number> = { failed: 7, 'assumption-failed': 6, 'suite-error': 5, blocked: 4, unavailable: 3, incomplete: 2, passed: 1, 'not-run': 0 };
+
+/** An attempt that judged nothing gives way to the attempt run after it (lib/ledger.ts, run again). */
+const JUDGED_NOTHING = new Set<TestRecord['outcome']>(['incomplete', 'unavailable']);
 
 export default class ConformanceReporter implements Reporter {
   private readonly records = new Map<string, TestRecord>();
@@ -60,7 +63,8 @@ export default class ConformanceReporter implements Reporter {
     const record = recordOf(test, result, this.config ? replayBaseUrl(this.config) : '');
     // By key, not test.id: merge-reports gives each shard's run of the same test an id of its own.
     const previous = this.records.get(record.key);
-    if (!previous || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);
+    const rerun = previous && (record.attempts ?? 1) > (previous.attempts ?? 1) && JUDGED_NOTHING.has(previous.outcome);
+    if (!previous || rerun || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);
     this.drift.push(...driftOf(result));
     this.matrixCells.push(...matrixCellsOf(result));
     this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));

@@ -5,7 +5,7 @@
  * rule of the catalogue with its tests.
  */
 import { operationIds, operation } from '../operations.js';
-import type { EnvironmentReport } from '../environment.js';
+import { answererOf, type EnvironmentReport } from '../environment.js';
 import type { Footprint, WriteKind } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { CoverageReport, RuleCoverage } from './coverage.js';
@@ -24,7 +24,8 @@ export function evidenceHtml(e: Evidence): string {
   const { request, response } = e;
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body, null, 2));
   const earlier = (e.earlier ?? []).map((x) => `<div><small>the same request answered ${x.status} before (${escapeHtml(x.startedAt)}): a 5xx counts only when it comes again</small></div><pre>${escapeHtml(x.body)}</pre>`).join('');
-  return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}${e.earlier?.length ? ` (repeated: ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}</summary>${earlier}
+  const readBack = e.readBack ? `<div><small>read back after the 5xx: the write ${e.readBack.performed ? 'took effect' : 'did not take effect, so it was sent once more'}${e.readBack.request ? `, shown by <code>${escapeHtml(e.readBack.request)}</code> → ${e.readBack.status}` : ''}</small></div>${e.readBack.body ? `<pre>${escapeHtml(e.readBack.body)}</pre>` : ''}` : '';
+  return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}${e.earlier?.length ? ` (repeated: ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}${e.readBack?.performed ? ' (performed: read back)' : ''}</summary>${earlier}${readBack}
 ${requestBody ? `<pre>${escapeHtml(requestBody.slice(0, 2_000))}</pre>` : ''}
 ${replayHtml({ baseUrl: e.baseUrl, command: curlOf(e.baseUrl, request) })}
 <div><small>response ${response.status} ${escapeHtml(response.contentType ?? '(no content-type)')}</small></div>
@@ -68,15 +69,25 @@ ${table(['test', 'exception', 'thrown at'], errors.map((r) => [
   ]))}`;
 }
 
+/** Operations the server answered unavailable to every request: a verdict of their own, said first. */
+function unavailableOperations(report: CoverageReport): string {
+  const ops = report.unavailable ?? [];
+  if (!ops.length) return '';
+  const rules = report.rules.filter((r) => r.status === 'unavailable').map((r) => `<code class="id">${escapeHtml(r.id)}</code>`);
+  return `<h2 id="unavailable" class="failed">Unavailable (${ops.length} operation${ops.length > 1 ? 's' : ''}): the server answered unavailable to every request</h2>
+<p><small>The server itself (in the document's error body) answered 429 or 503 with Retry-After to every request of these operations, each waited out as it asked, while it served the others. Not the environment's doing, and not judged: the run does not pass (exit 4).${rules.length ? ` Rules not judged for it: ${rules.join(' ')}` : ''}</small></p>
+${table(['operation', 'status', 'requests', 'why'], ops.map((o) => [operationCell(o.operationId), String(o.status), num(o.requests), escapeHtml(o.reason)]))}`;
+}
+
 /** Tests that judged nothing: not red, not passed; their rules not judged in this run. */
 function incompleteTests(report: CoverageReport): string {
-  const incomplete = report.records.filter((r) => r.outcome === 'incomplete');
+  const incomplete = report.records.filter((r) => r.outcome === 'incomplete' || r.outcome === 'unavailable');
   if (!incomplete.length) return '';
   const waited = incomplete.some((r) => r.incomplete?.waitingFor);
   return `<h2 id="incomplete">Incomplete tests (${incomplete.length}): not judged in this run</h2>
-<p><small>These tests could not be judged: they ran out of time, lost their connection, got a gateway's answer or no token. Nothing is proven broken by them, and their rules are not judged in this run.</small></p>
+<p><small>These tests could not be judged, also when run again: they ran out of time, lost their connection, got a gateway's answer or no token (incomplete), or the server kept answering unavailable (unavailable). Nothing is proven broken by them, and their rules are not judged in this run.</small></p>
 ${table(['test', 'why', ...(waited ? ['waiting for'] : []), 'last exchange'], incomplete.map((r) => [
-    `${escapeHtml(r.title)}<br><small>${escapeHtml(r.file)}</small>`, escapeHtml(r.reason ?? ''),
+    `${escapeHtml(r.title)}<br><small>${escapeHtml(r.file)}</small>`, `<span class="${r.outcome}">${r.outcome}</span> ${escapeHtml(r.reason ?? '')}${(r.attempts ?? 1) > 1 ? ' <small>(run again: the same)</small>' : ''}`,
     ...(waited ? [r.incomplete?.waitingFor ? `${escapeHtml(r.incomplete.waitingFor)}${r.incomplete.waitedMs !== undefined ? ` <small>(${Math.round(r.incomplete.waitedMs / 1000)} s of a ${Math.round(r.incomplete.limitMs / 1000)} s limit)</small>` : ''}` : ''] : []),
     r.evidence ? evidenceHtml(r.evidence) : '',
   ]))}`;
@@ -85,16 +96,17 @@ ${table(['test', 'why', ...(waited ? ['waiting for'] : []), 'last exchange'], in
 /** The environment's night: what the network and the infrastructure did, and what became of each event. */
 function environmentHtml(e: EnvironmentReport): string {
   const counts: [string, number][] = [
-    ['connections reset', e.resets], ['requests timed out', e.timeouts], ['gateway answers (502, 503, 504, or a 5xx page that is no JSON)', e.gatewayAnswers],
-    ['token requests failed (not the credentials)', e.tokenFailures], ['5xx of the server that did not come again when repeated', e.transient5xx],
+    ['the network: connections reset', e.resets], ['the network: requests timed out', e.timeouts], ['a gateway: answers (502, 503, 504 with a body the document does not give, or a 5xx page that is no JSON)', e.gatewayAnswers],
+    ['token requests failed (not the credentials)', e.tokenFailures], ['the server: 5xx that did not come again when repeated', e.transient5xx],
+    ['the server: requests answered unavailable past the test\'s time', e.unavailableAnswers ?? 0],
     ['requests sent again (reads, or bad input)', e.retries], ['writes whose answer was lost, read back', e.reconciled], ['incomplete tests', e.incompleteTests],
   ];
-  const events = e.events.length ? `<details><summary>${e.events.length} events</summary>${table(['when', 'what', 'request', 'became', 'test'], e.events.map((x) => [
-    `<small>${escapeHtml(x.at)}</small>`, `${escapeHtml(x.kind)}${x.status ? ` ${x.status}` : ''}${x.detail ? ` <small>${escapeHtml(x.detail)}</small>` : ''}`,
+  const events = e.events.length ? `<details><summary>${e.events.length} events</summary>${table(['when', 'who', 'what', 'request', 'became', 'test'], e.events.map((x) => [
+    `<small>${escapeHtml(x.at)}</small>`, escapeHtml(answererOf(x)), `${escapeHtml(x.kind)}${x.status ? ` ${x.status}` : ''}${x.detail ? ` <small>${escapeHtml(x.detail)}</small>` : ''}`,
     `<code>${escapeHtml(`${x.method} ${x.path}`)}</code>`, escapeHtml(x.outcome), `<small>${escapeHtml(x.test || 'set-up')}</small>`,
   ]))}</details>` : '';
   return `<h2 id="environment">The environment's night</h2>
-<p><small>What the network and the infrastructure in front of the target did to this run: never a verdict on a rule.</small></p>
+<p><small>What happened to this run's requests on their way, each event with who answered: the network and a gateway never give a verdict on a rule; the server's own 5xx that did not come again is counted here, one that did is judged above.</small></p>
 ${table(['event', 'how many'], counts.map(([what, n]) => [escapeHtml(what), num(n)]))}
 ${events}`;
 }
@@ -151,13 +163,14 @@ ${table(['what the run did', 'how many'], writes)}`;
 
 export function coverageHtml(report: CoverageReport, extra = ''): string {
   const t = report.totals;
-  const pills = (['failed', 'assumption-failed', 'suite-error', 'blocked', 'incomplete', 'passed', 'not-run', 'uncovered'] as const)
-    .map((s) => `<span class="pill ${s}">${t[s]} ${s}</span>`).join('');
+  const pills = (['failed', 'assumption-failed', 'suite-error', 'blocked', 'unavailable', 'incomplete', 'passed', 'not-run', 'uncovered'] as const)
+    .map((s) => `<span class="pill ${s}">${t[s] ?? 0} ${s}</span>`).join('');
   const x = report.tests;
   return page('Rule coverage', `<h1>Rule coverage</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)}</div>
 <p><span class="pill">${t.rules} rules</span>${pills}</p>
-<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.incomplete} incomplete, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+<p><small>tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['assumption-failed']} assumption failures, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.unavailable ?? 0} unavailable, ${x.incomplete} incomplete, ${x['not-run']} not run; findings: ${report.findings.length}</small></p>
+${unavailableOperations(report)}
 ${shardsNotRun(report)}
 ${suiteErrors(report)}
 ${incompleteTests(report)}

@@ -13,7 +13,7 @@ import { ruleList, type Rule } from '../rules/catalogue.js';
 import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
 
-export type RuleStatus = 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'incomplete' | 'passed' | 'not-run' | 'uncovered';
+export type RuleStatus = 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'unavailable' | 'incomplete' | 'passed' | 'not-run' | 'uncovered';
 
 export interface RuleTest {
   key: string;
@@ -71,11 +71,41 @@ export interface CoverageReport {
   shards?: { total: number; notRun: (ShardNotRun & { tests: string[] })[] };
   /** What the environment did to the run (resets, timeouts, gateway answers, token failures), and what became of each. */
   environment: EnvironmentReport;
+  /** Operations the server answered unavailable to every request of the run while others were served: the run's verdict on them. */
+  unavailable: UnavailableOperation[];
+}
+
+export interface UnavailableOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  /** The status it kept answering (503 or 429). */
+  status: number;
+  /** Requests of it the run sent, every one answered unavailable. */
+  requests: number;
+  reason: string;
 }
 
 /** Which verdict a rule shows when its tests disagree: the first of these that any of them has. */
 /** A suite error or an incomplete test is shown before a pass: the rule is not red, but one of its tests could not judge it. */
-export const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'incomplete', 'passed', 'not-run', 'uncovered'];
+export const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'unavailable', 'incomplete', 'passed', 'not-run', 'uncovered'];
+
+/**
+ * Operations the server answered unavailable to every request (each one waited out as it asked,
+ * past the test's time) while it served others: no rule of theirs can be judged, and the run says
+ * so as a verdict of its own, never as the environment's.
+ */
+export function unavailableOperations(events: readonly EnvironmentEvent[], footprint: Footprint): UnavailableOperation[] {
+  const refused = new Map<string, EnvironmentEvent[]>();
+  for (const e of events) if (e.kind === 'unavailable') refused.set(e.operationId, [...(refused.get(e.operationId) ?? []), e]);
+  const sent = footprint.byOperation as Record<string, number | undefined>;
+  const served = Object.keys(sent).some((op) => (sent[op] ?? 0) > (refused.get(op)?.length ?? 0));
+  if (!served) return [];
+  return [...refused].filter(([op, list]) => list.length >= (sent[op] ?? 0)).map(([operationId, list]) => ({
+    operationId, method: list[0]!.method, path: list[0]!.path, status: list.at(-1)!.status ?? 503, requests: list.length,
+    reason: `answered ${list.at(-1)!.status ?? 503} (unavailable) to all ${list.length} request${list.length > 1 ? 's' : ''} of the run, each waited out as it asked, while other operations were served`,
+  })).sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
 
 function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
@@ -122,10 +152,11 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
       ...(failing?.reason ? { message: failing.reason } : status === 'failed' && ownFindings[0] ? { message: ownFindings[0].title } : {}),
     };
   });
-  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, incomplete: 0, passed: 0, 'not-run': 0, uncovered: 0 };
+  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, unavailable: 0, incomplete: 0, passed: 0, 'not-run': 0, uncovered: 0 };
   for (const r of rules) totals[r.status] += 1;
-  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, incomplete: 0, 'not-run': 0 };
+  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, unavailable: 0, incomplete: 0, 'not-run': 0 };
   for (const t of records) testTotals[t.outcome] += 1;
   const environment = environmentReport(events, testTotals.incomplete);
-  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records, environment };
+  const unavailable = unavailableOperations(events, footprint);
+  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records, environment, unavailable };
 }

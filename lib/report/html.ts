@@ -15,10 +15,10 @@ h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px} .meta{col
    anywhere, but those cells keep a readable width; a table still wider than the page scrolls in its
    own box instead of squeezing. */
 .table-wrap{overflow-x:auto;margin:8px 0} table{border-collapse:collapse;width:100%} th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}
-th{background:#f6f8fa;font-weight:600;white-space:nowrap} code.id,td .num,td .passed,td .failed,td .not-run,td .uncovered,td .blocked,td .assumption-failed,td .suite-error,td .incomplete{white-space:nowrap}
+th{background:#f6f8fa;font-weight:600;white-space:nowrap} code.id,td .num,td .passed,td .failed,td .not-run,td .uncovered,td .blocked,td .assumption-failed,td .suite-error,td .incomplete,td .unavailable{white-space:nowrap}
 td .num{display:inline-block;text-align:right} .evidence summary code,td li,td small,td .path{overflow-wrap:anywhere} .evidence summary code{white-space:normal} code{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px}
 .passed{color:#1a7f37;font-weight:600} .failed{color:#cf222e;font-weight:600} .not-run{color:#9a6700;font-weight:600} .uncovered{color:#6e7781;font-weight:600}
-.blocked{color:#8250df;font-weight:600} .assumption-failed{color:#bc4c00;font-weight:600} .suite-error{color:#0550ae;font-weight:600} .incomplete{color:#57606a;font-weight:600} .ok{color:#1a7f37;font-weight:600}
+.blocked{color:#8250df;font-weight:600} .assumption-failed{color:#bc4c00;font-weight:600} .suite-error{color:#0550ae;font-weight:600} .incomplete{color:#57606a;font-weight:600} .unavailable{color:#9a6700;font-weight:600} .ok{color:#1a7f37;font-weight:600}
 h3{font-size:15px;margin:14px 0 4px} h3.op{border-bottom:1px solid #d0d7de;padding-bottom:2px} .broken{margin:0 0 14px 12px}
 pre{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:6px 8px;border-radius:4px;white-space:pre-wrap;overflow-wrap:anywhere;max-height:320px;overflow:auto}
 details.evidence summary{cursor:pointer} td details.evidence{min-width:10em} td .seen{display:inline-block;min-width:9em} code.check{font-size:11px;color:#57606a} td ul{min-width:16em}

@@ -22,6 +22,7 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
     replayBase ??= baseUrl;
     return `      replay: ${command.length > MAX_REPLAY ? `${command.slice(0, MAX_REPLAY)}… (whole in coverage.html)` : command}`;
   };
+  lines.push(...unavailableLines(report));
   const suiteErrors = report.records.filter((r) => r.outcome === 'suite-error');
   if (suiteErrors.length) {
     lines.push('', `suite errors (${suiteErrors.length}): faults of fleet-conformance itself, not of the target; no rule is judged by them`);
@@ -56,10 +57,30 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
   const t = report.totals;
   const x = report.tests;
   lines.push('', footprintLine(report.footprint), environmentLine(report.environment),
-    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.incomplete} not judged (incomplete tests), ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
-    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.incomplete} incomplete, ${x['not-run']} not run`,
+    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.unavailable ?? 0} unavailable, ${t.incomplete} not judged (incomplete tests), ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
+    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.unavailable ?? 0} unavailable, ${x.incomplete} incomplete, ${x['not-run']} not run${rerunText(report)}`,
     `→ ${paths.join(' · ')}`);
   return lines;
+}
+
+/** Operations the server answered unavailable to every request: said first, a verdict of their own. */
+function unavailableLines(report: CoverageReport): string[] {
+  const ops = report.unavailable ?? [];
+  if (!ops.length) return [];
+  const rules = report.rules.filter((r) => r.status === 'unavailable').map((r) => r.id);
+  return [
+    '', `unavailable (${ops.length} operation${ops.length > 1 ? 's' : ''}): the server answered unavailable to every request of ${ops.length > 1 ? 'them' : 'it'} while it served others; not judged, and not the environment's doing`,
+    ...ops.map((o) => `  ⊘ ${o.method} ${o.path} (${o.operationId}): ${o.reason}`),
+    ...(rules.length ? [`      rules not judged for it: ${rules.join(', ')}`] : []),
+  ];
+}
+
+/** How many tests judged nothing at first and were run again. */
+function rerunText(report: CoverageReport): string {
+  const again = report.records.filter((r) => (r.attempts ?? 1) > 1);
+  if (!again.length) return '';
+  const judged = again.filter((r) => r.outcome !== 'incomplete' && r.outcome !== 'unavailable').length;
+  return `; ${again.length} run again after judging nothing, ${judged} of them judged then`;
 }
 
 /** Tests that judged nothing: said apart from what broke, with what each was waiting for. */

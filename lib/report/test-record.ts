@@ -11,13 +11,13 @@ import { BUDGET_KINDS, spentOf, type BudgetKind } from '../budget.js';
 import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js';
 import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
-import { BLOCKED_ANNOTATION, EVIDENCE_ATTACHMENT, FINDINGS_ATTACHMENT, INCOMPLETE_ANNOTATION, INCOMPLETE_ATTACHMENT, type Evidence, type Incomplete, type LedgerEntry } from '../ledger.js';
+import { BLOCKED_ANNOTATION, EVIDENCE_ATTACHMENT, FINDINGS_ATTACHMENT, INCOMPLETE_ANNOTATION, INCOMPLETE_ATTACHMENT, UNAVAILABLE_ANNOTATION, type Evidence, type Incomplete, type LedgerEntry } from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { ownFrame, suiteErrorOf } from '../suite-error.js';
 import { replayIn, type Replay } from './replay.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
-export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'incomplete' | 'not-run';
+export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'unavailable' | 'incomplete' | 'not-run';
 
 export interface TestRecord {
   /** Project, file and title path: the same test in another run (or shard) has the same key. */
@@ -31,8 +31,10 @@ export interface TestRecord {
   /** A suite error: where in the project it was thrown (file:line). */
   thrownAt?: string;
   blockedBy?: { rule?: string; reason: string };
-  /** Incomplete: what it was waiting for, for how long, its limit and its last exchange. */
+  /** Incomplete or unavailable: what it was waiting for, for how long, its limit and its last exchange. */
   incomplete?: Omit<Incomplete, 'reason' | 'lastExchange'>;
+  /** Attempts it took: 2 when its first judged nothing and it was run again. */
+  attempts?: number;
   /** Why it did not run or was not judged, or the first line of its failure. */
   reason?: string;
   /** The exchange that proved the failure or the block (for an incomplete test: its last one). */
@@ -90,15 +92,17 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
     key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds,
     ...(spent && BUDGET_KINDS.some((k) => spent[k]) ? { spent } : {}),
     ...(test.annotations.some((a) => a.type === 'fast-check') ? { fastCheck: true as const } : {}),
+    ...(result.retry ? { attempts: result.retry + 1 } : {}),
   };
-  const blocked = test.annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
+  const annotations = annotationsOf(test, result);
+  const blocked = annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
   if (result.status === 'passed') return { ...base, outcome: 'passed' };
   // Stopped half-way by a cancelled run: nothing was concluded, whatever it saw meanwhile.
   if (result.status === 'interrupted') return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
   const incomplete = incompleteOf(test, result);
   if (incomplete) return { ...base, ...incomplete };
   if (result.status === 'skipped') {
-    if (!blocked) return { ...base, outcome: 'not-run', reason: test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
+    if (!blocked) return { ...base, outcome: 'not-run', reason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
     const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];
     const [evidence] = json<Evidence>(result, (n) => n.startsWith('blocked by '));
     return { ...base, outcome: 'blocked', blockedBy: { ...(rule && rule !== '—' ? { rule } : {}), reason: reason ?? blocked }, ...(evidence ? { evidence } : {}) };
@@ -135,16 +139,24 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   };
 }
 
+/** This attempt's annotations (a test's own are its last attempt's). */
+function annotationsOf(test: TestCase, result: TestResult): TestCase['annotations'] {
+  return (result as { annotations?: TestCase['annotations'] }).annotations ?? test.annotations;
+}
+
 /**
  * A test that judged nothing: incomplete by its ledger (lib/ledger.ts: time, connection, gateway,
- * token), or out of time where no ledger could say so (its teardown ran out of time as well).
+ * token), unavailable (the server kept answering so), or out of time where no ledger could say so
+ * (its teardown ran out of time as well).
  */
 function incompleteOf(test: TestCase, result: TestResult): Pick<TestRecord, 'outcome' | 'reason' | 'incomplete' | 'evidence'> | undefined {
-  const said = test.annotations.find((a) => a.type === INCOMPLETE_ANNOTATION)?.description;
+  const annotations = annotationsOf(test, result);
+  const unavailable = annotations.find((a) => a.type === UNAVAILABLE_ANNOTATION)?.description;
+  const said = unavailable ?? annotations.find((a) => a.type === INCOMPLETE_ANNOTATION)?.description;
   if (said !== undefined) {
     const [detail] = json<Incomplete>(result, (n) => n === INCOMPLETE_ATTACHMENT);
     const { reason, lastExchange, ...incomplete } = detail ?? { reason: said, limitMs: test.timeout };
-    return { outcome: 'incomplete', reason: reason ?? said, incomplete, ...(lastExchange ? { evidence: lastExchange } : {}) };
+    return { outcome: unavailable !== undefined ? 'unavailable' : 'incomplete', reason: reason ?? said, incomplete, ...(lastExchange ? { evidence: lastExchange } : {}) };
   }
   if (result.status !== 'timedOut') return undefined;
   return { outcome: 'incomplete', reason: `ran out of time (its limit: ${Math.round(test.timeout / 1000)} s): not judged`, incomplete: { limitMs: test.timeout } };

@@ -15,6 +15,12 @@
  *             each kind of event at the rate, default 0.003, the first token request 503, seeded per
  *             fault): each fault must still be caught, and only its rule (or a companion) red by a
  *             failing test; incomplete tests are not red, and not a catch
+ *   --remote  with the whole suite (not --quick): each faulty sandbox as a test environment is met
+ *             in the field, `npm run sandbox` in a process of its own and `npm run conformance`
+ *             against it with a repository's variables and every default (the lease, the pool's share)
+ *
+ * A fault that makes an operation unavailable (`unavailable` in sandbox/faults.ts) is caught when
+ * the run says that operation unavailable, exits 4 and shows nothing red.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +29,10 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { rules } from '../../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../../lib/rules/ids.js';
-import { redRules, runSuite } from '../selftest/suite-run.js';
+import { redRules, runAsTestEnvironment, runSuite, type SuiteRun } from '../selftest/suite-run.js';
+import { UNAVAILABLE_ANNOTATION } from '../../lib/ledger.js';
+import { UNAVAILABLE_EXIT } from '../../lib/report/run-verdict.js';
+import { sandboxDefaults } from '../../sandbox/defaults.js';
 import { countByKind, type ChaosEvent } from '../chaos/events.js';
 import { BAD_NIGHT_RATE, parseChaosOptions } from '../chaos/options.js';
 import { startChaosProxy } from '../chaos/proxy.js';
@@ -42,6 +51,8 @@ interface Options {
   keepDir: string;
   /** --quick behind the chaos layer at this rate of each kind. */
   chaos?: number;
+  /** The whole suite against each fault as a test environment (npm run sandbox, npm run conformance). */
+  remote?: boolean;
 }
 
 /** The faults --sample runs: the shapes that once turned a fault into a red wall, and one of every family. */
@@ -68,6 +79,10 @@ interface FullResult {
   /** Red rules that are neither the fault's rule nor a documented companion. */
   extra: string[];
   blocked: string[];
+  /** What the fault's rule carries as proof: the answer (and, for a write the server answered 5xx, the read back). */
+  evidence?: string;
+  /** An unavailable fault: the operations the run said unavailable, and its exit code. */
+  unavailable?: { operations: string[]; code: number };
   seconds: number;
   ratio: number;
   error?: string;
@@ -84,9 +99,11 @@ function parseArgs(argv: string[], reportsDir: string): Options {
     else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
     else if (arg === '--chaos') options.chaos = /^[\d.]/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : BAD_NIGHT_RATE;
-    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample, --only id,id, --workers n, --chaos [rate])`);
+    else if (arg === '--remote') options.remote = true;
+    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample, --only id,id, --workers n, --chaos [rate], --remote)`);
   }
   if (options.chaos !== undefined && options.mode !== 'quick') throw new ConfigError('--chaos goes with --quick');
+  if (options.remote && options.mode === 'quick') throw new ConfigError('--remote goes with the whole suite (not --quick)');
   if (options.chaos !== undefined && !(options.chaos >= 0 && options.chaos <= 0.2)) throw new ConfigError(`--chaos ${options.chaos}: a rate of each kind from 0 to 0.2`);
   return options;
 }
@@ -96,6 +113,20 @@ const median = (xs: number[]) => {
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
 };
 
+/** A run of the whole suite against `sandbox`: hosted here, or out of process as a test environment (--remote). */
+function wholeRun(options: Options, sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string, args?: string[]): Promise<SuiteRun> {
+  if (options.remote) return runAsTestEnvironment({ SANDBOX_POOL_CARDS: String(sandboxDefaults.minPoolCards), ...sandbox }, { ...suite, ...(args ? { FLEET_GREP: args[1]! } : {}) }, reportsDir, 'off');
+  return runSuite({ sandbox, suite, reportsDir, workers: options.workers, ...(args ? { args } : {}) });
+}
+
+/** What the fault's rule shows as its proof: the status, and a write's read-back. */
+function evidenceOf(coverage: CoverageReport, rule: string): string | undefined {
+  const e = coverage.rules.find((r) => r.id === rule)?.evidence;
+  if (!e) return undefined;
+  const readBack = e.readBack ? `; read back: ${e.readBack.performed ? 'performed' : 'not performed'}${e.readBack.request ? ` (${e.readBack.request} → ${e.readBack.status})` : ''}` : '';
+  return `${e.request.method} ${e.request.path.split('?')[0]} → ${e.response.status}${e.earlier?.length ? ` (and ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}${readBack}`;
+}
+
 async function full(faults: string[], options: Options, work: string): Promise<{ results: FullResult[]; clean: number }> {
   // A fault that needs sandbox or suite settings (short-lived tokens, a strict reading) is timed
   // against a clean run under the same settings: each set of settings gets one clean run, green.
@@ -104,7 +135,7 @@ async function full(faults: string[], options: Options, work: string): Promise<{
     const key = JSON.stringify([env, suite]);
     const known = cleanRuns.get(key);
     if (known !== undefined && !fresh) return known;
-    const clean = await runSuite({ sandbox: env, suite, reportsDir: join(work, `clean-${cleanRuns.size}`), workers: options.workers });
+    const clean = await wholeRun(options, env, suite, join(work, `clean-${cleanRuns.size}`));
     const cleanRed = clean.coverage ? redRules(clean.coverage) : ['(no coverage)'];
     const settings = Object.entries({ ...env, ...suite }).map(([k, v]) => `${k}=${v}`).join(' ');
     if (clean.code !== 0 || cleanRed.length) throw new Error(`the clean run${settings ? ` with ${settings}` : ''} is not green (red: ${cleanRed.join(', ') || 'none'}): ${oneLine(clean.tail)}`);
@@ -113,13 +144,13 @@ async function full(faults: string[], options: Options, work: string): Promise<{
     return clean.seconds;
   };
   // The first run of a process tree compiles the suite (tsx's cache): a warm-up, not a baseline.
-  await runSuite({ sandbox: {}, reportsDir: join(work, 'warm-up'), workers: options.workers, args: ['-g', '@smoke'] });
+  await wholeRun(options, {}, {}, join(work, 'warm-up'), ['-g', '@smoke']);
   const clean = await cleanSeconds();
   const results: FullResult[] = [];
   for (const [i, fault] of faults.entries()) {
-    const { rule, companions = [], description, env, suite } = catalogue[fault]!;
+    const { rule, companions = [], description, env, suite, unavailable } = catalogue[fault]!;
     const baseline = await cleanSeconds(env, suite);
-    const faulty = (dir: string) => runSuite({ sandbox: { ...env, SANDBOX_FAULTS: fault }, ...(suite ? { suite } : {}), reportsDir: join(work, dir), workers: options.workers });
+    const faulty = (dir: string) => wholeRun(options, { ...env, SANDBOX_FAULTS: fault }, suite ?? {}, join(work, dir));
     const run = await faulty(fault);
     const red = run.coverage ? redRules(run.coverage) : [];
     const blocked = run.coverage?.rules.filter((r) => r.status === 'blocked').map((r) => r.id) ?? [];
@@ -134,9 +165,14 @@ async function full(faults: string[], options: Options, work: string): Promise<{
       console.log(`  ${fault}: ×${ratio.toFixed(2)} against the first clean run, ×${(again.seconds / fresh).toFixed(2)} timed again (${again.seconds.toFixed(1)} s)`);
       ratio = Math.min(ratio, again.seconds / fresh);
     }
-    const verdict: Verdict = !run.coverage ? 'error' : !red.includes(rule) ? 'missed' : extra.length || red.length > MAX_RED ? 'imprecise' : ratio > MAX_RATIO ? 'slow' : 'precise';
+    const said = run.coverage?.unavailable?.map((o) => o.operationId) ?? [];
+    // An unavailable operation is said so, with nothing red and exit 4; every other fault turns its rule red.
+    const caught = unavailable ? said.includes(unavailable) && run.code === UNAVAILABLE_EXIT : red.includes(rule);
+    const verdict: Verdict = !run.coverage ? 'error' : !caught ? 'missed' : (unavailable ? red : extra).length || red.length > MAX_RED ? 'imprecise' : ratio > MAX_RATIO ? 'slow' : 'precise';
+    const evidence = run.coverage && !unavailable ? evidenceOf(run.coverage, rule) : undefined;
     results.push({
-      fault, rule, companions, description, verdict, red, extra, blocked, seconds: Math.round(run.seconds * 10) / 10, ratio: Math.round(ratio * 100) / 100,
+      fault, rule, companions, description, verdict, red, extra, blocked, ...(evidence ? { evidence } : {}), ...(unavailable ? { unavailable: { operations: said, code: run.code } } : {}),
+      seconds: Math.round(run.seconds * 10) / 10, ratio: Math.round(ratio * 100) / 100,
       ...(verdict === 'error' ? { error: oneLine(run.tail) } : {}),
     });
     // The evidence of a fault the suite did not pin down: its coverage report stays for a look.
@@ -146,14 +182,15 @@ async function full(faults: string[], options: Options, work: string): Promise<{
       for (const f of ['coverage.json', 'coverage.html']) if (existsSync(join(work, fault, f))) copyFileSync(join(work, fault, f), join(keep, f));
     }
     const mark = verdict === 'precise' ? '✓' : '✘';
-    console.log(`${mark} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} red: ${red.join(', ') || '—'}${extra.length ? ` (extra: ${extra.join(', ')})` : ''}; blocked ${blocked.length}; ${run.seconds.toFixed(1)} s (×${ratio.toFixed(2)})`);
+    const shown = unavailable ? `; unavailable: ${said.join(', ') || '—'}, exit ${run.code}` : evidence ? `; evidence ${evidence}` : '';
+    console.log(`${mark} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} red: ${red.join(', ') || '—'}${extra.length ? ` (extra: ${extra.join(', ')})` : ''}; blocked ${blocked.length}${shown}; ${run.seconds.toFixed(1)} s (×${ratio.toFixed(2)})`);
   }
   return { results, clean };
 }
 
 // ---- --quick: detection only, every fault's sandbox in one Playwright run ----
 
-interface JsonTest { projectName: string; results: { status: string }[] }
+interface JsonTest { projectName: string; results: { status: string; annotations?: { type: string }[] }[] }
 interface JsonSpec { title: string; tests: JsonTest[] }
 interface JsonSuite { specs?: JsonSpec[]; suites?: JsonSuite[] }
 
@@ -220,7 +257,9 @@ async function quick(faults: string[], options: Options, work: string): Promise<
       const injected = chaos.events.get(fault) ?? [];
       return { fault, rule, caughtBy, verdict, red, chaos: { injected: injected.length, events: countByKind(injected), incomplete: mine.filter((r) => r.outcome === 'incomplete').length } };
     }
-    const caughtBy = specs(report).filter((s) => s.tests.some((t) => t.projectName === `fault ${fault}` && t.results.some((r) => r.status === 'failed' || r.status === 'timedOut'))).map((s) => s.title);
+    // An unavailable operation is caught when the tests of its rule end unavailable (the run's verdict, not a failure).
+    const caughtWith = (r: JsonTest['results'][number]) => (catalogue[fault]!.unavailable ? r.status === 'skipped' && !!r.annotations?.some((a) => a.type === UNAVAILABLE_ANNOTATION) : r.status === 'failed' || r.status === 'timedOut');
+    const caughtBy = specs(report).filter((s) => s.tests.some((t) => t.projectName === `fault ${fault}` && t.results.some(caughtWith))).map((s) => s.title);
     return { fault, rule, caughtBy, verdict: caughtBy.length ? 'caught' : specified.includes(fault) ? 'missed' : 'not specified' };
   });
 }
@@ -253,7 +292,7 @@ async function main(): Promise<number> {
       console.log(`\n${results.length - wrong.length - unjudged} of ${results.length} caught${options.chaos !== undefined ? ' with only their rule red' : ''}${unjudged ? `, ${unjudged} not judged (every test of its rule incomplete)` : ''}${behind} in ${Math.round((Date.now() - started) / 1000)} s → ${out}/faults-quick.json`);
       return wrong.length ? 1 : 0;
     }
-    console.log(`selftest:faults: the whole suite against ${faults.length} faulty sandboxes, one at a time, and a clean one (bar: only the fault's rule red, at most ${MAX_RED}, at most ×${MAX_RATIO} the clean time)`);
+    console.log(`selftest:faults: the whole suite against ${faults.length} faulty sandboxes, one at a time, and a clean one (bar: only the fault's rule red, at most ${MAX_RED}, at most ×${MAX_RATIO} the clean time)${options.remote ? `; each out of process as a test environment (npm run sandbox, ${sandboxDefaults.minPoolCards} pool cards), npm run conformance against it with a repository's variables and every default` : ''}`);
     const { results, clean } = await full(faults, options, work);
     const reds = results.map((r) => r.red.length);
     const ratios = results.map((r) => r.ratio);

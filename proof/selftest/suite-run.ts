@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CoverageReport } from '../../lib/report/coverage.js';
 import { hostSandbox } from '../../sandbox/host.js';
+import { standInSettings, startStandIn } from '../nights/stand-in.js';
 
 export interface SuiteRun {
   code: number;
@@ -89,6 +90,20 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
  */
 export function runConformance(env: Record<string, string>, reportsDir: string): Promise<SuiteRun> {
   return run('npm', ['run', '-s', 'conformance'], env, reportsDir);
+}
+
+/**
+ * The sandbox with `sandbox` settings out of process, as a test environment is met in the field,
+ * and a run against it with a repository's variables and every default.
+ */
+export async function runAsTestEnvironment(sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string, latency: string): Promise<SuiteRun> {
+  const standIn = await startStandIn({ latency, variants: [], faults: [], cwd: process.cwd(), env: sandbox });
+  try {
+    const { vars, secrets } = standInSettings(standIn.baseUrl, suite);
+    return await runConformance({ ...vars, ...secrets }, reportsDir);
+  } finally {
+    await standIn.stop();
+  }
 }
 
 /** Rules a run shows red: failed, or failed under a stricter reading. */

@@ -35,10 +35,12 @@ test('a success status other than the documented one fails: 200 where the order\
   expect(failures(check('getCard', 201, {}))).toEqual(['HTTP-STATUS-DOCUMENTED']);
 });
 
-test('a 5xx fails whatever the table says: an undocumented answer to a valid request, a reaction to bad input otherwise', () => {
+test('a 5xx fails whatever the table says: an undocumented answer to a valid request (a write\'s: its own rule first), a reaction to bad input otherwise', () => {
   const answer = check('getCard', 503, { errorCode: 'X', errorDescription: 'y' }).find((f) => f.check === 'status_code_conformance')!;
-  expect([answer.rule, answer.also]).toEqual(['HTTP-STATUS-DOCUMENTED', ['ROBUST-NO-5XX-ON-BAD-INPUT']]);
+  expect([answer.rule, answer.also]).toEqual(['HTTP-STATUS-DOCUMENTED', undefined]);
   expect(failures(check('getMasterData', 500, { errorCode: 'ER-012', errorDescription: 'support' }))).toEqual(['HTTP-STATUS-DOCUMENTED']);
+  const write = check('blockCustomer', 500, { errorCode: 'ER-012', errorDescription: 'support' }).find((f) => f.check === 'status_code_conformance')!;
+  expect([write.rule, write.also]).toEqual(['CUST-BLOCK', ['HTTP-STATUS-DOCUMENTED']]);
 });
 
 test('an undocumented 4xx is drift, not a failure', () => {

@@ -1,9 +1,11 @@
 /**
  * The environment's night (lib/environment.ts) as the client, the token provider and the ledger
- * meet it: a read outlasts resets and gateway answers, a 5xx counts only when it comes again, a
- * write whose answer was lost is never sent again but read back, a token request outlasts the
- * endpoint's trouble and only a 400/401 blames the credentials, and a test that could not be
- * judged ends incomplete, with what it waited for and its last exchange, never failed.
+ * meet it: every answer attributed (the network, a gateway, the server); a read outlasts resets
+ * and gateway answers; the server's own 5xx is judged (a read asked again, a write read back
+ * first, then sent once more); a server that keeps answering unavailable is said so; a write whose
+ * answer was lost is never sent again but read back; a token request outlasts the endpoint's
+ * trouble and only a 400/401 blames the credentials; and a test that could not be judged ends
+ * incomplete (run again once when it may be), with what it waited for and its last exchange.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js
 import { ConformanceError, FleetClient } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
 import { subCustomerBody } from '../../../lib/factories/customer.js';
-import { ENVIRONMENT_ATTACHMENT, TransientError, type EnvironmentEvent } from '../../../lib/environment.js';
+import { ENVIRONMENT_ATTACHMENT, TransientError, UnavailableError, type EnvironmentEvent } from '../../../lib/environment.js';
 import { INCOMPLETE_ATTACHMENT, TestLedger, WorkerLedger, type Incomplete } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
 import { INCOMPLETE_PREFIX, markIncomplete } from '../../../lib/report/allure-suite-errors.js';
@@ -25,8 +27,9 @@ import { TOKEN } from './fake-target.js';
 const config = loadConfig({ FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'qa', FLEET_CLIENT_SECRET: 'qa-secret-value' });
 
 /** One answer of the scripted target: a status and body, a gateway's HTML page, or a lost connection. */
-type Answer = { status: number; body?: unknown; html?: string } | { lost: string };
-const json = (status: number, body: unknown = {}): Answer => ({ status, body });
+type Answer = { status: number; body?: unknown; html?: string; headers?: Record<string, string> } | { lost: string };
+const json = (status: number, body: unknown = {}, headers: Record<string, string> = {}): Answer => ({ status, body, headers });
+const serverError = (status = 500) => json(status, { errorCode: 'ER-012', errorDescription: 'unexpected server condition; contact support' });
 const page = (status: number): Answer => ({ status, html: `<html><body><h1>${status} Bad Gateway</h1></body></html>` });
 const lost = (words = 'read ECONNRESET'): Answer => ({ lost: words });
 
@@ -39,7 +42,7 @@ function scripted(answers: Answer[], observer?: WorkerLedger | TestLedger) {
       sent.push(`${options.method} ${new URL(url).pathname}`);
       if ('lost' in answer) throw new Error(`apiRequestContext.fetch: ${answer.lost}\nCall log: ...`);
       const text = answer.html ?? JSON.stringify(answer.body);
-      return { status: () => answer.status, headers: () => ({ 'content-type': answer.html ? 'text/html' : 'application/json' }), text: async () => text } as unknown as APIResponse;
+      return { status: () => answer.status, headers: () => ({ 'content-type': answer.html ? 'text/html' : 'application/json', ...answer.headers }), text: async () => text } as unknown as APIResponse;
     },
   } as unknown as APIRequestContext;
   const tokenFetch = (async () => new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }))) as typeof fetch;
@@ -84,14 +87,64 @@ test('a 5xx of the server counts only when it comes again: once is a transient a
   expect(twice.evidence(response.exchange).earlier?.map((e) => e.status)).toEqual([500]);
 });
 
-test('a write answered 5xx is not sent again, not judged; a test whose subject is the 5xx (no 5xx on bad input) has it repeated, and it stands when it comes again', async () => {
-  const once = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' }), json(400, { errorCode: 'ER-001', errorDescription: 'y' })]);
-  const error = await once.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '1') }).catch((e: unknown) => e);
-  expect([error instanceof TransientError, (error as TransientError).kind, once.sent.length]).toEqual([true, 'server-5xx', 1]);
-  const hostile = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' })]);
-  const stands = (await hostile.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }), repeatOn5xx: true }).catch((e: unknown) => e)) as ConformanceError;
+test('the server\'s own 503 (the document\'s error body) is judged like its 500; a 503 page, empty or foreign body is a gateway\'s', async () => {
+  const server = worker();
+  const own = scripted([serverError(503)], server);
+  const response = await own.client.call('getMasterData');
+  expect([response.status, own.sent.length, response.exchange.repeatOf?.length]).toEqual([503, 2, 1]);
+  expect(response.breaches.map((b) => b.rule)).toContain('HTTP-STATUS-DOCUMENTED');
+  expect(server.takeEvents()).toEqual([]);
+  for (const [what, answer] of [['a page', page(503)], ['an empty body', { status: 502, html: '' }], ['a foreign body', json(504, { message: 'upstream timed out' })]] as [string, Answer][]) {
+    const ledger = worker();
+    const error = await scripted([answer], ledger).client.call('getMasterData').catch((e: unknown) => e);
+    expect(error, what).toBeInstanceOf(TransientError);
+    expect(ledger.takeEvents().map((e) => `${e.kind} ${e.by}`), what).toEqual(Array(4).fill('gateway gateway'));
+  }
+});
+
+test('a write the server answered 5xx is read back first: performed, the 5xx stands at once under the operation\'s own rule, with the read', async () => {
+  const { client, sent } = scripted([serverError()]);
+  const error = (await answerOrReadBack(() => client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }), async () => true).catch((e: unknown) => e)) as ConformanceError;
+  expect(error).toBeInstanceOf(ConformanceError);
+  expect(sent).toEqual(['POST /cards/4000001/block']);
+  expect(error.findings.map((f) => [f.rule, f.also])).toEqual([['CARD-BLOCK', ['HTTP-STATUS-DOCUMENTED']]]);
+  expect(error.exchange.readBack?.performed).toBe(true);
+  expect(error.message).toContain('read back after the 5xx: the write took effect');
+});
+
+test('a write the server answered 5xx that did not take effect, or cannot be read back, is sent once more: a second 5xx stands with both, an answer after it leaves the first transient', async () => {
+  const twice = scripted([serverError()]);
+  const stands = (await answerOrReadBack(() => twice.client.call('cancelCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }), async () => false).catch((e: unknown) => e)) as ConformanceError;
+  expect([stands.exchange.response.status, twice.sent.length, stands.exchange.repeatOf?.length, stands.exchange.readBack?.performed]).toEqual([500, 2, 1, false]);
+  expect(stands.findings[0]!.rule).toBe('CARD-CANCEL-PERMANENT');
+
+  const ledger = worker();
+  const once = scripted([serverError(), json(202, { orderReference: 'ORD-1' })], ledger);
+  const answer = await once.client.call('orderCards', { body: { customerAccountNumber: '7000000010', cards: [{ cardTypeId: 1 }] } });
+  expect([answer.status, once.sent.length]).toEqual([202, 2]);
+  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status} ${e.outcome} ${e.by}`)).toEqual(['server-5xx 500 transient server']);
+});
+
+test('hostile input answered 5xx twice is the input\'s doing as well as the server\'s (ROBUST-NO-5XX-ON-BAD-INPUT); bad input\'s 5xx is that rule\'s first', async () => {
+  const hostile = scripted([serverError()]);
+  const stands = (await hostile.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }), hostile: true }).catch((e: unknown) => e)) as ConformanceError;
   expect([stands.exchange.response.status, hostile.sent.length, stands.exchange.repeatOf?.length]).toEqual([500, 2, 1]);
-  expect(stands.findings.map((f) => f.rule)).toContain('HTTP-STATUS-DOCUMENTED');
+  expect(stands.findings.map((f) => [f.rule, f.also])).toEqual([['CUST-CREATE-RETURNS-NUMBER', ['HTTP-STATUS-DOCUMENTED', 'ROBUST-NO-5XX-ON-BAD-INPUT']]]);
+  const bad = scripted([serverError()]);
+  const refused = (await bad.client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: {} }).catch((e: unknown) => e)) as ConformanceError;
+  expect([refused.findings[0]!.rule, bad.sent.length]).toEqual(['ROBUST-NO-5XX-ON-BAD-INPUT', 2]);
+});
+
+test('a server that keeps answering unavailable (503 with Retry-After, its error body) is waited out as it asks, then said unavailable: the server\'s, never a gateway\'s', async () => {
+  const ledger = worker();
+  const { client, sent } = scripted([json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'try later' }, { 'retry-after': '0' })], ledger);
+  const error = await client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UnavailableError);
+  expect((error as UnavailableError).message).toBe('GET /customers/7000000010/cardTypes answered 503 (unavailable) 6 times, waiting 0 s as it asked');
+  expect(sent).toHaveLength(6);
+  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status} ${e.by}`)).toEqual(['unavailable 503 server']);
+  const throttled = scripted([json(429, { message: 'slow down' }, { 'retry-after': '0' }), json(200, [])]);
+  expect((await throttled.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })).status).toBe(200);
 });
 
 test('a write whose answer was lost is never sent again: a TransientError to read back what happened; read back, it goes on or is sent once more', async () => {
@@ -145,11 +198,12 @@ test('a token request outlasts a 503, a reset and a timeout; only a 400 or 401 i
   expect((elsewhere as AuthError).message).toMatch(/answered 404: not a refusal of the credentials; is FLEET_TOKEN_URL/);
 });
 
-/** Just what settle() reads and writes of a TestInfo. */
-function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
+/** Just what settle() reads and writes of a TestInfo (`retries`: the project's). */
+function fakeTestInfo(status: TestInfo['status'], messages: string[], retries = 0) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
     status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], tags: [] as string[], timeout: 60_000,
+    retry: 0, project: { retries },
     errors: messages.map((message) => ({ message })),
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
   };
@@ -184,6 +238,35 @@ test('a test stopped by the environment is incomplete, the gateway\'s page its l
   blocked.block('CARD-SHAPE', 'no usable Active card');
   await blocked.settle(late.info);
   expect(late.info.annotations.find((a) => a.type === 'blocked')?.description).toBe('CARD-SHAPE: no usable Active card');
+});
+
+test('an attempt that judged nothing is run again when the project may (its status left for Playwright to retry); a verdict is never retried', async () => {
+  const first = new TestLedger(new Set(['MASTER-TEN-ARRAYS']), worker(), 'a test');
+  const error = (await scripted([page(502)], first).client.call('getMasterData').catch((e: unknown) => e)) as TransientError;
+  const attempt = fakeTestInfo('failed', [`TransientError: ${error.message}`], 1);
+  await first.settle(attempt.info);
+  expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual(['failed', ['incomplete', 'run again']]);
+
+  const unavailable = new TestLedger(new Set(['CUST-CARDTYPES-SHAPE']), worker(), 'a test');
+  const down = (await scripted([json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'later' }, { 'retry-after': '0' })], unavailable).client
+    .call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } }).catch((e: unknown) => e)) as UnavailableError;
+  const last = fakeTestInfo('failed', [`UnavailableError: ${down.message}`]);
+  await unavailable.settle(last.info);
+  expect([last.info.status, last.info.annotations.map((a) => a.type)]).toEqual(['skipped', ['unavailable', 'skip']]);
+  expect(JSON.parse(last.attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({ unavailable: { operationId: 'getCustomerCardTypes', status: 503 }, lastExchange: { response: { status: 503 } } });
+
+  const failing = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
+  await scripted([json(200, {})], failing).client.call('getCard', { params: { cardIdentifier: 4000001 } }).catch(() => undefined);
+  const verdict = fakeTestInfo('failed', ['Error: [CARD-BLOCK] card 4000001 should be blocked'], 1);
+  await failing.settle(verdict.info);
+  expect([verdict.info.status, (verdict.info as unknown as { _hasNonRetriableError?: boolean })._hasNonRetriableError]).toEqual(['failed', true]);
+});
+
+test('a test the write budget refuses is not run, with why: never blocked', async () => {
+  const ledger = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
+  const { info } = fakeTestInfo('failed', ['NotRunError: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)'], 1);
+  await ledger.settle(info);
+  expect([info.status, info.annotations.map((a) => `${a.type}: ${a.description}`)]).toEqual(['skipped', ['not run: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)', 'skip: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)']]);
 });
 
 test('Allure says an incomplete test was not judged; a skipped test for another reason keeps its message', () => {

@@ -1,0 +1,45 @@
+/**
+ * How a write is read back when its caller gave no read-back of its own (lib/read-back-scope.ts):
+ * after the server answered it 5xx, did it take effect? Only where one read can tell without
+ * knowing the state before: a creation by its run-marked name (unique to the run), an update by
+ * the values it sent. Block, unblock, close, cancel and replace need the state before (their steps
+ * give it), and an order or a PIN letter leaves nothing one read shows: those are sent once more.
+ */
+import type { FleetApi } from './api.js';
+import type { CallOptions } from './client.js';
+import type { Config } from './config.js';
+import { allCustomers } from './discovery.js';
+import type { OperationId } from './operations.js';
+import type { ReadBack } from './read-back-scope.js';
+import type { CustomerCreateRequest, CustomerUpdateRequest } from './types.generated.js';
+
+type Json = Record<string, unknown>;
+
+/** Every value `sent` holds, nested objects field by field, is what `now` shows. */
+function shows(now: unknown, sent: unknown): boolean {
+  if (sent === null || typeof sent !== 'object') return now === sent;
+  if (now === null || typeof now !== 'object') return false;
+  return Object.entries(sent as Json).every(([k, v]) => shows((now as Json)[k], v));
+}
+
+export function defaultReadBacks(config: Pick<Config, 'runId' | 'customerListFields'>) {
+  return {
+    readBackOf(api: FleetApi, operationId: OperationId, options: CallOptions): ReadBack | undefined {
+      if (operationId === 'createSubCustomer') {
+        const name = (options.body as CustomerCreateRequest | undefined)?.customerName;
+        if (typeof name !== 'string' || !name.includes(config.runId)) return undefined;
+        return async () => (await allCustomers(api, config.customerListFields, { searchText: name })).some((c) => c.customerName === name);
+      }
+      if (operationId === 'updateCustomerDetail') {
+        const account = options.params?.customerAccountNumber;
+        const body = options.body as CustomerUpdateRequest | undefined;
+        if (account === undefined || !body || !Object.keys(body).length) return undefined;
+        return async () => {
+          const { status, body: customer } = await api.getCustomer(String(account));
+          return status === 200 && shows(customer, body);
+        };
+      }
+      return undefined;
+    },
+  };
+}
