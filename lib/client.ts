@@ -229,7 +229,8 @@ export class FleetClient {
       events.push(event!);
       if (!resendable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt, BACKOFF_MS)) {
         const what = 'lost' in sent ? `lost its connection (${sent.lost})` : `got a gateway's answer ${sent.response.status}`;
-        throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${resendable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, !resendable);
+        const counted = resendable ? undefined : () => this.deps.budget?.spend(op.id, options.body);
+        throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${resendable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, counted);
       }
       await pause(backoffMs(attempt, BACKOFF_MS));
     }
@@ -303,11 +304,12 @@ export class FleetClient {
     for (const e of events) this.deps.observer?.met?.(e, op.id, options.body);
   }
 
-  private gaveUp(events: EnvironmentEvent[], op: Operation, path: string, what: string, exchange?: Exchange, write = false): TransientError {
+  /** `counted`: a write whose answer was lost, counted in the write budget once a read-back shows it happened. */
+  private gaveUp(events: EnvironmentEvent[], op: Operation, path: string, what: string, exchange?: Exchange, counted?: () => void): TransientError {
     this.tell(events, op, {});
     if (exchange) this.deps.observer?.spoil?.(exchange);
     const kind = events.at(-1)?.kind ?? 'gateway';
-    return new TransientError(kind, this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} ${what}`), events, exchange, write);
+    return new TransientError(kind, this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} ${what}`), events, exchange, counted !== undefined, counted);
   }
 
   /** A token; without one no request can be judged: the test is blocked by the token rule, unless it is the test's own. */

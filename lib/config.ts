@@ -100,6 +100,8 @@ export interface Config {
   selftestPlan?: SelftestTarget[];
   /** The gate's bar: a night that judged less than this share of what the baseline judged is not judged (FLEET_GATE_MIN_JUDGED). */
   gateMinJudged: number;
+  /** The gate fails a rule not judged on this many nights in a row (FLEET_GATE_MAX_UNJUDGED_NIGHTS). */
+  gateMaxUnjudgedNights: number;
 }
 
 /** A sandbox with one fault, and the tests that must catch it (a title pattern; none = the whole suite). */
@@ -126,7 +128,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_GATE_MAX_UNJUDGED_NIGHTS', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION', 'SANDBOX_POOL_CARDS', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
 ] as const;
 
@@ -294,6 +296,7 @@ function parseStrict(value: string | undefined): ReadonlySet<string> {
 
 /** The gate's default bar: a night that judged less than 80% of what the baseline judged is not judged. */
 export const DEFAULT_GATE_MIN_JUDGED = 0.8;
+export const DEFAULT_GATE_MAX_UNJUDGED_NIGHTS = 2;
 
 /** A share from 0 to 1 (0.8), or a percentage (80%). */
 export function parseShare(name: string, value: string | undefined, fallback: number): number {
@@ -449,6 +452,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
     gateMinJudged: parseShare('FLEET_GATE_MIN_JUDGED', env.FLEET_GATE_MIN_JUDGED, DEFAULT_GATE_MIN_JUDGED),
+    gateMaxUnjudgedNights: parseInteger('FLEET_GATE_MAX_UNJUDGED_NIGHTS', env.FLEET_GATE_MAX_UNJUDGED_NIGHTS, DEFAULT_GATE_MAX_UNJUDGED_NIGHTS, 1, 365),
   });
 }
 

@@ -111,13 +111,16 @@ export class TransientError extends Error {
     readonly exchange?: Exchange,
     /** A write: it may have happened; read back, never sent again blindly. */
     readonly write = false,
+    /** Counts the write where it counts (the write budget) once a read-back shows it happened. */
+    private readonly onHappened?: () => void,
   ) {
     super(message);
   }
 
-  /** The caller read back what happened and goes on from there. */
-  reconciled(): void {
+  /** The caller read back what happened (`happened`: the write took effect) and goes on from there. */
+  reconciled(happened = false): void {
     for (const e of this.events) e.outcome = 'reconciled';
+    if (happened) this.onHappened?.();
   }
 }
 

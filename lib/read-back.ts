@@ -17,7 +17,7 @@ export async function answerOrReadBack<T>(send: () => Promise<ApiResponse<T>>, h
   } catch (e) {
     if (!(e instanceof TransientError) || !e.write) throw e;
     const done = await happened();
-    e.reconciled();
+    e.reconciled(done);
     return done ? undefined : withReadBack(happened, send);
   }
 }
@@ -37,7 +37,7 @@ export async function untilDone(write: () => Promise<boolean>, done: () => Promi
       lost = e;
     }
     const ok = await done().catch(() => false);
-    lost.reconciled();
+    lost.reconciled(ok);
     if (ok) return true;
   }
   return false;

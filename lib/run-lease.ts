@@ -154,7 +154,7 @@ export class RunLease {
       })).catch(async (e: unknown) => {
         if (!(e instanceof TransientError) || !e.write) throw e;
         const found = await ownLease(api, config, name);
-        e.reconciled();
+        e.reconciled(!!found);
         return { status: found ? 200 : 0, body: { customerAccountNumber: found } };
       });
       if (created.status === 0) continue;

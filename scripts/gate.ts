@@ -5,7 +5,8 @@
  * Exit 0: no regression; 1: a regression (or a shard that did not run, a suite error); 2: bad input
  * (a missing report, a malformed entry); 3: not judged: the night judged less than --min-judged
  * (FLEET_GATE_MIN_JUDGED, default 0.8) of the rules the baseline judged, the environment was
- * unavailable: neither a pass nor a regression. --accept makes the current run the baseline when
+ * unavailable: neither a pass nor a regression; 4: an operation the server answered unavailable
+ * to every request; 5: a rule not judged on FLEET_GATE_MAX_UNJUDGED_NIGHTS (2) nights in a row. --accept makes the current run the baseline when
  * the gate passes; --init does so without a comparison (the first night, or a deliberate change
  * such as renamed tests), unless a shard of the run did not run or it judged less than that share
  * of the rules its own tests name.
@@ -14,14 +15,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, parseShare } from '../lib/config.js';
-import { answeredRules, compareRuns, judgedShare, namedRules } from '../lib/gate/compare.js';
+import { answeredRules, compareRuns, judgedShare, namedRules, type GateVerdict } from '../lib/gate/compare.js';
 import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
-import { acceptRun, readRunReports } from '../lib/gate/run-reports.js';
+import { acceptRun, readRunReports, UNJUDGED_FILE } from '../lib/gate/run-reports.js';
 import { gateTable, judgedText, verdictLine } from '../lib/gate/table.js';
 
 const USAGE = 'usage: npm run gate -- --baseline <dir> [--current <dir>] [--known known-failures.json] [--accept | --init] [--min-judged <share>]';
 /** The exit code of a night that is not judged: neither a pass (0) nor a regression (1). */
 const NOT_JUDGED_EXIT = 3;
+/** Exit codes of a night that does not pass although nothing regressed: an operation unavailable, a rule unjudged too long. */
+const VERDICT_EXIT: Partial<Record<GateVerdict, number>> = { 'NOT JUDGED': NOT_JUDGED_EXIT, UNAVAILABLE: 4, UNJUDGED: 5 };
 
 function options(argv: string[]) {
   try {
@@ -65,17 +68,19 @@ function main(): number {
     console.log(`gate: ${current} is now the baseline in ${args.baseline} (${files.join(', ')}), not compared (--init)`);
     return 0;
   }
-  const result = compareRuns(readRunReports(args.baseline, 'baseline'), run, known, utcDate(), minJudged);
+  const result = compareRuns(readRunReports(args.baseline, 'baseline'), run, known, utcDate(), minJudged, config.gateMaxUnjudgedNights);
   console.log(`gate: ${current} (${run.coverage.generatedAt}) against the baseline ${args.baseline}`);
   console.log(gateTable(result).join('\n'));
   console.log(`gate: judged ${judgedText(result.judged)}; below ${Math.round(minJudged * 100)}% a night is not judged`);
   console.log(verdictLine(result));
   writeFileSync(join(current, 'gate.json'), `${JSON.stringify({ baseline: args.baseline, ...result }, null, 2)}\n`);
+  // Kept with the run: when it is accepted, tomorrow's gate counts on from tonight's streaks.
+  writeFileSync(join(current, UNJUDGED_FILE), `${JSON.stringify(result.unjudgedNights, null, 2)}\n`);
   if (args.accept && result.passed) {
     acceptRun(current, args.baseline, note);
     console.log(`gate: accepted, ${args.baseline} now holds this run`);
   }
-  return result.verdict === 'NOT JUDGED' ? NOT_JUDGED_EXIT : result.passed ? 0 : 1;
+  return result.passed ? 0 : VERDICT_EXIT[result.verdict] ?? 1;
 }
 
 try {

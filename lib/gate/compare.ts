@@ -7,16 +7,19 @@
  * new drift, a slower p99 the samples do not show) is reported and passes. A rule the night could
  * not judge (its tests incomplete: out of time, a lost connection, a gateway's answer; or a failure
  * no answer of the server shows) is a notice, never a regression; a night that judged too little of
- * what the baseline judged is not judged at all: neither a pass nor a regression.
+ * what the baseline judged is not judged at all: neither a pass nor a regression. But nothing stays
+ * unjudged for long: a rule not judged on FLEET_GATE_MAX_UNJUDGED_NIGHTS nights in a row fails the
+ * gate (UNJUDGED, a finding for the people who run the environment), and an operation the server
+ * answered unavailable to every request fails it too (UNAVAILABLE): neither passes as if judged.
  */
 import { applyBaseline, baselineOf, keepsSamples } from '../../perf/baseline.js';
 import type { OperationResult } from '../../perf/report/summary.js';
-import { DEFAULT_GATE_MIN_JUDGED } from '../config.js';
+import { DEFAULT_GATE_MAX_UNJUDGED_NIGHTS, DEFAULT_GATE_MIN_JUDGED } from '../config.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
 import type { TestRecord } from '../report/test-record.js';
 import { isExpired, type KnownFailure } from './known-failures.js';
-import type { RunReports } from './run-reports.js';
+import type { RunReports, UnjudgedNights } from './run-reports.js';
 
 export const REGRESSION_KINDS = ['new failure', 'expired acceptance', 'new finding', 'newly blocked', 'disappeared', 'perf regression'] as const;
 /** Faults of the suite itself: they fail the gate, and are never a regression of the target. */
@@ -24,7 +27,10 @@ export const SUITE_KINDS = ['suite error'] as const;
 /** A night that is not whole: it fails the gate whatever the baseline holds, and says which part is missing. */
 export const INCOMPLETE_KINDS = ['shard not run'] as const;
 export const NOTICE_KINDS = ['known', 'still failing', 'fixed', 'not judged', 'new drift', 'no longer run', 'not measured', 'slower, not significant'] as const;
-export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof NOTICE_KINDS)[number];
+/** What the environment (or the server's unavailability) keeps from being judged: it fails the night, never as a regression. */
+export const UNJUDGED_KINDS = ['unavailable', 'unjudged too long'] as const;
+export type RowKind = (typeof REGRESSION_KINDS)[number] | (typeof SUITE_KINDS)[number] | (typeof INCOMPLETE_KINDS)[number] | (typeof UNJUDGED_KINDS)[number] | (typeof NOTICE_KINDS)[number];
+
 
 export interface GateRow {
   kind: RowKind;
@@ -48,10 +54,14 @@ export interface JudgedShare {
   min: number;
 }
 
-export type GateVerdict = 'PASS' | 'FAIL' | 'NOT JUDGED';
+export type GateVerdict = 'PASS' | 'FAIL' | 'NOT JUDGED' | 'UNAVAILABLE' | 'UNJUDGED';
 
 export interface GateResult {
-  /** NOT JUDGED: the night judged less than its share of what the baseline judged (the environment was unavailable). */
+  /**
+   * NOT JUDGED: the night judged less than its share of what the baseline judged (the environment
+   * was unavailable); UNAVAILABLE: an operation answered unavailable to every request; UNJUDGED: a
+   * rule not judged on too many nights in a row.
+   */
   verdict: GateVerdict;
   passed: boolean;
   judged: JudgedShare;
@@ -61,6 +71,10 @@ export interface GateResult {
   suiteErrors: GateRow[];
   /** Shards that did not run: the night is not judged where their tests are. */
   incomplete: GateRow[];
+  /** Operations unavailable tonight, and rules not judged too many nights in a row. */
+  unjudged: GateRow[];
+  /** Tonight's streaks of rules not judged (written beside the run as unjudged.json). */
+  unjudgedNights: UnjudgedNights;
 }
 
 const FAILING = new Set<string>(['failed', 'assumption-failed']);
@@ -97,10 +111,43 @@ export function namedRules(run: RunReports): string[] {
   return run.coverage.rules.filter((r) => r.family !== 'latency' && named.has(r.id)).map((r) => r.id);
 }
 
-/** Why a rule's tests did not judge it this night: an incomplete test's reason, else the first reason given. */
+/** Why a rule's tests did not judge it this night: an incomplete (or unavailable) test's reason, else the first reason given. */
 function notJudgedWhy(rule: RuleCoverage): string | undefined {
   const tests = rule.tests as { outcome: string; reason?: string }[];
-  return (tests.find((t) => t.outcome === 'incomplete') ?? tests.find((t) => t.reason))?.reason;
+  return (tests.find((t) => NOT_JUDGED_OUTCOMES.has(t.outcome)) ?? tests.find((t) => t.reason))?.reason;
+}
+
+/** A test that judged nothing for the environment's sake, or the server's unavailability. */
+const NOT_JUDGED_OUTCOMES = new Set(['incomplete', 'unavailable']);
+/** Rule statuses that say the environment (or unavailability) kept the rule from being judged. */
+const UNJUDGED_STATUSES = new Set<string>(['incomplete', 'unavailable']);
+
+/**
+ * Tonight's streak of each rule not judged: one more night than the baseline's (its unjudged.json,
+ * or its own status when it has none). The rows of those that reached `max` nights.
+ */
+export function unjudgedStreaks(baseline: RunReports, current: RunReports, max: number): { nights: UnjudgedNights; rows: GateRow[] } {
+  const nights: UnjudgedNights = {};
+  const rows: GateRow[] = [];
+  for (const rule of current.coverage.rules.filter((r) => r.family !== 'latency' && UNJUDGED_STATUSES.has(r.status))) {
+    const was = baseline.coverage.rules.find((r) => r.id === rule.id);
+    const before = baseline.unjudged?.[rule.id] ?? (was && UNJUDGED_STATUSES.has(was.status) ? { nights: 1, why: [clip(notJudgedWhy(was)) ?? was.status] } : undefined);
+    const streak = { nights: (before?.nights ?? 0) + 1, why: [...(before?.why ?? []), clip(notJudgedWhy(rule)) ?? rule.status].slice(-max) };
+    nights[rule.id] = streak;
+    if (streak.nights >= max) {
+      rows.push({ kind: 'unjudged too long', subject: rule.id, change: `not judged ${streak.nights} nights in a row`, detail: [...streak.why.map((w, i) => `night ${streak.nights - streak.why.length + i + 1}: ${w}`), 'the environment keeps this rule from being judged: a finding for the people who run it'] });
+    }
+  }
+  return { nights, rows };
+}
+
+/** An operation the server answered unavailable to every request of the night. */
+function unavailableRows(current: RunReports): GateRow[] {
+  const notJudged = current.coverage.rules.filter((r) => r.status === 'unavailable').map((r) => r.id);
+  return (current.coverage.unavailable ?? []).map((o) => ({
+    kind: 'unavailable', subject: `${o.method} ${o.path}`, change: '→ unavailable',
+    detail: [o.reason, ...(notJudged.length ? [`leaves ${notJudged.join(', ')} not judged`] : [])],
+  }));
 }
 
 /** Rule verdicts; the latency rules from perf/summary.json when that run measured them. */
@@ -169,7 +216,7 @@ function knockedOutBy(rule: string, records: TestRecord[]): string[] {
   return [...new Set(causes)];
 }
 
-export function compareRuns(baseline: RunReports, current: RunReports, known: KnownFailure[], today: string, minJudged = DEFAULT_GATE_MIN_JUDGED): GateResult {
+export function compareRuns(baseline: RunReports, current: RunReports, known: KnownFailure[], today: string, minJudged = DEFAULT_GATE_MIN_JUDGED, maxUnjudgedNights = DEFAULT_GATE_MAX_UNJUDGED_NIGHTS): GateResult {
   const rows: GateRow[] = [];
   const before = statuses(baseline);
   const now = statuses(current);
@@ -219,7 +266,7 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
     // Left unjudged by a shard that did not run: said in that shard's row.
     const shard = shards.find((s) => rule.tests.some((t) => s.tests.has(t.key)));
     if (!causes.length && shard) shard.rules.push(rule.id);
-    else if (!causes.length && rule.tests.some((t) => t.outcome === 'incomplete')) rows.push({ kind: 'not judged', subject: rule.id, change, detail: [clip(notJudgedWhy(rule)) ?? 'its tests did not conclude'] });
+    else if (!causes.length && rule.tests.some((t) => NOT_JUDGED_OUTCOMES.has(t.outcome))) rows.push({ kind: 'not judged', subject: rule.id, change, detail: [clip(notJudgedWhy(rule)) ?? 'its tests did not conclude'] });
     else if (!causes.length) rows.push({ kind: 'no longer run', subject: rule.id, change, detail: [clip(rule.tests.find((t) => t.reason)?.reason) ?? 'no test of this run checks it'] });
   }
   for (const [id, left] of leaves) ruleRows.get(id)!.detail.push(`leaves ${left.join(', ')} not concluded`);
@@ -231,16 +278,23 @@ export function compareRuns(baseline: RunReports, current: RunReports, known: Kn
   rows.push(...testRows(baseline.coverage.records, current.coverage.records, ruleRows, known, today));
   rows.push(...driftRows(baseline, current));
   rows.push(...perfRows(baseline, current));
+  const streaks = unjudgedStreaks(baseline, current, maxUnjudgedNights);
+  const unjudged = [...unavailableRows(current), ...streaks.rows];
+  rows.push(...unjudged);
   const regressions = rows.filter(isRegression);
   const suiteErrors = rows.filter((r) => r.kind === 'suite error');
   const incomplete = rows.filter((r) => (INCOMPLETE_KINDS as readonly string[]).includes(r.kind));
   const judged = judgedShare(judgedRules(baseline).length, answeredRules(current).length, minJudged);
-  const passed = regressions.length === 0 && suiteErrors.length === 0 && incomplete.length === 0;
+  const whole = regressions.length === 0 && suiteErrors.length === 0 && incomplete.length === 0;
   // The suite's own faults (a suite error, a shard that refused its input or crashed) are never the
   // environment's: they fail the night whatever it judged.
   const ownFault = suiteErrors.length > 0 || (current.coverage.shards?.notRun ?? []).some((s) => /^(refused|crashed)\b/.test(s.reason));
-  const verdict = ownFault ? 'FAIL' : judged.share < judged.min ? 'NOT JUDGED' : passed ? 'PASS' : 'FAIL';
-  return { verdict, passed: verdict === 'PASS', judged, rows, regressions, suiteErrors, incomplete };
+  const enough = judged.share >= judged.min;
+  const verdict: GateVerdict = ownFault || (enough && !whole) ? 'FAIL'
+    : unjudged.some((r) => r.kind === 'unavailable') ? 'UNAVAILABLE'
+      : unjudged.length ? 'UNJUDGED'
+        : !enough ? 'NOT JUDGED' : 'PASS';
+  return { verdict, passed: verdict === 'PASS', judged, rows, regressions, suiteErrors, incomplete, unjudged, unjudgedNights: streaks.nights };
 }
 
 export function judgedShare(baseline: number, current: number, min: number): JudgedShare {

@@ -10,15 +10,23 @@ import type { CoverageReport } from '../report/coverage.js';
 import type { DriftReport } from '../report/drift.js';
 import { GateInputError } from './known-failures.js';
 
+/** Tonight's streaks of rules not judged (lib/gate/compare.ts), kept with an accepted run. */
+export const UNJUDGED_FILE = 'unjudged.json';
+
+/** Per rule not judged tonight: on how many nights in a row, and why each time (unjudged.json, kept with the baseline). */
+export type UnjudgedNights = Record<string, { nights: number; why: string[] }>;
+
 export interface RunReports {
   dir: string;
   coverage: CoverageReport;
   drift: DriftReport;
   perf?: PerfSummary;
+  /** Rules not judged, on how many nights in a row (the gate writes it beside the run it compared). */
+  unjudged?: UnjudgedNights;
 }
 
-/** The files a baseline keeps (relative to a reports folder); perf/summary.json only when perf ran. */
-export const GATE_FILES = ['coverage.json', 'drift.json', 'perf/summary.json'] as const;
+/** The files a baseline keeps (relative to a reports folder); perf/summary.json only when perf ran, unjudged.json once a gate compared the run. */
+export const GATE_FILES = ['coverage.json', 'drift.json', 'perf/summary.json', UNJUDGED_FILE] as const;
 
 function readJson<T>(dir: string, file: string, role: string, valid: (data: T) => boolean): T {
   const path = join(dir, file);
@@ -40,7 +48,8 @@ export function readRunReports(dir: string, role: 'baseline' | 'current'): RunRe
   const perf = existsSync(join(dir, 'perf', 'summary.json'))
     ? readJson<PerfSummary>(dir, 'perf/summary.json', role, (p) => Array.isArray(p?.operations))
     : undefined;
-  return { dir, coverage, drift, ...(perf ? { perf } : {}) };
+  const unjudged = existsSync(join(dir, UNJUDGED_FILE)) ? readJson<UnjudgedNights>(dir, UNJUDGED_FILE, role, (u) => typeof u === 'object' && u !== null) : undefined;
+  return { dir, coverage, drift, ...(perf ? { perf } : {}), ...(unjudged ? { unjudged } : {}) };
 }
 
 /** Makes `current`'s reports the baseline: the gate's files (only those) replace the baseline's. */

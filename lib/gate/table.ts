@@ -1,5 +1,5 @@
 /** The gate's answer as text: a table of what changed (regressions first) and the one-line verdict. */
-import { INCOMPLETE_KINDS, NOTICE_KINDS, REGRESSION_KINDS, SUITE_KINDS, type GateResult, type GateRow, type JudgedShare } from './compare.js';
+import { INCOMPLETE_KINDS, NOTICE_KINDS, REGRESSION_KINDS, SUITE_KINDS, UNJUDGED_KINDS, type GateResult, type GateRow, type JudgedShare } from './compare.js';
 
 /** Rows of one kind shown before "… and N more". */
 const MAX_ROWS = 25;
@@ -18,9 +18,9 @@ function line(row: GateRow, mark: string): string[] {
 
 export function gateTable(result: GateResult): string[] {
   const out = [`  ${'verdict'.padEnd(WIDTH.kind + 1)}${'rule / test'.padEnd(WIDTH.subject)}${'baseline → this run'.padEnd(WIDTH.change)} detail`];
-  for (const kind of [...INCOMPLETE_KINDS, ...SUITE_KINDS, ...REGRESSION_KINDS, ...NOTICE_KINDS]) {
+  for (const kind of [...INCOMPLETE_KINDS, ...SUITE_KINDS, ...REGRESSION_KINDS, ...UNJUDGED_KINDS, ...NOTICE_KINDS]) {
     const rows = result.rows.filter((r) => r.kind === kind);
-    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) || kind === 'shard not run' ? '✘' : kind === 'suite error' ? '⚠' : kind === 'known' ? '~' : kind === 'not judged' ? '?' : '·';
+    const mark = (REGRESSION_KINDS as readonly string[]).includes(kind) || kind === 'shard not run' ? '✘' : kind === 'suite error' ? '⚠' : (UNJUDGED_KINDS as readonly string[]).includes(kind) ? '⊘' : kind === 'known' ? '~' : kind === 'not judged' ? '?' : '·';
     out.push(...rows.slice(0, MAX_ROWS).flatMap((r) => line(r, mark)));
     if (rows.length > MAX_ROWS) out.push(`${mark} … and ${rows.length - MAX_ROWS} more ${kind}`);
   }
@@ -39,6 +39,11 @@ export function verdictLine(result: GateResult): string {
   if (result.verdict === 'NOT JUDGED') {
     const seen = result.regressions.length ? `; ${result.regressions.length} regression${result.regressions.length === 1 ? '' : 's'} seen where it judged, to be confirmed on a night that can be judged` : '';
     return `gate: NOT JUDGED — the environment was unavailable: this night judged ${judgedText(result.judged)}, less than ${Math.round(result.judged.min * 100)}%; neither a pass nor a regression${seen} (${notices})`;
+  }
+  if (result.verdict === 'UNAVAILABLE' || result.verdict === 'UNJUDGED') {
+    const said = result.unjudged.map((r) => `${r.kind} ${r.subject}`).slice(0, 8).join('; ');
+    const why = result.verdict === 'UNAVAILABLE' ? 'the server answered unavailable to every request of an operation' : 'a rule could not be judged night after night';
+    return `gate: ${result.verdict} — ${why}: ${said}${result.unjudged.length > 8 ? '; …' : ''}; no regression where the night judged, and not a pass (${notices})`;
   }
   if (result.passed) return `gate: PASS — no regression against the baseline (${notices})`;
   const suite = result.suiteErrors.length ? `; ${result.suiteErrors.length} suite error${result.suiteErrors.length === 1 ? '' : 's'} (faults of fleet-conformance, not of the target: the night is not judged where they stopped a test)` : '';

@@ -12,6 +12,8 @@ import { isOwnFault } from '../suite-error.js';
 
 export const SUITE_ERROR_PREFIX = 'Suite error (a fault of fleet-conformance itself, not of the target): ';
 export const INCOMPLETE_PREFIX = 'Incomplete, not judged in this run (nothing proven broken): ';
+export const UNAVAILABLE_PREFIX = 'Unavailable: the server answered unavailable (429/503 with Retry-After) to a request this test needed; not judged, and the run does not pass: ';
+const UNAVAILABLE = /^UnavailableError: /;
 const TIMEOUT = /^Test timeout of \d+ms exceeded/;
 
 interface AllureResult { status?: string; statusDetails?: { message?: string } }
@@ -40,11 +42,14 @@ export function markSuiteErrors(resultsDir: string): number {
   });
 }
 
-/** Says so in the message of each skipped result that is an incomplete test; how many it marked. */
+/** Says so in the message of each result that is an incomplete (or unavailable) test or attempt, skipped; how many it marked. */
 export function markIncomplete(resultsDir: string): number {
   return rewriteResults(resultsDir, (result, message) => {
-    if (result.status !== 'skipped' || !(NOT_JUDGED.test(message) || TIMEOUT.test(message))) return false;
-    result.statusDetails = { ...result.statusDetails, message: `${INCOMPLETE_PREFIX}${message}` };
+    const unavailable = UNAVAILABLE.test(message);
+    if (result.status === 'passed' || message.startsWith(INCOMPLETE_PREFIX) || message.startsWith(UNAVAILABLE_PREFIX)) return false;
+    if (!(unavailable || NOT_JUDGED.test(message) || TIMEOUT.test(message))) return false;
+    result.status = 'skipped';
+    result.statusDetails = { ...result.statusDetails, message: `${unavailable ? UNAVAILABLE_PREFIX : INCOMPLETE_PREFIX}${message}` };
     return true;
   });
 }

@@ -8,7 +8,7 @@ import { rules } from '../../../lib/rules/catalogue.js';
 import { faultCatalogue, type FaultId } from '../../../sandbox/faults.js';
 import {
   address, contact, createCustomer, defaults as d, form, listAll, newCustomer, poolCards, reasonId, searchAll, startSandbox,
-  TOKEN_PATH, type Harness, type HarnessOptions,
+  TOKEN_PATH, type Answer, type Harness, type HarnessOptions,
 } from './core-harness.js';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -56,7 +56,91 @@ const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleR
   },
 });
 
+/**
+ * Each write of a "performed, then 500" fault (sandbox/server-errors.ts): how it is sent on a fresh
+ * resource, and whether its effect shows afterwards (undefined: a PIN letter shows none).
+ */
+interface PerformedWrite {
+  send(h: Harness): Promise<{ answer: Answer; effect?: () => Promise<boolean> }>;
+}
+const blockedCard = async (h: Harness) => {
+  const [id] = await poolCards(h, 1);
+  await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+  return id!;
+};
+const performedWrites: Record<string, PerformedWrite> = {
+  'customer-create-performed-500': {
+    send: async (h) => ({ answer: await h.op('createSubCustomer', {}, { body: newCustomer('made-then-500') }), effect: async () => (await listAll(h, { searchText: 'made-then-500' })).customers.length === 1 }),
+  },
+  'customer-update-performed-500': {
+    send: async (h) => {
+      const acc = await createCustomer(h, 'before');
+      return { answer: await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'after' } }), effect: async () => (await status(h, acc)).customerName === 'after' };
+    },
+  },
+  'customer-block-performed-500': {
+    send: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      return { answer: await h.op('blockCustomer', { customerAccountNumber: acc }), effect: async () => (await status(h, acc)).status === 'Blocked' };
+    },
+  },
+  'customer-unblock-performed-500': {
+    send: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      await h.op('blockCustomer', { customerAccountNumber: acc });
+      return { answer: await h.op('unblockCustomer', { customerAccountNumber: acc }), effect: async () => (await status(h, acc)).status === 'Active' };
+    },
+  },
+  'customer-close-performed-500': {
+    send: async (h) => {
+      const acc = await createCustomer(h, 'x');
+      return { answer: await h.op('closeCustomer', { customerAccountNumber: acc }), effect: async () => /clos/i.test((await status(h, acc)).status) };
+    },
+  },
+  'order-performed-500': {
+    send: async (h) => {
+      const before = (await searchAll(h, { customerAccountNumber: d.poolCustomer, limit: 200 })).cards.length;
+      return { answer: await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } }), effect: async () => (await searchAll(h, { customerAccountNumber: d.poolCustomer, limit: 200 })).cards.length === before + 1 };
+    },
+  },
+  'card-block-performed-500': {
+    send: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return { answer: await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } }), effect: async () => (await cardOf(h, id!)).status.name === 'Blocked' };
+    },
+  },
+  'card-unblock-performed-500': {
+    send: async (h) => {
+      const id = await blockedCard(h);
+      return { answer: await h.op('unblockCard', { cardIdentifier: id }, { body: { statusReasonId: await reasonId(h) } }), effect: async () => (await cardOf(h, id)).status.id === 1 };
+    },
+  },
+  'card-cancel-performed-500': {
+    send: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return { answer: await h.op('cancelCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } }), effect: async () => (await cardOf(h, id!)).status.id !== 1 };
+    },
+  },
+  'card-replace-performed-500': {
+    send: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return { answer: await h.op('replaceCard', { cardIdentifier: id! }, { body: {} }), effect: async () => (await cardOf(h, id!)).status.name === 'Blocked' };
+    },
+  },
+  'card-reprint-pin-performed-500': {
+    send: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return { answer: await h.op('reprintPIN', { cardIdentifier: id! }, { body: { cardAddress: { ...address, companyName: 'Fleet' } } }) };
+    },
+  },
+};
+/** The rule such a fault breaks holds when the write answers its documented success. */
+const answersSuccess = (id: string): Probe => ({ holds: async (h) => [200, 202].includes((await performedWrites[id]!.send(h)).answer.status) });
+
 const probes: Record<string, Probe> = {
+  // ---- Server errors ----
+  ...Object.fromEntries(Object.keys(performedWrites).map((id) => [id, answersSuccess(id)])),
+  'card-types-503-unavailable': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).status === 200 },
   // ---- Transport, errors, authentication ----
   'response-content-type-text-plain': { holds: async (h) => /^application\/json/.test((await h.op('getMasterData')).contentType ?? '') },
   'content-type-text-plain-everywhere': {
@@ -540,6 +624,32 @@ const probes: Record<string, Probe> = {
     },
   },
 };
+
+test('a "performed, then 500" fault performs the write, then answers 500 with the standard error body (ER-012)', async () => {
+  for (const [id, write] of Object.entries(performedWrites)) {
+    const h = await startSandbox({ faults: [id] });
+    try {
+      const { answer, effect } = await write.send(h);
+      expect([answer.status, answer.body?.errorCode], id).toEqual([500, 'ER-012']);
+      if (effect) expect(await effect(), `${id}: the write took effect`).toBe(true);
+    } finally {
+      await h.close();
+    }
+  }
+});
+
+test('card-types-503-unavailable: the card types answer 503 with Retry-After and the standard error body every time, every other operation works', async () => {
+  const h = await startSandbox({ faults: ['card-types-503-unavailable'] });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const answer = await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer });
+      expect([answer.status, answer.headers['retry-after'], typeof answer.body?.errorCode, typeof answer.body?.errorDescription]).toEqual([503, '1', 'string', 'string']);
+    }
+    expect((await h.op('getCustomer', { customerAccountNumber: d.poolCustomer })).status).toBe(200);
+  } finally {
+    await h.close();
+  }
+});
 
 test('every fault names a rule of lib/rules/catalogue.ts and has a description', () => {
   const bad = Object.entries(faultCatalogue).filter(([, f]) => !rules.has(f.rule) || f.description.length < 10).map(([id, f]) => `${id} → ${f.rule}`);

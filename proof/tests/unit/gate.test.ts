@@ -290,6 +290,65 @@ test.describe('the gate: what the night could not judge', () => {
   });
 });
 
+test.describe('the gate: nothing stays unjudged, an unavailable operation never passes', () => {
+  const notJudged = (outcome: TestRecord['outcome']) => run([rec(ORDER, outcome, { reason: 'POST /cards/order got a gateway\'s answer 502 4 times: not judged' }), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]);
+
+  test('an operation the server answered unavailable to every request fails the night as UNAVAILABLE, with its rules; never a regression', () => {
+    const night = notJudged('unavailable');
+    night.coverage.unavailable = [{ operationId: 'orderCards', method: 'POST', path: '/cards/order', status: 503, requests: 3, reason: 'answered 503 (unavailable) to all 3 requests of the run' }];
+    const result = compareRuns(run(clean()), night, [], TODAY);
+    expect([result.verdict, result.passed, result.regressions]).toEqual(['UNAVAILABLE', false, []]);
+    expect(kinds(result.unjudged)).toEqual(['unavailable POST /cards/order']);
+    expect(result.unjudged[0]!.detail).toEqual(['answered 503 (unavailable) to all 3 requests of the run', 'leaves CARD-ORDER-202, CARD-ORDER-REFERENCE not judged']);
+    expect(verdictLine(result)).toMatch(/^gate: UNAVAILABLE — the server answered unavailable to every request of an operation: unavailable POST \/cards\/order; no regression where the night judged, and not a pass/);
+    // A regression beside it is still the night's verdict.
+    const worse = notJudged('unavailable');
+    worse.coverage = buildCoverage('sandbox', [rec(ORDER, 'unavailable'), rec(LIMIT, 'failed'), rec(BALANCE, 'passed'), ...STEADY], [], emptyFootprint());
+    worse.coverage.unavailable = night.coverage.unavailable;
+    expect(compareRuns(run(clean()), worse, [], TODAY).verdict).toBe('FAIL');
+  });
+
+  test('a rule not judged on FLEET_GATE_MAX_UNJUDGED_NIGHTS nights in a row fails the night as UNJUDGED, naming each night\'s why; the streak goes on from the baseline\'s', () => {
+    const once = compareRuns(run(clean()), notJudged(INCOMPLETE), [], TODAY);
+    expect([once.verdict, once.unjudgedNights['CARD-ORDER-202']?.nights]).toEqual(['PASS', 1]);
+    const twice = compareRuns(notJudged(INCOMPLETE), notJudged(INCOMPLETE), [], TODAY);
+    expect(twice.verdict).toBe('UNJUDGED');
+    expect(kinds(twice.unjudged)).toEqual(['unjudged too long CARD-ORDER-202', 'unjudged too long CARD-ORDER-REFERENCE']);
+    expect(twice.unjudged[0]).toMatchObject({ change: 'not judged 2 nights in a row', detail: [
+      'night 1: POST /cards/order got a gateway\'s answer 502 4 times: not judged', 'night 2: POST /cards/order got a gateway\'s answer 502 4 times: not judged',
+      'the environment keeps this rule from being judged: a finding for the people who run it'] });
+    expect(compareRuns(notJudged(INCOMPLETE), notJudged(INCOMPLETE), [], TODAY, 0.8, 3).verdict).toBe('PASS');
+    const baseline = { ...notJudged(INCOMPLETE), unjudged: { 'CARD-ORDER-202': { nights: 2, why: ['a', 'b'] } } };
+    const third = compareRuns(baseline, notJudged(INCOMPLETE), [], TODAY, 0.8, 3);
+    expect([third.verdict, third.unjudgedNights['CARD-ORDER-202']]).toEqual(['UNJUDGED', { nights: 3, why: ['a', 'b', 'POST /cards/order got a gateway\'s answer 502 4 times: not judged'] }]);
+    // Judged again: the streak ends.
+    expect(compareRuns(baseline, run(clean()), [], TODAY, 0.8, 3).unjudgedNights).toEqual({});
+  });
+
+  test('npm run gate: exit 5 for a rule unjudged too long, exit 4 for an unavailable operation; the streaks kept beside the run and with the baseline it becomes', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'fleet-gate-unjudged-'));
+    const write = (dir: string, reports: RunReports) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'coverage.json'), JSON.stringify(reports.coverage));
+      writeFileSync(join(dir, 'drift.json'), JSON.stringify(reports.drift));
+    };
+    const gate = (...args: string[]) => runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', ...args], {});
+    write(join(work, 'baseline'), run(clean()));
+    write(join(work, 'night1'), notJudged(INCOMPLETE));
+    expect((await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night1'), '--accept')).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(work, 'baseline', 'unjudged.json'), 'utf8'))).toMatchObject({ 'CARD-ORDER-202': { nights: 1 } });
+    write(join(work, 'night2'), notJudged(INCOMPLETE));
+    const second = await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night2'), '--accept');
+    expect(second.code, second.output).toBe(5);
+    expect(second.output).toContain('⊘ unjudged too long');
+    expect(second.output).not.toContain('gate: accepted');
+    const unavailable = notJudged('unavailable');
+    unavailable.coverage.unavailable = [{ operationId: 'orderCards', method: 'POST', path: '/cards/order', status: 503, requests: 3, reason: 'answered 503' }];
+    write(join(work, 'night3'), unavailable);
+    expect((await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night3'), '--accept')).code).toBe(4);
+  });
+});
+
 test.describe('known-failures.json', () => {
   const file = 'known-failures.json';
   const one = (e: object) => JSON.stringify({ knownFailures: [e] });
