@@ -492,9 +492,11 @@ export class TestLedger implements Observer {
     } else if (incomplete) {
       testInfo.annotations.push({ type: incomplete.unavailable ? UNAVAILABLE_ANNOTATION : INCOMPLETE_ANNOTATION, description: incomplete.reason });
       if (testInfo.retry < ((testInfo.project as TestInfo['project'] | undefined)?.retries ?? 0)) {
-        // Run again once before the run ends (Playwright retries an attempt whose status is not the
-        // expected one): a fresh attempt, new resources, a deadline of its own. Only what stays
-        // incomplete is not judged.
+        // Run again once before the run ends: a fresh attempt, new resources, a deadline of its own.
+        // Playwright retries an attempt whose status is not the expected one, and leaves an
+        // interrupted attempt out of the test's outcome (its reports show the next attempt's). Only
+        // what stays incomplete is not judged.
+        testInfo.status = 'interrupted';
         testInfo.annotations.push({ type: RERUN_ANNOTATION, description: `judged nothing, run again: ${incomplete.reason}` });
       } else {
         testInfo.status = 'skipped';

@@ -9,6 +9,7 @@ import { environmentReport, type EnvironmentEvent, type EnvironmentReport } from
 import type { Footprint } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
 import type { ShardNotRun } from '../shards.js';
+import { operations } from '../operations.js';
 import { ruleList, type Rule } from '../rules/catalogue.js';
 import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
@@ -90,6 +91,11 @@ export interface UnavailableOperation {
 /** A suite error or an incomplete test is shown before a pass: the rule is not red, but one of its tests could not judge it. */
 export const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'unavailable', 'incomplete', 'passed', 'not-run', 'uncovered'];
 
+/** The operation's path as the document writes it (a template), when it is one of the document's. */
+function operationPath(operationId: string): string | undefined {
+  return (operations as Record<string, { path: string } | undefined>)[operationId]?.path;
+}
+
 /**
  * Operations the server answered unavailable to every request (each one waited out as it asked,
  * past the test's time) while it served others: no rule of theirs can be judged, and the run says
@@ -102,7 +108,7 @@ export function unavailableOperations(events: readonly EnvironmentEvent[], footp
   const served = Object.keys(sent).some((op) => (sent[op] ?? 0) > (refused.get(op)?.length ?? 0));
   if (!served) return [];
   return [...refused].filter(([op, list]) => list.length >= (sent[op] ?? 0)).map(([operationId, list]) => ({
-    operationId, method: list[0]!.method, path: list[0]!.path, status: list.at(-1)!.status ?? 503, requests: list.length,
+    operationId, method: list[0]!.method, path: operationPath(operationId) ?? list[0]!.path, status: list.at(-1)!.status ?? 503, requests: list.length,
     reason: `answered ${list.at(-1)!.status ?? 503} (unavailable) to all ${list.length} request${list.length > 1 ? 's' : ''} of the run, each waited out as it asked, while other operations were served`,
   })).sort((a, b) => a.operationId.localeCompare(b.operationId));
 }

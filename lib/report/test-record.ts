@@ -97,10 +97,11 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   const annotations = annotationsOf(test, result);
   const blocked = annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
   if (result.status === 'passed') return { ...base, outcome: 'passed' };
-  // Stopped half-way by a cancelled run: nothing was concluded, whatever it saw meanwhile.
-  if (result.status === 'interrupted') return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
+  // An attempt that judged nothing (interrupted to be run again) says why; an attempt stopped
+  // half-way by a cancelled run concluded nothing, whatever it saw meanwhile.
   const incomplete = incompleteOf(test, result);
   if (incomplete) return { ...base, ...incomplete };
+  if (result.status === 'interrupted') return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
   if (result.status === 'skipped') {
     if (!blocked) return { ...base, outcome: 'not-run', reason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
     const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];

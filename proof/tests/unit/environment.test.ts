@@ -245,7 +245,7 @@ test('an attempt that judged nothing is run again when the project may (its stat
   const error = (await scripted([page(502)], first).client.call('getMasterData').catch((e: unknown) => e)) as TransientError;
   const attempt = fakeTestInfo('failed', [`TransientError: ${error.message}`], 1);
   await first.settle(attempt.info);
-  expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual(['failed', ['incomplete', 'run again']]);
+  expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual(['interrupted', ['incomplete', 'run again']]);
 
   const unavailable = new TestLedger(new Set(['CUST-CARDTYPES-SHAPE']), worker(), 'a test');
   const down = (await scripted([json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'later' }, { 'retry-after': '0' })], unavailable).client
