@@ -22,13 +22,23 @@ function shows(now: unknown, sent: unknown): boolean {
   return Object.entries(sent as Json).every(([k, v]) => shows((now as Json)[k], v));
 }
 
+/**
+ * The read-backs of one client. `made`: sub-customers a creation made although the server answered
+ * it 5xx (read back by their mark): nobody got their number, so the client's owner closes them.
+ */
 export function defaultReadBacks(config: Pick<Config, 'runId' | 'customerListFields'>) {
+  const made: string[] = [];
   return {
+    made,
     readBackOf(api: FleetApi, operationId: OperationId, options: CallOptions): ReadBack | undefined {
       if (operationId === 'createSubCustomer') {
         const name = (options.body as CustomerCreateRequest | undefined)?.customerName;
         if (typeof name !== 'string' || !name.includes(config.runId)) return undefined;
-        return async () => (await allCustomers(api, config.customerListFields, { searchText: name })).some((c) => c.customerName === name);
+        return async () => {
+          const found = (await allCustomers(api, config.customerListFields, { searchText: name })).filter((c) => c.customerName === name && c.customerAccountNumber);
+          made.push(...found.map((c) => c.customerAccountNumber!));
+          return found.length > 0;
+        };
       }
       if (operationId === 'updateCustomerDetail') {
         const account = options.params?.customerAccountNumber;

@@ -105,6 +105,8 @@ interface Taint {
   /** Field names the failed check points at (a failure mentioning one is explained by it). */
   fields: string[];
   evidence: () => Evidence;
+  /** The answer it taints. */
+  exchange: Exchange;
 }
 
 /** A test that cannot be judged for the suite's own reasons (no pool card came in its time): incomplete, never failed. */
@@ -250,7 +252,7 @@ export class WorkerLedger implements Observer {
       }
       const taint: Taint = {
         rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
-        wholeBody: ofRule.some((f) => wholeBody(exchange, f)), fields: [...new Set(ofRule.flatMap(fieldsOf))], evidence: () => evidenceAt(ofRule[0]!.where),
+        wholeBody: ofRule.some((f) => wholeBody(exchange, f)), fields: [...new Set(ofRule.flatMap(fieldsOf))], evidence: () => evidenceAt(ofRule[0]!.where), exchange,
       };
       this.current?.taint(taint);
       for (const capture of this.captures) capture.push(taint);
@@ -564,6 +566,10 @@ export class TestLedger implements Observer {
     // eslint-disable-next-line no-control-regex
     const messages = testInfo.errors.map((e) => `${(e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')}\n${failingLine(e.stack)}`);
     const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
+    // The server's 5xx to the test's last request, judged as another rule's (its own would have
+    // thrown): whatever the test then asserted of it judged nothing of its own rules.
+    const fiveXx = this.last && this.last.response.status >= 500 ? this.taints.find((t) => t.exchange === this.last) : undefined;
+    if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);
