@@ -567,9 +567,10 @@ export class TestLedger implements Observer {
     const messages = testInfo.errors.map((e) => `${(e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')}\n${failingLine(e.stack)}`);
     const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
     // The server's 5xx to the test's last request, judged as another rule's (its own would have
-    // thrown): whatever the test then asserted of it judged nothing of its own rules.
-    const fiveXx = this.last && this.last.response.status >= 500 ? this.taints.find((t) => t.exchange === this.last) : undefined;
-    if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
+    // thrown): an assertion of the test's own rule that reads that status judged nothing of it.
+    const status = this.last?.response.status ?? 0;
+    const fiveXx = status >= 500 ? this.taints.find((t) => t.exchange === this.last) : undefined;
+    if (fiveXx && messages.some((m) => new RegExp(`(received|answered) ${status}\\b`).test(m))) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);

@@ -44,6 +44,14 @@ test('a failure of the test\'s own rule stands, even next to a broken answer of 
   expect(blockedBy(info)).toBeUndefined();
 });
 
+test('an assertion of the test\'s own rule on the 5xx its last request got (judged as another rule\'s) is blocked by that rule', async () => {
+  const { test: ledger } = ledgers(['CUST-NAME-MAX-310']);
+  ledger.observe(exchange(500, { errorCode: 'ER-012' }, 'createSubCustomer'), [failure('CUST-CREATE-RETURNS-NUMBER', '/', 'answered 500 to a valid write, and performed it (read back)')]);
+  const { info } = fakeTestInfo('failed', ['Error: [CUST-NAME-MAX-310] expected status 200, received 500\nrequest: POST /customers/subcustomer']);
+  await ledger.settle(info);
+  expect([info.status, blockedBy(info)]).toEqual(['skipped', 'CUST-CREATE-RETURNS-NUMBER: POST /cards/search answered 500: answered 500 to a valid write, and performed it (read back)']);
+});
+
 test('a failure after a 5xx the test received is blocked by the 5xx\'s rule, and the worker stays (skipped)', async () => {
   const { test: ledger } = ledgers(['CUST-CARDTYPES-SHAPE']);
   ledger.observe(exchange(500, { errorCode: 'ER-012' }), [failure('HTTP-STATUS-DOCUMENTED', '/', 'answered 500 to a valid request')]);
