@@ -79,6 +79,13 @@ function entry(subject: Partial<KnownFailure>, expires = '2030-12-31'): KnownFai
 
 const kinds = (rows: GateRow[]) => rows.map((r) => `${r.kind} ${r.subject}`);
 
+/** A run's reports as the gate reads them from a folder. */
+function write(dir: string, reports: RunReports): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'coverage.json'), JSON.stringify(reports.coverage));
+  writeFileSync(join(dir, 'drift.json'), JSON.stringify(reports.drift));
+}
+
 test.describe('the gate: this run against the baseline', () => {
   test('a rule that newly fails is the regression; the other rules of its test are part of its story', () => {
     const result = compareRuns(run(clean()), run([rec(ORDER, 'failed'), rec(LIMIT, 'passed'), rec(BALANCE, 'passed')]), [], TODAY);
@@ -263,11 +270,6 @@ test.describe('the gate: what the night could not judge', () => {
 
   test('npm run gate: exit 3 for a night not judged, nothing accepted; --init makes no baseline of one; --min-judged checked in one line', async () => {
     const work = mkdtempSync(join(tmpdir(), 'fleet-gate-judged-'));
-    const write = (dir: string, reports: RunReports) => {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'coverage.json'), JSON.stringify(reports.coverage));
-      writeFileSync(join(dir, 'drift.json'), JSON.stringify(reports.drift));
-    };
     write(join(work, 'baseline'), run(clean()));
     write(join(work, 'night'), run(clean(), { steady: INCOMPLETE }));
     const gate = (...args: string[]) => runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', ...args], {});
@@ -327,11 +329,6 @@ test.describe('the gate: nothing stays unjudged, an unavailable operation never 
 
   test('npm run gate: exit 5 for a rule unjudged too long, exit 4 for an unavailable operation; the streaks kept beside the run and with the baseline it becomes', async () => {
     const work = mkdtempSync(join(tmpdir(), 'fleet-gate-unjudged-'));
-    const write = (dir: string, reports: RunReports) => {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'coverage.json'), JSON.stringify(reports.coverage));
-      writeFileSync(join(dir, 'drift.json'), JSON.stringify(reports.drift));
-    };
     const gate = (...args: string[]) => runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', ...args], {});
     write(join(work, 'baseline'), run(clean()));
     write(join(work, 'night1'), notJudged(INCOMPLETE));
