@@ -123,6 +123,7 @@ export function formatExchange(exchange: Exchange): string {
     `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
     ...(exchange.repeatOf ?? []).map((e) => `the same request answered ${e.response.status} before (${e.startedAt})`),
     ...(exchange.readBack ? [readBackText(exchange.readBack)] : []),
+    ...(exchange.sentAgain ? [`sent once more, it was refused: ${exchange.sentAgain.response.status}${exchange.sentAgain.response.text ? `\n${show(exchange.sentAgain.response.isJson ? exchange.sentAgain.response.body : exchange.sentAgain.response.text)}` : ''}`] : []),
   ].join('\n'));
 }
 
@@ -184,7 +185,8 @@ export class FleetClient {
    * sent again: a TransientError, for the caller to read back what happened. The server's own 5xx
    * is evidence: a read or bad input is asked again, and the 5xx stands when the repeat fails the
    * same way (both exchanges kept); a valid write is read back first, and stands at once when it
-   * took effect (the read kept), else it is sent once more and a second 5xx stands. A server that
+   * took effect (the read kept), else it is sent once more: a second 5xx stands, and so does the
+   * first when the repeat is refused (it had taken effect, or a refusal was due). A server that
    * keeps answering unavailable is an UnavailableError. Every event is told to the observer.
    */
   private async sendOutlasting(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
@@ -217,14 +219,18 @@ export class FleetClient {
           await pause(REPEAT_PAUSE_MS);
           continue;
         }
+        let answer = sent;
         if (first5xx && sent !== first5xx) {
           if (readBack) sent.readBack = readBack;
           if (sent.response.status >= 500) sent.repeatOf = [first5xx];
-          else events.push(this.eventOf('server-5xx', op, first5xx.startedAt, path, { status: first5xx.response.status, by: 'server' }, 'transient'));
+          else if (!askAgain && sent.response.status >= 400) {
+            // Refused when sent once more: the write had taken effect, or a refusal was due; the 5xx stands either way.
+            answer = Object.assign(first5xx, { sentAgain: sent, ...(readBack ? { readBack } : {}) });
+          } else events.push(this.eventOf('server-5xx', op, first5xx.startedAt, path, { status: first5xx.response.status, by: 'server' }, 'transient'));
         }
         for (const e of events) if (e.outcome === 'gave-up' && e.kind !== 'server-5xx') e.outcome = 'retried';
         this.tell(events, op, options);
-        return sent;
+        return answer;
       }
       events.push(event!);
       if (!resendable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt, BACKOFF_MS)) {

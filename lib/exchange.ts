@@ -43,6 +43,8 @@ export interface Exchange {
   repeatOf?: Exchange[];
   /** A write the server answered 5xx, read back: whether it took effect, and the read that showed it. */
   readBack?: ReadBackResult;
+  /** This write answered 5xx, sent once more and refused (4xx): it had taken effect, or a refusal was due. */
+  sentAgain?: Exchange;
 }
 
 export interface ReadBackResult {

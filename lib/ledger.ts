@@ -362,6 +362,11 @@ const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
+/** A failure message that shows `exchange` (formatExchange: its request line and its response status). */
+function shows(message: string, exchange: Exchange): boolean {
+  return message.includes(`request:  ${exchange.request.method} ${exchange.request.path}`) && message.includes(`response: ${exchange.response.status} `);
+}
+
 /** The source line of the project where an error was thrown (the assertion that failed reads what it judged). */
 function failingLine(stack: string | undefined): string {
   const frame = /\((\/[^()]+?\.ts):(\d+):\d+\)|at (\/[^ ]+?\.ts):(\d+):\d+/.exec((stack ?? '').split('\n').filter((l) => !l.includes('node_modules')).join('\n'));
@@ -566,11 +571,10 @@ export class TestLedger implements Observer {
     // eslint-disable-next-line no-control-regex
     const messages = testInfo.errors.map((e) => `${(e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')}\n${failingLine(e.stack)}`);
     const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
-    // The server's 5xx to the test's last request, judged as another rule's (its own would have
-    // thrown): an assertion of the test's own rule that reads that status judged nothing of it.
-    const status = this.last?.response.status ?? 0;
-    const fiveXx = status >= 500 ? this.taints.find((t) => t.exchange === this.last) : undefined;
-    if (fiveXx && messages.some((m) => new RegExp(`(received|answered) ${status}\\b`).test(m))) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
+    // A 5xx of the server judged as another rule's (its own would have thrown): an assertion of the
+    // test's own rule that shows that very answer (its request and status) judged nothing of it.
+    const fiveXx = this.taints.find((t) => t.exchange.response.status >= 500 && messages.some((m) => shows(m, t.exchange)));
+    if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);

@@ -39,7 +39,8 @@ export const statusCodeConformance: Check = {
       if (!valid) return finding('failure', `${operation.method} ${operation.path} answered ${status} to bad input`, [NO_5XX, rule]);
       const performed = exchange.readBack?.performed === true;
       const own = operation.readOnly ? [rule] : [operation.successRule, rule];
-      const how = performed ? ', and performed it (read back)' : exchange.repeatOf?.length ? `, twice${exchange.readBack ? ' (read back: not performed)' : ''}` : '';
+      const how = performed ? ', and performed it (read back)' : exchange.repeatOf?.length ? `, twice${exchange.readBack ? ' (read back: not performed)' : ''}`
+        : exchange.sentAgain ? `; sent once more, it was refused (${exchange.sentAgain.response.status}): it had taken effect, or a refusal was due` : '';
       return finding('failure', `${operation.method} ${operation.path} answered ${status} to a valid ${operation.readOnly ? 'request' : 'write'}${how}`,
         exchange.request.hostile && !performed ? [...own, NO_5XX] : own);
     }

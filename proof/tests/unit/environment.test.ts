@@ -112,11 +112,16 @@ test('a write the server answered 5xx is read back first: performed, the 5xx sta
   expect(error.message).toContain('read back after the 5xx: the write took effect');
 });
 
-test('a write the server answered 5xx that did not take effect, or cannot be read back, is sent once more: a second 5xx stands with both, an answer after it leaves the first transient', async () => {
+test('a write the server answered 5xx that did not take effect, or cannot be read back, is sent once more: a second 5xx stands with both, so does the first when the repeat is refused; a success after it leaves the first transient', async () => {
   const twice = scripted([serverError()]);
   const stands = (await answerOrReadBack(() => twice.client.call('cancelCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }), async () => false).catch((e: unknown) => e)) as ConformanceError;
   expect([stands.exchange.response.status, twice.sent.length, stands.exchange.repeatOf?.length, stands.exchange.readBack?.performed]).toEqual([500, 2, 1, false]);
   expect(stands.findings[0]!.rule).toBe('CARD-CANCEL-PERMANENT');
+
+  const refused = scripted([serverError(), json(400, { errorCode: 'ER-001', errorDescription: 'the customer is closed already' })]);
+  const closed = (await refused.client.call('closeCustomer', { params: { customerAccountNumber: '7000000010' }, body: {} }).catch((e: unknown) => e)) as ConformanceError;
+  expect([closed.exchange.response.status, closed.exchange.sentAgain?.response.status, closed.findings[0]!.rule], 'refused when sent once more: the 5xx stands').toEqual([500, 400, 'CUST-CLOSE-PERMANENT']);
+  expect(closed.message).toContain('sent once more, it was refused: 400');
 
   const ledger = worker();
   const once = scripted([serverError(), json(202, { orderReference: 'ORD-1' })], ledger);

@@ -47,7 +47,7 @@ test('a failure of the test\'s own rule stands, even next to a broken answer of 
 test('an assertion of the test\'s own rule on the 5xx its last request got (judged as another rule\'s) is blocked by that rule', async () => {
   const { test: ledger } = ledgers(['CUST-NAME-MAX-310']);
   ledger.observe(exchange(500, { errorCode: 'ER-012' }, 'createSubCustomer'), [failure('CUST-CREATE-RETURNS-NUMBER', '/', 'answered 500 to a valid write, and performed it (read back)')]);
-  const { info } = fakeTestInfo('failed', ['Error: [CUST-NAME-MAX-310] expected status 200, received 500\nrequest: POST /customers/subcustomer']);
+  const { info } = fakeTestInfo('failed', ['Error: Property failed after 1 tests\nError: [CUST-NAME-MAX-310] expected status 200, received 500\nrequest:  POST /cards/search\nresponse: 500 application/json']);
   await ledger.settle(info);
   expect([info.status, blockedBy(info)]).toEqual(['skipped', 'CUST-CREATE-RETURNS-NUMBER: POST /cards/search answered 500: answered 500 to a valid write, and performed it (read back)']);
 });
