@@ -29,11 +29,13 @@ export type WriteKind = keyof typeof WRITES;
 export interface Footprint {
   requests: number;
   byOperation: Partial<Record<OperationId, number>>;
+  /** Requests of each operation the target answered with a success (2xx). */
+  served?: Partial<Record<OperationId, number>>;
   writes: Record<WriteKind, number>;
 }
 
 export function emptyFootprint(): Footprint {
-  return { requests: 0, byOperation: {}, writes: Object.fromEntries(Object.keys(WRITES).map((k) => [k, 0])) as Record<WriteKind, number> };
+  return { requests: 0, byOperation: {}, served: {}, writes: Object.fromEntries(Object.keys(WRITES).map((k) => [k, 0])) as Record<WriteKind, number> };
 }
 
 /** Adds one exchange: a request, and a write when the target accepted it (an order counts its cards). */
@@ -46,6 +48,7 @@ export function countRequest(footprint: Footprint, operationId: OperationId, sta
   footprint.requests += 1;
   footprint.byOperation[operationId] = (footprint.byOperation[operationId] ?? 0) + 1;
   if (status === undefined || status < 200 || status >= 300) return;
+  footprint.served = { ...footprint.served, [operationId]: (footprint.served?.[operationId] ?? 0) + 1 };
   for (const [kind, id] of Object.entries(WRITES) as [WriteKind, OperationId][]) {
     if (operationId !== id) continue;
     const cards = (body as { cards?: unknown } | undefined)?.cards;
@@ -56,6 +59,7 @@ export function countRequest(footprint: Footprint, operationId: OperationId, sta
 export function add(into: Footprint, more: Footprint): Footprint {
   into.requests += more.requests;
   for (const [op, n] of Object.entries(more.byOperation) as [OperationId, number][]) into.byOperation[op] = (into.byOperation[op] ?? 0) + n;
+  for (const [op, n] of Object.entries(more.served ?? {}) as [OperationId, number][]) into.served = { ...into.served, [op]: (into.served?.[op] ?? 0) + n };
   for (const kind of Object.keys(WRITES) as WriteKind[]) into.writes[kind] += more.writes[kind] ?? 0;
   return into;
 }

@@ -41,8 +41,10 @@ export const statusCodeConformance: Check = {
       const own = operation.readOnly ? [rule] : [operation.successRule, rule];
       const how = performed ? ', and performed it (read back)' : exchange.repeatOf?.length ? `, twice${exchange.readBack ? ' (read back: not performed)' : ''}`
         : exchange.sentAgain ? `; sent once more, it was refused (${exchange.sentAgain.response.status}): it had taken effect, or a refusal was due` : '';
-      return finding('failure', `${operation.method} ${operation.path} answered ${status} to a valid ${operation.readOnly ? 'request' : 'write'}${how}`,
-        exchange.request.hostile && !performed ? [...own, NO_5XX] : own);
+      // Hostile input may have caused a 5xx that comes again; one the same write did not get again
+      // (it had taken effect, or was refused) was no reaction to the input.
+      const mayBeInput = exchange.request.hostile && !performed && !exchange.sentAgain;
+      return finding('failure', `${operation.method} ${operation.path} answered ${status} to a valid ${operation.readOnly ? 'request' : 'write'}${how}`, mayBeInput ? [...own, NO_5XX] : own);
     }
     if (status in operation.responses) return [];
     if (status < 400) {

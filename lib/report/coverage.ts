@@ -97,19 +97,19 @@ function operationPath(operationId: string): string | undefined {
 }
 
 /**
- * Operations the server answered unavailable to every request (each one waited out as it asked,
- * past the test's time) while it served others: no rule of theirs can be judged, and the run says
- * so as a verdict of its own, never as the environment's.
+ * Operations the server answered unavailable (each request waited out as it asked, past the
+ * test's time) and never served in the run, while it served others: no rule of theirs can be
+ * judged, and the run says so as a verdict of its own, never as the environment's.
  */
 export function unavailableOperations(events: readonly EnvironmentEvent[], footprint: Footprint): UnavailableOperation[] {
   const refused = new Map<string, EnvironmentEvent[]>();
   for (const e of events) if (e.kind === 'unavailable') refused.set(e.operationId, [...(refused.get(e.operationId) ?? []), e]);
-  const sent = footprint.byOperation as Record<string, number | undefined>;
-  const served = Object.keys(sent).some((op) => (sent[op] ?? 0) > (refused.get(op)?.length ?? 0));
-  if (!served) return [];
-  return [...refused].filter(([op, list]) => list.length >= (sent[op] ?? 0)).map(([operationId, list]) => ({
+  const served = (footprint.served ?? {}) as Record<string, number | undefined>;
+  if (!Object.values(served).some((n) => (n ?? 0) > 0)) return [];
+  // No success of it in the whole run (its other answers: refusals of the suite's bad input, say).
+  return [...refused].filter(([op]) => !served[op]).map(([operationId, list]) => ({
     operationId, method: list[0]!.method, path: operationPath(operationId) ?? list[0]!.path, status: list.at(-1)!.status ?? 503, requests: list.length,
-    reason: `answered ${list.at(-1)!.status ?? 503} (unavailable) to all ${list.length} request${list.length > 1 ? 's' : ''} of the run, each waited out as it asked, while other operations were served`,
+    reason: `answered ${list.at(-1)!.status ?? 503} (unavailable) to ${list.length} request${list.length > 1 ? 's' : ''} of the run, each waited out as it asked, and served none, while other operations were served`,
   })).sort((a, b) => a.operationId.localeCompare(b.operationId));
 }
 
