@@ -24,7 +24,7 @@ import { NotRunError, type Observer } from './ledger.js';
 import { fillPath, operation, type Operation, type OperationId } from './operations.js';
 import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
 import { curlTransport, replayBaseUrl, replayText } from './report/replay.js';
-import { givenReadBack, outsideReadBack, type ReadBack } from './read-back-scope.js';
+import { givenReadBack, outsideReadBack, ReadBackUnknown, type ReadBack } from './read-back-scope.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
@@ -256,7 +256,7 @@ export class FleetClient {
       const performed = await outsideReadBack(happened);
       return { performed, ...(this.lastAnswer !== before && this.lastAnswer ? { exchange: this.lastAnswer } : {}) };
     } catch (e) {
-      if (e instanceof TransientError) return undefined;
+      if (e instanceof TransientError || e instanceof ReadBackUnknown) return undefined;
       throw e;
     }
   }

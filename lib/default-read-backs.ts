@@ -1,7 +1,7 @@
 /**
  * How a write is read back when its caller gave no read-back of its own (lib/read-back-scope.ts):
  * after the server answered it 5xx, did it take effect? Only where one read can tell without
- * knowing the state before: a creation by its run-marked name (unique to the run), an update by
+ * knowing the state before: a creation by its run-marked name or business reference, an update by
  * the values it sent. Block, unblock, close, cancel and replace need the state before (their steps
  * give it), and an order or a PIN letter leaves nothing one read shows: those are sent once more.
  */
@@ -10,10 +10,23 @@ import type { CallOptions } from './client.js';
 import type { Config } from './config.js';
 import { allCustomers } from './discovery.js';
 import type { OperationId } from './operations.js';
-import type { ReadBack } from './read-back-scope.js';
-import type { CustomerCreateRequest, CustomerUpdateRequest } from './types.generated.js';
+import { ReadBackUnknown, type ReadBack } from './read-back-scope.js';
+import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from './types.generated.js';
 
 type Json = Record<string, unknown>;
+
+/**
+ * The sub-customers a creation request made, found by what marks it as the run's: its name, or its
+ * business reference when the name carries no mark (a boundary's 310 characters); 'unknown' when
+ * neither does (nothing to look for).
+ */
+export async function madeBy(api: FleetApi, config: Pick<Config, 'runId' | 'customerListFields'>, request: Partial<CustomerCreateRequest> | undefined): Promise<Customer[] | 'unknown'> {
+  const marks = (['customerName', 'customerBusinessReference'] as const).filter((f) => typeof request?.[f] === 'string' && request[f]!.includes(config.runId));
+  const [field] = marks;
+  if (!field) return 'unknown';
+  const found = await allCustomers(api, config.customerListFields, { searchText: request![field]! });
+  return found.filter((c) => c.customerAccountNumber && marks.every((f) => c[f] === request![f]));
+}
 
 /** Every value `sent` holds, nested objects field by field, is what `now` shows. */
 function shows(now: unknown, sent: unknown): boolean {
@@ -32,10 +45,11 @@ export function defaultReadBacks(config: Pick<Config, 'runId' | 'customerListFie
     made,
     readBackOf(api: FleetApi, operationId: OperationId, options: CallOptions): ReadBack | undefined {
       if (operationId === 'createSubCustomer') {
-        const name = (options.body as CustomerCreateRequest | undefined)?.customerName;
-        if (typeof name !== 'string' || !name.includes(config.runId)) return undefined;
+        const request = options.body as CustomerCreateRequest | undefined;
+        if (!request || typeof request !== 'object') return undefined;
         return async () => {
-          const found = (await allCustomers(api, config.customerListFields, { searchText: name })).filter((c) => c.customerName === name && c.customerAccountNumber);
+          const found = await madeBy(api, config, request);
+          if (found === 'unknown') throw new ReadBackUnknown();
           made.push(...found.map((c) => c.customerAccountNumber!));
           return found.length > 0;
         };

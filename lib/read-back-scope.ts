@@ -7,8 +7,13 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** True when the write took effect. */
+/** True when the write took effect; it throws ReadBackUnknown when nothing can tell. */
 export type ReadBack = () => Promise<boolean>;
+
+/** Nothing the read-back could look for (a creation with no mark of the run): the write is sent once more. */
+export class ReadBackUnknown extends Error {
+  override name = 'ReadBackUnknown';
+}
 
 const scope = new AsyncLocalStorage<ReadBack>();
 
