@@ -54,6 +54,8 @@ export interface Evidence {
   earlier?: { status: number; startedAt: string; body: string }[];
   /** A write answered 5xx, read back: whether it took effect, and the read that showed it. */
   readBack?: { performed: boolean; request?: string; status?: number; body?: string };
+  /** A write answered 5xx, sent once more and refused: that answer. */
+  sentAgain?: { status: number; body: string };
 }
 
 /** Why a test could not be judged, as attached to it and shown in the reports. */
@@ -167,9 +169,18 @@ function fieldsOf(f: Finding): string[] {
 const wholeBody = (exchange: Exchange, f: Finding) => exchange.response.status >= 500 || (exchange.response.text.trim() !== '' && !exchange.response.isJson)
   || (f.where === '/' && !f.field);
 
-function readBackShown({ performed, exchange }: NonNullable<Exchange['readBack']>, scrub: (text: string) => string): NonNullable<Evidence['readBack']> {
-  if (!exchange) return { performed };
-  return { performed, request: `${exchange.request.method} ${exchange.request.path}`, status: exchange.response.status, body: scrub(exchange.response.text) };
+/**
+ * The answers beside an exchange that its evidence shows: the same request's earlier 5xx it repeats,
+ * a write's read-back after a 5xx, or its refusal when sent once more (bodies scrubbed, cut).
+ */
+export function answersBeside(exchange: Exchange, scrub: (text: string) => string): Pick<Evidence, 'earlier' | 'readBack' | 'sentAgain'> {
+  const shown = (text: string) => scrub(text).slice(0, 2_000);
+  const readBack = exchange.readBack;
+  return {
+    ...(exchange.repeatOf?.length ? { earlier: exchange.repeatOf.map((e) => ({ status: e.response.status, startedAt: e.startedAt, body: shown(e.response.text) })) } : {}),
+    ...(readBack ? { readBack: { performed: readBack.performed, ...(readBack.exchange ? { request: `${readBack.exchange.request.method} ${readBack.exchange.request.path}`, status: readBack.exchange.response.status, body: shown(readBack.exchange.response.text) } : {}) } } : {}),
+    ...(exchange.sentAgain ? { sentAgain: { status: exchange.sentAgain.response.status, body: shown(exchange.sentAgain.response.text) } } : {}),
+  };
 }
 
 /** The records of one worker: its findings (each evidence kept once), the test running now, and open captures. */
@@ -211,8 +222,7 @@ export class WorkerLedger implements Observer {
       },
       ...(pointer ? { pointer } : {}),
       startedAt: exchange.startedAt,
-      ...(exchange.repeatOf?.length ? { earlier: exchange.repeatOf.map((e) => ({ status: e.response.status, startedAt: e.startedAt, body: this.secrets.scrub(e.response.text).slice(0, 2_000) })) } : {}),
-      ...(exchange.readBack ? { readBack: readBackShown(exchange.readBack, (text) => this.secrets.scrub(text).slice(0, 2_000)) } : {}),
+      ...answersBeside(exchange, (text) => this.secrets.scrub(text)),
     };
   }
 

@@ -11,7 +11,7 @@ import { BUDGET_KINDS, spentOf, type BudgetKind } from '../budget.js';
 import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js';
 import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
-import { BLOCKED_ANNOTATION, EVIDENCE_ATTACHMENT, FINDINGS_ATTACHMENT, INCOMPLETE_ANNOTATION, INCOMPLETE_ATTACHMENT, UNAVAILABLE_ANNOTATION, type Evidence, type Incomplete, type LedgerEntry } from '../ledger.js';
+import { answersBeside, BLOCKED_ANNOTATION, EVIDENCE_ATTACHMENT, FINDINGS_ATTACHMENT, INCOMPLETE_ANNOTATION, INCOMPLETE_ATTACHMENT, UNAVAILABLE_ANNOTATION, type Evidence, type Incomplete, type LedgerEntry } from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { ownFrame, suiteErrorOf } from '../suite-error.js';
 import { replayIn, type Replay } from './replay.js';
@@ -72,6 +72,8 @@ function violationEvidence(result: TestResult, baseUrl: string): Evidence | unde
     response: { status: exchange.response.status, ...(exchange.response.headers['content-type'] ? { contentType: exchange.response.headers['content-type'] } : {}), body: body.slice(0, 6_000) },
     ...(violation.findings[0]?.where ? { pointer: violation.findings[0].where } : {}),
     startedAt: exchange.startedAt,
+    // Redacted when attached (lib/report/test-sink.ts).
+    ...answersBeside(exchange, (text) => text),
   };
 }
 

@@ -124,7 +124,7 @@ function evidenceOf(coverage: CoverageReport, rule: string): string | undefined 
   const e = coverage.rules.find((r) => r.id === rule)?.evidence;
   if (!e) return undefined;
   const readBack = e.readBack ? `; read back: ${e.readBack.performed ? 'performed' : 'not performed'}${e.readBack.request ? ` (${e.readBack.request} → ${e.readBack.status})` : ''}` : '';
-  return `${e.request.method} ${e.request.path.split('?')[0]} → ${e.response.status}${e.earlier?.length ? ` (and ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}${readBack}`;
+  return `${e.request.method} ${e.request.path.split('?')[0]} → ${e.response.status}${e.earlier?.length ? ` (and ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}${e.sentAgain ? `, then ${e.sentAgain.status} sent once more` : ''}${readBack}`;
 }
 
 async function full(faults: string[], options: Options, work: string): Promise<{ results: FullResult[]; clean: number }> {
