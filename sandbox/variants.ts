@@ -178,6 +178,13 @@ export const variantCatalogue = {
     description: 'every field of a card order item but cardPIN, isDriverEmbossed and isVRNEmbossed is required (ER-002 for each missing one)',
   },
 
+  // ---- Card history ----
+  'replaced-original-stays-blocked': {
+    words: 'card was previously blocked; statusReasonId supplied',
+    varies: 'ASSUME-CARD-STATES',
+    description: 'a replaced original cannot be unblocked (400 ER-001 "card … was blocked because it has been replaced"), and two cards of each pool customer are replaced at seed time: the pool holds replaced originals, Blocked, from the start',
+  },
+
   // ---- Locations ----
   'geo-param-names-other': {
     words: 'Their parameter names are not shown.',

@@ -13,7 +13,7 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
-import { cardNumbers } from '../seed/cards.js';
+import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
   cardStatus, cardStatusNames, customerStatus, expiryFrom, today,
@@ -26,8 +26,6 @@ import type { Variants } from '../variants.js';
 export const CARD_SEARCH_DEFAULT_LIMIT = 50;
 /** Largest page the search answers; a larger limit is capped silently (ASSUME-CARD-SEARCH-DEFAULTS). */
 export const CARD_SEARCH_MAX_LIMIT = 200;
-/** Ordered and replacement cards expire this many years after their order date (end of month). */
-export const CARD_VALIDITY_YEARS = 4;
 /** Card search page sizes under the page-sizes-other variant. */
 const OTHER_DEFAULT_LIMIT = 20;
 const OTHER_MAX_LIMIT = 100;
@@ -441,6 +439,9 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         if (variants.has('unmet-condition-no-op') && wasActive) return {};
         throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
       }
+      if (card.replacedBy !== undefined && variants.has('replaced-original-stays-blocked')) {
+        throw ApiError.refused(`card ${card.cardIdentifier} was blocked because it has been replaced (by card ${card.replacedBy}); it cannot be unblocked`);
+      }
       if (wasActive && faults.has('card-unblock-active-changes-status')) card.statusId = cardStatus.blocked;
       else if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
       record(card, 'unblock', request.body);
@@ -476,30 +477,15 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         if (id !== undefined && !master.has(key, id)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
       notCancelled(original, 'replaced');
-      const day = today();
-      const cardIdentifier = store.newCardIdentifier();
-      const { topLevel: _topLevel, history: _history, orderReference: _orderReference, replacedBy: _replacedBy, ...copied } = original;
-      const replacement = store.addCard({
-        ...copied,
-        cardIdentifier,
-        ...cardNumbers(store.random, cardIdentifier, original.topLevel),
-        statusId: cardStatus.active,
+      addReplacement(store, original, {
         cardTypeId: body.cardTypeId ?? original.cardTypeId,
         purchaseCategoryId: body.purchaseCategoryId ?? original.purchaseCategoryId,
         cardGroupId: body.cardGroupId ?? original.cardGroupId,
         additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
         driverName: body.driverName ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
         vehicleRegNumber: faults.has('card-replace-ignores-change') ? original.vehicleRegNumber : body.vehicleRegNumber ?? original.vehicleRegNumber,
-        productIds: [...original.productIds],
-        deliveryAddress: { ...original.deliveryAddress },
-        deliveryContact: { ...original.deliveryContact },
-        orderDate: day,
-        expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
-        replaces: original.cardIdentifier,
         ...appearsLater('replacement-delayed'),
-        history: [{ action: 'replacement', statusId: cardStatus.active, at: now() }],
-      });
-      original.replacedBy = replacement.cardIdentifier;
+      }, today(), now());
       if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
       record(original, 'replace', {});
       return {};

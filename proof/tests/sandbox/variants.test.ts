@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { assumptions } from '../../../lib/rules/assumptions.js';
 import { readServerConfig } from '../../../sandbox/server-config.js';
 import { variantCatalogue, VariantConfigError, type VariantDefinition, type VariantId } from '../../../sandbox/variants.js';
-import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
+import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, reasonId, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
 
 const catalogue = variantCatalogue as Record<string, VariantDefinition>;
 
@@ -112,6 +112,11 @@ const probes: Record<VariantId, Probe> = {
     const before = (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount;
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
     return (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before;
+  },
+  'replaced-original-stays-blocked': async (h) => {
+    const [id] = await poolCards(h, 1, 10);
+    await h.call('POST', `/cards/${id}/replace`, { body: {} });
+    return statusOf(await h.call('POST', `/cards/${id}/unblock`, { body: { statusReasonId: await reasonId(h) } }));
   },
   'card-order-all-required': async (h) => statusOf(await h.call('POST', '/cards/order', { body: { customerAccountNumber: await createCustomer(h, 'required probe'), cards: [{ cardTypeId: 1 }] } })),
   'geo-param-names-other': async (h) => (await geo(h, { limit: 3 })).body.locations?.length,
