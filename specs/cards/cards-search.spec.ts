@@ -127,7 +127,9 @@ test.describe('card search', () => {
     // Over the pages of one customer whose cards no test writes (lib/steps/stable-scope.ts): its
     // cards keep their statuses while the pages are read, so every page boundary is judged. The
     // whole hierarchy holds the pool, whose cards the run blocks, unblocks and replaces meanwhile:
-    // a slow walk over it saw them change between pages, on a conforming server.
+    // a slow walk over it saw them change between pages, on a conforming server. One answer alone
+    // would be sound too, but weaker: a first page of the whole hierarchy shows only Active cards on
+    // a conforming server, and an order that puts the others first can hide beyond it.
     const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter((h) => h.cards.some(isActive) && !h.cards.every(isActive));
     // The most telling one: where an order by identifier alone would not put the Active cards first.
     const byId = (h: CardHolder) => [...h.cards].sort((a, b) => a.cardIdentifier! - b.cardIdentifier!).map((c) => ({ id: c.cardIdentifier, status: isActive(c) ? ACTIVE : 0 }));
