@@ -178,7 +178,12 @@ export const variantCatalogue = {
     description: 'every field of a card order item but cardPIN, isDriverEmbossed and isVRNEmbossed is required (ER-002 for each missing one)',
   },
 
-  // ---- Card history ----
+  // ---- What the run made, and what changes while it reads ----
+  'card-search-cursor-position': {
+    words: 'cursor (string, from a previous response)',
+    varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    description: 'a card search cursor is a position (how many cards the pages before showed), counted in the search as it is when the next page is asked for: a card whose status changes the default order between two pages shifts the rest, one skipped or shown twice',
+  },
   'replaced-original-stays-blocked': {
     words: 'card was previously blocked; statusReasonId supplied',
     varies: 'ASSUME-CARD-STATES',

@@ -113,13 +113,15 @@ interface SearchCursor {
   v: 1;
   /** Sort key of the last card of the previous page. */
   after: [number, number];
+  /** Under card-search-cursor-position: where the next page starts, counted in the search as it is then. */
+  at?: number;
   q: SearchQuery;
 }
 
 function isSearchCursor(value: unknown): value is SearchCursor {
   const c = value as SearchCursor;
   return !!c && typeof c === 'object' && c.v === 1 && Array.isArray(c.after) && c.after.length === 2
-    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && !!c.q && typeof c.q === 'object';
+    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && (c.at === undefined || Number.isInteger(c.at)) && !!c.q && typeof c.q === 'object';
 }
 
 function queryOf(body: CardSearchRequest): SearchQuery {
@@ -318,6 +320,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const body = request.body;
       let query = queryOf(body);
       let after: [number, number] | undefined;
+      let at: number | undefined;
       if (body.cursor !== undefined) {
         const cursor = decodeCursor(body.cursor, isSearchCursor);
         // The cursor carries its query: a request may repeat it unchanged or leave it out.
@@ -326,6 +329,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         }
         query = cursor.q;
         after = cursor.after;
+        at = cursor.at;
       }
       const other = variants.has('page-sizes-other');
       const maxLimit = other ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT;
@@ -377,13 +381,14 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
 
       const keyed = cards.map((card) => ({ card, key: sortKey(card) })).sort((a, b) => compareKeys(a.key, b.key));
-      let start = after === undefined ? 0 : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
+      const position = variants.has('card-search-cursor-position');
+      let start = after === undefined ? 0 : position && at !== undefined ? Math.min(at, keyed.length) : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
       if (start < 0) start = keyed.length;
       if (after !== undefined && faults.has('card-search-page-gap')) start += 1;
       const page = keyed.slice(start, start + limit);
       let hasNextPage = start + limit < keyed.length;
       const lastKey = page.length ? page[page.length - 1]!.key : after;
-      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, q: query } satisfies SearchCursor) : undefined;
+      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, ...(position ? { at: start + page.length } : {}), q: query } satisfies SearchCursor) : undefined;
       if (hasNextPage && !lastKey) nextCursor = encodeCursor({ v: 1, after: [-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
       const lastPage = !hasNextPage;
       if (!hasNextPage && faults.has('card-search-has-next-page-wrong')) {

@@ -113,6 +113,15 @@ const probes: Record<VariantId, Probe> = {
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
     return (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before;
   },
+  'card-search-cursor-position': async (h) => {
+    // The first card of the second page, after the first card of the first page was blocked: the third card, unless the cursor is a position.
+    const search = { customerAccountNumber: d.poolCustomer };
+    const [, , third] = (await h.call('POST', '/cards/search', { body: { ...search, limit: 3 } })).body.cards;
+    const first = await h.call('POST', '/cards/search', { body: { ...search, limit: 2 } });
+    await h.call('POST', `/cards/${first.body.cards[0].cardIdentifier}/block`, { body: { statusReasonId: await reasonId(h) } });
+    const second = await h.call('POST', '/cards/search', { body: { cursor: first.body.nextCursor } });
+    return second.body.cards[0].cardIdentifier === third.cardIdentifier;
+  },
   'replaced-original-stays-blocked': async (h) => {
     const [id] = await poolCards(h, 1, 10);
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
