@@ -128,16 +128,26 @@ export class PoolClaims {
    * The first of `cards` (Active when discovered) in the run's share that no one of the run holds,
    * waiting until `deadline` (epoch ms) for one to be put back or for the share to grow; undefined
    * when none comes or every one is used up. A card claimed while its slice was being given back
-   * is let go again (the share is read after the claim too).
+   * is let go again (the share is read after the claim too). `usable` reads a claimed card as it is
+   * now: one it rejects (no longer Active) is left alone and stays claimed, as used up.
    */
-  async take(cards: readonly Card[], deadline: number, share?: PoolShare, pollMs = 250): Promise<Card | undefined> {
+  async take(cards: readonly Card[], deadline: number, share?: PoolShare, usable?: (card: Card) => Promise<Card | undefined>, pollMs = 250): Promise<Card | undefined> {
     for (;;) {
       for (const card of cards) {
         const id = card.cardIdentifier!;
         if (share && !share.allows(id)) continue;
         if (!this.claim(id)) continue;
-        if (!share || share.allows(id)) return card;
-        this.release(id);
+        if (share && !share.allows(id)) {
+          this.release(id);
+          continue;
+        }
+        if (!usable) return card;
+        const now = await usable(card).catch((e: unknown) => {
+          this.release(id);
+          throw e;
+        });
+        if (now) return now;
+        this.usedUp(id);
       }
       const used = new Set(this.files('.used'));
       if (Date.now() >= deadline || cards.every((c) => used.has(c.cardIdentifier!))) return undefined;

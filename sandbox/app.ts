@@ -26,6 +26,7 @@ import customerRoutes from './routes/customers.js';
 import locationRoutes from './routes/locations.js';
 import masterDataRoutes from './routes/master-data.js';
 import sessionRoutes from './routes/sessions.js';
+import { seedReplacedOriginals } from './seed/cards.js';
 import { seedStore } from './seed/index.js';
 import { installServerErrorFaults } from './server-errors.js';
 import { validationProblems, validatorCompiler } from './validation.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const faults = options.faults ?? new Faults();
   const variants = options.variants ?? new Variants();
   const store = seedStore(undefined, undefined, options.poolCards);
+  if (variants.has('replaced-original-stays-blocked')) seedReplacedOriginals(store);
   const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
   const https = options.https ? { https: { ...options.https, rejectUnauthorized: options.https.requestCert } } : {};
   const app = Fastify({

@@ -178,6 +178,18 @@ export const variantCatalogue = {
     description: 'every field of a card order item but cardPIN, isDriverEmbossed and isVRNEmbossed is required (ER-002 for each missing one)',
   },
 
+  // ---- What the run made, and what changes while it reads ----
+  'card-search-cursor-position': {
+    words: 'cursor (string, from a previous response)',
+    varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    description: 'a card search cursor is a position (how many cards the pages before showed), counted in the search as it is when the next page is asked for: a card whose status changes the default order between two pages shifts the rest, one skipped or shown twice',
+  },
+  'replaced-original-stays-blocked': {
+    words: 'card was previously blocked; statusReasonId supplied',
+    varies: 'ASSUME-CARD-STATES',
+    description: 'a replaced original cannot be unblocked (400 ER-001 "card … was blocked because it has been replaced"), and two cards of each pool customer are replaced at seed time: the pool holds replaced originals, Blocked, from the start',
+  },
+
   // ---- Locations ----
   'geo-param-names-other': {
     words: 'Their parameter names are not shown.',

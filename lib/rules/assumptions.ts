@@ -131,7 +131,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-CARD-STATES',
     silence: 'Other card status names: not shown. States of a card order after acceptance: not shown.',
     choice: 'Active (1), Blocked, Cancelled, Expired, and Ordered for cards of an accepted order, which stay Ordered for the sandbox\'s lifetime.',
-    suite: 'Knows only Active (1): blocked = no longer Active; unblocked = Active again; never assumes an order completes within the run.',
+    suite: 'Knows only Active (1): blocked = no longer Active; unblocked = Active again; never assumes an order completes within the run. Unblock is judged only on a card the run blocked itself: whether a replaced original ("original blocked") can be unblocked is not said.',
   },
   {
     id: 'ASSUME-CARD-SEARCH-DEFAULTS',

@@ -13,7 +13,7 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
-import { cardNumbers } from '../seed/cards.js';
+import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
   cardStatus, cardStatusNames, customerStatus, expiryFrom, today,
@@ -26,8 +26,6 @@ import type { Variants } from '../variants.js';
 export const CARD_SEARCH_DEFAULT_LIMIT = 50;
 /** Largest page the search answers; a larger limit is capped silently (ASSUME-CARD-SEARCH-DEFAULTS). */
 export const CARD_SEARCH_MAX_LIMIT = 200;
-/** Ordered and replacement cards expire this many years after their order date (end of month). */
-export const CARD_VALIDITY_YEARS = 4;
 /** Card search page sizes under the page-sizes-other variant. */
 const OTHER_DEFAULT_LIMIT = 20;
 const OTHER_MAX_LIMIT = 100;
@@ -115,13 +113,15 @@ interface SearchCursor {
   v: 1;
   /** Sort key of the last card of the previous page. */
   after: [number, number];
+  /** Under card-search-cursor-position: where the next page starts, counted in the search as it is then. */
+  at?: number;
   q: SearchQuery;
 }
 
 function isSearchCursor(value: unknown): value is SearchCursor {
   const c = value as SearchCursor;
   return !!c && typeof c === 'object' && c.v === 1 && Array.isArray(c.after) && c.after.length === 2
-    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && !!c.q && typeof c.q === 'object';
+    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && (c.at === undefined || Number.isInteger(c.at)) && !!c.q && typeof c.q === 'object';
 }
 
 function queryOf(body: CardSearchRequest): SearchQuery {
@@ -320,6 +320,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const body = request.body;
       let query = queryOf(body);
       let after: [number, number] | undefined;
+      let at: number | undefined;
       if (body.cursor !== undefined) {
         const cursor = decodeCursor(body.cursor, isSearchCursor);
         // The cursor carries its query: a request may repeat it unchanged or leave it out.
@@ -328,6 +329,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         }
         query = cursor.q;
         after = cursor.after;
+        at = cursor.at;
       }
       const other = variants.has('page-sizes-other');
       const maxLimit = other ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT;
@@ -379,13 +381,14 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
 
       const keyed = cards.map((card) => ({ card, key: sortKey(card) })).sort((a, b) => compareKeys(a.key, b.key));
-      let start = after === undefined ? 0 : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
+      const position = variants.has('card-search-cursor-position');
+      let start = after === undefined ? 0 : position && at !== undefined ? Math.min(at, keyed.length) : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
       if (start < 0) start = keyed.length;
       if (after !== undefined && faults.has('card-search-page-gap')) start += 1;
       const page = keyed.slice(start, start + limit);
       let hasNextPage = start + limit < keyed.length;
       const lastKey = page.length ? page[page.length - 1]!.key : after;
-      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, q: query } satisfies SearchCursor) : undefined;
+      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, ...(position ? { at: start + page.length } : {}), q: query } satisfies SearchCursor) : undefined;
       if (hasNextPage && !lastKey) nextCursor = encodeCursor({ v: 1, after: [-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
       const lastPage = !hasNextPage;
       if (!hasNextPage && faults.has('card-search-has-next-page-wrong')) {
@@ -441,6 +444,9 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         if (variants.has('unmet-condition-no-op') && wasActive) return {};
         throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
       }
+      if (card.replacedBy !== undefined && variants.has('replaced-original-stays-blocked')) {
+        throw ApiError.refused(`card ${card.cardIdentifier} was blocked because it has been replaced (by card ${card.replacedBy}); it cannot be unblocked`);
+      }
       if (wasActive && faults.has('card-unblock-active-changes-status')) card.statusId = cardStatus.blocked;
       else if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
       record(card, 'unblock', request.body);
@@ -476,30 +482,15 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         if (id !== undefined && !master.has(key, id)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
       notCancelled(original, 'replaced');
-      const day = today();
-      const cardIdentifier = store.newCardIdentifier();
-      const { topLevel: _topLevel, history: _history, orderReference: _orderReference, replacedBy: _replacedBy, ...copied } = original;
-      const replacement = store.addCard({
-        ...copied,
-        cardIdentifier,
-        ...cardNumbers(store.random, cardIdentifier, original.topLevel),
-        statusId: cardStatus.active,
+      addReplacement(store, original, {
         cardTypeId: body.cardTypeId ?? original.cardTypeId,
         purchaseCategoryId: body.purchaseCategoryId ?? original.purchaseCategoryId,
         cardGroupId: body.cardGroupId ?? original.cardGroupId,
         additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
         driverName: body.driverName ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
         vehicleRegNumber: faults.has('card-replace-ignores-change') ? original.vehicleRegNumber : body.vehicleRegNumber ?? original.vehicleRegNumber,
-        productIds: [...original.productIds],
-        deliveryAddress: { ...original.deliveryAddress },
-        deliveryContact: { ...original.deliveryContact },
-        orderDate: day,
-        expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
-        replaces: original.cardIdentifier,
         ...appearsLater('replacement-delayed'),
-        history: [{ action: 'replacement', statusId: cardStatus.active, at: now() }],
-      });
-      original.replacedBy = replacement.cardIdentifier;
+      }, today(), now());
       if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
       record(original, 'replace', {});
       return {};

@@ -26,6 +26,9 @@ const plateFormats: Record<string, (rng: Prng) => string> = {
   DK: (r) => `${r.pick(['AB', 'CX'])} ${r.digits(2)} ${r.digits(3)}`,
 };
 
+/** Ordered and replacement cards expire this many years after their order date (end of month). */
+export const CARD_VALIDITY_YEARS = 4;
+
 /** Active cards of each pool customer besides the main one: a few in every slice of the pool (lib/pool.ts). */
 const OTHER_POOL_CARDS = 24;
 
@@ -84,7 +87,7 @@ function seedCard(store: Store, rng: Prng, customer: CustomerRecord, statusId: n
     deliveryAddress: { ...customer.address, companyName: customer.name },
     deliveryContact: { ...customer.contact },
     orderDate,
-    expiryDate: expiryFrom(orderDate, 4),
+    expiryDate: expiryFrom(orderDate, CARD_VALIDITY_YEARS),
     ...(orderReference ? { orderReference } : {}),
     history: [],
   });
@@ -130,5 +133,51 @@ export function seedCards(store: Store, rng: Prng, poolCards: number = sandboxDe
     if (customer.topLevel === sandboxDefaults.topLevelCustomer) continue;
     const active = store.cardsByTopLevel.get(customer.topLevel)!.filter((c) => c.customerAccountNumber === customer.accountNumber && c.statusId === cardStatus.active);
     for (let i = active.length; i < (customer.depth === 0 ? 3 : 1); i++) seedCard(store, rng, customer, cardStatus.active);
+  }
+}
+
+/** What a replace request may change of the original (and when the replacement shows: replacement-delayed). */
+export type ReplacementChanges = Partial<Pick<CardRecord, 'cardTypeId' | 'purchaseCategoryId' | 'cardGroupId' | 'additionalEmbossing' | 'driverName' | 'vehicleRegNumber' | 'visibleFrom'>>;
+
+/** The replacement of `original`: its properties but `changes`, new numbers, Active, ordered `day`. Blocking the original is the caller's. */
+export function addReplacement(store: Store, original: CardRecord, changes: ReplacementChanges, day: string, at: string): CardRecord {
+  const cardIdentifier = store.newCardIdentifier();
+  const { topLevel: _topLevel, history: _history, orderReference: _orderReference, replacedBy: _replacedBy, ...copied } = original;
+  const replacement = store.addCard({
+    ...copied,
+    ...cardNumbers(store.random, cardIdentifier, original.topLevel),
+    productIds: [...original.productIds],
+    deliveryAddress: { ...original.deliveryAddress },
+    deliveryContact: { ...original.deliveryContact },
+    ...changes,
+    cardIdentifier,
+    statusId: cardStatus.active,
+    orderDate: day,
+    expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
+    replaces: original.cardIdentifier,
+    history: [{ action: 'replacement', statusId: cardStatus.active, at }],
+  });
+  original.replacedBy = cardIdentifier;
+  return replacement;
+}
+
+/** Active cards of each pool customer replaced at seed time under the variant replaced-original-stays-blocked. */
+const REPLACED_PER_POOL_CUSTOMER = 2;
+
+/**
+ * A few Active cards of each pool customer replaced before the first request (variant
+ * replaced-original-stays-blocked): the pool starts with replaced originals, Blocked, and as many
+ * Active cards as before (the replacements).
+ */
+export function seedReplacedOriginals(store: Store, perOwner = REPLACED_PER_POOL_CUSTOMER): void {
+  const at = '2026-01-15T09:00:00.000Z';
+  for (const owner of sandboxDefaults.poolCustomers) {
+    const topLevel = store.customers.get(owner)!.topLevel;
+    const originals = store.cardsByTopLevel.get(topLevel)!.filter((c) => c.customerAccountNumber === owner && c.statusId === cardStatus.active).slice(0, perOwner);
+    for (const original of originals) {
+      addReplacement(store, original, {}, at.slice(0, 10), at);
+      original.statusId = cardStatus.blocked;
+      original.history.push({ action: 'replace', statusId: cardStatus.blocked, at });
+    }
   }
 }

@@ -1,14 +1,12 @@
 /** The hierarchy as GET /customers/{customerAccountNumber} shows it: parents and counts of sub-accounts. */
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
-import { allCustomers } from '../../lib/discovery.js';
+import { markedCustomers } from '../../lib/cleanup.js';
+import { allCustomers, topLevelFrom } from '../../lib/discovery.js';
+import { subCustomerBody } from '../../lib/factories/customer.js';
+import { isClosed, untilDone } from '../../lib/read-back.js';
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import type { Customer } from '../../lib/types.generated.js';
-
-/** Sub-accounts created below one sub-account: a count of all descendants grows by as many. */
-const GRANDCHILDREN = 4;
-/** Readings of the top level's count around a listing of its sub-accounts, until the count stays still through one. */
-const STILL_ATTEMPTS = 10;
 
 async function customer(api: FleetApi, customerAccountNumber: string): Promise<Customer> {
   const got = await api.getCustomer(customerAccountNumber);
@@ -48,28 +46,44 @@ test.describe('customer hierarchy @write', () => {
     }
   });
 
-  test('countOfSubAccounts of the top-level account counts its direct sub-accounts, not their sub-accounts [CUST-COUNT-SUBACCOUNTS]', async ({ api, config, customers, topLevelCustomer }) => {
-    const top = await api.getCustomer(topLevelCustomer);
-    test.skip(top.status !== 200 || top.body.countOfSubAccounts === undefined, `the top-level account shows no countOfSubAccounts (GET answered ${top.status})`);
-    // Other tests and other runs add and close direct sub-accounts meanwhile: what the count shows
-    // beyond the listed ones, read while the count stayed still, must not grow by the sub-accounts
-    // created below a sub-account.
-    const beyondListed = async (): Promise<number | undefined> => {
-      for (let attempt = 0; attempt < STILL_ATTEMPTS; attempt++) {
-        const before = (await customer(api, topLevelCustomer)).countOfSubAccounts!;
-        const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: topLevelCustomer })).length;
-        if ((await customer(api, topLevelCustomer)).countOfSubAccounts === before) return before - listed;
-        // Writes come in bursts: a pause of random length finds a quiet moment sooner.
-        await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
-      }
-      return undefined;
+  test('countOfSubAccounts of a top-level account counts its direct sub-accounts, not their sub-accounts [CUST-COUNT-SUBACCOUNTS]', async ({ config, foreignFound, testLedger, nextSerial }) => {
+    // Only a top-level account has sub-accounts of sub-accounts. The caller's own is every test's
+    // parent: its direct sub-accounts come and go meanwhile, and neither a count nor a list of them
+    // holds still. So the second client's, which no test of the run writes: the count must not grow
+    // when a sub-account of its sub-account is created, while its direct sub-accounts stay the same.
+    const second = testLedger.adopt(foreignFound);
+    test.skip(!second, 'no second client (FLEET_FOREIGN_CLIENT_ID): the caller\'s own top level changes under every test');
+    const { api } = second!;
+    const [anyone] = second!.customers;
+    const top = anyone ? await topLevelFrom(api, anyone) : undefined;
+    test.skip(!top, 'the second client lists no customer: its top-level account cannot be found');
+    const first = await api.getCustomer(top!);
+    test.skip(first.status !== 200 || first.body.countOfSubAccounts === undefined, `the second client's top-level account shows no countOfSubAccounts (GET answered ${first.status})`);
+    const countOf = async () => api.need(await api.getCustomer(top!), `the second client reading its top-level account ${top}`);
+    const serial = nextSerial();
+    const made: string[] = [];
+    const create = async (suffix: string, parent: string) => {
+      const created = api.need(await api.createSubCustomer(subCustomerBody(config.runId, `${serial}${suffix}`, { customerAccountNumber: parent })), 'the second client creating a sub-customer');
+      made.unshift(created.body.customerAccountNumber);
+      return created.body.customerAccountNumber;
     };
-    const parent = await customers.create();
-    const before = await beyondListed();
-    for (let i = 0; i < GRANDCHILDREN; i++) await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-    const after = await beyondListed();
-    test.skip(before === undefined || after === undefined, `the top level's direct sub-accounts changed while they were listed, ${STILL_ATTEMPTS} times in a row`);
-    const growth = after! - before!;
-    expect(growth, `the top level's countOfSubAccounts, beyond its listed direct sub-accounts, grew by ${growth} when ${GRANDCHILDREN} sub-accounts of a sub-account were created`).toBeLessThanOrEqual(1);
+    const direct = async () => (await allCustomers(api, config.customerListFields, { customerAccountNumber: top! })).map((c) => c.customerAccountNumber).sort().join();
+    try {
+      const parent = await create('p', top!);
+      const before = await direct();
+      const countBefore = (await countOf()).body.countOfSubAccounts;
+      await create('c', parent);
+      const after = await countOf();
+      test.skip(await direct() !== before, `the direct sub-accounts of ${top} changed while they were counted`);
+      testLedger.saw(after.exchange);
+      expect(after.body.countOfSubAccounts, `countOfSubAccounts of ${top} after a sub-account of its sub-account ${parent} was created (it was ${countBefore})`).toBe(countBefore);
+    } finally {
+      // Children first; one whose answer was lost is found by its run-marked name; a close whose answer was lost is read back.
+      const marked = await markedCustomers(api, config.customerListFields, `${config.runId} customer ${serial}`).catch(() => []);
+      for (const accountNumber of new Set([...marked.map((c) => c.customerAccountNumber!), ...made])) {
+        await untilDone(async () => (await api.closeCustomer(accountNumber, { notes: `${config.runId} teardown` })).status === 200,
+          async () => isClosed((await api.getCustomer(accountNumber)).body)).catch(() => false);
+      }
+    }
   });
 });

@@ -19,8 +19,9 @@ const textFields = ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as 
 const copiedFields = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'products', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
 
 /**
- * Replaces a card that is not cancelled: the original is blocked, and a replacement with the same
- * properties except those supplied appears, found by search through a supplied unique value.
+ * Replaces an Active card or one the run blocked: the original is blocked, and a replacement with
+ * the same properties except those supplied appears, found by search through a supplied unique
+ * value. The original leaves the test's cards: what a replaced original allows next is not said.
  */
 export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
   constructor(pick: number, readonly changes: ReplaceChanges) {
@@ -28,7 +29,7 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
   }
 
   protected accepts(c: ModelCard, m: CardModel): boolean {
-    return m.done.replaces < perRun.replaces && c.state !== 'cancelled';
+    return m.done.replaces < perRun.replaces && (c.state === 'active' || c.state === 'blocked');
   }
 
   /** A unique driverName or vehicleRegNumber (or both) is always supplied: the replacement is found by it. */
@@ -63,7 +64,8 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
 
     const response = await r.api.replaceCard(c.cardIdentifier, request);
     expect(response, `[CARD-REPLACE-BLOCKS-ORIGINAL] replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-REPLACE-BLOCKS-ORIGINAL');
-    c.state = 'blocked';
+    c.state = 'replaced';
+    r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
     await verifyCard(r, c, 'CARD-REPLACE-BLOCKS-ORIGINAL');
 
     const replacement = await this.replacementOf(r, c, request);

@@ -2,7 +2,7 @@ import { expect } from '../../../fixtures/test.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
-/** Unblocks a blocked card (blocked by block or by replace): Active again. */
+/** Unblocks a card the run blocked (never a replaced original: whether one can be unblocked is not said): Active again. */
 export class UnblockCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
   protected accepts(c: ModelCard): boolean {
     return c.state === 'blocked';

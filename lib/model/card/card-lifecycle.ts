@@ -1,7 +1,7 @@
 /**
- * The card lifecycle: each run starts from the test's last few Active cards (pool cards and the
- * replacements earlier runs made) and replaces one of them, runs random commands over them and
- * what they create, compares every card with the model at the end, and leaves none blocked.
+ * The card lifecycle: each run starts from the test's last few cards that are Active (pool cards and
+ * the replacements earlier runs made) and replaces one of them, runs random commands over them and
+ * what they create, compares every card with the model at the end, and tries to leave none blocked.
  */
 import fc from 'fast-check';
 import type { Lifecycle } from '../check-lifecycle.js';

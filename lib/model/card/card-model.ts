@@ -1,8 +1,10 @@
 /**
- * The card model: cards of the pool customer (and replacements a run makes), each active, blocked
- * or cancelled. Simpler than the server: Active is the one status it knows (id 1, the only one the
- * document shows); blocked is "no longer Active"; cancelled is whatever the card showed right
- * after its cancellation, for good.
+ * The card model: cards of the pool customer (and replacements a run makes), each active, blocked,
+ * replaced or cancelled. Simpler than the server: Active is the one status it knows (id 1, the only
+ * one the document shows); blocked (by the run's block) and replaced (the original of the run's
+ * replace) are "no longer Active"; cancelled is whatever the card showed right after its
+ * cancellation, for good. A card enters a run only Active: what brought a card found in another
+ * status there is not the run's history, and no transition is judged on it.
  */
 import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
@@ -12,7 +14,12 @@ import type { Card, MasterData } from '../../types.generated.js';
 import { statusIdOf } from '../../steps/card-steps.js';
 import type { TestClock } from '../../waits.js';
 
-export type CardState = 'active' | 'blocked' | 'cancelled';
+/**
+ * Blocked and replaced stay apart: the document says block leaves a card "temporarily blocked" and
+ * unblock applies to a card "previously blocked", but of a replaced original only that it is
+ * blocked, not that it can be unblocked.
+ */
+export type CardState = 'active' | 'blocked' | 'replaced' | 'cancelled';
 
 export interface ModelCard {
   cardIdentifier: number;
@@ -63,6 +70,7 @@ export interface CardReal {
 const stateRule: Record<CardState, string> = {
   active: 'CARD-UNBLOCK-REACTIVATES',
   blocked: 'CARD-BLOCK',
+  replaced: 'CARD-REPLACE-BLOCKS-ORIGINAL',
   cancelled: 'CARD-CANCEL-PERMANENT',
 };
 
@@ -73,7 +81,7 @@ export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[
   const where = `[${rule}] card ${c.cardIdentifier} should be ${c.state}`;
   const statusId = statusIdOf(response.body);
   if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
-  else if (c.state === 'blocked') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
+  else if (c.state !== 'cancelled') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
   else expect({ id: statusId, name: response.body.status?.name }, `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`).toEqual({ id: c.cancelledStatus?.id, name: c.cancelledStatus?.name });
   c.card = response.body;
 }
@@ -86,20 +94,23 @@ export function statusChange(real: CardReal, c: ModelCard, what: string): { stat
   return { statusReasonId: reasonFor(real.masterData, c.card), notes: notes(real, what) };
 }
 
-/** The last CARDS_PER_RUN cards of the shelf that are Active, unblocking those a run left blocked. */
+/**
+ * The last CARDS_PER_RUN cards of the shelf, as they are now: an Active one joins the run; one in
+ * any other status leaves the shelf, untouched (a card an earlier run left blocked, its teardown
+ * could not unblock, or someone else changed: how it got there is not this run's history).
+ */
 export async function readyCards(model: CardModel, real: CardReal): Promise<void> {
   for (const cardIdentifier of real.shelf.cards.slice(-CARDS_PER_RUN)) {
-    let response = await real.api.getCard(cardIdentifier);
-    if (response.status === 200 && response.body.status?.id !== ACTIVE) {
-      await real.api.unblockCard(cardIdentifier, { statusReasonId: reasonFor(real.masterData, response.body), notes: notes(real, 'start') });
-      response = await real.api.getCard(cardIdentifier);
-    }
-    if (response.status !== 200 || response.body.status?.id !== ACTIVE) continue;
-    model.cards.push({ cardIdentifier, state: 'active', card: response.body, madeByRun: false });
+    const response = await real.api.getCard(cardIdentifier);
+    if (response.status === 200 && response.body.status?.id === ACTIVE) model.cards.push({ cardIdentifier, state: 'active', card: response.body, madeByRun: false });
+    else real.shelf.cards = real.shelf.cards.filter((id) => id !== cardIdentifier);
   }
 }
 
-/** Leaves no card of the run blocked; never throws. */
+/**
+ * Housekeeping, never a verdict: tries to put back Active what the run left not Active (a replaced
+ * original too, which a server may refuse to unblock); never throws.
+ */
 export async function unblockLeftBlocked(model: CardModel, real: CardReal): Promise<void> {
   for (const c of model.cards.filter((x) => x.state !== 'cancelled')) {
     const response = await real.api.getCard(c.cardIdentifier).catch(() => undefined);

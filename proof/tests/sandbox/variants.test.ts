@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { assumptions } from '../../../lib/rules/assumptions.js';
 import { readServerConfig } from '../../../sandbox/server-config.js';
 import { variantCatalogue, VariantConfigError, type VariantDefinition, type VariantId } from '../../../sandbox/variants.js';
-import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
+import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, reasonId, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
 
 const catalogue = variantCatalogue as Record<string, VariantDefinition>;
 
@@ -112,6 +112,20 @@ const probes: Record<VariantId, Probe> = {
     const before = (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount;
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
     return (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before;
+  },
+  'card-search-cursor-position': async (h) => {
+    // The first card of the second page, after the first card of the first page was blocked: the third card, unless the cursor is a position.
+    const search = { customerAccountNumber: d.poolCustomer };
+    const [, , third] = (await h.call('POST', '/cards/search', { body: { ...search, limit: 3 } })).body.cards;
+    const first = await h.call('POST', '/cards/search', { body: { ...search, limit: 2 } });
+    await h.call('POST', `/cards/${first.body.cards[0].cardIdentifier}/block`, { body: { statusReasonId: await reasonId(h) } });
+    const second = await h.call('POST', '/cards/search', { body: { cursor: first.body.nextCursor } });
+    return second.body.cards[0].cardIdentifier === third.cardIdentifier;
+  },
+  'replaced-original-stays-blocked': async (h) => {
+    const [id] = await poolCards(h, 1, 10);
+    await h.call('POST', `/cards/${id}/replace`, { body: {} });
+    return statusOf(await h.call('POST', `/cards/${id}/unblock`, { body: { statusReasonId: await reasonId(h) } }));
   },
   'card-order-all-required': async (h) => statusOf(await h.call('POST', '/cards/order', { body: { customerAccountNumber: await createCustomer(h, 'required probe'), cards: [{ cardTypeId: 1 }] } })),
   'geo-param-names-other': async (h) => (await geo(h, { limit: 3 })).body.locations?.length,
