@@ -4,12 +4,14 @@
  * knowing the state before: a creation by its run-marked name or business reference, an update by
  * the values it sent. Block, unblock, close, cancel and replace need the state before (their steps
  * give it), and an order or a PIN letter leaves nothing one read shows: those are sent once more.
+ * A close is read back too: closed is for good.
  */
 import type { FleetApi } from './api.js';
 import type { CallOptions } from './client.js';
 import type { Config } from './config.js';
 import { allCustomers } from './discovery.js';
 import type { OperationId } from './operations.js';
+import { isClosed } from './read-back.js';
 import { ReadBackUnknown, type ReadBack } from './read-back-scope.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from './types.generated.js';
 
@@ -62,6 +64,12 @@ export function defaultReadBacks(config: Pick<Config, 'runId' | 'customerListFie
           const { status, body: customer } = await api.getCustomer(String(account));
           return status === 200 && shows(customer, body);
         };
+      }
+      if (operationId === 'closeCustomer') {
+        const account = options.params?.customerAccountNumber;
+        // Closed is for good: whatever it was before, a closed customer now is this close's doing or an earlier one's.
+        if (account === undefined) return undefined;
+        return async () => isClosed((await api.getCustomer(String(account))).body);
       }
       return undefined;
     },
