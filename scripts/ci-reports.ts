@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig, secretsOf } from '../lib/config.js';
+import { ConfigError, loadConfig, readEnv, secretsOf } from '../lib/config.js';
 import type { GateResult } from '../lib/gate/compare.js';
 import { SecretRegistry } from '../lib/report/redact.js';
 import type { SummaryInput } from '../lib/report/job-summary.js';
@@ -35,11 +35,16 @@ export function readRunFiles(reports: string): RunFiles {
   return { ...(coverage ? { coverage } : {}), ...(gate ? { gate } : {}) };
 }
 
-/** The configured secrets (and every value registered in this process) masked; a configuration that does not load masks what it can. */
+/**
+ * The configured secrets; a configuration that does not load gives none. A card PIN only when
+ * FLEET_CARD_PIN sets it: otherwise each process draws one of its own, which no run's report holds.
+ */
 export function runSecrets(): SecretRegistry {
   const registry = new SecretRegistry();
   try {
-    for (const secret of secretsOf(loadConfig())) registry.add(secret);
+    const env = readEnv();
+    const config = loadConfig(env);
+    for (const secret of secretsOf(config)) if (secret !== config.cardPin || env.FLEET_CARD_PIN?.trim()) registry.add(secret);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
   }

@@ -32,8 +32,13 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-/** Base64 payloads long enough to hold a secret: after `base64,` or as a quoted string. */
-const PAYLOAD = /(?:base64,|["'])([A-Za-z0-9+/]{40,}={0,2})(?=["'),])/g;
+/**
+ * Base64 payloads long enough to hold a secret: a data URL of data (a zip, JSON, HTML, text), or a
+ * quoted string (Allure's embedded files). Not the reports' own scripts and styles (data URLs of
+ * JavaScript, CSS, fonts, images): vendor code that no run writes into, whose numbers a short
+ * numeric secret (a PIN) would match by chance.
+ */
+const PAYLOAD = /(?:data:(?:application\/(?:zip|json|octet-stream)|text\/(?:html|plain))(?:;[\w=-]+)*;base64,|["'])([A-Za-z0-9+/]{40,}={0,2})(?=["'),])/g;
 
 /** A text and what it carries: each part's name (the file, or file!payload[!entry]) and text. */
 export function partsOf(name: string, text: string): [name: string, text: string][] {

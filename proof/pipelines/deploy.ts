@@ -9,14 +9,14 @@
  * Then the failure is accepted in known-failures.json (a commit) and a manual dispatch of the
  * same deployment passes.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLANTED_FAULT, PLANTED_RULE, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from '../nights/plan.js';
 import { standInSettings, startStandIn, type StandIn } from '../nights/stand-in.js';
 import { ThrowawayRepository } from '../nights/throwaway.js';
 import { runWorkflow, type RunSummary } from '../workflow/runner.js';
 import type { RepositorySettings } from '../workflow/vars.js';
-import { Checks, since, type ProofOptions, type ProofResult } from './proof.js';
+import { since, startProof, type ProofOptions, type ProofResult } from './proof.js';
 import { startStatusApi } from './status-api.js';
 
 export const SERVICE = { repository: 'fleet/card-service', commit: '3f1c2ab9d4e5f60718293a4b5c6d7e8f90a1b2c3', version: '4.2.1', reason: 'release 4.2.1 deployed to test' };
@@ -33,11 +33,7 @@ const summaryOf = (summary: RunSummary, job: string) => {
 };
 
 export async function proveDeployCheck(o: ProofOptions): Promise<ProofResult> {
-  const started = Date.now();
-  const checks = new Checks(o.progress);
-  const work = resolve(o.work);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  const { started, checks, work } = startProof(o);
   const repository = ThrowawayRepository.clone(resolve(o.repo), join(work, 'repository'));
   const actions = join(work, 'actions');
   const api = await startStatusApi();

@@ -7,7 +7,7 @@
  * report of the newest night shows the trend of every night, and no secret is anywhere in the
  * tree (every file, and what its single-file reports carry).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readManifest } from '../../lib/pages/site.js';
@@ -18,7 +18,7 @@ import { standInSettings, startStandIn, type StandIn } from '../nights/stand-in.
 import { ThrowawayRepository } from '../nights/throwaway.js';
 import { launchChromium } from '../selftest/chromium.js';
 import { runWorkflow } from '../workflow/runner.js';
-import { Checks, since, type ProofOptions, type ProofResult } from './proof.js';
+import { since, startProof, type ProofOptions, type ProofResult } from './proof.js';
 
 const NIGHTS: { faults: string[]; verdict: string; exit: number }[] = [
   { faults: [], verdict: 'BASELINE', exit: 0 },
@@ -28,18 +28,14 @@ const NIGHTS: { faults: string[]; verdict: string; exit: number }[] = [
 
 /** The points of the Allure report's trend (its status dynamics chart), from its embedded widgets/charts.json. */
 export function allureTrend(indexHtml: string): number {
-  const charts = partsOf('allure', indexHtml).map(([, text]) => text).find((t) => t.includes('"statusDynamics"'));
+  const charts = partsOf('allure', indexHtml).map(([, text]) => text).find((t) => t.startsWith('{') && t.includes('"statusDynamics"'));
   if (!charts) return 0;
   const general = (JSON.parse(charts) as { general?: Record<string, { type: string; data: unknown[] }> }).general ?? {};
   return Object.values(general).find((c) => c.type === 'statusDynamics')?.data.length ?? 0;
 }
 
 export async function provePages(o: ProofOptions): Promise<ProofResult> {
-  const started = Date.now();
-  const checks = new Checks(o.progress);
-  const work = resolve(o.work);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  const { started, checks, work } = startProof(o);
   const repository = ThrowawayRepository.clone(resolve(o.repo), join(work, 'repository'));
   const actions = join(work, 'actions');
   const files: Record<string, string> = {};

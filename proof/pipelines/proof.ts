@@ -2,6 +2,9 @@
  * What a pipelines proof (npm run proof:pipelines) gives: its checks, each passed or not with what
  * was seen, its wall time, and the files a person looks at (a job summary, a screenshot).
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 export interface Check {
   what: string;
   ok: boolean;
@@ -38,3 +41,11 @@ export interface ProofOptions {
 }
 
 export const since = (started: number) => Math.round((Date.now() - started) / 100) / 10;
+
+/** A proof's start: its clock, its checks, its work folder emptied. */
+export function startProof(o: ProofOptions): { started: number; checks: Checks; work: string } {
+  const work = resolve(o.work);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  return { started: Date.now(), checks: new Checks(o.progress), work };
+}
