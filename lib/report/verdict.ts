@@ -63,7 +63,7 @@ export interface Verdict {
   /** PASS, FAIL, NOT JUDGED, …; BASELINE for a first night the gate made the baseline of. */
   word: string;
   exitCode?: number;
-  /** One line of why (the gate's verdict line without its "gate: " prefix, or the counts). */
+  /** One line of why (the gate's verdict line without its "gate: PASS — " words, or the counts). */
   line: string;
   /** Passed, as a commit status says it; undefined when it could not be judged. */
   passed?: boolean;
@@ -82,7 +82,7 @@ export function verdictOf(coverage: CoverageForVerdict | undefined, gate: GateRe
   const known = exitCode === undefined ? undefined : MEANING[of][exitCode];
   if (gate) {
     const word = known ?? gate.verdict;
-    return { word, ...(exitCode === undefined ? {} : { exitCode }), line: verdictLine(gate).replace(/^gate: /, ''), ...(word === 'PASS' ? { passed: true } : word === 'FAIL' || word === 'UNAVAILABLE' || word === 'UNJUDGED TOO LONG' ? { passed: false } : {}) };
+    return { word, ...(exitCode === undefined ? {} : { exitCode }), line: verdictLine(gate).replace(/^gate: [A-Z ]+ — /, ''), ...(word === 'PASS' ? { passed: true } : word === 'FAIL' || word === 'UNAVAILABLE' || word === 'UNJUDGED TOO LONG' ? { passed: false } : {}) };
   }
   if (of === 'gate' && exitCode === 0) return { word: 'BASELINE', exitCode, line: `the first night: made the baseline, not compared (${counts})`, passed: true };
   const word = known ?? (exitCode === undefined ? 'UNKNOWN' : `EXIT ${exitCode}`);

@@ -71,7 +71,7 @@ test('a failed deployment: the verdict, its exit code, the counts, each regressi
     title: 'deployment check', verdict: verdictOf(coverage(), gate, 1, 'gate'), coverage: coverage(), gate, context: ['service version 4.2.1', 'reason: release train 48'],
     links: [['coverage', 'https://qa.example.com/deploy/9/coverage.html']], scrub: (t) => registry.scrub(t),
   });
-  expect(text).toMatch(/^## ❌ fleet-conformance deployment check: FAIL \(exit 1\)\n\nFAIL — 3 regressions: new failure CARD-SHAPE; /);
+  expect(text).toMatch(/^## ❌ fleet-conformance deployment check: FAIL \(exit 1\)\n\n3 regressions: new failure CARD-SHAPE; /);
   expect(text).toContain('| 1 | 1 | 1 | 0 | 1 | 1 | 9 |');
   expect(text).toContain('### Regressions (3)');
   // Each regression shows its replay: the rule's evidence, the test's own, the blocking rule's.
