@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import { banner, ConfigError, loadConfig, newRunId, type Config } from './lib/config.js';
 import { contextOptions } from './lib/transport/clients.js';
@@ -25,12 +26,15 @@ if (trust) process.env.NODE_EXTRA_CA_CERTS = trust;
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 if (!isWorker) console.log(banner(config));
 
+// Where the command runs, not beside this file: Playwright resolves its own reporters' paths from the config's folder (the package's, once installed).
+const reports = resolve(config.reportsDir);
+
 const reporters: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],
-  ['html', { outputFolder: `${config.reportsDir}/playwright`, open: 'never' }],
+  ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
   // For any CI's test tab; the `rule` annotations of the ruleIds fixture become <property> elements.
-  ['junit', { outputFile: `${config.reportsDir}/junit.xml` }],
-  ['./lib/report/allure-reporter.ts', { resultsDir: `${config.reportsDir}/allure-results`, detail: false, suiteTitle: true }],
+  ['junit', { outputFile: `${reports}/junit.xml` }],
+  ['./lib/report/allure-reporter.ts', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: true }],
   ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
   // Every answer is also a latency sample: the series at no extra load (lib/latency/passive.ts).
   ['./lib/report/latency-reporter.ts', { outputDir: config.reportsDir }],
@@ -55,7 +59,7 @@ const projects: Project[] = config.selftestPlan
 export default defineConfig({
   testDir: 'specs',
   testMatch: '**/*.spec.ts',
-  outputDir: `${config.reportsDir}/test-results`,
+  outputDir: `${reports}/test-results`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // A verdict is never retried away (lib/ledger.ts keeps it): only an attempt that judged nothing

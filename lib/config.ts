@@ -142,7 +142,8 @@ function lintDotenv(envFile: string, text: string): void {
     }
     if (/^\s*(#.*)?$/.test(line)) return;
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(["'`]?)(.*)$/.exec(line);
-    if (!m) throw new ConfigError(`${envFile}:${index + 1}: "${line.trim().slice(0, 40)}" is not NAME=value`);
+    // Only its first word: the rest may be a secret whose '=' went missing.
+    if (!m) throw new ConfigError(`${envFile}:${index + 1}: "${line.trim().split(/[\s=:]/)[0]!.slice(0, 40)} …" is not NAME=value`);
     const [, name, quote, rest] = m;
     if (/^(FLEET|SANDBOX)_/.test(name!) && !(knownVariables as readonly string[]).includes(name!)) {
       throw new ConfigError(`${envFile}:${index + 1}: unknown variable ${name} (see .env.example for the known ones)`);

@@ -6,10 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { FootprintProfile } from './budget.js';
 import { ConfigError } from './config.js';
+import { packageFile } from './package-files.js';
 
 export const PROFILE_FILE = 'specs/footprint.json';
 
-export function readProfile(file = PROFILE_FILE): FootprintProfile {
+export function readProfile(file = packageFile(PROFILE_FILE)): FootprintProfile {
   if (!existsSync(file)) throw new ConfigError(`${file}: missing (it is committed with the suite; npm run footprint:profile measures it again)`);
   let profile: Partial<FootprintProfile>;
   try {

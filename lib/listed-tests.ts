@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { playwrightCommand, playwrightConfig } from './package-files.js';
 
 interface JsonSpec { title: string; tags?: string[]; tests: { projectName: string }[] }
 interface JsonSuite { title: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
@@ -36,7 +37,8 @@ export function listTests(args: string[], env: Record<string, string | undefined
   const dir = mkdtempSync(join(tmpdir(), 'fleet-list-'));
   try {
     const file = join(dir, 'list.json');
-    const run = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...withoutReporter(args)], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' });
+    const [node, ...cli] = playwrightCommand();
+    const run = spawnSync(node!, [...cli, 'test', '-c', playwrightConfig(), '--list', '--reporter=json', ...withoutReporter(args)], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`cannot list the tests: ${(run.stderr || run.stdout).split('\n').find((l) => l.trim()) ?? `exit ${run.status}`}`);
     return listedTests(JSON.parse(readFileSync(file, 'utf8')) as { suites?: JsonSuite[] });
   } finally {

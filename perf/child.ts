@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { tsxImport } from '../lib/package-files.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -42,7 +43,7 @@ export async function startTsChild(
   options: { env?: Record<string, string | undefined>; ready: () => Promise<boolean>; timeoutMs?: number; name: string },
 ): Promise<Child> {
   // Through child-guard.ts: the child exits by itself if this process dies without stopping it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'perf/child-guard.ts', script, ...args], {
+  const child = spawn(process.execPath, [...tsxImport(), 'perf/child-guard.ts', script, ...args], {
     cwd: repoRoot,
     // The child is its own configuration reader: it gets the environment it would get from a shell.
     ...(options.env ? { env: options.env as NodeJS.ProcessEnv } : {}),

@@ -8,6 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { attachPages } from '../lib/report/allure-pages.js';
 import { markIncomplete, markSuiteErrors } from '../lib/report/allure-suite-errors.js';
 import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
+import { allureCommand, packageFile } from '../lib/package-files.js';
 import { oneLine } from './one-line.js';
 
 export function allureReport(reports: string): void {
@@ -18,7 +19,8 @@ export function allureReport(reports: string): void {
   // An existing output folder would make Allure write the new report into a subfolder of it.
   rmSync(`${reports}/allure`, { recursive: true, force: true });
   // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).
-  const allure = spawnSync('npx', ['allure', 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--group-by', 'epic,feature,story'], { stdio: 'pipe', encoding: 'utf8' });
+  const [node, ...cli] = allureCommand();
+  const allure = spawnSync(node!, [...cli, 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--group-by', 'epic,feature,story', '--config', packageFile('allurerc.mts')], { stdio: 'pipe', encoding: 'utf8' });
   if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
   else declareDataStoreFirst(`${reports}/allure/index.html`);
 }

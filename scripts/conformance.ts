@@ -15,6 +15,7 @@ import { banner, ConfigError, loadConfig, secretsOf, type Config } from '../lib/
 import { TransientError } from '../lib/environment.js';
 import { readProfile } from '../lib/footprint-profile.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
+import { knownFailuresFile, packageFile, playwrightCommand, playwrightConfig, tsxImport } from '../lib/package-files.js';
 import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
 import { BlockedError, ledgerDir, SETUP_DIR, takeSetupRecords, WorkerLedger } from '../lib/ledger.js';
 import { poolFiles, shareKeeper } from '../lib/pool.js';
@@ -32,7 +33,6 @@ import { runExit } from '../lib/report/run-verdict.js';
 import { allureReport } from './allure-report.js';
 import { startTrusted } from './trusted-start.js';
 
-const KNOWN_FAILURES = 'known-failures.json';
 /** How long Playwright may take to stop on a signal before its processes are killed. */
 const STOP_GRACE_MS = 5_000;
 /** How long a cancelled run may spend closing what it created. */
@@ -212,7 +212,7 @@ async function main(): Promise<number> {
   // A broken schema stops the run here, in one line, rather than in every test.
   loadSchemas();
   // A malformed known-failures.json would only show when the Allure report is made, after the run.
-  readKnownFailures(KNOWN_FAILURES);
+  readKnownFailures(knownFailuresFile());
   // What the run's own requests before and beside the tests meet: handed to its tests (lib/ledger.ts).
   const setup = new WorkerLedger(setupSecrets(config), replayBaseUrl(config));
   config = await withMeasuredSpeed(config, setup);
@@ -229,7 +229,7 @@ async function main(): Promise<number> {
   const { claims } = poolFiles(runDir);
   // Its own process group, so that a cancel reaches Playwright and every worker, and only them; the
   // guard ends that group if this process is killed outright.
-  const suite = spawn(process.execPath, ['--import', 'tsx', 'scripts/group-guard.ts', 'npx', 'playwright', 'test', ...args], {
+  const suite = spawn(process.execPath, [...tsxImport(), packageFile('scripts/group-guard.ts'), ...playwrightCommand(), 'test', '-c', playwrightConfig(), ...args], {
     stdio: 'inherit',
     detached: true,
     env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none' },

@@ -18,6 +18,7 @@ import { ConfigError, loadConfig, parseShare } from '../lib/config.js';
 import { answeredRules, compareRuns, judgedShare, namedRules, type GateVerdict } from '../lib/gate/compare.js';
 import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
 import { acceptRun, readRunReports, UNJUDGED_FILE } from '../lib/gate/run-reports.js';
+import { knownFailuresFile } from '../lib/package-files.js';
 import { gateTable, judgedText, verdictLine } from '../lib/gate/table.js';
 
 const USAGE = 'usage: npm run gate -- --baseline <dir> [--current <dir>] [--known known-failures.json] [--accept | --init] [--min-judged <share>]';
@@ -47,7 +48,7 @@ function main(): number {
   const config = loadConfig();
   const current = args.current ?? config.reportsDir;
   const minJudged = parseShare('--min-judged', args['min-judged'], config.gateMinJudged);
-  const known = readKnownFailures(args.known ?? 'known-failures.json');
+  const known = readKnownFailures(args.known ?? knownFailuresFile());
   const run = readRunReports(current, 'current');
   const note = { acceptedAt: new Date().toISOString(), from: current, target: run.coverage.target };
   if (args.init) {

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { runExit } from '../lib/report/run-verdict.js';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { listTests } from '../lib/listed-tests.js';
+import { playwrightCommand, playwrightConfig } from '../lib/package-files.js';
 import type { CoverageReport } from '../lib/report/coverage.js';
 import { completeReports } from '../lib/report/shards-not-run.js';
 import { addEventsAfterTests } from '../lib/report/after-tests.js';
@@ -45,7 +46,8 @@ function main(): number {
   const config = loadConfig();
   const reports = config.reportsDir;
   for (const dir of ['allure-results', 'allure', 'playwright']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
-  const merge = hasBlobs ? spawnSync('npx', ['playwright', 'merge-reports', '-c', 'playwright.config.ts', blobs], { stdio: 'inherit' }) : undefined;
+  const [node, ...cli] = playwrightCommand();
+  const merge = hasBlobs ? spawnSync(node!, [...cli, 'merge-reports', '-c', playwrightConfig(), blobs], { stdio: 'inherit' }) : undefined;
   if (notRun.length) completeReports(reports, config, notRun, (shard) => listTests([shard]));
   addEventsAfterTests(reports, eventsAfterTests(blobs));
   allureReport(reports);

@@ -2,11 +2,15 @@
  * The `uses:` steps the local runner cannot run, emulated by what they do: checkout clones the
  * run's commit into the job's empty workspace; setup-node checks this machine's Node and uses its
  * npm cache; upload/download-artifact and cache restore/save go to folders (proof/workflow/store.ts);
- * the JUnit publisher reads the file and reports its counts as a check. Any other action, or an
- * input one of these does not know, is a WorkflowError before the run starts.
+ * the JUnit publisher reads the file and reports its counts as a check; upload-pages-artifact keeps
+ * a site's folder as the run's `github-pages` artifact, and deploy-pages, given the permissions
+ * GitHub asks for, publishes it in place of the last site (the work folder's pages/site, its
+ * page_url a file URL). Any other action, or an input one of these does not know, is a
+ * WorkflowError before the run starts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join, relative, resolve } from 'node:path';
 import { WorkflowError } from './errors.js';
 import { commonRoot, filesOf, selection } from './files.js';
@@ -24,6 +28,10 @@ export interface ActionRun {
   log(line: string): void;
   /** Sets a variable for the job's later steps (what setup-node does to PATH and npm). */
   setEnv(name: string, value: string): void;
+  /** The job's GITHUB_TOKEN permissions (the job's, else the workflow's). */
+  permissions: Record<string, string>;
+  /** Where deploy-pages publishes: the site as last deployed (<work>/pages/site). */
+  pages: string;
 }
 
 /** A published check (the JUnit publisher's): what the run's summary shows of it. */
@@ -38,6 +46,7 @@ export interface CheckResult {
 export interface ActionOutcome {
   ok: boolean;
   check?: CheckResult;
+  outputs?: Record<string, string>;
 }
 
 interface Emulation {
@@ -191,6 +200,56 @@ const junit: Emulation = {
   },
 };
 
+/** GitHub Pages publishes at most 1 GB. */
+const PAGES_LIMIT = 1024 ** 3;
+
+const uploadPages: Emulation = {
+  inputs: ['name', 'path', 'retention-days'],
+  run: (a) => {
+    const path = a.inputs.path || '_site/';
+    const root = resolve(a.workspace, path);
+    if (!existsSync(root) || !statSync(root).isDirectory()) {
+      a.log(`error: ${path} is not a folder: nothing to publish`);
+      return { ok: false };
+    }
+    const files = filesOf(root, { include: ['.'], exclude: ['.git', '.github'] });
+    const links = files.filter((f) => lstatSync(join(root, f)).isSymbolicLink());
+    if (links.length) {
+      a.log(`error: the site holds symbolic links (${links.slice(0, 3).join(', ')}): Pages refuses them`);
+      return { ok: false };
+    }
+    const bytes = files.reduce((n, f) => n + statSync(join(root, f)).size, 0);
+    if (bytes > PAGES_LIMIT) a.log(`warning: ${Math.round(bytes / 1024 ** 2)} MB, over the 1 GB a Pages site may have`);
+    const name = a.inputs.name || 'github-pages';
+    a.artifacts.put(name, root, files);
+    a.log(`artifact ${name}: ${files.length} files, ${Math.round(bytes / 1024)} kB`);
+    return { ok: true };
+  },
+};
+
+const deployPages: Emulation = {
+  inputs: ['token', 'timeout', 'error_count', 'reporting_interval', 'artifact_name', 'preview'],
+  run: (a) => {
+    const missing = ['pages', 'id-token'].filter((p) => a.permissions[p] !== 'write' && a.permissions['*'] !== 'write');
+    if (missing.length) {
+      a.log(`error: the job's token lacks ${missing.map((p) => `${p}: write`).join(' and ')}, which deploying to Pages needs`);
+      return { ok: false };
+    }
+    const name = a.inputs.artifact_name || 'github-pages';
+    if (!a.artifacts.has(name)) {
+      a.log(`error: no artifact ${name} in this run (upload-pages-artifact makes it)`);
+      return { ok: false };
+    }
+    const site = join(a.pages, 'site');
+    rmSync(site, { recursive: true, force: true });
+    mkdirSync(site, { recursive: true });
+    const n = a.artifacts.copy(name, site);
+    const url = pathToFileURL(`${site}/`).href;
+    a.log(`deployed ${n} files of ${name}: ${url}`);
+    return { ok: true, outputs: { page_url: url } };
+  },
+};
+
 const EMULATED: Record<string, Emulation> = {
   'actions/checkout@v4': checkout,
   'actions/setup-node@v4': setupNode,
@@ -199,6 +258,8 @@ const EMULATED: Record<string, Emulation> = {
   'actions/cache/restore@v4': cacheRestore,
   'actions/cache/save@v4': cacheSave,
   'mikepenz/action-junit-report@v6': junit,
+  'actions/upload-pages-artifact@v3': uploadPages,
+  'actions/deploy-pages@v4': deployPages,
 };
 
 /** Checks a uses-step before the run: a known action, known inputs, the required ones given. */

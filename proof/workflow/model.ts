@@ -31,6 +31,10 @@ export interface Job {
   env?: Record<string, string>;
   defaults?: { run?: { 'working-directory'?: string; shell?: string } };
   permissions?: unknown;
+  /** Evaluated when its steps are done: what jobs that need it read (needs.<id>.outputs). */
+  outputs?: Record<string, string>;
+  environment?: string | { name: string; url?: string };
+  concurrency?: unknown;
   steps: Step[];
 }
 
@@ -39,13 +43,15 @@ export interface Workflow {
   file: string;
   name: string;
   on: unknown;
+  permissions?: unknown;
   env?: Record<string, string>;
   defaults?: Job['defaults'];
   jobs: Record<string, Job>;
 }
 
 const WORKFLOW_KEYS = ['name', 'on', 'permissions', 'concurrency', 'env', 'defaults', 'jobs'];
-const JOB_KEYS = ['name', 'runs-on', 'needs', 'if', 'timeout-minutes', 'continue-on-error', 'strategy', 'env', 'defaults', 'permissions', 'steps'];
+// environment and concurrency are GitHub's protection and queueing: one local run at a time needs neither.
+const JOB_KEYS = ['name', 'runs-on', 'needs', 'if', 'timeout-minutes', 'continue-on-error', 'strategy', 'env', 'defaults', 'permissions', 'outputs', 'environment', 'concurrency', 'steps'];
 const STEP_KEYS = ['name', 'id', 'uses', 'run', 'with', 'env', 'if', 'continue-on-error', 'timeout-minutes', 'working-directory', 'shell'];
 const STRATEGY_KEYS = ['fail-fast', 'max-parallel', 'matrix'];
 /** Runner images the local runner stands in for: this machine is a Linux x64 runner. */
@@ -91,6 +97,7 @@ function checkJob(file: string, id: string, job: unknown, ids: string[]): void {
     }
   }
   stringMap(`${where}.env`, job.env);
+  stringMap(`${where}.outputs`, job.outputs);
   if (!Array.isArray(job.steps) || !job.steps.length) throw new WorkflowError(`${where}.steps: expected a list of steps`);
   job.steps.forEach((step, i) => checkStep(`${where}.steps[${i}]`, step));
 }
@@ -109,14 +116,6 @@ export function parseWorkflow(text: string, file: string): Workflow {
   const ids = Object.keys(data.jobs);
   for (const id of ids) checkJob(file, id, data.jobs[id], ids);
   return { ...(data as unknown as Omit<Workflow, 'file'>), file, name: typeof data.name === 'string' ? data.name : file };
-}
-
-/** Whether the workflow can be started by hand (`on: workflow_dispatch`), as the local runner starts it. */
-export function dispatchable(workflow: Workflow): boolean {
-  const on = workflow.on;
-  if (typeof on === 'string') return on === 'workflow_dispatch';
-  if (Array.isArray(on)) return on.includes('workflow_dispatch');
-  return isObject(on) && 'workflow_dispatch' in on;
 }
 
 export function needsOf(job: Job): string[] {

@@ -10,7 +10,7 @@ import { WorkflowError } from './errors.js';
 import { checkExpression, conditionText, expressionsIn } from './expressions.js';
 import { parseWorkflow, type Workflow } from './model.js';
 
-export const CONTEXTS = ['github', 'vars', 'secrets', 'matrix', 'env', 'needs', 'runner', 'job', 'strategy'];
+export const CONTEXTS = ['github', 'inputs', 'vars', 'secrets', 'matrix', 'env', 'needs', 'steps', 'runner', 'job', 'strategy'];
 
 function git(repo: string, args: string[]): string {
   const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8' });

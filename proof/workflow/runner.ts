@@ -12,9 +12,11 @@ import { basename, join, resolve } from 'node:path';
 import { runAction, type CheckResult } from './actions.js';
 import { WorkflowError } from './errors.js';
 import { condition, interpolate, type ExpressionContext, type StatusView, type Value } from './expressions.js';
-import { dispatchable, matrixOf, needsOf, type Job, type Step, type Workflow } from './model.js';
+import { startedBy, type RunEvent, type StartedBy } from './event.js';
+import { matrixOf, needsOf, type Job, type Step, type Workflow } from './model.js';
 import { headOf, readWorkflow, type Head } from './repository.js';
 import { endGroup, runShell } from './shell.js';
+import { collectSummary, readOutputs } from './step-files.js';
 import { ActionsCache, ArtifactStore } from './store.js';
 import { masker, type RepositorySettings } from './vars.js';
 
@@ -41,6 +43,10 @@ export interface JobResult {
   startedAt?: string;
   seconds: number;
   steps: StepResult[];
+  /** The job's `outputs:`, as its steps set them. */
+  outputs?: Record<string, string>;
+  /** Its summary (what its steps wrote to GITHUB_STEP_SUMMARY), as the run's page shows it. */
+  summary?: string;
 }
 
 export interface RunSummary {
@@ -73,7 +79,14 @@ export interface RunOptions {
   keepWorkspaces?: boolean;
   /** Cancels the run (as "Cancel workflow" does). */
   signal?: AbortSignal;
+  /** What starts it (default: a manual dispatch without inputs). */
+  event?: RunEvent;
+  /** GITHUB_API_URL of the steps (default GitHub's): a proof points it at a stand-in. */
+  apiUrl?: string;
 }
+
+const SERVER_URL = 'https://github.com';
+const API_URL = 'https://api.github.com';
 
 /** A job of the run with what it shares: its run, its matrix combination, the needs' results. */
 interface JobRun {
@@ -86,8 +99,12 @@ interface JobRun {
   cancel: AbortSignal;
 }
 
+/** What the steps of a job set so far: the `steps` context. */
+type StepsContext = Record<string, { outputs: Record<string, string>; outcome: Conclusion; conclusion: Conclusion }>;
+
 interface StepOutcome {
   outcome: Conclusion;
+  outputs?: Record<string, string>;
   exitCode?: number | null;
   killedBy?: string;
   timedOut?: boolean;
@@ -127,21 +144,27 @@ class WorkflowRun {
   private readonly progress: (line: string) => void;
   private readonly label: string;
 
-  constructor(private readonly workflow: Workflow, private readonly options: RunOptions, private readonly head: Head, private readonly runId: number, private readonly runNumber: number) {
+  private readonly repository: string;
+
+  constructor(private readonly workflow: Workflow, private readonly options: RunOptions, private readonly head: Head, private readonly runId: number, private readonly runNumber: number, private readonly event: StartedBy) {
     this.dir = join(resolve(options.workDir), 'runs', `${slug(workflow.name)}-${runNumber}`);
     this.artifacts = new ArtifactStore(join(this.dir, 'artifacts'));
     this.cache = new ActionsCache(join(resolve(options.workDir), 'cache'));
     this.mask = masker(options.settings);
     this.label = `${workflow.name} #${runNumber}`;
     this.progress = (line) => (options.progress ?? console.log)(this.mask(`[${this.label}] ${line}`));
+    this.repository = String((event.payload.repository as { full_name: string }).full_name);
   }
 
-  private contexts(run: JobRun, env: Record<string, string>): Record<string, Record<string, Value>> {
+  private contexts(run: JobRun, env: Record<string, string>, steps: StepsContext = {}): Record<string, Record<string, Value>> {
     return {
       github: {
         run_id: String(this.runId), run_number: String(this.runNumber), run_attempt: '1', sha: this.head.sha, ref: this.head.ref,
-        event_name: 'workflow_dispatch', workflow: this.workflow.name, job: run.id, repository: `local/${basename(resolve(this.options.repo))}`, actor: 'local',
+        event_name: this.event.name, event: this.event.payload, workflow: this.workflow.name, job: run.id, repository: this.repository, actor: 'local',
+        server_url: SERVER_URL, api_url: this.options.apiUrl ?? API_URL,
       },
+      inputs: this.event.inputs,
+      steps,
       vars: this.options.settings.vars,
       secrets: this.options.settings.secrets,
       matrix: run.matrix,
@@ -161,6 +184,7 @@ class WorkflowRun {
     const started = Date.now();
     mkdirSync(join(this.dir, 'logs'), { recursive: true });
     mkdirSync(join(this.dir, 'tmp'), { recursive: true });
+    writeFileSync(join(this.dir, 'event.json'), `${JSON.stringify(this.event.payload, null, 2)}\n`);
     this.progress(`${this.workflow.file} at ${this.head.sha.slice(0, 12)} (${this.head.ref})${this.head.dirty ? '; uncommitted changes are not part of the run' : ''}`);
     const results = new Map<string, JobResult[]>();
     const ids = Object.keys(this.workflow.jobs);
@@ -190,7 +214,7 @@ class WorkflowRun {
   private async runJobGroup(id: string, results: Map<string, JobResult[]>): Promise<JobResult[]> {
     const job = this.workflow.jobs[id]!;
     const needResults = Object.fromEntries(needsOf(job).map((n) => [n, aggregate(results.get(n)!)]));
-    const needs: Record<string, Value> = Object.fromEntries(Object.entries(needResults).map(([n, r]) => [n, { result: r }]));
+    const needs: Record<string, Value> = Object.fromEntries(Object.entries(needResults).map(([n, r]) => [n, { result: r, outputs: Object.assign({}, ...results.get(n)!.map((j) => j.outputs ?? {})) as Record<string, string> }]));
     const combos = matrixOf(job);
     const cancel = new AbortController();
     const abortAll = () => cancel.abort();
@@ -245,9 +269,12 @@ class WorkflowRun {
     const jobEnv = { ...workflowEnv, ...this.evaluated(run.job.env, { ...base, contexts: this.contexts(run, workflowEnv) }) };
     const runnerEnv: Record<string, string> = {
       ...machineEnv(), CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace, GITHUB_RUN_ID: String(this.runId), GITHUB_RUN_NUMBER: String(this.runNumber),
-      GITHUB_RUN_ATTEMPT: '1', GITHUB_SHA: this.head.sha, GITHUB_REF: this.head.ref, GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_WORKFLOW: this.workflow.name,
+      GITHUB_RUN_ATTEMPT: '1', GITHUB_SHA: this.head.sha, GITHUB_REF: this.head.ref, GITHUB_EVENT_NAME: this.event.name, GITHUB_EVENT_PATH: join(this.dir, 'event.json'),
+      GITHUB_WORKFLOW: this.workflow.name, GITHUB_REPOSITORY: this.repository, GITHUB_SERVER_URL: SERVER_URL, GITHUB_API_URL: this.options.apiUrl ?? API_URL,
       GITHUB_JOB: run.id, RUNNER_OS: 'Linux', RUNNER_ARCH: 'X64', RUNNER_TEMP: join(this.dir, 'tmp'),
     };
+    const steps: StepsContext = {};
+    const summaryFile = join(this.dir, 'summaries', `${slug(name)}.md`);
     const state = { failed: false, cancelled: false, timedOut: false };
     const groups: number[] = [];
     const onCancel = () => (state.cancelled = true);
@@ -259,20 +286,24 @@ class WorkflowRun {
           // What still runs after a timeout (always(), cancelled()) has the cancel timeout, as on GitHub.
           deadline = Date.now() + CANCEL_TIMEOUT_MS;
         }
-        const stepEnvContext = { contexts: this.contexts(run, jobEnv), status: { success: !state.failed && !state.cancelled, failure: state.failed, cancelled: state.cancelled } };
+        const stepEnvContext = { contexts: this.contexts(run, jobEnv, steps), status: { success: !state.failed && !state.cancelled, failure: state.failed, cancelled: state.cancelled } };
         const stepName = step.name ? interpolate(step.name, stepEnvContext) : `Run ${step.uses ?? step.run!.trim().split('\n')[0]}`;
         if (!condition(step.if, stepEnvContext)) {
           result.steps.push({ name: stepName, ...(step.uses ? { uses: step.uses } : {}), outcome: 'skipped', conclusion: 'skipped', seconds: 0 });
           continue;
         }
         const env = { ...jobEnv, ...this.evaluated(step.env, stepEnvContext) };
-        const context = { ...stepEnvContext, contexts: this.contexts(run, env) };
+        const context = { ...stepEnvContext, contexts: this.contexts(run, env, steps) };
         const log = join(logs, `${String(i + 1).padStart(2, '0')}-${slug(stepName).slice(0, 60)}.log`);
         writeFileSync(log, '');
         const stepStarted = Date.now();
+        const where = `${this.workflow.file}: jobs.${run.id}.steps[${i}]`;
+        const files = { GITHUB_OUTPUT: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-output`), GITHUB_STEP_SUMMARY: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-summary.md`) };
         const outcome = step.uses
-          ? this.uses(step, context, workspace, log, runnerEnv, `${this.workflow.file}: jobs.${run.id}.steps[${i}]`)
-          : await this.shell(step, run, context, { ...runnerEnv, ...env }, workspace, log, deadline, groups);
+          ? this.uses(step, run, context, workspace, log, runnerEnv, where)
+          : await this.shell(step, run, context, { ...runnerEnv, ...env, ...files }, workspace, log, deadline, groups);
+        const outputs = { ...outcome.outputs, ...readOutputs(files.GITHUB_OUTPUT, where) };
+        if (collectSummary(files.GITHUB_STEP_SUMMARY, summaryFile, this.mask)) result.summary = summaryFile;
         if (outcome.jobTimedOut && !state.timedOut) {
           state.timedOut = state.cancelled = true;
           deadline = Date.now() + CANCEL_TIMEOUT_MS;
@@ -280,6 +311,7 @@ class WorkflowRun {
         const continueOnError = step['continue-on-error'] === true || interpolate(String(step['continue-on-error'] ?? 'false'), context) === 'true';
         const conclusion: Conclusion = outcome.outcome === 'failure' && continueOnError ? 'success' : outcome.outcome;
         if (conclusion === 'failure') state.failed = true;
+        if (step.id) steps[step.id] = { outputs, outcome: outcome.outcome, conclusion };
         const stepResult: StepResult = {
           name: stepName, ...(step.uses ? { uses: step.uses } : {}), outcome: outcome.outcome, conclusion,
           ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}), ...(outcome.timedOut ? { timedOut: true } : {}), seconds: seconds(stepStarted), log,
@@ -293,6 +325,10 @@ class WorkflowRun {
       for (const g of groups) endGroup(g);
       if (!this.options.keepWorkspaces) rmSync(workspace, { recursive: true, force: true });
     }
+    if (run.job.outputs) {
+      const context = { contexts: this.contexts(run, jobEnv, steps), status: { success: true, failure: false, cancelled: false } };
+      result.outputs = this.evaluated(run.job.outputs, context);
+    }
     result.timedOut = state.timedOut;
     result.conclusion = state.timedOut || state.failed ? 'failure' : state.cancelled ? 'cancelled' : 'success';
     result.seconds = seconds(started);
@@ -300,15 +336,16 @@ class WorkflowRun {
     return result;
   }
 
-  private uses(step: Step, context: ExpressionContext, workspace: string, log: string, runnerEnv: Record<string, string>, where: string): StepOutcome {
+  private uses(step: Step, run: JobRun, context: ExpressionContext, workspace: string, log: string, runnerEnv: Record<string, string>, where: string): StepOutcome {
     const lines: string[] = [];
     try {
       const outcome = runAction(step.uses!, {
         where, inputs: this.evaluated(step.with as Record<string, string>, context), workspace, repo: resolve(this.options.repo), sha: this.head.sha,
         artifacts: this.artifacts, cache: this.cache, log: (l) => lines.push(l), setEnv: (k, v) => (runnerEnv[k] = v),
+        permissions: permissionsOf(run.job.permissions ?? this.workflow.permissions), pages: join(resolve(this.options.workDir), 'pages'),
       });
       if (outcome.check) this.checks.push(outcome.check);
-      return { outcome: outcome.ok ? 'success' : 'failure' };
+      return { outcome: outcome.ok ? 'success' : 'failure', ...(outcome.outputs ? { outputs: outcome.outputs } : {}) };
     } catch (e) {
       lines.push(`error: ${(e as Error).message}`);
       return { outcome: 'failure' };
@@ -347,10 +384,16 @@ function nextNumbers(workDir: string, workflow: Workflow): { runId: number; runN
   return { runId: existing.length + 1, runNumber: Math.max(0, ...mine) + 1 };
 }
 
+/** The token's permissions as a map (`read-all`, `write-all` and none as GitHub reads them). */
+function permissionsOf(value: unknown): Record<string, string> {
+  if (value === 'write-all' || value === 'read-all') return { '*': value.slice(0, -4) };
+  return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {};
+}
+
 export async function runWorkflow(options: RunOptions): Promise<RunSummary> {
   const head = headOf(options.repo);
   const workflow = readWorkflow(options.repo, head.sha, options.workflow);
-  if (!dispatchable(workflow)) throw new WorkflowError(`${workflow.file}: no workflow_dispatch trigger; the local runner starts a workflow as a manual dispatch`);
+  const event = startedBy(workflow, options.event ?? { name: 'workflow_dispatch' }, `local/${basename(resolve(options.repo))}`);
   const { runId, runNumber } = nextNumbers(options.workDir, workflow);
-  return new WorkflowRun(workflow, options, head, runId, runNumber).start();
+  return new WorkflowRun(workflow, options, head, runId, runNumber, event).start();
 }

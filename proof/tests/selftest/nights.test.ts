@@ -29,6 +29,8 @@ test('five chaos nights of the nightly workflow against the stand-in: the baseli
   const seed = Math.floor(Math.random() * 2 ** 31);
   const results = await runNights({
     repo: repoRoot, workDir: mkdtempSync(join(tmpdir(), 'fleet-nights-')), short: true, nights: SHORT_NIGHTS, progress: (l) => lines.push(l),
+    // The publication to GitHub Pages is proven apart (npm run proof:pipelines): not a job of these nights.
+    vars: { PAGES_PUBLISH: 'off' },
     // The busy neighbour is npm test's other worker, running the rest of the project's tests beside these nights.
     chaos: { rate: SHORT_CHAOS_RATE, seed, busyCore: false },
   });

@@ -9,9 +9,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { REDACTED } from '../../../lib/report/redact.js';
+import { LEAK_PATTERNS, unzip } from '../../../lib/report/secret-scan.js';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
 import { playwright, startSandbox, stopAll, type Run } from './harness.js';
 
@@ -24,25 +24,8 @@ const SUBSET = 'CARD-PIN-NEVER-ECHOED|AUTH-TOKEN-|answers 401 to a malformed, al
 const leaks: [name: string, pattern: RegExp][] = [
   ['the card PIN', new RegExp(PIN)],
   ['the client secret', new RegExp(sandboxDefaults.clientSecret)],
-  ['a bearer token', /Bearer\s+(?!\[REDACTED\])[A-Za-z0-9._~+/-]{16,}/],
-  ['an access_token value', /access_token["']?\s*[:=]\s*["']?(?!\[REDACTED\])[A-Za-z0-9._~+/-]{16,}/],
+  ...LEAK_PATTERNS,
 ];
-
-/** The entries of a zip archive (central directory; stored or deflated). */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const entries = new Map<string, Buffer>();
-  let p = zip.readUInt32LE(end + 16);
-  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
-    const nameLength = zip.readUInt16LE(p + 28);
-    const local = zip.readUInt32LE(p + 42);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(start, start + zip.readUInt32LE(p + 20));
-    entries.set(zip.toString('utf8', p + 46, p + 46 + nameLength), zip.readUInt16LE(p + 10) === 8 ? inflateRawSync(data) : data);
-    p += 46 + nameLength + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
-  }
-  return entries;
-}
 
 /** Every file under `dir` as text; the HTML report's base64 zip is unpacked into its entries. */
 function texts(dir: string): [name: string, text: string][] {

@@ -88,7 +88,10 @@ test('a malformed .env line and an unknown FLEET_ variable are reported with the
   const dir = mkdtempSync(join(tmpdir(), 'env-'));
   const file = join(dir, '.env');
   writeFileSync(file, '# comment\nFLEET_TARGET=test\nthis is not a variable\n');
-  expect(() => readEnv(file, {})).toThrow(/\.env:3: "this is not a variable" is not NAME=value/);
+  expect(() => readEnv(file, {})).toThrow(/\.env:3: "this …" is not NAME=value/);
+  // A secret whose '=' went missing is not shown.
+  writeFileSync(file, 'FLEET_CLIENT_SECRET s3cr3t-value\n');
+  expect(() => readEnv(file, {})).toThrow(/\.env:1: "FLEET_CLIENT_SECRET …" is not NAME=value$/);
   writeFileSync(file, 'FLEET_BASEURL=https://x.example\n');
   expect(() => readEnv(file, {})).toThrow(/\.env:1: unknown variable FLEET_BASEURL/);
   writeFileSync(file, 'FLEET_CLIENT_SECRET="multi\nline"\nFLEET_CLIENT_ID=qa\n');

@@ -180,3 +180,75 @@ test('what the runner cannot run is one line, before anything runs', async () =>
   expect(cli.code).toBe(2);
   expect(cli.output.trim()).toBe(`workflow: --vars ${join(work, 'missing.env')}: cannot read it (ENOENT)`);
 });
+
+const DISPATCHED = `name: dispatched
+on:
+  workflow_dispatch:
+    inputs:
+      version: { required: true }
+      reason: { default: 'by hand' }
+  repository_dispatch:
+    types: [deployed]
+permissions:
+  contents: read
+env:
+  VERSION: \${{ github.event.inputs.version || github.event.client_payload.version }}
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    outputs:
+      code: \${{ steps.verdict.outputs.code }}
+    steps:
+      - id: verdict
+        run: |
+          echo "code=3" >> "$GITHUB_OUTPUT"
+          { echo 'notes<<END'; echo "line one"; echo "line two"; echo END; } >> "$GITHUB_OUTPUT"
+          echo "## checked $VERSION (\${{ inputs.reason }}) for \${{ github.event_name }} token \${{ secrets.TOKEN }}" >> "$GITHUB_STEP_SUMMARY"
+      - run: |
+          test "\${{ steps.verdict.outputs.notes }}" = "line one
+          line two"
+          echo "api $GITHUB_API_URL repo $GITHUB_REPOSITORY event $(jq -r .action "$GITHUB_EVENT_PATH" 2>/dev/null || cat "$GITHUB_EVENT_PATH" | tr -d ' \\n')" >> "$GITHUB_STEP_SUMMARY"
+      - run: mkdir -p site && echo '<h1>site</h1>' > site/index.html
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: site
+  publish:
+    needs: check
+    runs-on: ubuntu-latest
+    permissions:
+      pages: write
+      id-token: write
+    environment:
+      name: github-pages
+      url: \${{ steps.deployment.outputs.page_url }}
+    steps:
+      - run: test "\${{ needs.check.outputs.code }}" = 3
+      - id: deployment
+        uses: actions/deploy-pages@v4
+      - run: echo "published at \${{ steps.deployment.outputs.page_url }}" >> "$GITHUB_STEP_SUMMARY"
+  unauthorized:
+    needs: check
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/deploy-pages@v4
+`;
+
+test('a dispatch with inputs or a repository dispatch with its payload; step and job outputs; job summaries; Pages deployed with the permissions it needs', async () => {
+  const repo = repository({ '.github/workflows/dispatched.yml': DISPATCHED });
+  const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
+  const manual = await runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'workflow_dispatch', inputs: { version: '4.2.1' } }, apiUrl: 'http://127.0.0.1:9/api' });
+  expect(manual.jobs.map((j) => `${j.id} ${j.conclusion}`)).toEqual(['check success', 'publish success', 'unauthorized failure']);
+  expect(manual.jobs[0]!.outputs).toEqual({ code: '3' });
+  const summary = readFileSync(manual.jobs[0]!.summary!, 'utf8');
+  expect(summary).toMatch(/^## checked 4\.2\.1 \(by hand\) for workflow_dispatch token \*\*\*\n\napi http:\/\/127\.0\.0\.1:9\/api repo local\/fleet-workflow-repo-\w+ event /);
+  expect(readFileSync(manual.jobs[1]!.summary!, 'utf8')).toMatch(/^published at file:\/\/.*\/pages\/site\/\n/);
+  expect(readFileSync(join(work, 'pages', 'site', 'index.html'), 'utf8')).toBe('<h1>site</h1>\n');
+  expect(log(manual, 'unauthorized', 'Run actions/deploy-pages@v4')).toBe("error: the job's token lacks pages: write and id-token: write, which deploying to Pages needs\n");
+
+  const dispatched = await runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'repository_dispatch', type: 'deployed', clientPayload: { version: '4.2.2' } } });
+  expect(readFileSync(dispatched.jobs[0]!.summary!, 'utf8')).toMatch(/^## checked 4\.2\.2 \(\) for repository_dispatch token \*\*\*\n\napi https:\/\/api\.github\.com repo /);
+
+  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet })).rejects.toThrow('dispatched.yml: workflow_dispatch input version is required');
+  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'repository_dispatch', type: 'released' } })).rejects.toThrow('dispatched.yml: repository_dispatch of type "released" does not start it (types: deployed)');
+  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'workflow_dispatch', inputs: { version: '1', commit: 'x' } } })).rejects.toThrow('dispatched.yml: workflow_dispatch has no input commit (it has: version, reason)');
+});

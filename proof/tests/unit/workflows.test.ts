@@ -16,8 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const dir = join(root, '.github', 'workflows');
 const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
 const ignored = readFileSync(join(root, '.gitignore'), 'utf8').split('\n').map((l) => l.trim().replace(/\/?\*?$/, '')).filter((l) => l && !l.startsWith('!') && !l.startsWith('#'));
-/** The nightly's document, where its secrets and variables are named. */
-const nightlySection = readFileSync(join(root, 'docs/nightly.md'), 'utf8');
+/** Where the workflows' secrets and variables are named: the nightly's document and the pipelines'. */
+const documented = ['docs/nightly.md', 'docs/pipelines.md'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
 
 interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string> }
 interface Job { steps: Step[]; env?: Record<string, string>; strategy?: { matrix?: Record<string, unknown[]> } }
@@ -31,8 +31,8 @@ function paths(text: string): string[] {
     .filter((w) => (/^[\w.-]+\/[\w./*-]*$/.test(w) || /^[\w.-]+\.(json|ts|mts|ya?ml|md)$/.test(w)) && !/^[\w-]+\/[\w-]+@/.test(w));
 }
 
-test('the workflows are the two docs/nightly.md describes, and both parse', () => {
-  expect(workflows.map((w) => w.file).sort()).toEqual(['conformance.yml', 'nightly.yml']);
+test('the workflows are the three docs/pipelines.md describes, and each parses', () => {
+  expect(workflows.map((w) => w.file).sort()).toEqual(['conformance.yml', 'deploy-check.yml', 'nightly.yml']);
   for (const { file, text } of workflows) {
     const workflow = parse(text) as Workflow;
     expect(workflow.on, file).toBeTruthy();
@@ -48,7 +48,7 @@ for (const { file, text } of workflows) {
     const runs = steps.map((s) => s.run ?? '').join('\n');
     const inputs = steps.flatMap((s) => Object.values(s.with ?? {}).map(String)).join('\n');
 
-    const npmScripts = [...runs.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
+    const npmScripts = [...runs.matchAll(/npm run (?:-s )?([\w:-]+)/g)].map((m) => m[1]!);
     expect(npmScripts.length, 'the workflow runs npm scripts').toBeGreaterThan(0);
     for (const name of npmScripts) expect(scripts, `npm run ${name}`).toContain(name);
 
@@ -62,7 +62,7 @@ for (const { file, text } of workflows) {
     const envs = [workflow.env, ...Object.values(workflow.jobs).map((j) => j.env), ...steps.map((s) => s.env)].flatMap((e) => Object.keys(e ?? {}));
     for (const name of envs.filter((n) => /^(FLEET|SANDBOX)_/.test(n))) expect(knownVariables as readonly string[], name).toContain(name);
 
-    for (const [, kind, name] of text.matchAll(/\$\{\{\s*(secrets|vars)\.(\w+)\s*\}\}/g)) expect(nightlySection, `${kind}.${name} named in docs/nightly.md`).toContain(`\`${name}\``);
+    for (const [, kind, name] of text.matchAll(/\b(secrets|vars)\.(\w+)/g)) expect(documented, `${kind}.${name} named in docs/nightly.md or docs/pipelines.md`).toContain(`\`${name}\``);
 
     for (const step of steps.filter((s) => s.uses)) expect(step.uses, 'actions pinned to a major version').toMatch(/^[\w.-]+\/[\w.\/-]+@v\d+$/);
 
