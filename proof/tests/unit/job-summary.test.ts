@@ -81,8 +81,8 @@ test('a failed deployment: the verdict, its exit code, the counts, each regressi
   expect(text).toContain('### Broken rules (1)\n\n- **CARD-SHAPE**: the words of CARD-SHAPE — [CARD-SHAPE] /status must be object');
   expect(text).toContain('  `GET /cards/710001` → 200 at `/status`');
   expect(text).toContain('### Not judged (1)\n\n- **unjudged too long** `CUST-LIST`');
-  expect(text).toContain('### Unavailable (1)\n\n- `GET /locations` (searchLocations) answered 503 to all 7 requests');
-  expect(text).toContain("The environment's night — 0 resets, 0 timeouts");
+  expect(text).toContain('### Unavailable (1)\n\n- `GET /locations` (searchLocations): answered 503 with Retry-After: 1 to every request');
+  expect(text).toContain("The environment's night — the network 0 resets, 0 timeouts");
   expect(text).toContain('Replays: export FLEET_TOKEN=$(npm run -s token) first.');
   expect(text).toContain('Reports: [coverage](https://qa.example.com/deploy/9/coverage.html)');
   expect(text).toContain('-H "Authorization: Bearer $FLEET_TOKEN"');
