@@ -251,7 +251,10 @@ async function quick(faults: string[], options: Options, work: string): Promise<
       const mine = (coverage?.records ?? []).filter((r) => r.key.startsWith(`fault ${fault} › `));
       const failing = mine.filter((r) => r.outcome === 'failed' || r.outcome === 'assumption-failed');
       const red = [...new Set(failing.flatMap((r) => r.failedRules ?? r.ruleIds))];
-      const caughtBy = failing.filter((r) => (r.failedRules ?? r.ruleIds).includes(rule)).map((r) => r.title);
+      // An unavailable operation is caught by its tests ending unavailable, never by a failure.
+      const caughtBy = catalogue[fault]!.unavailable
+        ? mine.filter((r) => r.outcome === 'unavailable' && r.ruleIds.includes(rule)).map((r) => r.title)
+        : failing.filter((r) => (r.failedRules ?? r.ruleIds).includes(rule)).map((r) => r.title);
       const judged = mine.filter((r) => r.ruleIds.includes(rule) && r.outcome !== 'incomplete');
       const verdict = !specified.includes(fault) ? 'not specified' : red.some((r) => r !== rule && !companions.includes(r)) ? 'imprecise' : caughtBy.length ? 'caught' : judged.length ? 'missed' : 'not judged';
       const injected = chaos.events.get(fault) ?? [];
