@@ -2,11 +2,12 @@
  * A latency run against a previous one (FLEET_PERF_BASELINE, and the nightly gate): the change of
  * p50 and p99 per operation, and whether the p99 is slower than the baseline's by more than a
  * practical margin (20%), judged on the two runs' samples (lib/latency/two-sample.ts): a
- * regression only when significant at the stated confidence. A baseline of an older
+ * regression only when significant at the stated confidence, every operation compared counted
+ * (Holm–Bonferroni over the night's comparisons, lib/latency/family.ts). A baseline of an older
  * summary.json keeps no samples: its comparison is by point estimates, never a regression.
  */
 import { readFileSync } from 'node:fs';
-import { slowerThanBaseline } from '../lib/latency/two-sample.js';
+import { judgeSlowerTogether, slowerThanBaseline } from '../lib/latency/two-sample.js';
 import type { BaselineComparison, OperationResult } from './report/summary.js';
 
 /** The practical margin: a p99 less than this above the baseline's is no regression, however significant. */
@@ -19,18 +20,26 @@ function pct(now: number | null, before: number | null): number | null {
   return Math.round(((now - before) / before) * 1000) / 10;
 }
 
-/** Adds the change against a previous summary.json to each operation; a significant p99 slowdown beyond the margin is a regression. */
+/**
+ * Adds the change against a previous summary.json to each operation; a significant p99 slowdown
+ * beyond the margin is a regression, the night's comparisons judged as one family.
+ */
 export function applyBaseline(operations: OperationResult[], baseline: Baseline, confidence: number): void {
-  for (const result of operations) {
+  const compared = operations.flatMap((result) => {
     const before = baseline.get(result.operation);
-    if (!before) continue;
-    const changeP99Pct = pct(result.p99, before.p99);
-    const slower = changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100;
+    if (!before) return [];
     const test = before.latencies?.length && result.latencies?.length
       ? slowerThanBaseline(before.latencies, result.latencies, REGRESSION_THRESHOLD, confidence)
       : undefined;
+    return [{ result, before, test }];
+  });
+  const tests = judgeSlowerTogether(compared.flatMap((c) => (c.test ? [c.test] : [])));
+  for (const { result, before, test: own } of compared) {
+    const test = own && tests.shift();
+    const changeP99Pct = pct(result.p99, before.p99);
     const comparison: BaselineComparison = {
-      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct, slower,
+      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct,
+      slower: changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100,
       regression: !!test?.significant, ...(test ? { test } : {}),
     };
     result.baseline = comparison;

@@ -33,7 +33,8 @@ import { writePlan } from './scenarios/write-plan.js';
 import { Resources } from './scenarios/resources.js';
 import type { PhaseContext, Scenario } from './scenarios/scenario.js';
 import { NotMeasurable, operationOf, SetupApi, SetupError } from './setup-api.js';
-import { judgeLatency, type LatencyVerdict } from '../lib/latency/verdict.js';
+import { PROCEDURE, PROCEDURE_WORDS } from '../lib/latency/family.js';
+import { judgeLatency, judgeTogether, type LatencyVerdict } from '../lib/latency/verdict.js';
 import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
 
 export interface RunOptions {
@@ -161,30 +162,49 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
   const countedSlots = stats.slots.get(op) ?? 0;
   const late = counted.filter((s) => s.sentAt !== undefined && s.sentAt - s.intendedAt > 5).length;
   const has = summary.samples > 0;
-  const verdict = has ? judgeLatency(latencies, target, confidence) : undefined;
-  const reasons: string[] = [];
-  if (!has) reasons.push('no successful answer to measure');
-  if (verdict?.verdict === 'fail') reasons.push(verdict.why);
+  const problems: string[] = [];
+  if (!has) problems.push('no successful answer to measure');
   if (errorRate > MAX_ERROR_RATE) {
     const detail = Object.entries(statuses).filter(([k]) => !/^2\d\d$/.test(k)).map(([k, v]) => `${v}× ${k}`).join(', ');
-    reasons.push(`errors ${(errorRate * 100).toFixed(1)}% > 1% (${detail})`);
+    problems.push(`errors ${(errorRate * 100).toFixed(1)}% > 1% (${detail})`);
   }
-  if (countedSlots && notSent / countedSlots > MAX_ERROR_RATE) reasons.push(`${notSent} of ${countedSlots} slots not sent`);
-  const lowConfidence = has && summary.samples < MIN_SAMPLES_FOR_P99;
-  const status = reasons.length ? 'failed' : verdict?.verdict === 'pass' ? 'passed' : 'inconclusive';
+  if (countedSlots && notSent / countedSlots > MAX_ERROR_RATE) problems.push(`${notSent} of ${countedSlots} slots not sent`);
   const remarks: string[] = [];
   if (failed.length && errorRate <= MAX_ERROR_RATE) remarks.push(`${failed.length} failed request(s), within 1%`);
   if (late) remarks.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
   remarks.push(...notes);
-  const info = status === 'inconclusive' ? [`${verdict!.why}${moreSamples(verdict!, rate)}`, ...remarks] : remarks;
-  return {
+  const result: OperationResult = {
     operation: op, samples: summary.samples, rate, errors: failed.length,
     p50: has ? round1(summary.p50) : null, p90: has ? round1(summary.p90) : null, p99: has ? round1(summary.p99) : null, max: has ? round1(summary.max) : null,
-    targetP50: target.p50, targetP99: target.p99, pass: status !== 'failed', status,
-    note: [...(status === 'failed' ? [`FAIL: ${reasons.join('; ')}`] : status === 'inconclusive' ? ['NOT DECIDED (a notice, never a failure of the gate)'] : []), ...info].join('; '),
-    errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence, late, notSent, measured: true,
-    ...(verdict ? { verdict } : {}), latencies: latencies.map(round1), ...(remarks.length ? { remarks } : {}),
+    targetP50: target.p50, targetP99: target.p99, pass: false, status: 'failed', note: '',
+    errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence: has && summary.samples < MIN_SAMPLES_FOR_P99, late, notSent, measured: true,
+    latencies: latencies.map(round1), ...(remarks.length ? { remarks } : {}), ...(problems.length ? { problems } : {}),
   };
+  return settle(result, has ? judgeLatency(latencies, target, confidence) : undefined);
+}
+
+/** The operation's status, gate verdict and note from its latency verdict and the gate's other reasons (`problems`). */
+export function settle(result: OperationResult, verdict: LatencyVerdict | undefined): OperationResult {
+  const reasons = [...(verdict?.verdict === 'fail' ? [verdict.why] : []), ...(result.problems ?? [])];
+  const status = reasons.length ? 'failed' : verdict?.verdict === 'pass' ? 'passed' : 'inconclusive';
+  const remarks = result.remarks ?? [];
+  const info = status === 'inconclusive' ? [`${verdict!.why}${moreSamples(verdict!, result.rate)}`, ...remarks] : remarks;
+  return {
+    ...result, pass: status !== 'failed', status,
+    note: [...(status === 'failed' ? [`FAIL: ${reasons.join('; ')}`] : status === 'inconclusive' ? ['NOT DECIDED (a notice, never a failure of the gate)'] : []), ...info].join('; '),
+    ...(verdict ? { verdict } : {}),
+  };
+}
+
+/**
+ * The gate's verdicts: every target of every measured operation judged together, as one family
+ * (lib/latency/verdict.ts judgeTogether), each operation settled on its targets' family verdicts.
+ */
+export function judgeRun(operations: OperationResult[]): { size: number } {
+  const measured = operations.filter((o) => o.verdict);
+  const together = judgeTogether(measured.map((o) => o.verdict!));
+  measured.forEach((o, i) => Object.assign(o, settle(o, together[i]!)));
+  return { size: together.flatMap((v) => v.targets).filter((t) => t.family).length };
 }
 
 /** How to get the samples that would decide an open verdict at the fixed rate. */
@@ -258,6 +278,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     const plan = writePlan(config.writeBudget, warmup + Math.round(rate * duration), selected, config.perf.consumableCards.length);
     const ctx: PhaseContext = { config, api: setup, resources: shared, rate, duration, warmup, setupConcurrency: shared.setupConcurrency, log, plan };
     log(`${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`);
+    log('  each line judges its targets on their own; the gate judges all of the run\'s targets together at the end');
     for (const op of Object.keys(plan.caps) as LatencyKey[]) log(`  write budget: ${op} fills ${plan.caps[op]} slots (${plan.why[op]})`);
 
     const phases = createScenarios().filter((scenario) => scenario.operations.some((op) => selected.has(op)));
@@ -336,8 +357,8 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       for (const op of ops) {
         const mine = driven.samples.filter((s) => s.op === op);
         samples.set(op, mine);
-        const result = resultFor(op, rate, mine, stats, scenario.notes?.(op) ?? [], config.perf.confidence);
-        if (driven.interrupted) result.note = ['interrupted (Ctrl-C): partial', result.note].filter(Boolean).join('; ');
+        const notes = [...(driven.interrupted ? ['interrupted (Ctrl-C): partial'] : []), ...(scenario.notes?.(op) ?? [])];
+        const result = resultFor(op, rate, mine, stats, notes, config.perf.confidence);
         results.set(op, result);
         log(formatResultLine(result));
       }
@@ -351,6 +372,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
   }
 
   const operations = config.perf.operations.map((op) => results.get(op) ?? unmeasured(op, rate, 'not run'));
+  const family = judgeRun(operations);
   const passive = passiveFor(config);
   if (passive.report) joinPassive(operations, passive.report);
   if (baseline) applyBaseline(operations, baseline, config.perf.confidence);
@@ -362,6 +384,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     baseUrl: target.baseUrl,
     pass: gatePasses(operations, interrupted),
     interrupted,
+    family: { procedure: PROCEDURE, words: PROCEDURE_WORDS, targets: family.size, confidence: config.perf.confidence },
     settings: {
       duration, rate, warmup,
       ...(config.sandbox ? { sandboxLatency: config.perf.sandboxLatency ?? 'off' } : {}),

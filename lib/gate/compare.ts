@@ -2,7 +2,8 @@
  * The nightly gate's comparison: this run against the last accepted one, rule by rule and test by
  * test. A regression is what got worse and nobody accepted: a rule that newly fails, a failure
  * whose acceptance expired, a new finding of a rule that was already failing, tests newly blocked,
- * tests that disappeared, a p99 shown slower by more than 20% on the two nights' samples.
+ * tests that disappeared, a p99 shown slower by more than 20% on the two nights' samples (every
+ * operation compared counted: Holm–Bonferroni over the night's comparisons).
  * Everything else (known failures, what still fails as it did in the baseline, what was fixed,
  * new drift, a slower p99 the samples do not show) is reported and passes. A rule the night could
  * not judge (its tests incomplete: out of time, a lost connection, a gateway's answer; or a failure
@@ -15,6 +16,7 @@
 import { applyBaseline, baselineOf, keepsSamples } from '../../perf/baseline.js';
 import type { OperationResult } from '../../perf/report/summary.js';
 import { DEFAULT_GATE_MAX_UNJUDGED_NIGHTS, DEFAULT_GATE_MIN_JUDGED } from '../config.js';
+import { PROCEDURE_WORDS } from '../latency/family.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { RuleCoverage, RuleStatus } from '../report/coverage.js';
 import type { TestRecord } from '../report/test-record.js';
@@ -381,8 +383,9 @@ function perfRows(baseline: RunReports, current: RunReports): GateRow[] {
     if (!b?.regression && !b?.slower) continue;
     const change = `p99 ${b.p99} → ${op.p99} ms`;
     // Only a change both beyond the margin and significant on the two nights' samples is a regression.
-    if (b.regression) rows.push({ kind: 'perf regression', subject: op.operation, change, detail: [`+${b.changeP99Pct}%; ${b.test!.why}`] });
-    else rows.push({ kind: 'slower, not significant', subject: op.operation, change, detail: [`+${b.changeP99Pct}%; ${b.test?.why ?? 'no samples in the baseline to judge it by'}`] });
+    const family = b.test?.family ? [`judged with the night's other comparisons: ${PROCEDURE_WORDS} over the ${b.test.family.size} operations compared`] : [];
+    if (b.regression) rows.push({ kind: 'perf regression', subject: op.operation, change, detail: [`+${b.changeP99Pct}%; ${b.test!.why}`, ...family] });
+    else rows.push({ kind: 'slower, not significant', subject: op.operation, change, detail: [`+${b.changeP99Pct}%; ${b.test?.why ?? 'no samples in the baseline to judge it by'}`, ...family] });
   }
   return rows;
 }

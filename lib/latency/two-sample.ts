@@ -9,7 +9,8 @@
  * and larger than the margin. Anything less is a notice at most.
  */
 import { logGamma } from './binomial.js';
-import { percent } from './verdict.js';
+import { holmAdjusted } from './family.js';
+import { percent, pValueText } from './verdict.js';
 
 export interface SlowerTest {
   /** Practical margin: a change below (1 + margin) × the baseline's p99 is never a regression. */
@@ -29,6 +30,11 @@ export interface SlowerTest {
   significant: boolean;
   /** The fewest answers above the threshold that would be significant at these sample sizes (null: none would). */
   needed: number | null;
+  /**
+   * Judged with the night's other comparisons (judgeSlowerTogether): how many there were and the
+   * p-value adjusted for them; `significant` and `needed` are then the family's. Absent: on its own.
+   */
+  family?: { size: number; pValue: number };
   why: string;
 }
 
@@ -74,12 +80,45 @@ export function slowerThanBaseline(baseline: readonly number[], tonight: readonl
   const pValue = n && m ? exceedanceTail(n, m, fromTop, above) : 1;
   const needed = n && m ? fewestSignificant(n, m, fromTop, alpha) : null;
   const significant = needed !== null && above >= needed;
-  const conf = `${Math.round(confidence * 1000) / 10}%`;
-  const slowest = fromTop === 1 ? 'slowest answer' : `p99 (its ${fromTop}th slowest answer)`;
-  const seen = `${above} of tonight's ${m} answers took longer than ${ms(threshold)} ms, ${Math.round(margin * 100)}% above the baseline's ${slowest} of ${n} (${ms(reference)} ms)`;
-  const why = !n || !m ? 'no samples to compare'
-    : significant ? `slower: ${seen}; were tonight only ${Math.round(margin * 100)}% slower, ${above} or more would happen in ${percent(pValue)} of nights (${conf} confidence)`
-      : needed === null ? `not judged: ${seen}; with ${n} and ${m} samples no count would show a slowdown with ${conf} confidence (more samples: FLEET_PERF_DURATION)`
-        : `not shown slower: ${seen}; a slowdown needs at least ${needed} of them with ${conf} confidence`;
-  return { margin, confidence, baselineSamples: n, samples: m, fromTop, reference, threshold, above, pValue, significant, needed, why };
+  const test: SlowerTest = { margin, confidence, baselineSamples: n, samples: m, fromTop, reference, threshold, above, pValue, significant, needed, why: '' };
+  return { ...test, why: slowerWords(test) };
+}
+
+function slowerWords(t: SlowerTest): string {
+  const conf = `${Math.round(t.confidence * 1000) / 10}%`;
+  const margin = `${Math.round(t.margin * 100)}%`;
+  const slowest = t.fromTop === 1 ? 'slowest answer' : `p99 (its ${t.fromTop}th slowest answer)`;
+  const seen = `${t.above} of tonight's ${t.samples} answers took longer than ${ms(t.threshold)} ms, ${margin} above the baseline's ${slowest} of ${t.baselineSamples} (${ms(t.reference)} ms)`;
+  // A family of one adds nothing to say.
+  const f = t.family && t.family.size > 1 ? t.family : undefined;
+  const together = f ? `the ${f.size} operations compared together` : '';
+  if (!t.baselineSamples || !t.samples) return 'no samples to compare';
+  if (t.significant) return `slower: ${seen}; were tonight only ${margin} slower, ${t.above} or more would happen in ${percent(t.pValue)} of nights (${f ? `p ${pValueText(t.pValue)}; ${pValueText(f.pValue)} adjusted for ${together}; ` : ''}${conf} confidence)`;
+  if (t.needed === null) return `not judged: ${seen}; with ${t.baselineSamples} and ${t.samples} samples no count would show a slowdown with ${conf} confidence${f ? ` across ${together}` : ''} (more samples: FLEET_PERF_DURATION)`;
+  return `not shown slower: ${seen}${f ? ` (p ${pValueText(t.pValue)}; ${pValueText(f.pValue)} adjusted for ${together})` : ''}; a slowdown needs at least ${t.needed} of them with ${conf} confidence${f ? `, the other operations as they are` : ''}`;
+}
+
+/**
+ * A night's comparisons judged as one family (lib/latency/family.ts): a regression on any
+ * operation with a chance of at most 1 − confidence when none is slower by more than the margin.
+ * Each keeps its own count and p-value; `significant`, `needed` and the words become the family's.
+ */
+export function judgeSlowerTogether(tests: readonly SlowerTest[]): SlowerTest[] {
+  const compared = tests.filter((t) => t.baselineSamples && t.samples);
+  if (!compared.length) return [...tests];
+  const alpha = 1 - compared[0]!.confidence;
+  const pValues = holmAdjusted(compared.map((t) => t.pValue));
+  const adjusted = new Map(pValues.map((p, i) => [compared[i]!, p]));
+  // Holm finds a slowdown, the other operations as they are, once its p-value is at most α over
+  // the comparisons not significant: `needed` at that level keeps "significant ⟺ above ≥ needed".
+  const level = alpha / Math.max(1, pValues.filter((p) => p > alpha).length);
+  return tests.map((own) => {
+    const pValue = adjusted.get(own);
+    if (pValue === undefined) return own;
+    const test: SlowerTest = {
+      ...own, family: { size: compared.length, pValue }, significant: pValue <= alpha,
+      needed: fewestSignificant(own.baselineSamples, own.samples, own.fromTop, level),
+    };
+    return { ...test, why: slowerWords(test) };
+  });
 }

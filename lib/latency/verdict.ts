@@ -7,8 +7,12 @@
  *    runs (equivalently, the lower confidence bound of the pN, an order statistic, is above T);
  *  - pass when that few would (equivalently, the upper confidence bound is below T);
  *  - inconclusive otherwise, with the number of samples that would decide it at the rate seen.
+ * A run judges many targets (p50 and p99 of 17 operations): judgeTogether makes the verdicts of
+ * them all one family (lib/latency/family.ts), so that a server meeting every target is shown to
+ * miss one in at most α of runs, not in about half of them.
  */
 import { binomialCdf, binomialTail, firstWhere } from './binomial.js';
+import { holmAdjusted } from './family.js';
 
 export type Verdict = 'pass' | 'fail' | 'inconclusive';
 
@@ -30,6 +34,12 @@ export interface TargetVerdict {
   pSlower: number;
   /** Chance of `above` or fewer from a server exactly at the target (small: it is faster). */
   pFaster: number;
+  /**
+   * Judged with the run's other targets (judgeTogether): how many there were, and pSlower and
+   * pFaster adjusted for them; the verdict and `needed` (the other targets as they are) are then
+   * the family's. Absent: judged on its own.
+   */
+  family?: { size: number; pSlower: number; pFaster: number };
   /** Inconclusive: about how many samples would decide it at the rate seen (null: more than MAX_NEEDED). */
   needed?: number | null;
   /** The verdict and why, in words. */
@@ -101,15 +111,28 @@ export function samplesToDecide(q: number, alpha: number, rate: number, from = 1
   return firstWhere(Math.max(1, from, Math.floor(hi / 2)), hi, enough);
 }
 
+const neededCache = new Map<string, number | null>();
+
 /**
- * The samples that would decide a target with `above` of n above T. A rate seen exactly on the
- * target leans neither way: then as many as would decide it were it half an answer off, either way.
+ * The samples that would decide a target with `above` of n above T, at level `alpha` (or, judged
+ * with other targets, at the level its lean needs: `toFail` when it leans missed, else `toPass`).
+ * A rate seen exactly on the target leans neither way: then as many as would decide it were it
+ * half an answer off, either way.
  */
-function neededAt(q: number, alpha: number, above: number, n: number): number | null {
+function neededAt(q: number, alpha: number, above: number, n: number, toPass = alpha): number | null {
+  const key = `${q}|${alpha}|${toPass}|${above}|${n}`;
+  if (neededCache.has(key)) return neededCache.get(key)!;
   const rate = above / n;
-  if (Math.abs(rate - (1 - q)) >= 1e-12) return samplesToDecide(q, alpha, rate, n + 1);
-  const either = [rate - 0.5 / n, rate + 0.5 / n].map((r) => samplesToDecide(q, alpha, Math.min(1, Math.max(0, r)), n + 1));
-  return either.includes(null) ? null : Math.max(...(either as number[]));
+  const at = (r: number) => samplesToDecide(q, r > 1 - q ? alpha : toPass, r, n + 1);
+  let needed: number | null;
+  if (Math.abs(rate - (1 - q)) >= 1e-12) needed = at(rate);
+  else {
+    const either = [rate - 0.5 / n, rate + 0.5 / n].map((r) => at(Math.min(1, Math.max(0, r))));
+    needed = either.includes(null) ? null : Math.max(...(either as number[]));
+  }
+  if (neededCache.size > 10_000) neededCache.clear();
+  neededCache.set(key, needed);
+  return needed;
 }
 
 const ms = (v: number) => `${Math.round(v * 10) / 10}`;
@@ -147,27 +170,44 @@ export function judgeTarget(values: readonly number[], percentile: number, limit
   return result;
 }
 
+/** A p-value in a few digits: 0.012, 0.00015, 2.3e-7. */
+export const pValueText = (p: number) => (p >= 1e-4 || p === 0 ? `${Number(p.toPrecision(2))}` : p.toExponential(1));
+
 function targetWords(t: TargetVerdict, confidence: number): string {
   const label = `p${t.percentile} ≤ ${t.limit} ms`;
   const conf = `${Math.round(confidence * 1000) / 10}%`;
   const q = t.percentile / 100;
+  // A family of one adds nothing to say.
+  const f = t.family && t.family.size > 1 ? t.family : undefined;
+  const together = f ? `the ${f.size} targets judged together` : '';
   const seen = `${t.above} of ${t.samples} answers took longer than ${t.limit} ms`;
   if (t.samples === 0) return `${label} not decided: no answers to judge`;
   if (t.verdict === 'fail') {
-    return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
+    const adjusted = f ? ` (p ${pValueText(t.pSlower)}; ${pValueText(f.pSlower)} adjusted for ${together})` : '';
+    return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
   }
-  if (t.verdict === 'pass') return `${label} met: ${seen}; the p${t.percentile} is below ${ms(t.upper!)} ms with ${conf} confidence`;
-  const minimum = Math.ceil(Math.log(1 - confidence) / Math.log(q));
-  const few = t.upper === null && t.above === 0
-    ? `; ${t.samples} answers are too few to show it with ${conf} confidence (that takes at least ${minimum}, none slower)`
-    : `; ${t.samples} answers cannot tell with ${conf} confidence whether more than ${shareOf(q)} do`;
-  const more = t.needed === null ? `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed` : `; about ${t.needed} would decide it at the rate seen`;
+  if (t.verdict === 'pass') {
+    const adjusted = f ? ` (p ${pValueText(t.pFaster)}; ${pValueText(f.pFaster)} adjusted for ${together})` : '';
+    return `${label} met: ${seen}${adjusted}; the p${t.percentile} is below ${ms(t.upper!)} ms with ${conf} confidence`;
+  }
+  const alpha = 1 - confidence;
+  const alone = f && t.pSlower <= alpha ? (['missed', t.pSlower, f.pSlower] as const) : f && t.pFaster <= alpha ? (['met', t.pFaster, f.pFaster] as const) : undefined;
+  const minimum = Math.ceil(Math.log(alpha) / Math.log(q));
+  const few = alone
+    ? `; on its own that shows it ${alone[0]} (p ${pValueText(alone[1])}), but not across ${together} (p ${pValueText(alone[2])} adjusted)`
+    : t.upper === null && t.above === 0
+      ? `; ${t.samples} answers are too few to show it with ${conf} confidence (that takes at least ${minimum}${f ? ' on its own' : ''}, none slower)`
+      : `; ${t.samples} answers cannot tell with ${conf} confidence whether more than ${shareOf(q)} do`;
+  const more = t.needed === null ? `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed` : `; about ${t.needed} would decide it at the rate seen${f ? `, with ${together}` : ''}`;
   return `${label} not decided: ${seen} (${percent(t.above / t.samples)})${few}${more}`;
 }
 
 /** Judges an operation's p50 and p99 targets: fails when one fails, passes when both pass. */
 export function judgeLatency(values: readonly number[], targets: { p50: number; p99: number }, confidence: number): LatencyVerdict {
-  const judged = [judgeTarget(values, 50, targets.p50, confidence), judgeTarget(values, 99, targets.p99, confidence)];
+  return operationVerdict([judgeTarget(values, 50, targets.p50, confidence), judgeTarget(values, 99, targets.p99, confidence)], confidence);
+}
+
+function operationVerdict(judged: TargetVerdict[], confidence: number): LatencyVerdict {
   const failed = judged.filter((t) => t.verdict === 'fail');
   const open = judged.filter((t) => t.verdict === 'inconclusive');
   const verdict: Verdict = failed.length ? 'fail' : open.length ? 'inconclusive' : 'pass';
@@ -182,6 +222,36 @@ export function judgeLatency(values: readonly number[], targets: { p50: number; 
   const shown = verdict === 'pass' ? judged : [...failed, ...open];
   result.why = shown.map((t) => t.why).join('; ');
   return result;
+}
+
+/**
+ * A run's verdicts judged as one family (lib/latency/family.ts): every target with answers of
+ * every operation, "missed" and "met" each with its family-wise error at most 1 − confidence.
+ * Each target keeps its own bounds; its verdict, the samples that would decide it and its words
+ * become the family's. Same order as given.
+ */
+export function judgeTogether(verdicts: readonly LatencyVerdict[]): LatencyVerdict[] {
+  const family = verdicts.flatMap((v) => v.targets.filter((t) => t.samples > 0));
+  if (!family.length) return [...verdicts];
+  const confidence = verdicts[0]!.confidence;
+  const alpha = 1 - confidence;
+  const slower = holmAdjusted(family.map((t) => t.pSlower));
+  const faster = holmAdjusted(family.map((t) => t.pFaster));
+  const adjusted = new Map(family.map((t, i) => [t, { size: family.length, pSlower: slower[i]!, pFaster: faster[i]! }]));
+  // Holm decides a target, the others as they are, once its p-value is at most α over the targets
+  // not decided its way: the level the samples recommended for it are for.
+  const open = (p: number[]) => family.length - p.filter((x) => x <= alpha).length;
+  const [toFail, toPass] = [alpha / open(slower), alpha / open(faster)];
+  return verdicts.map((v) => operationVerdict(v.targets.map((own) => {
+    const f = adjusted.get(own);
+    if (!f) return own;
+    const { needed: _own, ...t } = own;
+    const verdict: Verdict = f.pSlower <= alpha ? 'fail' : f.pFaster <= alpha ? 'pass' : 'inconclusive';
+    const result: TargetVerdict = { ...t, verdict, family: f };
+    if (verdict === 'inconclusive') result.needed = neededAt(t.percentile / 100, toFail, t.above, t.samples, toPass);
+    result.why = targetWords(result, confidence);
+    return result;
+  }), confidence));
 }
 
 /** "[lower, upper]" of a target's confidence bounds, for tables. */

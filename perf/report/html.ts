@@ -4,7 +4,7 @@
  * with their confidence bounds against the targets, each verdict in words (the fixed-rate series,
  * the conformance run's, the baseline), and a latency histogram, with samples and errors.
  */
-import { boundsText, type LatencyVerdict, type TargetVerdict } from '../../lib/latency/verdict.js';
+import { boundsText, pValueText, type LatencyVerdict, type TargetVerdict } from '../../lib/latency/verdict.js';
 import type { LatencyKey } from '../../lib/operations.js';
 import { footprintLine } from '../../lib/report/summary-text.js';
 import type { Sample } from '../measure.js';
@@ -76,6 +76,27 @@ function histogram(r: OperationResult, samples: Sample[]): string {
     + `<text x="${width - 10}" y="14" text-anchor="end" class="lbl">latency, ms (log scale)</text></svg>`;
 }
 
+const word = (v: TargetVerdict['verdict']) => ({ pass: 'met', fail: 'missed', inconclusive: 'not decided' })[v];
+
+/** Every target the gate judged together: its raw and adjusted p-values both ways, its verdict on its own and in the family. */
+function familyTable(summary: PerfSummary): string {
+  const f = summary.family;
+  if (!f?.targets) return '';
+  const alpha = 1 - f.confidence;
+  const rows = summary.operations.flatMap((r) => (r.verdict?.targets ?? []).filter((t) => t.family).map((t) => {
+    const alone = t.pSlower <= alpha ? 'fail' : t.pFaster <= alpha ? 'pass' : 'inconclusive';
+    return `<tr class="${t.verdict === 'fail' ? 'failed' : t.verdict === 'pass' ? 'passed' : 'inconclusive'}"><td>${esc(r.operation)}</td><td>p${t.percentile} ≤ ${t.limit}</td><td>${t.samples}</td><td>${t.above}</td>`
+      + `<td>${pValueText(t.pSlower)}</td><td>${pValueText(t.family!.pSlower)}</td><td>${pValueText(t.pFaster)}</td><td>${pValueText(t.family!.pFaster)}</td><td>${word(alone)}</td><td><b>${word(t.verdict)}</b></td></tr>`;
+  })).join('\n');
+  return `<h2 id="family">The ${f.targets} targets judged together</h2>
+<p>The gate's verdicts: ${esc(f.words)} over every target with answers (p50 and p99 of each measured operation), so that a server meeting all of them has at most ${Math.round(alpha * 1000) / 10}% chance of any target shown missed in a run, and one missing them all the same chance of any shown met.
+A target's p-value "missed" is the chance of that many answers above T or more from a server exactly at its target; "met", of that few. Each is adjusted for the family: a target is missed (met) when its adjusted p-value is at most ${Math.round(alpha * 1000) / 10}%. Its bounds above are its own, at ${Math.round(f.confidence * 1000) / 10}%.</p>
+<table><thead><tr><th>operation</th><th>target, ms</th><th>n</th><th>above T</th><th>p missed</th><th>adjusted</th><th>p met</th><th>adjusted</th><th>on its own</th><th>together</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
 export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample[]>): string {
   const withBaseline = summary.operations.some((r) => r.baseline);
   const conf = Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10;
@@ -116,9 +137,9 @@ ${notMeasured.length ? `<p class="not-measured">Not measured (never fails the ga
 <p>Target <b>${esc(summary.target)}</b> (${esc(summary.baseUrl)}), started ${esc(summary.startedAt)}, finished ${esc(summary.finishedAt)}.
 Each operation: ${summary.settings.rate} requests/s at evenly spaced arrivals for ${summary.settings.duration} s after ${summary.settings.warmup} uncounted warm-up requests${summary.settings.sandboxLatency ? `; SANDBOX_LATENCY=${esc(summary.settings.sandboxLatency)}` : ''}.
 Percentiles: ${esc(summary.settings.percentiles)}.</p>
-<p>Each target "pN ≤ T" is a hypothesis at ${conf}% confidence: the server meets it unless its samples show otherwise. Only the count of answers slower than T matters (no assumption about the shape of the latencies):
-<b>FAIL</b> when more answers took longer than T than a server exactly at the target would give in ${Math.round((100 - conf) * 10) / 10}% of runs (its pN is then above the lower bound, which is above T);
-<b>pass</b> when so few did that the pN is below T with ${conf}% confidence (the upper bound is below T); <b>not decided</b> otherwise, with about how many samples would decide it at the rate seen.
+<p>Each target "pN ≤ T" is a hypothesis at ${conf}% confidence, all of the run's targets together (<a href="#family">below</a>): the server meets it unless its samples show otherwise. Only the count of answers slower than T matters (no assumption about the shape of the latencies):
+<b>FAIL</b> when more answers took longer than T than a server exactly at the target would give in ${Math.round((100 - conf) * 10) / 10}% of runs, counting every target of the run (adjusted p-value; on its own its pN is then above the lower bound, which is above T);
+<b>pass</b> when so few did that the pN is below T with ${conf}% confidence, counting every target; <b>not decided</b> otherwise, with about how many samples would decide it at the rate seen.
 Beside each percentile: [lower, upper] ${conf}% bounds of the true percentile (∞: too few samples for an upper bound; a p99 needs at least ${Math.ceil(Math.log(1 - conf / 100) / Math.log(0.99))} samples, none slower, to be shown met).
 Where this run's own samples decide nothing, a conformance run's answers in the same reports folder may (column "conformance run").</p>
 ${summary.passiveSource ? `<p>Conformance run: ${summary.passiveSource.used ? `the answers of run ${esc(summary.passiveSource.runId)} (${esc(summary.passiveSource.writtenAt)}, ${esc(summary.passiveSource.file)}), the run's own pace, not a fixed arrival rate` : `${esc(summary.passiveSource.file)} not used: ${esc(summary.passiveSource.why ?? '')}`}.</p>` : ''}
@@ -131,6 +152,7 @@ ${summary.tidyUp.length ? `<p class="bad">Tidy-up problems: ${esc(summary.tidyUp
 ${rows}
 </tbody></table>
 <p class="muted">All times in milliseconds.</p>
+${familyTable(summary)}
 ${sections}
 </body></html>
 `;

@@ -69,6 +69,8 @@ export interface OperationResult {
   passive?: PassiveSeries;
   /** What `note` says besides the verdict (late requests, failures within 1%, the write budget). */
   remarks?: string[];
+  /** What fails the operation besides its latency verdict: no answer to measure, errors over 1%, slots not sent. */
+  problems?: string[];
   /** Which series gave `status`: the fixed-rate one, or the passive one where the fixed-rate one did not decide. */
   decidedBy?: 'fixed rate' | 'conformance run';
   /** Slots that left more than 5 ms late (still measured from their due time). */
@@ -103,6 +105,12 @@ export interface PerfSummary {
   pass: boolean;
   interrupted: boolean;
   settings: { duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string; confidence?: number };
+  /**
+   * How the gate's verdicts were judged: every target with answers (p50 and p99 of each measured
+   * operation) as one family, at most 1 − confidence chance of any false "missed" (and of any
+   * false "met"); each target's raw and adjusted p-values are in its verdict (`family`).
+   */
+  family?: { procedure: string; words: string; targets: number; confidence: number };
   /** The passive series this run used (or why not): a conformance run's reports/latency-passive.json. */
   passiveSource?: { file: string; runId: string; writtenAt: string; used: boolean; why?: string };
   clientOverhead?: OverheadResult;

@@ -1,5 +1,5 @@
 /** The console side of the report: one line per operation as it finishes, the summary table, and each verdict's why. */
-import { boundsText, type TargetVerdict } from '../../lib/latency/verdict.js';
+import { boundsText, pValueText, type TargetVerdict } from '../../lib/latency/verdict.js';
 import { footprintLine } from '../../lib/report/summary-text.js';
 import type { OperationResult, PerfSummary } from './summary.js';
 
@@ -34,7 +34,20 @@ export function shortWhy(r: OperationResult): string {
 export function formatResultLine(r: OperationResult): string {
   const [p50, p99] = r.verdict?.targets ?? [];
   return `  ${r.operation.padEnd(20)} n=${String(r.samples).padStart(5)}  p50 ${withBounds(r.p50, p50).padEnd(22)} p99 ${withBounds(r.p99, p99).padEnd(22)} ms  `
-    + `(targets ${r.targetP50}/${r.targetP99})  errors ${r.errors}  ${verdictOf(r)}${r.status === 'passed' ? '' : `  ${shortWhy(r)}`}`;
+    + `(targets ${r.targetP50}/${r.targetP99})  errors ${r.errors}  ${verdictOf(r)}${r.verdict && !judgedTogether(r) ? ' on its own' : ''}${r.status === 'passed' ? '' : `  ${shortWhy(r)}`}`;
+}
+
+const judgedTogether = (r: OperationResult) => !!r.verdict?.targets.some((t) => t.family);
+
+/** The family the gate judged, in a line: the procedure, how many targets, and those whose verdict it changed. */
+export function familyLine(summary: PerfSummary): string | undefined {
+  const f = summary.family;
+  if (!f?.targets) return undefined;
+  const alpha = 1 - f.confidence;
+  const changed = summary.operations.flatMap((r) => (r.verdict?.targets ?? [])
+    .filter((t) => t.family && t.verdict === 'inconclusive' && (t.pSlower <= alpha || t.pFaster <= alpha))
+    .map((t) => `${r.operation} p${t.percentile} (p ${pValueText(Math.min(t.pSlower, t.pFaster))}, adjusted ${pValueText(t.pSlower <= alpha ? t.family!.pSlower : t.family!.pFaster)})`));
+  return `the gate judged the run's ${f.targets} targets together (${f.words}): at most ${Math.round(alpha * 1000) / 10}% chance of any false "missed" among them${changed.length ? `; decided on their own but not together: ${changed.join(', ')}` : ''}`;
 }
 
 /** Each operation that did not pass at the fixed rate, with its verdict in words. */
@@ -61,6 +74,8 @@ export function formatTable(summary: PerfSummary): string {
   const out = [line(header), line(widths.map((w) => '-'.repeat(w)))];
   out.push(...rows.map(line));
   out.push(...whyLines(summary));
+  const family = familyLine(summary);
+  if (family) out.push('', family);
   if (summary.clientOverhead) {
     const o = summary.clientOverhead;
     out.push('', `client overhead on loopback (the floor under every number above): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (n=${o.samples} at ${o.rate}/s)`);

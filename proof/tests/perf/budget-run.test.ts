@@ -58,12 +58,14 @@ test('npm run perf against a test environment with a small budget measures every
     expect(op.samples, op.operation).toBeGreaterThan(0);
     // So few samples cannot show a p99 met: not decided, with how many would decide it.
     expect(op.status, `${op.operation}: ${op.note}`).toBe('inconclusive');
-    expect(op.note, `${op.operation} says what so few samples can say`).toContain(`${op.samples} answers are too few to show it with 95% confidence (that takes at least 299, none slower)`);
+    expect(op.note, `${op.operation} says what so few samples can say`).toContain(`${op.samples} answers are too few to show it with 95% confidence (that takes at least 299 on its own, none slower)`);
   }
   const capped = summary.operations.filter((o) => o.operation !== 'order-cards');
   for (const op of capped) expect(op.note, `${op.operation} names the budget that capped it`).toMatch(/FLEET_WRITE_BUDGET (customers=12|cards=24)/);
   const w = summary.footprint.writes;
   expect(w.customersCreated, 'sub-customers created').toBeLessThanOrEqual(12);
   expect(w.cardsOrdered + w.cardsReplaced, 'cards ordered and replacements').toBeLessThanOrEqual(24);
-  expect(output).toMatch(/^create-subcustomer .* not decided  about 299 samples would decide it \(FLEET_PERF_DURATION=60\)/m);
+  // On its own 299 would show its p99 met; with the run's other targets (judged together) more.
+  const needed = /^create-subcustomer .* not decided {2}about (\d+) samples would decide it \(FLEET_PERF_DURATION=\d+\)/m.exec(output);
+  expect(Number(needed?.[1]), output).toBeGreaterThan(299);
 });

@@ -13,7 +13,9 @@ import { repoRoot } from '../../../perf/child.js';
 
 const cases = [
   { title: 'a fixed delay (master-data=1000: p50 over its 950 target, p99 under its 1300)', latency: 'master-data=1000', op: 'master-data', why: /^FAIL: p50 ≤ 950 ms missed: 100 of 100 answers took longer than 950 ms; .* the p50 is above 1\d{3}(\.\d)? ms with 95% confidence; p99 ≤ 1300 ms not decided: 0 of 100 /, fixedRate: 'fail' },
-  { title: 'a slow tail only (get-card=80/2500: p50 under its 170 target, p99 over its 600)', latency: 'get-card=80/2500', op: 'get-card', why: /^FAIL: p99 ≤ 600 ms missed: \d+ of 100 answers took longer than 600 ms; a server meeting it lets at most 1% take longer/, fixedRate: 'fail' },
+  // A tail heavy enough to show among the run's 34 targets at n = 100: 80/2500 leaves 4 of these 100
+  // answers above 600 ms (1.8% of runs on its own, 62% adjusted for 34: not decided, about 442 decide it).
+  { title: 'a slow tail only (get-card=80/5000: p50 under its 170 target, p99 over its 600)', latency: 'get-card=80/5000', op: 'get-card', why: /^FAIL: p99 ≤ 600 ms missed: \d+ of 100 answers took longer than 600 ms; a server meeting it lets at most 1% take longer/, fixedRate: 'fail' },
 ] as const;
 
 // One after the other in one worker: two loaded sandboxes at once would measure each other.

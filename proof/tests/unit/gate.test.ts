@@ -17,6 +17,7 @@ import type { Evidence, LedgerEntry } from '../../../lib/ledger.js';
 import { allureResolutions, allureTestCaseId } from '../../../lib/report/allure-known-issues.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { buildDrift } from '../../../lib/report/drift.js';
+import { latencyKeys } from '../../../lib/latency-targets.js';
 import type { TestRecord } from '../../../lib/report/test-record.js';
 import type { DriftRecord } from '../../../lib/report/test-sink.js';
 import { ruleList } from '../../../lib/rules/catalogue.js';
@@ -175,7 +176,10 @@ test.describe('the gate: this run against the baseline', () => {
     const result = compareRuns(before, run(clean(), { perf: [withSamples('get-card', 300, 1.19), withSamples('get-customer', 300, 1.5, 'failed')] }), [], TODAY);
     expect(kinds(result.regressions)).toEqual(['new failure LAT-GET-CUSTOMER', 'perf regression get-customer']);
     expect(result.regressions[1]!.change).toBe('p99 297 → 445.5 ms');
-    expect(result.regressions[1]!.detail[0]).toMatch(/^\+50%; slower: 63 of tonight's 300 answers took longer than 356\.4 ms, 20% above the baseline's p99 \(its 4th slowest answer\) of 300 \(297 ms\); were tonight only 20% slower, 63 or more would happen in less than 0\.1% of nights \(95% confidence\)$/);
+    expect(result.regressions[1]!.detail).toEqual([
+      '+50%; slower: 63 of tonight\'s 300 answers took longer than 356.4 ms, 20% above the baseline\'s p99 (its 4th slowest answer) of 300 (297 ms); were tonight only 20% slower, 63 or more would happen in less than 0.1% of nights (p 2.3e-17; 4.7e-17 adjusted for the 2 operations compared together; 95% confidence)',
+      'judged with the night\'s other comparisons: Holm–Bonferroni step-down on the exact p-values over the 2 operations compared',
+    ]);
     const unmeasured = compareRuns(before, run(clean()), [], TODAY);
     expect(unmeasured.passed).toBe(true);
     expect(kinds(unmeasured.rows)).toEqual(['not measured latency']);
@@ -190,6 +194,25 @@ test.describe('the gate: this run against the baseline', () => {
     expect(result.passed).toBe(true);
     expect(kinds(result.rows)).toEqual(['slower, not significant get-card']);
     expect(result.rows[0]!.detail[0]).toBe('+60%; not shown slower: 1 of tonight\'s 50 answers took longer than 60 ms, 20% above the baseline\'s slowest answer of 50 (50 ms); a slowdown needs at least 5 of them with 95% confidence');
+  });
+
+  test('latency: a slowdown significant on its own but not across the night\'s 17 comparisons is a notice, with its raw and adjusted p-values', () => {
+    const others = latencyKeys.filter((op) => op !== 'get-card').map((op) => withSamples(op, 50, 1));
+    const before = run(clean(), { perf: [withSamples('get-card', 50, 1), ...others] });
+    // 6 of tonight's 50 above 1.2 × the baseline's slowest (60 ms): 1.3% of nights on its own (at most 5%: a regression), 23% adjusted for 17.
+    const tonight = withSamples('get-card', 50, 1);
+    for (let i = 44; i < 50; i += 1) tonight.latencies![i] = 90;
+    tonight.p99 = 90;
+    const result = compareRuns(before, run(clean(), { perf: [tonight, ...others] }), [], TODAY);
+    expect(result.passed).toBe(true);
+    expect(kinds(result.rows)).toEqual(['slower, not significant get-card']);
+    expect(result.rows[0]!.detail).toEqual([
+      '+80%; not shown slower: 6 of tonight\'s 50 answers took longer than 60 ms, 20% above the baseline\'s slowest answer of 50 (50 ms) (p 0.013; 0.23 adjusted for the 17 operations compared together); a slowdown needs at least 8 of them with 95% confidence, the other operations as they are',
+      'judged with the night\'s other comparisons: Holm–Bonferroni step-down on the exact p-values over the 17 operations compared',
+    ]);
+    // On its own the same count is a regression.
+    const alone = compareRuns(run(clean(), { perf: [withSamples('get-card', 50, 1)] }), run(clean(), { perf: [tonight] }), [], TODAY);
+    expect(kinds(alone.regressions)).toEqual(['perf regression get-card']);
   });
 
   test('latency: a baseline written before samples were kept is compared by value only, said in one line, never a regression', () => {
