@@ -244,9 +244,9 @@ export class FleetClient {
 
   /**
    * A valid write the server answered 5xx: did it take effect? The caller's read-back
-   * (lib/read-back-scope.ts), else the operation's own (creation by its run-marked name, an update
-   * by its fields); undefined when none can tell (an order, a PIN letter), or the environment kept
-   * the read from an answer: then the write is sent once more.
+   * (lib/read-back-scope.ts), else the operation's own (lib/default-read-backs.ts: a creation by its
+   * mark, an update by its values, a close); undefined when none can tell (an order, a PIN letter),
+   * or the environment kept the read from an answer: then the write is sent once more.
    */
   private async readBackAfter5xx(op: Operation, options: CallOptions): Promise<Exchange['readBack']> {
     const happened = givenReadBack() ?? this.deps.readBacks?.readBackOf(this, op.id, options);
