@@ -56,6 +56,11 @@ export function cardTypeIdOf(master: MasterData, card: Card): number | undefined
   return master.cardType.find((t) => t.name === card.cardType)?.id;
 }
 
+/** An id that no element of the master-data array `key` holds: what a request names to be refused. */
+export function unknownId(master: MasterData, key: keyof MasterData): number {
+  return Math.max(0, ...master[key].map((e) => e.id ?? 0)) + 1_000;
+}
+
 /** A reason id for a status change of `card`: one tied to its card type when the master data has one. */
 export function reasonFor(master: MasterData, card?: Card): number {
   if (!Array.isArray(master.reason)) throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'the master data has no reason array: card block, unblock and cancel need a statusReasonId' });

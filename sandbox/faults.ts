@@ -202,6 +202,25 @@ export const faultCatalogue = {
   'session-vat-percent-sign': { rule: 'SESSION-PRICE-SHAPE', proves: ['session.price'], description: 'price vat carries a percent sign ("19%") instead of a decimal' },
   'session-start-time-offset': { rule: 'SESSION-SHAPE', proves: ['session.200'], description: 'startTime carries a +01:00 offset instead of UTC' },
   'session-get-other-session': { rule: 'SESSION-GET', proves: ['session.path#session', 'scope.sessions'], description: 'GET /sessions/{sessionId} of a known session answers the session seeded after it' },
+
+  // ---- Identifiers from master data, in every request that carries one ----
+  'order-unknown-card-type-accepted': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['order.master-ids#cardTypeId', 'scope.master-data#needed-by-cards'], description: 'a card order item with a cardTypeId that master data does not hold is accepted (its cards carry that id)' },
+  'order-unknown-card-category-accepted': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['order.master-ids#cardCategoryId', 'field:Card order item.cardCategoryId'], description: 'a card order item with a cardCategoryId that master data does not hold is accepted' },
+  'order-unknown-card-group-accepted': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['order.master-ids#cardGroupId', 'field:Card order item.cardGroupId'], description: 'a card order item with a cardGroupId that master data does not hold is accepted' },
+  'order-unknown-purchase-category-accepted': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['order.master-ids#purchaseCategoryId', 'field:Card order item.purchaseCategoryId'], description: 'a card order item with a purchaseCategoryId that master data does not hold is accepted' },
+  'order-unknown-fuel-restriction-accepted': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['order.master-ids#fuelProductRestrictionId', 'field:Card order item.fuelProductRestrictionId'], description: 'a card order item with a fuelProductRestrictionId that master data does not hold is accepted' },
+  'order-unknown-product-accepted': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['order.master-ids#productId', 'field:Card order item.products'], description: 'a card order item whose products name a productId that master data does not hold is accepted (the nested level)' },
+  'card-replace-unknown-card-type-accepted': { rule: 'CARD-REPLACE-IDS-FROM-MASTER', proves: ['replace.body#card-type-from-master'], description: 'replace with a cardTypeId that master data does not hold is accepted: the replacement carries it' },
+  'card-replace-unknown-purchase-category-accepted': { rule: 'CARD-REPLACE-IDS-FROM-MASTER', proves: ['replace.body#purchase-category-from-master'], description: 'replace with a purchaseCategoryId that master data does not hold is accepted' },
+  'card-replace-unknown-card-group-accepted': { rule: 'CARD-REPLACE-IDS-FROM-MASTER', proves: ['replace.body#card-group-from-master'], description: 'replace with a cardGroupId that master data does not hold is accepted' },
+  'card-unblock-reason-unchecked': { rule: 'CARD-REASON-FROM-MASTER', proves: ['master.reason-ids#unblock', 'card-status.unblock-body#reason-from-master'], description: 'card unblock accepts a statusReasonId that is no reason id of the master data (block and cancel still refuse it)' },
+  'card-cancel-reason-unchecked': { rule: 'CARD-REASON-FROM-MASTER', proves: ['master.reason-ids#cancel', 'cancel.body'], description: 'card cancel accepts a statusReasonId that is no reason id of the master data, and cancels the card (block and unblock still refuse it)' },
+  'card-search-unknown-card-type-ignored': { rule: 'CARD-SEARCH-CARDTYPE', proves: ['search.card-types#from-master'], description: 'a cardTypeIdentifiers id that master data does not hold is dropped from the filter: naming only such ids searches every card type' },
+  'card-search-unknown-status-ignored': { rule: 'CARD-SEARCH-STATUS', proves: ['search.statuses#from-master'], description: 'a statusIdentifiers id that master data does not hold is dropped from the filter: naming only such ids searches every status' },
+
+  // ---- Several problems at once: the card order's error array ----
+  'order-errors-first-item-only': { rule: 'CARD-ORDER-ERRORS-ARRAY', proves: ['order.400#one-per-problem'], description: 'a refused order answers the problems of the order itself and of its first faulty card item only: bad ids in two items give one error' },
+  'order-errors-missing-hides-invalid': { rule: 'CARD-ORDER-ERRORS-ARRAY', proves: ['order.400#one-per-problem'], description: 'a refused order with a missing required field answers its missing fields (ER-002) only, not its invalid values (ER-001)' },
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultId = keyof typeof faultCatalogue;

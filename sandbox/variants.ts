@@ -157,6 +157,11 @@ export const variantCatalogue = {
     varies: 'ASSUME-CARD-STATES',
     description: 'cancel requires statusReasonId and refuses notes over 200 characters',
   },
+  'unknown-filter-ids-match-nothing': {
+    words: 'cardTypeIdentifiers (array of integer, ids from master data cardType)',
+    varies: 'ASSUME-UNKNOWN-FILTER-IDS',
+    description: 'a card search whose cardTypeIdentifiers or statusIdentifiers name an id master data does not hold answers 200 with the cards of the other ids it names (none when it names only such ids) instead of 400',
+  },
   'card-sort-grammar-other': {
     words: 'grammar and sortable fields beyond that: not shown',
     varies: 'ASSUME-CARD-SEARCH-DEFAULTS',

@@ -174,8 +174,40 @@ function textMatcher(partial: boolean, caseSensitive: boolean): (field: string, 
   return partial ? (field, wanted) => fold(field).includes(fold(wanted)) : (field, wanted) => fold(field) === fold(wanted);
 }
 
-function checkIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string): void {
-  for (const id of ids ?? []) if (!master.has(key, id)) throw ApiError.badRequest(`${name}: ${id} is not a ${key} id of the master data`);
+/**
+ * The ids of a search filter that master data holds: another is refused, or (under the
+ * unknown-filter-ids-match-nothing variant) kept to match no card, or (under `ignored`, a fault)
+ * dropped, as though the search had not named it.
+ */
+function knownIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string, ignored: boolean, variants: Variants): number[] | undefined {
+  for (const id of ids ?? []) {
+    if (master.has(key, id) || ignored || variants.has('unknown-filter-ids-match-nothing')) continue;
+    throw ApiError.badRequest(`${name}: ${id} is not a ${key} id of the master data`);
+  }
+  return ignored ? ids?.filter((id) => master.has(key, id)) : ids;
+}
+
+// ---- Order ----
+
+/** The ids of a card order item, the master data each names, and the fault that lets an unknown one through. */
+const orderRefs = [
+  ['cardTypeId', 'cardType', 'order-unknown-card-type-accepted'], ['cardCategoryId', 'cardCategory', 'order-unknown-card-category-accepted'],
+  ['cardGroupId', 'cardGroup', 'order-unknown-card-group-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'order-unknown-purchase-category-accepted'],
+  ['fuelProductRestrictionId', 'fuelProductRestriction', 'order-unknown-fuel-restriction-accepted'],
+] as const;
+
+/** The card item a problem names (`body/cards/<i>/...`), if one. */
+const itemOf = (p: Problem) => /body\/cards\/(\d+)/.exec(p.description)?.[1];
+
+/** The problems a refused order answers: every one, or what a fault of the order's error array keeps of them. */
+function answeredProblems(problems: Problem[], faults: Faults): Problem[] {
+  if (faults.has('order-errors-first-only')) return problems.slice(0, 1);
+  if (faults.has('order-errors-first-item-only')) {
+    const first = problems.map(itemOf).find((i) => i !== undefined);
+    return problems.filter((p) => itemOf(p) === undefined || itemOf(p) === first);
+  }
+  if (faults.has('order-errors-missing-hides-invalid') && problems.some((p) => p.code !== 'ER-001')) return problems.filter((p) => p.code !== 'ER-001');
+  return problems;
 }
 
 // ---- Lifecycle helpers ----
@@ -202,8 +234,10 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       throw ApiError.refused(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
     }
   };
-  const checkReason = (master: MasterIndex, statusReasonId: number | undefined) => {
-    if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has('card-reason-unchecked')) {
+  /** The fault that lets a statusReasonId master data does not hold through, per action. */
+  const reasonUnchecked = { blocked: 'card-reason-unchecked', unblocked: 'card-unblock-reason-unchecked', 'cancelled again': 'card-cancel-reason-unchecked' } as const;
+  const checkReason = (master: MasterIndex, statusReasonId: number | undefined, action: keyof typeof reasonUnchecked) => {
+    if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has(reasonUnchecked[action])) {
       throw ApiError.badRequest(`statusReasonId ${statusReasonId} is not a reason id of the master data`);
     }
   };
@@ -242,30 +276,27 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         for (const field of variants.has('card-order-all-required') ? allRequired : ['cardTypeId'] as const) {
           if (item[field] === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/${field}` });
         }
-        const refs = [
-          ['cardTypeId', 'cardType'], ['cardCategoryId', 'cardCategory'], ['cardGroupId', 'cardGroup'],
-          ['purchaseCategoryId', 'purchaseCategory'], ['fuelProductRestrictionId', 'fuelProductRestriction'],
-        ] as const;
-        for (const [field, key] of refs) {
+        for (const [field, key, fault] of orderRefs) {
           const id = item[field];
-          if (typeof id === 'number' && !master.has(key, id)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
+          if (typeof id === 'number' && !master.has(key, id) && !faults.has(fault)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
         }
         (Array.isArray(item.products) ? item.products : []).forEach((p, j) => {
           if (!p || typeof p !== 'object') return;
           if (p.productId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/products/${j}/productId` });
-          else if (typeof p.productId === 'number' && !master.has('product', p.productId)) {
+          else if (typeof p.productId === 'number' && !master.has('product', p.productId) && !faults.has('order-unknown-product-accepted')) {
             problems.push({ code: 'ER-001', description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data` });
           }
         });
       });
-      if (problems.length) throw new ApiError(400, faults.has('order-errors-first-only') ? problems.slice(0, 1) : problems);
+      if (problems.length) throw new ApiError(400, answeredProblems(problems, faults));
       if (!customer) throw ApiError.internal();
 
       const day = today();
       const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);
       // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
       const addCards = (statusId: number) => items.forEach((item) => {
-        const type = master.get('cardType', item.cardTypeId!)!;
+        // A card type master data does not hold is here only under order-unknown-card-type-accepted.
+        const type = master.get('cardType', item.cardTypeId!) ?? { ...master.data.cardType[0]!, id: item.cardTypeId! };
         const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
         const fuelProductRestrictionId = item.fuelProductRestrictionId ?? master.get('purchaseCategory', purchaseCategoryId)?.productRestrictionId ?? master.data.fuelProductRestriction[0]!.id;
         const defaultProducts = (productsByRestriction[fuelProductRestrictionId] ?? []).filter((id) => master.has('product', id));
@@ -335,9 +366,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       limit = faults.has('card-search-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
       const sortKey = sortKeyOf(query.sortExpression, faults, variants);
       const master = store.masterFor(caller.topLevel);
-      checkIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers');
-      const statusIds = query.statusIdentifiers?.map((id) => cardStatusIn(id, variants));
-      checkIds(statusIds, master, 'status', 'statusIdentifiers');
+      const typeIds = knownIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers', faults.has('card-search-unknown-card-type-ignored'), variants);
+      const statusIds = knownIds(query.statusIdentifiers?.map((id) => cardStatusIn(id, variants)), master, 'status', 'statusIdentifiers', faults.has('card-search-unknown-status-ignored'), variants);
 
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
@@ -354,8 +384,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       if (query.orderReference !== undefined && !faults.has('card-search-order-reference-ignored')) {
         cards = cards.filter((c) => c.orderReference === query.orderReference);
       }
-      if (query.cardTypeIdentifiers?.length && !faults.has('card-search-card-type-filter-ignored')) {
-        const ids = new Set(query.cardTypeIdentifiers);
+      if (typeIds?.length && !faults.has('card-search-card-type-filter-ignored')) {
+        const ids = new Set(typeIds);
         cards = cards.filter((c) => ids.has(c.cardTypeId));
       }
       if (statusIds?.length && !faults.has('card-search-status-filter-ignored')) {
@@ -407,10 +437,10 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   // ---- Block, unblock, cancel ----
   type StatusRoute = { Params: { cardIdentifier: number }; Body: StatusChangeBody };
   /** The card of a block, unblock or cancel, after the checks all three make first. */
-  const statusTarget = (request: FastifyRequest<StatusRoute>, action: string): CardRecord => {
+  const statusTarget = (request: FastifyRequest<StatusRoute>, action: keyof typeof reasonUnchecked): CardRecord => {
     const caller = callerOf(request);
     const card = writableCard(caller, request.params.cardIdentifier);
-    checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
+    checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId, action);
     notCancelled(card, action);
     return card;
   };
@@ -470,10 +500,13 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
       const master = store.masterFor(original.topLevel);
-      const refs = [['cardTypeId', 'cardType'], ['purchaseCategoryId', 'purchaseCategory'], ['cardGroupId', 'cardGroup']] as const;
-      for (const [field, key] of refs) {
+      const refs = [
+        ['cardTypeId', 'cardType', 'card-replace-unknown-card-type-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'card-replace-unknown-purchase-category-accepted'],
+        ['cardGroupId', 'cardGroup', 'card-replace-unknown-card-group-accepted'],
+      ] as const;
+      for (const [field, key, fault] of refs) {
         const id = body[field];
-        if (id !== undefined && !master.has(key, id)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
+        if (id !== undefined && !master.has(key, id) && !faults.has(fault)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
       notCancelled(original, 'replaced');
       const day = today();

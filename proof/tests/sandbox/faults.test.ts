@@ -45,6 +45,10 @@ function brokenLinks(m: Row): string[] {
 }
 const masterLinks: Probe = { holds: async (h) => brokenLinks((await h.op('getMasterData')).body).length === 0 };
 const depth1WithSubs = '7000000002';
+/** An order of one item that names an id master data does not hold is refused (400). */
+const orderRefused = (item: Row): Probe => ({ holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [item] } })).status === 400 });
+/** Replace naming an id master data does not hold is refused (400). */
+const replaceRefused = (body: Row): Probe => ({ holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body })).status === 400 });
 const cardTypeFields = ['cardTypeId', 'cardTypeName', 'cardTypeDescription', 'defaultPurchaseCategoryId', 'purchaseCategoryName', 'isEV'];
 /** A filter on one card's field value: every result has that value (case-insensitively) and the card is among them. */
 const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber'): Probe => ({
@@ -539,6 +543,36 @@ const probes: Record<string, Probe> = {
       return (await searchAll(h, { limit: 200 })).cards.every((c) => ids.has(c.status.id));
     },
   },
+
+  // ---- Identifiers from master data ----
+  'order-unknown-card-type-accepted': orderRefused({ cardTypeId: 999 }),
+  'order-unknown-card-category-accepted': orderRefused({ cardTypeId: 1, cardCategoryId: 999 }),
+  'order-unknown-card-group-accepted': orderRefused({ cardTypeId: 1, cardGroupId: 999 }),
+  'order-unknown-purchase-category-accepted': orderRefused({ cardTypeId: 1, purchaseCategoryId: 999 }),
+  'order-unknown-fuel-restriction-accepted': orderRefused({ cardTypeId: 1, fuelProductRestrictionId: 999 }),
+  'order-unknown-product-accepted': orderRefused({ cardTypeId: 1, products: [{ productId: 999 }] }),
+  'card-replace-unknown-card-type-accepted': replaceRefused({ cardTypeId: 999 }),
+  'card-replace-unknown-purchase-category-accepted': replaceRefused({ purchaseCategoryId: 999 }),
+  'card-replace-unknown-card-group-accepted': replaceRefused({ cardGroupId: 999 }),
+  'card-unblock-reason-unchecked': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return (await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: 9999 } })).status === 400;
+    },
+  },
+  'card-cancel-reason-unchecked': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('cancelCard', { cardIdentifier: id! }, { body: { statusReasonId: 9999 } })).status === 400;
+    },
+  },
+  'card-search-unknown-card-type-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { cardTypeIdentifiers: [999] } })).status === 400 },
+  'card-search-unknown-status-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { statusIdentifiers: [999] } })).status === 400 },
+
+  // ---- Several problems at once ----
+  'order-errors-first-item-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 999 }, { cardTypeId: 998 }] } })).length === 2 },
+  'order-errors-missing-hides-invalid': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 999 }] } })).length === 2 },
 };
 
 test('every fault names a rule of lib/rules/catalogue.ts and has a description', () => {

@@ -105,6 +105,7 @@ const probes: Record<VariantId, Probe> = {
   'card-statuses-other': async (h) => (await h.call('GET', '/master/all')).body.status.map((s: { id: number }) => s.id),
   'order-cards-later': cardsOfNewOrder,
   'card-cancel-strict': async (h) => statusOf(await h.call('POST', `/cards/${(await poolCards(h, 1))[0]}/cancel`, { body: {} })),
+  'unknown-filter-ids-match-nothing': async (h) => shape(await h.call('POST', '/cards/search', { body: { cardTypeIdentifiers: [999_999], limit: 2 } })),
   'card-sort-grammar-other': async (h) => statusOf(await h.call('POST', '/cards/search', { body: { sortExpression: 'status' } })),
   'card-filter-case-sensitive': async (h) => (await h.call('POST', '/cards/search', { body: { filter: { driverName: swapCase((await firstPoolCard(h)).driverName) } } })).body.cards.length,
   'replacement-delayed': async (h) => {
