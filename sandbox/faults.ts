@@ -221,6 +221,18 @@ export const faultCatalogue = {
   // ---- Several problems at once: the card order's error array ----
   'order-errors-first-item-only': { rule: 'CARD-ORDER-ERRORS-ARRAY', proves: ['order.400#one-per-problem'], description: 'a refused order answers the problems of the order itself and of its first faulty card item only: bad ids in two items give one error' },
   'order-errors-missing-hides-invalid': { rule: 'CARD-ORDER-ERRORS-ARRAY', proves: ['order.400#one-per-problem'], description: 'a refused order with a missing required field answers its missing fields (ER-002) only, not its invalid values (ER-001)' },
+
+  // ---- Cursors: the caller's own, keeping the limit and filters on every page ----
+  'card-search-cursor-foreign': { rule: 'AUTH-FOREIGN-NOT-LISTED', proves: ['search.cursor#own'], description: 'a card search cursor sent by a client of another hierarchy answers the next page of the client it was issued to: its cards' },
+  'card-search-cursor-other-customer': { rule: 'CARD-SEARCH-CURSOR-SCOPE', proves: ['search.cursor#own'], description: 'a card search cursor sent with another customerAccountNumber answers the next page of the search it came from: the first customer\'s cards' },
+  'card-search-cursor-drops-filters': { rule: 'CARD-SEARCH-CURSOR-SCOPE', proves: ['search.cursor#filters-kept'], description: 'the pages a card search cursor leads to ignore the filters (and the sort) the search was asked with: every card of the hierarchy after the cursor\'s position' },
+  'card-search-cursor-drops-limit': { rule: 'CARD-SEARCH-LIMIT-HONOURED', proves: ['search.cursor#limit-kept', 'search.limit#maximum'], description: 'the pages a card search cursor leads to hold the default page size (50) whatever limit they are asked with; the first page keeps its limit' },
+  'customer-list-cursor-foreign': { rule: 'AUTH-FOREIGN-NOT-LISTED', proves: ['list.cursor#own'], description: 'a customer list cursor sent by a client of another hierarchy answers the next page of the client it was issued to: its customers' },
+  'customer-list-cursor-other-customer': { rule: 'CUST-LIST-CURSOR-SCOPE', proves: ['list.cursor#own'], description: 'a customer list cursor sent with another customerAccountNumber answers the next page of the list it came from' },
+  'customer-list-cursor-drops-filters': { rule: 'CUST-LIST-CURSOR-SCOPE', proves: ['list.cursor#filters-kept'], description: 'the pages a customer list cursor leads to ignore customerAccountNumber and searchText: every customer of the hierarchy after the cursor\'s position' },
+  'customer-list-cursor-drops-limit': { rule: 'CUST-LIST-LIMIT-HONOURED', proves: ['list.cursor#limit-kept', 'list.limit#limit'], description: 'the pages a customer list cursor leads to hold the default page size (50) whatever limit they are asked with; the first page keeps its limit' },
+  'card-search-foreign-customer-listed': { rule: 'AUTH-FOREIGN-NOT-LISTED', proves: ['search.customer#foreign'], description: 'a card search filtered by a customer of another hierarchy answers that customer\'s cards (GET of the customer still answers 403)' },
+  'customer-list-foreign-customer-listed': { rule: 'AUTH-FOREIGN-NOT-LISTED', proves: ['list.customer#foreign'], description: 'a customer list filtered by a customer of another hierarchy answers its direct sub-accounts (GET of the customer still answers 403)' },
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultId = keyof typeof faultCatalogue;

@@ -12,7 +12,7 @@ import type {
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
-import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
+import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
@@ -116,12 +116,15 @@ interface SearchCursor {
   /** Sort key of the last card of the previous page. */
   after: [number, number];
   q: SearchQuery;
+  /** The top-level account of the client it was issued to. */
+  tl?: string;
 }
 
 function isSearchCursor(value: unknown): value is SearchCursor {
   const c = value as SearchCursor;
   return !!c && typeof c === 'object' && c.v === 1 && Array.isArray(c.after) && c.after.length === 2
-    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && !!c.q && typeof c.q === 'object';
+    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && !!c.q && typeof c.q === 'object'
+    && (c.tl === undefined || typeof c.tl === 'string');
 }
 
 function queryOf(body: CardSearchRequest): SearchQuery {
@@ -347,22 +350,25 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<{ Body: CardSearchRequest }>({
     ...routeOf('cardSearch'),
     handler: async (request) => {
-      const caller = callerOf(request);
+      let caller = callerOf(request);
       const body = request.body;
       let query = queryOf(body);
       let after: [number, number] | undefined;
+      let empty = false;
       if (body.cursor !== undefined) {
         const cursor = decodeCursor(body.cursor, isSearchCursor);
+        ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('card-search-cursor-foreign'), variants, () => ApiError.forbidden('cursor was issued to another client')));
         // The cursor carries its query: a request may repeat it unchanged or leave it out.
-        if (Object.keys(query).length && canonical(query) !== canonical(cursor.q)) {
+        if (faults.has('card-search-cursor-drops-filters')) query = {};
+        else if (Object.keys(query).length && canonical(query) !== canonical(cursor.q) && !faults.has('card-search-cursor-other-customer')) {
           throw ApiError.badRequest('cursor belongs to a search with other criteria');
-        }
-        query = cursor.q;
+        } else query = cursor.q;
         after = cursor.after;
       }
       const other = variants.has('page-sizes-other');
       const maxLimit = other ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT;
-      let limit = body.limit ?? (other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT);
+      const defaultLimit = other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT;
+      let limit = (after && faults.has('card-search-cursor-drops-limit') ? undefined : body.limit) ?? defaultLimit;
       limit = faults.has('card-search-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
       const sortKey = sortKeyOf(query.sortExpression, faults, variants);
       const master = store.masterFor(caller.topLevel);
@@ -371,7 +377,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
-        const customer = filterCustomerFor(store, caller, query.customerAccountNumber, faults, variants);
+        const customer = filterCustomerFor(store, caller, query.customerAccountNumber, faults, variants, faults.has('card-search-foreign-customer-listed'));
         const all = customer ? store.cardsByTopLevel.get(customer.topLevel) ?? [] : [];
         cards = faults.has('card-search-customer-ignored') ? all : all.filter((c) => c.customerAccountNumber === customer?.accountNumber);
       } else if (query.filter?.primaryVisualCardNumber !== undefined && query.filter.partialMatch !== true && faults.has('card-search-foreign-card-number')) {
@@ -380,7 +386,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
       }
       const searchedAt = Date.now();
-      cards = cards.filter((c) => existing(c, searchedAt));
+      cards = empty ? [] : cards.filter((c) => existing(c, searchedAt));
       if (query.orderReference !== undefined && !faults.has('card-search-order-reference-ignored')) {
         cards = cards.filter((c) => c.orderReference === query.orderReference);
       }
@@ -415,12 +421,13 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const page = keyed.slice(start, start + limit);
       let hasNextPage = start + limit < keyed.length;
       const lastKey = page.length ? page[page.length - 1]!.key : after;
-      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, q: query } satisfies SearchCursor) : undefined;
-      if (hasNextPage && !lastKey) nextCursor = encodeCursor({ v: 1, after: [-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
+      const cursorAt = (key: [number, number]) => encodeCursor({ v: 1, after: key, q: query, tl: caller.topLevel } satisfies SearchCursor);
+      let nextCursor = hasNextPage && lastKey ? cursorAt(lastKey) : undefined;
+      if (hasNextPage && !lastKey) nextCursor = cursorAt([-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]);
       const lastPage = !hasNextPage;
       if (!hasNextPage && faults.has('card-search-has-next-page-wrong')) {
         hasNextPage = true;
-        nextCursor = encodeCursor({ v: 1, after: lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
+        nextCursor = cursorAt(lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
       }
       const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
       return {

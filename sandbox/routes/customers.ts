@@ -9,7 +9,7 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
-import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
+import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
@@ -31,13 +31,15 @@ interface ListCursor {
   after: string;
   customerAccountNumber: string | null;
   searchText: string | null;
+  /** The top-level account of the client it was issued to. */
+  tl?: string;
 }
 
 function isListCursor(value: unknown): value is ListCursor {
   const c = value as ListCursor;
   return !!c && typeof c === 'object' && c.v === 1 && typeof c.after === 'string'
     && (c.customerAccountNumber === null || typeof c.customerAccountNumber === 'string')
-    && (c.searchText === null || typeof c.searchText === 'string');
+    && (c.searchText === null || typeof c.searchText === 'string') && (c.tl === undefined || typeof c.tl === 'string');
 }
 
 /** The six address fields of a customer address (companyName belongs to card addresses only). */
@@ -112,31 +114,33 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
     handler: async (request, reply) => {
-      const caller = callerOf(request);
+      let caller = callerOf(request);
       const q = request.query;
       if (q.limit !== undefined && q.limit < 1) throw ApiError.badRequest('limit must be at least 1');
-      let limit = q.limit ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
-      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
-      limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let accountFilter = q.customerAccountNumber;
       let searchText = q.searchText;
       let after: string | undefined;
+      let empty = false;
       if (q.cursor !== undefined) {
         const cursor = decodeCursor(q.cursor, isListCursor);
+        ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('customer-list-cursor-foreign'), variants, () => ApiError.notFound('cursor not found')));
         // The cursor carries its query; a request that repeats the filters must repeat them unchanged.
-        if ((accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined))
-          || (searchText !== undefined && searchText !== (cursor.searchText ?? undefined))) {
-          throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
-        }
-        accountFilter = cursor.customerAccountNumber ?? undefined;
-        searchText = cursor.searchText ?? undefined;
+        const other = (accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined))
+          || (searchText !== undefined && searchText !== (cursor.searchText ?? undefined));
+        if (faults.has('customer-list-cursor-drops-filters')) [accountFilter, searchText] = [undefined, undefined];
+        else if (other && !faults.has('customer-list-cursor-other-customer')) throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
+        else [accountFilter, searchText] = [cursor.customerAccountNumber ?? undefined, cursor.searchText ?? undefined];
         after = cursor.after;
       }
+      const given = after !== undefined && faults.has('customer-list-cursor-drops-limit') ? undefined : q.limit;
+      let limit = given ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
+      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
+      limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let candidates: CustomerRecord[];
       if (accountFilter !== undefined) {
-        const parent = filterCustomerFor(store, caller, accountFilter, faults, variants);
+        const parent = filterCustomerFor(store, caller, accountFilter, faults, variants, faults.has('customer-list-foreign-customer-listed'));
         candidates = !parent ? [] : faults.has('customer-list-all-descendants')
           ? store.descendants(parent.accountNumber)
           : parent.children.map((acc) => store.customers.get(acc)!);
@@ -146,6 +150,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         candidates = store.descendants(caller.topLevel);
       }
       if (faults.has('customer-list-includes-top-level') && accountFilter === undefined) candidates.push(store.customers.get(caller.topLevel)!);
+      if (empty) candidates = [];
 
       if (searchText && !(accountFilter !== undefined && faults.has('customer-list-filters-not-combined'))) {
         const caseSensitive = faults.has('customer-search-case-sensitive');
@@ -168,7 +173,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const last = page[page.length - 1];
       const customers = page.map((c) => customerView(store, c, faults, variants));
       const nextCursor = hasNextPage && last
-        ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null } satisfies ListCursor)
+        ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null, tl: caller.topLevel } satisfies ListCursor)
         : undefined;
       if (variants.has('customer-list-bare-array')) {
         if (nextCursor) reply.header('x-next-cursor', nextCursor);

@@ -8,7 +8,7 @@ import { rules } from '../../../lib/rules/catalogue.js';
 import { faultCatalogue, type FaultId } from '../../../sandbox/faults.js';
 import {
   address, contact, createCustomer, defaults as d, form, listAll, newCustomer, poolCards, reasonId, searchAll, startSandbox,
-  TOKEN_PATH, type Harness, type HarnessOptions,
+  TOKEN_PATH, type Answer, type Harness, type HarnessOptions,
 } from './core-harness.js';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -45,6 +45,18 @@ function brokenLinks(m: Row): string[] {
 }
 const masterLinks: Probe = { holds: async (h) => brokenLinks((await h.op('getMasterData')).body).length === 0 };
 const depth1WithSubs = '7000000002';
+/** The second client's cursor, sent by the caller: it shows none of the second client's next page. */
+function foreignCursorProbe(op: 'cardSearch' | 'listCustomers'): Probe {
+  const ask = (h: Harness, auth: 'main' | 'foreign', page: Row) => (op === 'cardSearch' ? h.op(op, {}, { auth, body: page }) : h.op(op, {}, { auth, query: page }));
+  const keys = (a: Answer) => (op === 'cardSearch' ? a.body.cards.map((c: Row) => c.cardIdentifier) : a.body.customers.map((c: Row) => c.customerAccountNumber)) as unknown[];
+  return {
+    holds: async (h) => {
+      const cursor = (await ask(h, 'foreign', { limit: 2 })).body.nextCursor as string;
+      const theirs = new Set(keys(await ask(h, 'foreign', { limit: 2, cursor })));
+      return !keys(await ask(h, 'main', { limit: 2, cursor })).some((k) => theirs.has(k));
+    },
+  };
+}
 /** An order of one item that names an id master data does not hold is refused (400). */
 const orderRefused = (item: Row): Probe => ({ holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [item] } })).status === 400 });
 /** Replace naming an id master data does not hold is refused (400). */
@@ -569,6 +581,37 @@ const probes: Record<string, Probe> = {
   },
   'card-search-unknown-card-type-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { cardTypeIdentifiers: [999] } })).status === 400 },
   'card-search-unknown-status-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { statusIdentifiers: [999] } })).status === 400 },
+
+  // ---- Cursors ----
+  'card-search-cursor-foreign': foreignCursorProbe('cardSearch'),
+  'card-search-cursor-other-customer': {
+    holds: async (h) => {
+      const first = await h.op('cardSearch', {}, { body: { customerAccountNumber: d.poolCustomer, limit: 1 } });
+      return (await h.op('cardSearch', {}, { body: { customerAccountNumber: depth1WithSubs, limit: 1, cursor: first.body.nextCursor } })).status === 400;
+    },
+  },
+  'card-search-cursor-drops-filters': { holds: async (h) => (await searchAll(h, { statusIdentifiers: [2], limit: 1 }, 4)).cards.every((c) => c.status.id === 2) },
+  'card-search-cursor-drops-limit': { holds: async (h) => (await searchAll(h, { limit: 2 }, 3)).pages.every((p) => p.body.cards.length <= 2) },
+  'customer-list-cursor-foreign': foreignCursorProbe('listCustomers'),
+  'customer-list-cursor-other-customer': {
+    holds: async (h) => {
+      const first = await h.op('listCustomers', {}, { query: { customerAccountNumber: d.topLevelCustomer, limit: 1 } });
+      return (await h.op('listCustomers', {}, { query: { customerAccountNumber: depth1WithSubs, limit: 1, cursor: first.body.nextCursor } })).status === 400;
+    },
+  },
+  'customer-list-cursor-drops-filters': {
+    holds: async (h) => {
+      // Two children of a parent with a customer of another parent numbered between them.
+      const parent = await createCustomer(h, 'cursor parent');
+      await createCustomer(h, 'child 1', { customerAccountNumber: parent });
+      await createCustomer(h, 'between');
+      await createCustomer(h, 'child 2', { customerAccountNumber: parent });
+      return (await listAll(h, { customerAccountNumber: parent, limit: 1 })).customers.every((c) => c.parentCustomerAccountNumber === parent);
+    },
+  },
+  'customer-list-cursor-drops-limit': { holds: async (h) => (await listAll(h, { limit: 2 }, 3)).pages.every((p) => p.body.customers.length <= 2) },
+  'card-search-foreign-customer-listed': { holds: async (h) => (await h.op('cardSearch', {}, { body: { customerAccountNumber: d.foreignCustomer } })).status === 403 },
+  'customer-list-foreign-customer-listed': { holds: async (h) => (await h.op('listCustomers', {}, { query: { customerAccountNumber: d.foreignCustomer } })).status === 403 },
 
   // ---- Several problems at once ----
   'order-errors-first-item-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 999 }, { cardTypeId: 998 }] } })).length === 2 },
