@@ -237,6 +237,17 @@ export const faultCatalogue = {
 
 export type FaultId = keyof typeof faultCatalogue;
 
+/** What one fault proves the suite detects (reports show it beside each statement of the document). */
+export interface FaultProof {
+  fault: string;
+  rule: string;
+  proves: readonly string[];
+  description: string;
+}
+
+export const faultProofs: readonly FaultProof[] = Object.entries(faultCatalogue as Record<string, FaultDefinition>)
+  .map(([fault, { rule, proves, description }]) => ({ fault, rule, proves, description }));
+
 export class FaultConfigError extends Error {}
 
 export class Faults extends Switches<FaultId> {

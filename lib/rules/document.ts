@@ -606,7 +606,7 @@ export const sentences: Statement[] = [
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/block, unblock', [
     ['card-status.body', 'Path: cardIdentifier (integer). Body: statusReasonId (integer, required, a reason id from master data); notes (string, optional, max 200).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200', 'CARD-BLOCK', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['card-status.unblock-body', 'Same path and body as block (unblock).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-NOTES-MAX-200', 'CARD-UNBLOCK-REACTIVATES', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['card-status.unblock-body', 'Same path and body as block (unblock).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200', 'CARD-UNBLOCK-REACTIVATES', 'ASSUME-UNKNOWN-PROPERTIES']],
     ['card-status.200', '200: operation status.', ['OPSTATUS-OBJECT']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/cancel', [
