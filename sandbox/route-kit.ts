@@ -66,6 +66,7 @@ function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults
     throw ApiError.notFound(`${kind} ${id} not found`);
   }
   if (found.topLevel !== caller.topLevel && !faults.has(lookupFaults[kind].foreign) && !foreignServed) {
+    if (kind === 'card' && faults.has('card-foreign-404')) throw ApiError.notFound(`card ${id} not found`);
     throw ApiError.forbidden(`${kind} ${id} is outside the caller's customer hierarchy`);
   }
   return found;

@@ -4,14 +4,14 @@
  * (sandbox/README.md, ASSUME-*). cardPIN is stored and never leaves the store.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { operations } from '../../lib/operations.js';
 import type {
   CardOrderRequest, CardReplaceRequest, CardReprintPinRequest, CardSearchRequest, CardStatusChangeRequest,
 } from '../../lib/types.generated.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
-import type { Faults } from '../faults.js';
+import type { FaultId, Faults } from '../faults.js';
 import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
@@ -214,6 +214,18 @@ function answeredProblems(problems: Problem[], faults: Faults): Problem[] {
 }
 
 // ---- Lifecycle helpers ----
+
+/** Unblock's body schema where a fault loosens it and not block's (they share card-status-change-request.json). */
+function unblockBody(faults: Faults): { schema?: FastifySchema } {
+  const optional = faults.has('card-unblock-reason-optional');
+  const longer = faults.has('card-unblock-notes-201-accepted');
+  if (!optional && !longer) return {};
+  const body = {
+    type: 'object', additionalProperties: false, ...(optional ? {} : { required: ['statusReasonId'] }),
+    properties: { statusReasonId: { type: 'integer' }, notes: { type: 'string', maxLength: longer ? 201 : 200 } },
+  };
+  return { schema: { ...routeOf('unblockCard', { params: cardParams }).schema, body } };
+}
 
 /** statusReasonId is optional on cancel, and on block and unblock under the card-block-reason-optional fault. */
 type StatusChangeBody = Partial<CardStatusChangeRequest>;
@@ -452,10 +464,14 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     return card;
   };
 
+  /** The operation status of a change: {}, or under `fault` an empty body. */
+  const done = (reply: FastifyReply, fault: FaultId) => (faults.has(fault) ? reply.type('application/json').send('') : {});
+
   app.route<StatusRoute>({
     ...routeOf('blockCard', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const card = statusTarget(request, 'blocked');
+      if (faults.has('card-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
       const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
       if (card.statusId !== cardStatus.active && !fromCancelled) {
         if (variants.has('unmet-condition-no-op') && card.statusId === cardStatus.blocked) return {};
@@ -463,12 +479,13 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
       if (!faults.has('card-block-not-applied')) card.statusId = cardStatus.blocked;
       record(card, 'block', request.body);
-      return {};
+      return done(reply, 'opstatus-card-block-empty-body');
     },
   });
 
   app.route<StatusRoute>({
     ...routeOf('unblockCard', { params: cardParams }),
+    ...unblockBody(faults),
     handler: async (request) => {
       const card = statusTarget(request, 'unblocked');
       if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
@@ -487,7 +504,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
   app.route<StatusRoute>({
     ...routeOf('cancelCard', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const card = statusTarget(request, 'cancelled again');
       if (variants.has('card-cancel-strict')) {
         if (request.body.statusReasonId === undefined) throw ApiError.badRequest('statusReasonId is required');
@@ -495,17 +512,18 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
       card.statusId = cardStatus.cancelled;
       record(card, 'cancel', request.body);
-      return {};
+      return done(reply, 'opstatus-cancel-empty-body');
     },
   });
 
   // ---- Replace ----
   app.route<{ Params: { cardIdentifier: number }; Body: CardReplaceRequest }>({
     ...routeOf('replaceCard', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
+      if (faults.has('card-replace-body-required') && !Object.keys(body).length) throw ApiError.badRequest('replace needs at least one property of the replacement');
       const master = store.masterFor(original.topLevel);
       const refs = [
         ['cardTypeId', 'cardType', 'card-replace-unknown-card-type-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'card-replace-unknown-purchase-category-accepted'],
@@ -542,19 +560,19 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       original.replacedBy = replacement.cardIdentifier;
       if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
       record(original, 'replace', {});
-      return {};
+      return done(reply, 'opstatus-replace-empty-body');
     },
   });
 
   // ---- PIN reprint ----
   app.route<{ Params: { cardIdentifier: number }; Body: CardReprintPinRequest }>({
     ...routeOf('reprintPIN', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const card = writableCard(callerOf(request), request.params.cardIdentifier);
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });
-      return {};
+      return done(reply, 'opstatus-reprint-empty-body');
     },
   });
 }

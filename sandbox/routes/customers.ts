@@ -9,7 +9,8 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
-import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
+import { operations } from '../../lib/operations.js';
+import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
@@ -226,8 +227,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         accountNumber,
         name: body.customerName ?? accountNumber,
         ...(body.customerBusinessReference !== undefined ? { businessReference: body.customerBusinessReference } : {}),
-        contact: notMain ? { ...parent.contact } : contactOf(body.customerContact),
-        address: notMain ? { ...parent.address } : customerAddress(body.customerAddress),
+        // Either may be missing only under customer-contact-optional or customer-address-optional: the parent's then.
+        contact: notMain || !body.customerContact ? { ...parent.contact } : contactOf(body.customerContact),
+        address: notMain || !body.customerAddress ? { ...parent.address } : customerAddress(body.customerAddress),
         statusId: customerStatus.active,
         parentAccountNumber: parent.accountNumber,
         history: [{ action: 'create', statusId: customerStatus.active, at: now() }],
@@ -238,7 +240,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)));
       notClosed(c, 'updated');
       if (faults.has('customer-update-not-applied')) return {};
@@ -248,17 +250,22 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (body.customerContact !== undefined) c.contact = contactOf(body.customerContact);
       if (body.customerAddress !== undefined) c.address = customerAddress(body.customerAddress);
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
+      if (faults.has('opstatus-update-empty-body')) return reply.type('application/json').send('');
       return {};
     },
   });
 
   app.route<{ Params: { customerAccountNumber: string } }>({
     ...routeOf('getCustomerCardTypes', { params: accountParams }),
+    ...(faults.has('card-types-versioned-path') ? { url: `/v1${fastifyPath(operations.getCustomerCardTypes.path)}` } : {}),
     handler: async (request) => {
       const customer = readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-card-types-readable')), variants);
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(customer.topLevel);
       if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
+      if (faults.has('customer-card-types-pascal-case')) {
+        return master.data.cardType.map((t) => ({ CardTypeId: t.id, CardTypeName: t.name, CardTypeDescription: t.description, DefaultPurchaseCategoryId: t.defaultPurchaseCategoryId, IsEV: t.isEV }));
+      }
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,
@@ -280,6 +287,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     ...routeOf('blockCustomer', { params: accountParams }),
     handler: async (request, reply) => {
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
+      if (faults.has('customer-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
       const closedAllowed = faults.has('customer-block-after-close-accepted') && c.statusId === customerStatus.closed;
       if (!closedAllowed) notClosed(c, 'blocked');
       if (c.statusId === customerStatus.blocked) {

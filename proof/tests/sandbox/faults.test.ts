@@ -5,7 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { rules } from '../../../lib/rules/catalogue.js';
+import { latencyKeys, latencyTargets } from '../../../lib/latency-targets.js';
 import { faultCatalogue, type FaultId } from '../../../sandbox/faults.js';
+import { slowedBy } from '../../../sandbox/latency.js';
 import {
   address, contact, createCustomer, defaults as d, form, listAll, newCustomer, poolCards, reasonId, searchAll, startSandbox,
   TOKEN_PATH, type Answer, type Harness, type HarnessOptions,
@@ -20,8 +22,8 @@ interface Probe {
   holds(h: Harness): Promise<boolean>;
 }
 
-/** The faults of the locations and sessions plugins have their own tests. */
-const otherAreas = /^(geo|loc|session)-/;
+/** The faults of the locations and sessions plugins have their own tests; the latency faults theirs below. */
+const otherAreas = /^(geo|loc|session|latency)-/;
 const coreFaults = (Object.keys(faultCatalogue) as FaultId[]).filter((id) => !otherAreas.test(id));
 
 // ---- Probe helpers ----
@@ -57,6 +59,23 @@ function foreignCursorProbe(op: 'cardSearch' | 'listCustomers'): Probe {
     },
   };
 }
+/** A create without `field` is refused (400). */
+const createRefusedWithout = (field: string): Probe => ({
+  holds: async (h) => {
+    const body = newCustomer('required probe');
+    delete body[field];
+    return (await h.op('createSubCustomer', {}, { body })).status === 400;
+  },
+});
+/** Unblock of a blocked card with `body` (notes beside a valid statusReasonId, or nothing at all): refused (400). */
+const unblockRefused = (body: Row): Probe => ({
+  holds: async (h) => {
+    const [id] = await poolCards(h, 1);
+    const statusReasonId = await reasonId(h);
+    await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId } });
+    return (await h.op('unblockCard', { cardIdentifier: id! }, { body: 'notes' in body ? { statusReasonId, ...body } : body })).status === 400;
+  },
+});
 /** An order of one item that names an id master data does not hold is refused (400). */
 const orderRefused = (item: Row): Probe => ({ holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [item] } })).status === 400 });
 /** Replace naming an id master data does not hold is refused (400). */
@@ -613,6 +632,28 @@ const probes: Record<string, Probe> = {
   'card-search-foreign-customer-listed': { holds: async (h) => (await h.op('cardSearch', {}, { body: { customerAccountNumber: d.foreignCustomer } })).status === 403 },
   'customer-list-foreign-customer-listed': { holds: async (h) => (await h.op('listCustomers', {}, { query: { customerAccountNumber: d.foreignCustomer } })).status === 403 },
 
+  // ---- The sweep of the document ----
+  'card-types-versioned-path': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).status === 200 },
+  'customer-card-types-pascal-case': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => 'cardTypeId' in t) },
+  'customer-contact-optional': createRefusedWithout('customerContact'),
+  'customer-address-optional': createRefusedWithout('customerAddress'),
+  'customer-update-name-required': { holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'update probe') }, { body: { customerAddress: address } })).status === 200 },
+  'opstatus-update-empty-body': { holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'update probe') }, { body: { customerName: 'Renamed' } })).text === '{}' },
+  'customer-block-notes-required': { holds: async (h) => (await h.op('blockCustomer', { customerAccountNumber: await createCustomer(h, 'block probe') })).status === 200 },
+  'order-cards-optional': { holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer } })).status === 400 },
+  'card-block-notes-required': { holds: async (h) => (await h.op('blockCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h) } })).status === 200 },
+  'card-unblock-reason-optional': unblockRefused({}),
+  'card-unblock-notes-201-accepted': unblockRefused({ notes: 'n'.repeat(201) }),
+  'opstatus-card-block-empty-body': { holds: async (h) => (await h.op('blockCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h) } })).text === '{}' },
+  'opstatus-cancel-empty-body': { holds: async (h) => (await h.op('cancelCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h) } })).text === '{}' },
+  'card-replace-body-required': { holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: {} })).status === 200 },
+  'opstatus-replace-empty-body': { holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: {} })).text === '{}' },
+  'opstatus-reprint-empty-body': { holds: async (h) => (await h.op('reprintPIN', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { cardAddress: address } })).text === '{}' },
+  'master-data-parameter-message-body': { holds: async (h) => (await h.call('GET', '/master/all', { query: { region: 'EU' } })).status === 200 },
+  'auth-token-path-moved': { holds: async (h) => (await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }) })).status === 200 },
+  'card-foreign-404': { holds: async (h) => (await h.op('getCard', { cardIdentifier: (await searchAll(h, { limit: 1 }, 1)).cards[0]!.cardIdentifier }, { auth: 'foreign' })).status === 403 },
+  'error-code-er012-on-400': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 0 } })).body.errorCode === 'ER-001' },
+
   // ---- Several problems at once ----
   'order-errors-first-item-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 999 }, { cardTypeId: 998 }] } })).length === 2 },
   'order-errors-missing-hides-invalid': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 999 }] } })).length === 2 },
@@ -621,6 +662,27 @@ const probes: Record<string, Probe> = {
 test('every fault names a rule of lib/rules/catalogue.ts and has a description', () => {
   const bad = Object.entries(faultCatalogue).filter(([, f]) => !rules.has(f.rule) || f.description.length < 10).map(([id, f]) => `${id} → ${f.rule}`);
   expect(bad).toEqual([]);
+});
+
+test('each latency fault slows the 2xx answers of its own operation, and of no other, past the p50 target', async () => {
+  expect(latencyKeys.filter((key) => !(`latency-${key}-slow` in faultCatalogue)), 'operations without a latency fault').toEqual([]);
+  for (const key of latencyKeys) {
+    const delay = slowedBy((id) => id === `latency-${key}-slow`)!;
+    expect(latencyKeys.filter((k) => (k === key ? delay(k) <= latencyTargets[k].p50 : delay(k) !== 0)), `latency-${key}-slow`).toEqual([]);
+  }
+  // Wired into the app: a slowed answer through the interface, the clean one well under the target.
+  const timed = async (h: Harness) => {
+    const started = performance.now();
+    await h.op('getMasterData');
+    return performance.now() - started;
+  };
+  const [clean, slow] = await Promise.all([startSandbox(), startSandbox({ faults: ['latency-master-data-slow'] })]);
+  try {
+    expect(await timed(clean)).toBeLessThan(latencyTargets['master-data'].p50);
+    expect(await timed(slow)).toBeGreaterThan(latencyTargets['master-data'].p50);
+  } finally {
+    await Promise.all([clean.close(), slow.close()]);
+  }
 });
 
 test('every core fault has a probe, and every probe a fault', () => {
