@@ -98,7 +98,7 @@ export default class ConformanceReporter implements Reporter {
     const drift = buildDrift(this.config, target, this.drift, this.seen);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
-    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/drift.html`]).join('\n'));
+    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`]).join('\n'));
     // A finding is a rule broken: the run fails even when every test that ran passed. So does a
     // run that judged less than half of what it ran: the environment was unavailable.
     const judged = coverage.tests.total - coverage.tests['not-run'];

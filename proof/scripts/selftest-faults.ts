@@ -1,5 +1,5 @@
 /**
- * npm run selftest:faults [-- --quick | --sample [--seed n]] [--only id,id] [--workers n]
+ * npm run selftest:faults [-- --quick | --sample [--seed n]] [--only id,id] [--workers n] [--remote]
  *
  * Proves the suite catches real faults, and only them. For every fault of sandbox/faults.ts it
  * hosts a sandbox with that one fault and runs the whole conformance suite against it, as a user
@@ -8,17 +8,21 @@
  * the time against the clean run, in reports/selftest/faults.json, with the distribution. A run
  * over the time bar is timed again beside a fresh clean run (the machine's speed drifts).
  *
- *   --sample  the same, for one fault of every rule family drawn by a seed (printed; --seed n, by
- *             default the day's date, so that npm test, which runs it, covers other statements each
+ *   --sample  the same, for 13 faults, each of another rule family, drawn by a seed (printed; --seed n,
+ *             by default the day's date, so that npm test, which runs it, covers other statements each
  *             day); there the time ratio is shown but not judged: a time is a benchmark's verdict, not a test's
  *   --quick   detection only, in one Playwright run: each fault's sandbox gets the tests that name its rule
  *   --chaos [rate]  with --quick: each fault's sandbox behind a chaos layer of its own (proof/chaos/,
  *             each kind of event at the rate, default 0.003, the first token request 503, seeded per
  *             fault): each fault must still be caught, and only its rule (or a companion) red by a
  *             failing test; incomplete tests are not red, and not a catch
- * A latency fault (its rule LAT-*) is caught by the perf gate, not by a conformance test: --quick
- * runs one gate over the operations of all of them, each slowed by its own fault; the full mode a
- * gate over every operation per fault (only its operation may fail), beside a clean gate.
+ *   --remote  (the full mode or --sample) each fault's sandbox out of process, as a test environment
+ *             is met in the field (the stand-in of npm run nights: TLS, a client certificate, an
+ *             identity provider's tokens), and npm run conformance against it with a repository's variables
+ * A latency fault (its rule LAT-*) is caught by the perf gate, not by a conformance test: the full
+ * mode runs a gate over every operation per fault (only its operation may fail), beside a clean gate;
+ * --quick, only when --only names them (a gate is ~45 s: npm test leaves them to the full mode), one
+ * gate over their operations, each slowed by its own fault. --sample draws none.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +31,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { rules } from '../../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../../lib/rules/ids.js';
-import { redRules, runSuite } from '../selftest/suite-run.js';
+import { asTestEnvironment, redRules, runSuite } from '../selftest/suite-run.js';
 import { countByKind, type ChaosEvent } from '../chaos/events.js';
 import { BAD_NIGHT_RATE, parseChaosOptions } from '../chaos/options.js';
 import { startChaosProxy } from '../chaos/proxy.js';
@@ -50,15 +54,21 @@ interface Options {
   chaos?: number;
   /** --sample's seed. */
   seed?: number;
+  /** Each fault out of process, as a test environment is met in the field (the stand-in of npm run nights). */
+  remote?: boolean;
 }
 
+/** How many faults --sample runs: as many as npm test ran before the draw (each is a whole run of the suite). */
+const SAMPLE_SIZE = 13;
+
 /**
- * The faults --sample runs: one of every rule family, drawn by `seed` (deterministic: the same seed,
- * the same sample), so that over the days every statement's fault comes round.
+ * The faults --sample runs: SAMPLE_SIZE of them, each of another rule family (the families left out
+ * are drawn too), drawn by `seed`: deterministic (the same seed, the same sample), so that over the
+ * days every statement's fault comes round. Latency faults are the perf gate's, never drawn.
  */
 function sampleFaults(seed: number): string[] {
   const byFamily = new Map<string, string[]>();
-  for (const id of Object.keys(catalogue)) {
+  for (const id of Object.keys(catalogue).filter((f) => !latencyKeyOf(f))) {
     const family = rules.get(catalogue[id]!.rule)?.family ?? 'unknown';
     byFamily.set(family, [...(byFamily.get(family) ?? []), id]);
   }
@@ -71,7 +81,9 @@ function sampleFaults(seed: number): string[] {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-  return [...byFamily.keys()].sort().map((family) => {
+  const families = [...byFamily.keys()].sort();
+  while (families.length > SAMPLE_SIZE) families.splice(Math.floor(next() * families.length), 1);
+  return families.map((family) => {
     const ids = byFamily.get(family)!;
     return ids[Math.floor(next() * ids.length)]!;
   });
@@ -132,10 +144,12 @@ function parseArgs(argv: string[], reportsDir: string): Options {
     else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
     else if (arg === '--chaos') options.chaos = /^[\d.]/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : BAD_NIGHT_RATE;
     else if (arg === '--seed') options.seed = Number(argv[++i]);
-    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample [--seed n], --only id,id, --workers n, --chaos [rate])`);
+    else if (arg === '--remote') options.remote = true;
+    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample [--seed n], --only id,id, --workers n, --chaos [rate], --remote)`);
   }
   if (options.chaos !== undefined && options.mode !== 'quick') throw new ConfigError('--chaos goes with --quick');
   if (options.chaos !== undefined && !(options.chaos >= 0 && options.chaos <= 0.2)) throw new ConfigError(`--chaos ${options.chaos}: a rate of each kind from 0 to 0.2`);
+  if (options.remote && options.mode === 'quick') throw new ConfigError('--remote goes with the full mode or --sample: --quick hosts every sandbox in one process');
   if (options.seed !== undefined && (options.mode !== 'sample' || !Number.isInteger(options.seed) || options.seed < 0)) throw new ConfigError('--seed goes with --sample: a whole number from 0');
   return options;
 }
@@ -146,6 +160,10 @@ const median = (xs: number[]) => {
 };
 
 async function full(faults: string[], options: Options, work: string): Promise<{ results: FullResult[]; clean: number }> {
+  // In this process's own sandbox, or out of process as a test environment (--remote).
+  const suiteAgainst = (sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string) => (options.remote
+    ? asTestEnvironment(sandbox, suite, reportsDir, 'off')
+    : runSuite({ sandbox, suite, reportsDir, workers: options.workers }));
   // A fault that needs sandbox or suite settings (short-lived tokens, a strict reading) is timed
   // against a clean run under the same settings: each set of settings gets one clean run, green.
   const cleanRuns = new Map<string, number>();
@@ -153,7 +171,7 @@ async function full(faults: string[], options: Options, work: string): Promise<{
     const key = JSON.stringify([env, suite]);
     const known = cleanRuns.get(key);
     if (known !== undefined && !fresh) return known;
-    const clean = await runSuite({ sandbox: env, suite, reportsDir: join(work, `clean-${cleanRuns.size}`), workers: options.workers });
+    const clean = await suiteAgainst(env, suite, join(work, `clean-${cleanRuns.size}`));
     const cleanRed = clean.coverage ? redRules(clean.coverage) : ['(no coverage)'];
     const settings = Object.entries({ ...env, ...suite }).map(([k, v]) => `${k}=${v}`).join(' ');
     if (clean.code !== 0 || cleanRed.length) throw new Error(`the clean run${settings ? ` with ${settings}` : ''} is not green (red: ${cleanRed.join(', ') || 'none'}): ${oneLine(clean.tail)}`);
@@ -187,7 +205,7 @@ async function full(faults: string[], options: Options, work: string): Promise<{
       continue;
     }
     const baseline = await cleanSeconds(env, suite);
-    const faulty = (dir: string) => runSuite({ sandbox: { ...env, SANDBOX_FAULTS: fault }, ...(suite ? { suite } : {}), reportsDir: join(work, dir), workers: options.workers });
+    const faulty = (dir: string) => suiteAgainst({ ...env, SANDBOX_FAULTS: fault }, suite ?? {}, join(work, dir));
     const run = await faulty(fault);
     const red = run.coverage ? redRules(run.coverage) : [];
     const blocked = run.coverage?.rules.filter((r) => r.status === 'blocked').map((r) => r.id) ?? [];
@@ -319,12 +337,14 @@ async function main(): Promise<number> {
   const seed = options.seed ?? todaysSeed();
   const sample = options.mode === 'sample' ? sampleFaults(seed) : [];
   if (sample.length) {
-    console.log(`--sample: one fault of each rule family, drawn with seed ${seed} (the same draw: --sample --seed ${seed})`);
+    console.log(`--sample: ${sample.length} faults of as many rule families, drawn with seed ${seed} (the same draw: --sample --seed ${seed})`);
     for (const id of sample) console.log(`  ${id.padEnd(44)} ${catalogue[id]!.rule.padEnd(36)} proves ${catalogue[id]!.proves.join(', ')}`);
   }
   const unknownOnly = (options.only ?? []).filter((id) => !(id in catalogue));
   if (unknownOnly.length) throw new ConfigError(`unknown fault(s) ${unknownOnly.join(', ')}`);
-  const faults = Object.keys(catalogue).filter((id) => (options.only ?? (options.mode === 'sample' ? sample : [id])).includes(id));
+  // Without --only, --quick leaves the latency faults to the full mode (their perf gate is the slow part of a quick run).
+  const faults = Object.keys(catalogue).filter((id) => (options.only ?? (options.mode === 'sample' ? sample : [id])).includes(id)
+    && (options.mode !== 'quick' || options.only !== undefined || !latencyKeyOf(id)));
   const work = mkdtempSync(join(tmpdir(), 'fleet-faults-'));
   const started = Date.now();
   const out = join(config.reportsDir, 'selftest');

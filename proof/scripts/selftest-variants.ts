@@ -22,8 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { assumptions } from '../../lib/rules/assumptions.js';
-import { standInSettings, startStandIn } from '../nights/stand-in.js';
-import { redRules, runConformance, runSuite, type SuiteRun } from '../selftest/suite-run.js';
+import { asTestEnvironment, redRules, runSuite } from '../selftest/suite-run.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
 import { variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
 import { oneLine } from '../../scripts/one-line.js';
@@ -104,17 +103,6 @@ function checkRegistry(): void {
 function keep(reportsDir: string, keepDir: string): void {
   mkdirSync(keepDir, { recursive: true });
   for (const f of ['coverage.json', 'coverage.html', 'drift.html']) if (existsSync(join(reportsDir, f))) copyFileSync(join(reportsDir, f), join(keepDir, f));
-}
-
-/** The variant out of process, and a run against it with a repository's variables and every default. */
-async function asTestEnvironment(sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string, latency: string): Promise<SuiteRun> {
-  const standIn = await startStandIn({ latency, variants: [], faults: [], cwd: process.cwd(), env: sandbox });
-  try {
-    const { vars, secrets } = standInSettings(standIn.baseUrl, suite);
-    return await runConformance({ ...vars, ...secrets }, reportsDir);
-  } finally {
-    await standIn.stop();
-  }
 }
 
 async function runVariant(id: string, options: Options, work: string, keepDir: string): Promise<Result> {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CoverageReport } from '../../lib/report/coverage.js';
 import { hostSandbox } from '../../sandbox/host.js';
+import { standInSettings, startStandIn } from '../nights/stand-in.js';
 
 export interface SuiteRun {
   code: number;
@@ -94,4 +95,19 @@ export function runConformance(env: Record<string, string>, reportsDir: string):
 /** Rules a run shows red: failed, or failed under a stricter reading. */
 export function redRules(coverage: CoverageReport): string[] {
   return coverage.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed').map((r) => r.id);
+}
+
+/**
+ * A sandbox with `sandbox`'s settings out of process, as a test environment is met in the field
+ * (npm run sandbox: TLS, a client certificate, an identity provider's tokens), and a run against it
+ * with a repository's variables and every default.
+ */
+export async function asTestEnvironment(sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string, latency: string): Promise<SuiteRun> {
+  const standIn = await startStandIn({ latency, variants: [], faults: [], cwd: process.cwd(), env: sandbox });
+  try {
+    const { vars, secrets } = standInSettings(standIn.baseUrl, suite);
+    return await runConformance({ ...vars, ...secrets }, reportsDir);
+  } finally {
+    await standIn.stop();
+  }
 }
