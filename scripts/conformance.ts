@@ -251,7 +251,7 @@ async function main(): Promise<number> {
   forgetRun(config.runId);
 
   allureReport(reports);
-  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
+  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`);
   return code;
 }
 
