@@ -56,6 +56,11 @@ export function cardTypeIdOf(master: MasterData, card: Card): number | undefined
   return master.cardType.find((t) => t.name === card.cardType)?.id;
 }
 
+/** An id that no element of the master-data array `key` holds: what a request names to be refused. */
+export function unknownId(master: MasterData, key: keyof MasterData): number {
+  return Math.max(0, ...master[key].map((e) => e.id ?? 0)) + 1_000;
+}
+
 /** A reason id for a status change of `card`: one tied to its card type when the master data has one. */
 export function reasonFor(master: MasterData, card?: Card): number {
   if (!Array.isArray(master.reason)) throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'the master data has no reason array: card block, unblock and cancel need a statusReasonId' });
@@ -90,20 +95,28 @@ export function customerPage(response: PageAnswer, fields: CustomerListFields): 
   };
 }
 
-/** Every page of a customer list, following the cursor while hasNextPage (bounded). */
-export async function customerPages(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery = {}, maxPages = 500): Promise<CustomerPage[]> {
+/** The first `count` pages of a customer list (fewer when it ends), following the cursor while hasNextPage. */
+export async function firstCustomerPages(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery, count: number): Promise<CustomerPage[]> {
   const pages: CustomerPage[] = [];
   let cursor: string | undefined;
-  for (let n = 0; n < maxPages; n++) {
+  for (let n = 0; n < count; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
     const page = customerPage(response, fields);
     if (!page.customers.length && page.hasNextPage) throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
     pages.push(page);
-    if (!page.hasNextPage || !page.nextCursor) return pages;
+    if (!page.hasNextPage || !page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  throw new Error(`the customer list still had pages after ${maxPages}: nextCursor never ends`);
+  return pages;
+}
+
+/** Every page of a customer list, following the cursor while hasNextPage (bounded). */
+export async function customerPages(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery = {}, maxPages = 500): Promise<CustomerPage[]> {
+  const pages = await firstCustomerPages(api, fields, query, maxPages);
+  const last = pages.at(-1);
+  if (pages.length === maxPages && last?.hasNextPage && last.nextCursor) throw new Error(`the customer list still had pages after ${maxPages}: nextCursor never ends`);
+  return pages;
 }
 
 /** Every customer of a list, in the order of its pages. */

@@ -81,8 +81,8 @@ async function startTarget(config: Config, log: (line: string) => void, settings
   log(`starting the sandbox (child process) on ${baseUrl}, SANDBOX_LATENCY=${latency}`);
   const child = await startTsChild(SANDBOX_SERVER_SCRIPT, [], {
     name: 'sandbox',
-    // No faults: a latency run measures the sandbox as documented.
-    env: childProcessEnv({ ...settings, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency, SANDBOX_FAULTS: '' }),
+    // No faults (but the latency faults the fault self-test names): a latency run measures the sandbox as documented.
+    env: childProcessEnv({ SANDBOX_FAULTS: '', ...settings, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency }),
     ready: () => answers(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
   });
   return { baseUrl, tokenUrl, child };

@@ -17,8 +17,8 @@ import tokenRoutes, { bearerHook, TokenStore, type TokenPluginOptions } from './
 import type { SandboxPluginOptions } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { externalBearerHook, type ExternalTokenOptions } from './external-tokens.js';
-import { Faults } from './faults.js';
-import type { DelayFor } from './latency.js';
+import { Faults, type FaultId } from './faults.js';
+import { slowedBy, type DelayFor } from './latency.js';
 import { installVariantHooks, variantError } from './variant-hooks.js';
 import { Variants } from './variants.js';
 import cardRoutes from './routes/cards.js';
@@ -96,6 +96,7 @@ function sendError(reply: FastifyReply, operationId: OperationId | undefined, ap
     if (faults.has('error-body-message-style') && !Array.isArray(body)) body = { message: api.problems[0]?.description ?? api.message };
   }
   if (standard && api.status === 404 && faults.has('error-code-er001-on-404')) body = { ...(body as object), errorCode: 'ER-001' };
+  if (operationId === 'cardSearch' && api.status === 400 && faults.has('error-code-er012-on-400')) body = { ...(body as object), errorCode: 'ER-012' };
   if (standard && faults.has('error-code-renamed')) body = renameErrorCode(body);
   const answer = variantError(variants, operationId, standard, api, body);
   if (answer.headers) reply.headers(answer.headers);
@@ -153,8 +154,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     external(request, reply).then(() => done(), (e: Error) => done(e));
   });
 
-  const latency = options.latency;
-  if (latency) {
+  // SANDBOX_LATENCY's delays, and a latency fault's on top of them.
+  for (const latency of [options.latency, slowedBy((id) => faults.has(id as FaultId))]) {
+    if (!latency) continue;
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
       const key = operationId ? (operations[operationId] as { latencyKey?: Parameters<DelayFor>[0] }).latencyKey : undefined;

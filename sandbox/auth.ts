@@ -101,6 +101,7 @@ export default async function tokenRoutes(app: FastifyInstance, opts: TokenPlugi
 
   app.route({
     ...routeOf('requestToken'),
+    ...(faults.has('auth-token-path-moved') ? { url: '/oauth/token' } : {}),
     // The body is checked here (OAuth's errors), not by the schema: {error, error_description}.
     schema: { response: { 200: { $ref: 'token-response.json' } } },
     handler: async (request, reply) => {

@@ -177,3 +177,13 @@ export function normalQuantile(p: number): number {
   return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
     (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
 }
+
+/** How much later than its p50 target a fault `latency-<key>-slow` makes each 2xx of its operation. */
+export const SLOW_FACTOR = 1.5;
+
+/** `(key) => ms` of the latency faults switched on (`latency-<key>-slow`), or undefined when none is. */
+export function slowedBy(has: (fault: string) => boolean): DelayFor | undefined {
+  const slowed = latencyKeys.filter((key) => has(`latency-${key}-slow`));
+  if (!slowed.length) return undefined;
+  return (key) => (slowed.includes(key) ? latencyTargets[key].p50 * SLOW_FACTOR : 0);
+}

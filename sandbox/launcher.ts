@@ -1,8 +1,10 @@
 /**
  * The one door of the sandbox for the suite. The suite (lib/, fixtures/, specs/, perf/) imports
  * nothing else of sandbox/: it talks to the sandbox through the documented interface, like to any
- * other server, and needs only to start one (in its own process or in the run's), and to know the
- * seeded credentials and ids its defaults point at. proof/tests/unit/imports.test.ts keeps it so.
+ * other server, and needs only to start one (in its own process or in the run's), to know the
+ * seeded credentials and ids its defaults point at, and which statements its deliberate faults
+ * break (the document report shows which of them the suite is proven to detect).
+ * proof/tests/unit/imports.test.ts keeps it so.
  */
 import { FaultConfigError } from './faults.js';
 import { hostSandbox } from './host.js';
@@ -11,6 +13,8 @@ import { ServerConfigError } from './server-config.js';
 import { VariantConfigError } from './variants.js';
 
 export { sandboxDefaults } from './defaults.js';
+/** Which statements of the document each deliberate fault breaks: the suite's reports show what its catch proves. */
+export { faultProofs, type FaultProof } from './faults.js';
 
 /** A SANDBOX_* setting the sandbox cannot start with; the message names the variable and the cause. */
 export class SandboxConfigError extends Error {

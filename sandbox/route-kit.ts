@@ -66,6 +66,7 @@ function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults
     throw ApiError.notFound(`${kind} ${id} not found`);
   }
   if (found.topLevel !== caller.topLevel && !faults.has(lookupFaults[kind].foreign) && !foreignServed) {
+    if (kind === 'card' && faults.has('card-foreign-404')) throw ApiError.notFound(`card ${id} not found`);
     throw ApiError.forbidden(`${kind} ${id} is outside the caller's customer hierarchy`);
   }
   return found;
@@ -80,10 +81,10 @@ export function customerFor(store: Store, caller: Caller, accountNumber: string,
  * The customer a list or card search is filtered by: as customerFor, but under the
  * foreign-filter-empty variant one outside the caller's hierarchy filters everything out (undefined).
  */
-export function filterCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants): CustomerRecord | undefined {
+export function filterCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants, foreignServed = false): CustomerRecord | undefined {
   const found = store.customers.get(accountNumber);
-  if (found && found.topLevel !== caller.topLevel && variants.has('foreign-filter-empty') && !faults.has(lookupFaults.customer.foreign)) return undefined;
-  return customerFor(store, caller, accountNumber, faults);
+  if (found && found.topLevel !== caller.topLevel && variants.has('foreign-filter-empty') && !faults.has(lookupFaults.customer.foreign) && !foreignServed) return undefined;
+  return customerFor(store, caller, accountNumber, faults, foreignServed);
 }
 
 /** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
@@ -111,6 +112,19 @@ export function decodeCursor<T>(cursor: string, check: (value: unknown) => value
   }
   if (!check(value)) throw ApiError.badRequest('cursor is not a cursor of this operation');
   return value;
+}
+
+/**
+ * Whose page a cursor leads to. A cursor names the top-level account of the client it was issued to
+ * (`issuedTo`); sent by another client it leads to that client's own page from the same position,
+ * or (variants) is refused or leads to an empty page, or (a fault of one operation, `served`) to
+ * the page of the client it was issued to.
+ */
+export function cursorReader(caller: Caller, issuedTo: string | undefined, served: boolean, variants: Variants, refusal: () => ApiError): { reader: Caller; empty: boolean } {
+  if (issuedTo === undefined || issuedTo === caller.topLevel) return { reader: caller, empty: false };
+  if (served) return { reader: { ...caller, topLevel: issuedTo }, empty: false };
+  if (variants.has('foreign-cursor-refused')) throw refusal();
+  return { reader: caller, empty: variants.has('foreign-cursor-empty-page') };
 }
 
 export const ADDRESS_FIELDS = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;

@@ -44,6 +44,16 @@ const schemaFaults: Partial<Record<FaultId, (schemas: Map<string, Json>) => void
   'card-search-unknown-property-accepted': (s) => { delete s.get('card-search-request.json')!.additionalProperties; },
   'card-search-filter-unknown-property-accepted': (s) => { delete props(s.get('card-search-request.json')!, 'filter').additionalProperties; },
   'order-customer-optional': (s) => { s.get('card-order-request.json')!.required = ['cards']; },
+  'order-cards-optional': (s) => { s.get('card-order-request.json')!.required = ['customerAccountNumber']; },
+  'customer-contact-optional': (s) => {
+    const create = s.get('customer-create-request.json')!;
+    create.required = (create.required as string[]).filter((r) => r !== 'customerContact');
+  },
+  'customer-address-optional': (s) => {
+    const create = s.get('customer-create-request.json')!;
+    create.required = (create.required as string[]).filter((r) => r !== 'customerAddress');
+  },
+  'customer-update-name-required': (s) => { s.get('customer-update-request.json')!.required = ['customerName']; },
 };
 
 /** The bodies the sandbox closes: every request body but the token request's and the card search's (its schema closes it). */

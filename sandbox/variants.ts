@@ -100,6 +100,16 @@ export const variantCatalogue = {
     varies: 'ASSUME-UNKNOWN-RESOURCE-404',
     description: 'a customer list or card search filtered by a customer of another hierarchy answers 200 with an empty page instead of 403 (a filter that matches nothing the caller may see)',
   },
+  'foreign-cursor-refused': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-UNKNOWN-RESOURCE-404',
+    description: 'a cursor sent by another client than the one it was issued to is refused: 403 from card search, 404 from the customer list (the sandbox otherwise answers the caller\'s own page from the cursor\'s position)',
+  },
+  'foreign-cursor-empty-page': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-UNKNOWN-RESOURCE-404',
+    description: 'a cursor sent by another client than the one it was issued to leads to an empty last page (200), of card search and of the customer list',
+  },
 
   // ---- Customers ----
   'customer-list-envelope': {
@@ -156,6 +166,11 @@ export const variantCatalogue = {
     words: 'Whether they are required and the notes length limit: not shown.',
     varies: 'ASSUME-CARD-STATES',
     description: 'cancel requires statusReasonId and refuses notes over 200 characters',
+  },
+  'unknown-filter-ids-match-nothing': {
+    words: 'cardTypeIdentifiers (array of integer, ids from master data cardType)',
+    varies: 'ASSUME-UNKNOWN-FILTER-IDS',
+    description: 'a card search whose cardTypeIdentifiers or statusIdentifiers name an id master data does not hold answers 200 with the cards of the other ids it names (none when it names only such ids) instead of 400',
   },
   'card-sort-grammar-other': {
     words: 'grammar and sortable fields beyond that: not shown',

@@ -252,7 +252,7 @@ async function main(): Promise<number> {
   forgetRun(config.runId);
 
   allureReport(reports);
-  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
+  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`);
   const verdict = shard ? { code } : runExit(code, reports);
   if (verdict.line) console.log(verdict.line);
   return verdict.code;

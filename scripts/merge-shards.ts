@@ -51,7 +51,7 @@ function main(): number {
   if (notRun.length) completeReports(reports, config, notRun, (shard) => listTests([shard]));
   addEventsAfterTests(reports, eventsAfterTests(blobs));
   allureReport(reports);
-  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/drift.html · ${reports}/junit.xml`);
+  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`);
   if (merge && merge.status !== 0) return merge.status ?? 1;
   // merge-reports fails only on a reporter's error: the merged run's verdict is the coverage's.
   const { tests, findings } = JSON.parse(readFileSync(`${reports}/coverage.json`, 'utf8')) as CoverageReport;

@@ -1,6 +1,7 @@
 /**
  * The run's own pages inside its Allure report, as global attachments (Allure's "Global
- * Attachments" tab): rule coverage with what broke and the footprint, drift and assumptions, the
+ * Attachments" tab): rule coverage with what broke and the footprint, the document statement by
+ * statement with the proof that each breach is caught, drift and assumptions, the
  * latency series at no extra load (every conformance run), and the latency gates when `npm run perf`
  * wrote them. Attached rather than linked: the report shows links only to http(s) addresses, and
  * its single file then carries them wherever it is copied.
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 export const ALLURE_PAGES: readonly [file: string, name: string][] = [
   ['coverage.html', 'rule coverage: what broke, findings, footprint on the target (coverage.html)'],
   ['authz-matrix.html', 'authorization matrix: every operation against resources of every owner, in two tables (authz-matrix.html)'],
+  ['document.html', 'the document statement by statement: its rules, this run\'s verdict, its tests and the fault that proves a breach is caught (document.html)'],
   ['drift.html', 'drift and assumptions (drift.html)'],
   ['latency-passive.html', 'latency at no extra load: the run\'s own answers judged against the targets (latency-passive.html)'],
   ['perf/index.html', 'latency gates (perf/index.html, npm run perf)'],

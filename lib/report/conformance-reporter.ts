@@ -1,7 +1,8 @@
 /**
  * Playwright reporter, the run's last word: reads every test's verdict, findings and drift from
  * what the workers attached (so it works the same on a merged, sharded run), writes
- * reports/coverage.{json,html} and reports/drift.{json,html}, prints what broke, and fails the run
+ * reports/coverage.{json,html}, reports/drift.{json,html} and reports/document.html (the document
+ * statement by statement, with this run's verdicts and what proves each detected), prints what broke, and fails the run
  * when a finding shows a rule broken even where no failing test names it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
 import { add, emptyFootprint } from '../footprint.js';
 import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
+import { buildDocumentReport, documentHtml } from './document-html.js';
+import { faultProofs } from '../../sandbox/launcher.js';
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
@@ -95,10 +98,11 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputDir, 'authz-matrix.json'), JSON.stringify(matrix, null, 2));
     writeFileSync(join(this.outputDir, 'authz-matrix.html'), authzMatrixPage(matrix, target));
     writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage, authzMatrixHtml(matrix)));
+    writeFileSync(join(this.outputDir, 'document.html'), documentHtml(buildDocumentReport(target, coverage.rules, faultProofs)));
     const drift = buildDrift(this.config, target, this.drift, this.seen);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
-    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/drift.html`]).join('\n'));
+    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`]).join('\n'));
     // A finding is a rule broken: the run fails even when every test that ran passed. So does a
     // run that judged less than half of what it ran: the environment was unavailable.
     const judged = coverage.tests.total - coverage.tests['not-run'];

@@ -27,6 +27,9 @@ small{color:#57606a} ul{margin:0;padding-left:18px}
 /* The authorization matrix: six owner columns that share the width; a request path wraps only
    between its segments, resource ids never; evidence in a cell takes the cell's width. */
 table.matrix th{white-space:normal;vertical-align:bottom} table.matrix th .owner{font-weight:400} table.matrix th.foreign{background:#fff8f0}
+/* document.html: the words wrap, ids and verdicts never; the proof sits under the words. */
+.proven{color:#1a7f37;font-weight:600} .unproven{color:#cf222e;font-weight:600} .silence,.not-testable{color:#57606a;font-weight:600}
+td .proven,td .unproven,td .silence,td .not-testable{white-space:nowrap} table.statements td:first-child{width:58%} table.statements td:last-child{width:14%} table.statements td:last-child ul{min-width:0} table.statements .proof{margin-top:4px} small.key{color:#8c959f}
 table.matrix .seg,table.matrix code.res{white-space:nowrap} table.matrix code.request{background:none;padding:0;font-size:11px} table.matrix td details.evidence{min-width:0} .na{color:#6e7781}
 </style></head><body>
 ${body}

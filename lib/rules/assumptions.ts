@@ -160,6 +160,12 @@ export const assumptions: Assumption[] = [
     suite: 'Always sends complete items with ids from master data.',
   },
   {
+    id: 'ASSUME-UNKNOWN-FILTER-IDS',
+    silence: 'cardTypeIdentifiers (array of integer, ids from master data cardType); statusIdentifiers (array of integer, ids from master data status): what a search naming an id that master data does not hold answers is not shown.',
+    choice: 'Refused: 400 ER-001.',
+    suite: 'Accepts a refusal (any 4xx) or an answer that lists no card of another type or status; never a 5xx. Where a request creates or changes something with an unknown id (a card order item, replace, a status reason), it must be refused.',
+  },
+  {
     id: 'ASSUME-GEO-COUNT',
     silence: 'A result count (maximum 300, ignored when aggregation is on); which locations when more match: not shown.',
     choice: 'Omitted: 300; below 1 refused; when more match, the ones nearest the rectangle\'s centre.',

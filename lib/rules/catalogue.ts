@@ -41,7 +41,7 @@ export const ruleList: Rule[] = [
     ['AUTH-BEARER-REQUIRED', 'Authentication 1, 4', 'Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>. A missing token gives 401.'],
     ['AUTH-INVALID-TOKEN-401', 'Authentication 4', 'A missing or invalid token gives 401.'],
     ['AUTH-FORBIDDEN-403', 'Authentication 4', 'A valid token without permission gives 403.'],
-    ['AUTH-FOREIGN-NOT-LISTED', 'Authentication 4, 6; Endpoints / List customers, Search cards', 'Lists and searches show nothing outside the caller\'s account hierarchy: filtered by a customer outside it, the customer list and card search answer 403 or show none of its sub-accounts and cards; a card search by the number of a card outside it does not show that card.', 'derived'],
+    ['AUTH-FOREIGN-NOT-LISTED', 'Authentication 4, 6; Endpoints / List customers, Search cards', 'Lists and searches show nothing outside the caller\'s account hierarchy: filtered by a customer outside it, the customer list and card search answer 403 or show none of its sub-accounts and cards; a card search by the number of a card outside it does not show that card; a cursor of another client\'s list or search is refused or shows none of its customers and cards.', 'derived'],
   ]),
   ...family('errors', [
     ['ERR-STANDARD-BODY', 'Errors / Standard error body', 'Standard error body {errorCode: string, errorDescription: string} for 400 and 500.'],
@@ -85,6 +85,7 @@ export const ruleList: Rule[] = [
     ['CUST-LIST-LIMIT-DEFAULT-50', 'Endpoints / List customers; Limits', 'limit (integer, default 50).'],
     ['CUST-LIST-LIMIT-HONOURED', 'Endpoints / List customers', 'The list takes a limit parameter: a page holds at most limit customers.', 'derived'],
     ['CUST-LIST-CURSOR', 'Endpoints / List customers', 'cursor (string, from a previous page): following the cursors visits every customer once, without gaps or duplicates.', 'derived'],
+    ['CUST-LIST-CURSOR-SCOPE', 'Endpoints / List customers', 'cursor (string, from a previous page): a cursor continues the list it came from; every page keeps the filters it was asked with, and a cursor sent with other filters (another customerAccountNumber) is refused or shows no customer those filters exclude.', 'derived'],
   ]),
   ...family('customer-lifecycle', [
     ['CUST-BLOCK', 'States / Customer', 'open customer, POST customer block: temporarily blocked.'],
@@ -109,12 +110,13 @@ export const ruleList: Rule[] = [
     ['CARD-SEARCH-UNKNOWN-PROPERTY', 'Endpoints / Search cards', 'The body schema rejects properties other than those listed.'],
     ['CARD-SEARCH-ACTIVE-FIRST', 'Endpoints / Search cards; States / Card', 'Default order lists active cards first.'],
     ['CARD-SEARCH-CURSOR', 'Endpoints / Search cards', 'Continue by sending nextCursor as cursor while hasNextPage is true: every matching card once, no gaps, no duplicates.'],
+    ['CARD-SEARCH-CURSOR-SCOPE', 'Endpoints / Search cards', 'cursor (string, from a previous response): a cursor continues the search it came from; every page keeps the filters it was asked with, and a cursor sent with other filters (another customerAccountNumber) is refused or shows no card those filters exclude.', 'derived'],
     ['CARD-SEARCH-PAGE-FLAGS', 'Resources / Card list response', 'hasNextPage, lastPage and nextCursor agree: the last page has lastPage true and hasNextPage false; a page with hasNextPage carries nextCursor.', 'derived'],
     ['CARD-SEARCH-TOTALCOUNT', 'Resources / Card list response', 'totalCount: the number of cards matching the search, over all pages.', 'derived'],
     ['CARD-SEARCH-CUSTOMER', 'Endpoints / Search cards', 'customerAccountNumber restricts the search to that customer\'s cards.'],
     ['CARD-SEARCH-ORDER-REFERENCE', 'Endpoints / Search cards', 'orderReference restricts the search to the cards of that order.'],
-    ['CARD-SEARCH-CARDTYPE', 'Endpoints / Search cards; Master data', 'cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types.'],
-    ['CARD-SEARCH-STATUS', 'Endpoints / Search cards; Master data', 'statusIdentifiers (ids from master data status) restrict the search to those statuses.'],
+    ['CARD-SEARCH-CARDTYPE', 'Endpoints / Search cards; Master data', 'cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types; an id that is no card type of the master data is refused or matches no card.'],
+    ['CARD-SEARCH-STATUS', 'Endpoints / Search cards; Master data', 'statusIdentifiers (ids from master data status) restrict the search to those statuses; an id that is no status of the master data is refused or matches no card.'],
     ['CARD-SEARCH-FILTER-PVCN', 'Endpoints / Search cards', 'filter.primaryVisualCardNumber restricts the search.'],
     ['CARD-SEARCH-FILTER-DRIVER', 'Endpoints / Search cards', 'filter.driverName restricts the search.'],
     ['CARD-SEARCH-FILTER-VRN', 'Endpoints / Search cards', 'filter.vehicleRegNumber restricts the search.'],
@@ -132,6 +134,7 @@ export const ruleList: Rule[] = [
     ['CARD-REPLACE-BLOCKS-ORIGINAL', 'States / Card', 'POST card replace: original blocked.'],
     ['CARD-REPLACE-COPIES', 'States / Card; Endpoints / Cards / replace', 'A replacement card is created with the same properties as the original; omitted properties keep the original card\'s values.'],
     ['CARD-REPLACE-APPLIES-CHANGES', 'States / Card; Endpoints / Cards / replace', 'The replacement has the properties supplied in the request (cardTypeId, purchaseCategoryId, additionalEmbossing, driverName, vehicleRegNumber, cardGroupId).'],
+    ['CARD-REPLACE-IDS-FROM-MASTER', 'Endpoints / Cards / replace; What the service does', 'replace\'s cardTypeId, purchaseCategoryId and cardGroupId name master data, as the same fields of a card order item do ("master (reference) data whose identifiers are needed by card operations"): one that the caller\'s master data does not hold is refused, and the card is not replaced.', 'derived'],
   ]),
   ...family('card-order', [
     ['CARD-ORDER-202', 'Endpoints / Order cards', '202: operation status plus orderReference. The process is asynchronous.'],
@@ -139,6 +142,7 @@ export const ruleList: Rule[] = [
     ['CARD-ORDER-REQUIRED-FIELDS', 'Endpoints / Order cards', 'Body: customerAccountNumber (string, required); cards (array of card order items, required).'],
     ['CARD-ORDER-ERRORS-ARRAY', 'Endpoints / Order cards; Errors', '400: an array of error objects (one per problem), not a single object.'],
     ['CARD-ORDER-ER002', 'Errors / Codes that appear', 'ER-002: missing required field (400, in the card order error array).'],
+    ['CARD-ORDER-IDS-FROM-MASTER', 'Endpoints / Order cards; Resources / Card order item', 'Identifiers used in the request come from master data: an order whose item names a cardTypeId, cardCategoryId, cardGroupId, purchaseCategoryId, fuelProductRestrictionId or products[].productId that the caller\'s master data does not hold is refused.'],
   ]),
   ...family('master-data', [
     ['MASTER-TEN-ARRAYS', 'Resources / Master data', 'An object with ten arrays: cardCategory, cardGroup, cardType, country, fuelProductRestriction, product, purchaseCategory, reason, region, status.'],

@@ -7,6 +7,12 @@
  */
 
 export interface Statement {
+  /**
+   * A stable name of the statement (`order.400`, `limits.customer-name`, `states.card.block`): what a
+   * sandbox fault names to say it proves the suite detects a breach of this statement
+   * (sandbox/faults.ts, `proves`). Never reused for other words.
+   */
+  key: string;
   section: string;
   /** The document's words (a table row: its cells, joined by " | "). */
   words: string;
@@ -14,6 +20,13 @@ export interface Statement {
   cites: string[];
   /** Why no rule can check it, when none does. */
   notTestable?: string;
+  /**
+   * The parts of a statement a server can break one without the others (name → the words), each to
+   * be proven by a fault of its own (`<key>#<name>`); a statement without clauses is proven whole.
+   */
+  clauses?: Record<string, string>;
+  /** The part of the words no rule checks, and why (as a field's `untested`). */
+  untested?: string;
 }
 
 export interface Field {
@@ -143,12 +156,12 @@ export const resourceTables: ResourceTable[] = [
     resource: 'Card order item', section: 'Resources / Card order item (element of cards in an order request)', schema: 'card-order-item.json',
     presence: { atLeastOne: false, stated: [] },
     fields: fields(['ASSUME-CARD-ORDER-REQUIRED'], [
-      ['cardTypeId', 'integer; from master data cardType'],
-      ['cardCategoryId', 'integer; from master data cardCategory'],
-      ['cardGroupId', 'integer; from master data cardGroup'],
-      ['purchaseCategoryId', 'integer; from master data purchaseCategory'],
-      ['fuelProductRestrictionId', 'integer; from master data fuelProductRestriction'],
-      ['products', 'array of {productId: integer}; from master data product'],
+      ['cardTypeId', 'integer; from master data cardType', ['CARD-ORDER-IDS-FROM-MASTER']],
+      ['cardCategoryId', 'integer; from master data cardCategory', ['CARD-ORDER-IDS-FROM-MASTER']],
+      ['cardGroupId', 'integer; from master data cardGroup', ['CARD-ORDER-IDS-FROM-MASTER']],
+      ['purchaseCategoryId', 'integer; from master data purchaseCategory', ['CARD-ORDER-IDS-FROM-MASTER']],
+      ['fuelProductRestrictionId', 'integer; from master data fuelProductRestriction', ['CARD-ORDER-IDS-FROM-MASTER']],
+      ['products', 'array of {productId: integer}; from master data product', ['CARD-ORDER-IDS-FROM-MASTER']],
       ['additionalEmbossing', 'string'], ['driverName', 'string', ['CARD-SEARCH-ORDER-REFERENCE']], ['vehicleRegNumber', 'string'],
       ['isDriverEmbossed', 'boolean'], ['isVRNEmbossed', 'boolean'],
       ['cardPIN', 'string; secret; never echoed', ['CARD-PIN-NEVER-ECHOED']],
@@ -298,19 +311,131 @@ function masterDataElements(arrays: [key: string, rows: FieldRow[]][]): Resource
   }));
 }
 
-const state = (section: string, cells: string[], cites: string[], notTestable?: string): Statement =>
-  ({ section, words: cells.join(' | '), cites, ...(notTestable ? { notTestable } : {}) });
+/**
+ * The statements that say several things a server can break one at a time: each clause is proven
+ * by a fault of its own. The words name the part (the document's where it has them).
+ */
+export const clauses: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'scope.customer-operations': { created: 'created', read: 'read', updated: 'updated', listed: 'listed', blocked: 'blocked', unblocked: 'unblocked', closed: 'closed' },
+  'scope.card-operations': {
+    order: 'order cards', read: 'read a card', search: 'search cards', block: 'block', unblock: 'unblock', cancel: 'cancel',
+    replace: 'replace a card', reprint: 'request a PIN letter reprint',
+  },
+  'scope.master-data': { read: 'Read master (reference) data', 'needed-by-cards': 'whose identifiers are needed by card operations' },
+  'address.complete': { create: 'customer create', update: 'customer update', reprint: 'PIN reprint' },
+  'opstatus.added-fields': { creation: 'Customer creation ... add fields to it', ordering: 'card ordering add fields to it' },
+  'customer.list-page': { limit: 'the list takes limit ... parameters', cursor: 'the list takes ... cursor parameters' },
+  'master.reason-ids': { block: 'in card block', unblock: 'in card unblock', cancel: 'in card cancel' },
+  'master.search-ids': { 'card-types': 'The ids of cardType ... cardTypeIdentifiers', statuses: 'The ids of ... status ... statusIdentifiers' },
+  'location.aggregate': { instead: 'returned instead of individual locations when aggregation is on', fields: 'coordinates (as above) and count (integer)' },
+  'states.customer.status': { exposed: 'status (text) and statusIdentifier (integer)', active: 'the value Active with identifier 1 appears' },
+  'states.card.status': { exposed: 'Status is exposed as {id, name}', active: 'the value Active with id 1 appears', 'active-first': 'active cards are listed first by default in search' },
+  'list.limit': { limit: 'limit (integer)', default: 'default 50' },
+  'list.cursor': {
+    'every-customer-once': 'following the cursors visits every customer once',
+    'limit-kept': 'each page of a cursor holds at most the limit it was asked with',
+    'filters-kept': 'each page of a cursor keeps the filters it was asked with',
+    own: 'from a previous page: of the caller\'s own list, with the same filters',
+  },
+  'list.customer': { 'direct-only': 'restricts results to direct sub-accounts of that account', foreign: 'of that account: none of another hierarchy\'s' },
+  'list.omitted': { descendants: 'all descendants of the top-level account are returned', 'no-top-level': 'the top-level account itself is never included' },
+  'list.search-text': { number: 'customerAccountNumber', name: 'customerName', 'business-reference': 'customerBusinessReference', case: 'case-insensitive' },
+  'get-customer.path': { unknown: 'an unknown customerAccountNumber: 404', foreign: 'one outside the caller\'s hierarchy: 403' },
+  'get-customer.200': { customer: '200: Customer', main: 'with the MAIN address and MAIN contact' },
+  'create.body': {
+    'name-required': 'customerName (string, required', 'name-max-310': 'max 310', 'contact-required': 'customerContact (Contact, required)',
+    'address-required': 'customerAddress (Address, required', 'address-complete': 'all address fields when given',
+  },
+  'create.parent': { parent: 'the parent under which to create', omitted: 'when omitted the sub-customer is created under the top-level customer' },
+  'create.business-reference': { optional: 'optional', 'max-20': 'max 20' },
+  'update.body': { optional: 'Body, all optional', 'name-max-310': 'customerName (max 310)', 'business-reference-max-20': 'customerBusinessReference (max 20)', 'address-complete': 'customerAddress (all address fields when given)' },
+  'customer-status.body': { optional: 'Body (optional)', 'notes-max-200': 'notes (string, max 200)' },
+  'customer-status.meaning': { block: 'Block is temporary', unblock: 'unblock reactivates a blocked customer', close: 'close is permanent' },
+  'order.body': { customer: 'customerAccountNumber (string, required)', cards: 'cards (array of card order items, required)' },
+  'order.202': { '202': '202: operation status plus orderReference', reference: 'orderReference (string, always present)' },
+  'order.400': { array: 'an array of error objects, not a single object', 'one-per-problem': 'one per problem' },
+  'order.master-ids': {
+    cardTypeId: 'cardTypeId: from master data cardType', cardCategoryId: 'cardCategoryId: from master data cardCategory', cardGroupId: 'cardGroupId: from master data cardGroup',
+    purchaseCategoryId: 'purchaseCategoryId: from master data purchaseCategory', fuelProductRestrictionId: 'fuelProductRestrictionId: from master data fuelProductRestriction',
+    productId: 'products[].productId: from master data product',
+  },
+  'get-card.path': { unknown: 'an unknown cardIdentifier: 404', integer: 'cardIdentifier (integer): anything else is refused, never a 5xx', foreign: 'a card outside the caller\'s hierarchy: 403' },
+  'search.limit': { 'minimum-1': 'minimum 1', maximum: 'maximum records to return' },
+  'search.cursor': {
+    'every-card-once': 'following the cursors visits every matching card once',
+    'limit-kept': 'each page of a cursor holds at most the limit it was asked with',
+    'filters-kept': 'each page of a cursor keeps the filters it was asked with',
+    own: 'from a previous response: the caller\'s own, of a search with the same filters',
+  },
+  'search.customer': { restricts: 'customerAccountNumber restricts the search to that customer\'s cards', foreign: 'none of another hierarchy\'s' },
+  'search.card-types': { restricts: 'cardTypeIdentifiers restrict the search to those card types', 'from-master': 'ids from master data cardType' },
+  'search.statuses': { restricts: 'statusIdentifiers restrict the search to those statuses', 'from-master': 'ids from master data status' },
+  'search.filter': { pvcn: 'primaryVisualCardNumber', driver: 'driverName', vrn: 'vehicleRegNumber', 'partial-true': 'partialMatch true', 'partial-false': 'partialMatch false' },
+  'search.200': { list: '200: Card list response', continue: 'Continue by sending nextCursor as cursor while hasNextPage is true' },
+  'card-status.body': {
+    'reason-required': 'statusReasonId (integer, required', 'reason-from-master': 'a reason id from master data', 'notes-optional': 'notes (string, optional', 'notes-max-200': 'max 200',
+  },
+  'card-status.unblock-body': { 'reason-required': 'statusReasonId (integer, required', 'reason-from-master': 'a reason id from master data', 'notes-max-200': 'notes (string, optional, max 200)' },
+  'cancel.200': { status: '200: operation status', permanent: 'Cancellation is permanent' },
+  'replace.body': { optional: 'every field optional', applies: 'the fields supplied', 'card-type-from-master': 'cardTypeId: a card type of the master data', 'purchase-category-from-master': 'purchaseCategoryId: a purchase category of the master data', 'card-group-from-master': 'cardGroupId: a card group of the master data' },
+  'reprint.200': { answered: '200', status: 'operation status' },
+  'geo.top': { bounds: '-90 to 90', above: 'must be greater than bottomLatitude' },
+  'geo.left': { bounds: '-180 to 180', below: 'must be less than rightLongitude' },
+  'geo.count': { count: 'A result count', maximum: 'maximum 300', ignored: 'ignored when aggregation is on' },
+  'geo.aggregation': { aggregated: 'when true, results are aggregated', counts: 'the aggregates count the locations they stand for' },
+  'geo.precision': { range: 'integer 2 to 9', finer: 'larger value gives smaller grid cells' },
+  'geo.body': { connector: 'connectorStandards', capabilities: 'capabilities', available: 'includeAvailableOnly' },
+  'geo.200': { locations: 'locations (array of Location)', aggregates: 'aggregates (array of Aggregate)' },
+  'session.path': { session: 'the session asked for', unknown: 'an unknown sessionId: 404' },
+  'auth.client-credentials': { 'client-credentials': 'OAuth 2.0 client credentials', bearer: 'Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>' },
+  'auth.401-403': { missing: 'A missing ... token gives 401', invalid: 'an invalid token gives 401', forbidden: 'a valid token without permission gives 403' },
+  'errors.400': { standard: 'standard error body', array: 'array of them for card order' },
+  'errors.message-body': { geosearch: 'Geosearch', sessions: 'session retrieval' },
+  'limits.notes': { customer: 'customer block, unblock, close', card: 'card block, unblock' },
+  'limits.geosearch-latitude-longitude': { latitude: '-90 to 90', longitude: '-180 to 180' },
+  'states.customer.unblock': { reactivated: 'reactivated', condition: 'customer was previously blocked' },
+  'states.card.block': { blocked: 'temporarily blocked', reason: 'statusReasonId supplied' },
+  'states.card.unblock': { unblocked: 'unblocked', 'previously-blocked': 'card was previously blocked', reason: 'statusReasonId supplied' },
+  'states.card.replace': { 'original-blocked': 'original blocked', copies: 'a replacement card is created with the same properties as the original', 'except-supplied': 'except those supplied in the request' },
+  'states.card.order': { accepted: 'order accepted asynchronously', reference: 'an order reference is returned' },
+};
+
+/** A key's last part from a table row's first cell: `customer list limit` → `customer-list-limit`. */
+const slug = (cell: string): string => cell.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+const NOTES_UNSEEN = 'notes recorded: no operation of the interface shows a customer\'s or a card\'s notes';
+
+/** The parts of cited statements that no rule checks, and why. */
+export const untestedParts: Readonly<Record<string, string>> = {
+  'states.customer.block': NOTES_UNSEEN,
+  'states.customer.unblock': NOTES_UNSEEN,
+  'states.customer.close': NOTES_UNSEEN,
+  'states.card.block': NOTES_UNSEEN,
+  'states.card.unblock': NOTES_UNSEEN,
+  'states.card.cancel': 'statusReasonId supplied: whether cancel requires it is not shown (ASSUME-CARD-STATES)',
+  'states.card.order': 'completing the order takes up to 24 to 36 hours: no run waits that long (ASSUME-CARD-STATES)',
+  'search.sort': 'sorting can be applied on card status: the grammar of a sortExpression is not shown (ASSUME-CARD-SEARCH-DEFAULTS), so no request is known to ask for it',
+  'geo.aggregation': 'faster for large areas: the document gives no latency target for geosearch',
+  'geo.precision': 'default derived from the radius when omitted: how is not shown (ASSUME-GEO-AGGREGATION)',
+  'customer-status.meaning': '(for example for non-payment): why a customer is blocked is the client\'s',
+};
+
+/** A statement with its clauses and its untested part, if it has them. */
+const withClauses = (s: Statement): Statement => ({ ...s, ...(clauses[s.key] ? { clauses: clauses[s.key] } : {}), ...(untestedParts[s.key] ? { untested: untestedParts[s.key] } : {}) });
+
+const state = (section: string, key: string, cells: string[], cites: string[]): Statement =>
+  withClauses({ key: `states.${key}`, section, words: cells.join(' | '), cites });
 
 /** The rows of the two state tables (State | Trigger | Condition | Next state | Also). */
 export const stateRows: Statement[] = [
-  state('States / Customer', ['open customer', 'POST customer block', 'none stated', 'temporarily blocked', 'optional notes recorded'], ['CUST-BLOCK', 'CUST-NOTES-MAX-200', 'ASSUME-CUSTOMER-STATES']),
-  state('States / Customer', ['blocked customer', 'POST customer unblock', 'customer was previously blocked', 'reactivated', 'optional notes recorded'], ['CUST-UNBLOCK-REACTIVATES', 'CUST-UNBLOCK-ONLY-BLOCKED', 'ASSUME-UNMET-CONDITION', 'CUST-NOTES-MAX-200']),
-  state('States / Customer', ['customer', 'POST customer close', 'none stated', 'closed permanently', 'optional notes recorded'], ['CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200']),
-  state('States / Card', ['card', 'POST card block', 'statusReasonId supplied', 'temporarily blocked', 'notes recorded'], ['CARD-BLOCK', 'CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200']),
-  state('States / Card', ['blocked card', 'POST card unblock', 'card was previously blocked; statusReasonId supplied', 'unblocked', 'notes recorded'], ['CARD-UNBLOCK-REACTIVATES', 'CARD-UNBLOCK-ONLY-BLOCKED', 'CARD-BLOCK-REASON-REQUIRED', 'ASSUME-UNMET-CONDITION']),
-  state('States / Card', ['card', 'POST card cancel', 'statusReasonId supplied', 'cancelled permanently', ''], ['CARD-CANCEL-PERMANENT', 'ASSUME-CARD-STATES']),
-  state('States / Card', ['card', 'POST card replace', 'none stated', 'original blocked', 'a replacement card is created with the same properties as the original, except those supplied in the request'], ['CARD-REPLACE-BLOCKS-ORIGINAL', 'CARD-REPLACE-COPIES', 'CARD-REPLACE-APPLIES-CHANGES', 'ASSUME-REPLACEMENT-VISIBLE']),
-  state('States / Card', ['(none)', 'POST cards/order', 'accepted', 'order accepted asynchronously', 'an order reference is returned; completing the order takes up to 24 to 36 hours'], ['CARD-ORDER-202', 'CARD-ORDER-REFERENCE', 'ASSUME-CARD-STATES']),
+  state('States / Customer', 'customer.block', ['open customer', 'POST customer block', 'none stated', 'temporarily blocked', 'optional notes recorded'], ['CUST-BLOCK', 'CUST-NOTES-MAX-200', 'ASSUME-CUSTOMER-STATES']),
+  state('States / Customer', 'customer.unblock', ['blocked customer', 'POST customer unblock', 'customer was previously blocked', 'reactivated', 'optional notes recorded'], ['CUST-UNBLOCK-REACTIVATES', 'CUST-UNBLOCK-ONLY-BLOCKED', 'ASSUME-UNMET-CONDITION', 'CUST-NOTES-MAX-200']),
+  state('States / Customer', 'customer.close', ['customer', 'POST customer close', 'none stated', 'closed permanently', 'optional notes recorded'], ['CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200']),
+  state('States / Card', 'card.block', ['card', 'POST card block', 'statusReasonId supplied', 'temporarily blocked', 'notes recorded'], ['CARD-BLOCK', 'CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200']),
+  state('States / Card', 'card.unblock', ['blocked card', 'POST card unblock', 'card was previously blocked; statusReasonId supplied', 'unblocked', 'notes recorded'], ['CARD-UNBLOCK-REACTIVATES', 'CARD-UNBLOCK-ONLY-BLOCKED', 'CARD-BLOCK-REASON-REQUIRED', 'ASSUME-UNMET-CONDITION']),
+  state('States / Card', 'card.cancel', ['card', 'POST card cancel', 'statusReasonId supplied', 'cancelled permanently', ''], ['CARD-CANCEL-PERMANENT', 'ASSUME-CARD-STATES']),
+  state('States / Card', 'card.replace', ['card', 'POST card replace', 'none stated', 'original blocked', 'a replacement card is created with the same properties as the original, except those supplied in the request'], ['CARD-REPLACE-BLOCKS-ORIGINAL', 'CARD-REPLACE-COPIES', 'CARD-REPLACE-APPLIES-CHANGES', 'ASSUME-REPLACEMENT-VISIBLE']),
+  state('States / Card', 'card.order', ['(none)', 'POST cards/order', 'accepted', 'order accepted asynchronously', 'an order reference is returned; completing the order takes up to 24 to 36 hours'], ['CARD-ORDER-202', 'CARD-ORDER-REFERENCE', 'ASSUME-CARD-STATES']),
 ];
 
 /** The rows of the Limits table (Item | Limit). */
@@ -325,7 +450,7 @@ export const limitRows: Statement[] = ([
   ['geosearch latitude / longitude', '-90 to 90 / -180 to 180', ['GEO-LAT-BOUNDS', 'GEO-LON-BOUNDS']],
   ['sub-customer depth', 'at most two levels below the top-level customer', ['CUST-DEPTH-MAX-2']],
   ['card order completion', 'up to 24 to 36 hours', ['ASSUME-CARD-STATES']],
-] as [string, string, string[]][]).map(([item, limit, cites]) => ({ section: 'Limits', words: `${item} | ${limit}`, cites }));
+] as [string, string, string[]][]).map(([item, limit, cites]) => withClauses({ key: `limits.${slug(item.replace(/\s*\(.*\)/, ''))}`, section: 'Limits', words: `${item} | ${limit}`, cites }));
 
 /** The rows of the latency table (Operation | p50 | p99), each a rule of the latency family. */
 export const latencyRows: Statement[] = ([
@@ -336,12 +461,12 @@ export const latencyRows: Statement[] = ([
   ['order cards', 300, 900, 'LAT-ORDER-CARDS'], ['get card', 170, 600, 'LAT-GET-CARD'], ['search cards', 220, 1900, 'LAT-SEARCH-CARDS'],
   ['card block', 500, 2000, 'LAT-BLOCK-CARD'], ['card unblock', 900, 2100, 'LAT-UNBLOCK-CARD'], ['card cancel', 900, 2500, 'LAT-CANCEL-CARD'],
   ['card replace', 1200, 2200, 'LAT-REPLACE-CARD'], ['PIN reprint', 1000, 1500, 'LAT-REPRINT-PIN'], ['master data', 950, 1300, 'LAT-MASTER-DATA'],
-] as [string, number, number, string][]).map(([operation, p50, p99, rule]) => ({ section: 'Limits / latency targets', words: `${operation} | ${p50} | ${p99}`, cites: [rule] }));
+] as [string, number, number, string][]).map(([operation, p50, p99, rule]) => ({ key: `latency.${slug(operation)}`, section: 'Limits / latency targets', words: `${operation} | ${p50} | ${p99}`, cites: [rule] }));
 
-type Row = [words: string, cites: string[], notTestable?: string];
+type Row = [key: string, words: string, cites: string[], notTestable?: string];
 
 function section(name: string, rows: Row[]): Statement[] {
-  return rows.map(([words, cites, notTestable]) => ({ section: name, words, cites, ...(notTestable ? { notTestable } : {}) }));
+  return rows.map(([key, words, cites, notTestable]) => withClauses({ key, section: name, words, cites, ...(notTestable ? { notTestable } : {}) }));
 }
 
 const NOT_SHOWN_READ_ONLY = 'not shown, and no operation of the interface lets a client drive or observe it';
@@ -349,220 +474,220 @@ const NOT_SHOWN_READ_ONLY = 'not shown, and no operation of the interface lets a
 /** Every other sentence of the document, in its order. */
 export const sentences: Statement[] = [
   ...section('Introduction', [
-    ['This is the only document for the service. It covers customers and sub-customers, cards, master data, charging location search and charging session retrieval.', [], 'a statement about the document, not the service'],
-    ['Every path below is relative to {base_url}.', ['HTTP-NO-VERSION-SEGMENT']],
-    ['A test environment and a production environment each have their own base address, and the same paths apply to both.', [], 'one run checks one environment (FLEET_BASE_URL, FLEET_TARGET); production runs read-only'],
-    ['Request and response bodies are JSON (Content-Type: application/json).', ['HTTP-JSON-CONTENT-TYPE', 'ASSUME-REJECTION-STATUS']],
+    ['intro.only-document', 'This is the only document for the service. It covers customers and sub-customers, cards, master data, charging location search and charging session retrieval.', [], 'a statement about the document, not the service'],
+    ['intro.paths-relative', 'Every path below is relative to {base_url}.', ['HTTP-NO-VERSION-SEGMENT']],
+    ['intro.environments', 'A test environment and a production environment each have their own base address, and the same paths apply to both.', [], 'one run checks one environment (FLEET_BASE_URL, FLEET_TARGET); production runs read-only'],
+    ['intro.json', 'Request and response bodies are JSON (Content-Type: application/json).', ['HTTP-JSON-CONTENT-TYPE', 'ASSUME-REJECTION-STATUS']],
   ]),
   ...section('What the service does', [
-    ['The service is an HTTPS JSON interface for a fleet-card and electric-vehicle charging programme.', ['HTTP-JSON-CONTENT-TYPE']],
-    ['Manage a customer hierarchy: one top-level customer, created outside this interface by the operator of the service, with sub-customers below it.', ['CUST-CREATE-UNDER-TOPLEVEL', 'CUST-LIST-NO-TOPLEVEL', 'ASSUME-UNKNOWN-RESOURCE-404']],
-    ['Sub-customers can be created, read, updated, listed, blocked, unblocked and closed.', ['CUST-CREATE-RETURNS-NUMBER', 'CUST-UPDATE-APPLIES', 'CUST-LIST-ALL-DESCENDANTS', 'CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
-    ['Order cards, read a card, search cards, block, unblock, cancel and replace a card, and request a PIN letter reprint.', ['CARD-ORDER-202', 'CARD-GET', 'CARD-LIST-SHAPE', 'CARD-BLOCK', 'CARD-UNBLOCK-REACTIVATES', 'CARD-CANCEL-PERMANENT', 'CARD-REPLACE-BLOCKS-ORIGINAL', 'CARD-REPRINT-PIN']],
-    ['Read master (reference) data whose identifiers are needed by card operations.', ['MASTER-TEN-ARRAYS', 'CARD-REASON-FROM-MASTER']],
-    ['Search charging locations inside a rectangle on the map.', ['GEO-INSIDE-RECTANGLE']],
-    ['Read the details of one charging session.', ['SESSION-GET']],
-    ['The interface also groups operations for remote charging (start and stop), session history and transaction history under their own areas. Those operations are not shown.', [], 'not shown: no path, body or answer to check'],
+    ['scope.https-json', 'The service is an HTTPS JSON interface for a fleet-card and electric-vehicle charging programme.', ['HTTP-JSON-CONTENT-TYPE']],
+    ['scope.hierarchy', 'Manage a customer hierarchy: one top-level customer, created outside this interface by the operator of the service, with sub-customers below it.', ['CUST-CREATE-UNDER-TOPLEVEL', 'CUST-LIST-NO-TOPLEVEL', 'ASSUME-UNKNOWN-RESOURCE-404']],
+    ['scope.customer-operations', 'Sub-customers can be created, read, updated, listed, blocked, unblocked and closed.', ['CUST-CREATE-RETURNS-NUMBER', 'CUST-SHAPE', 'CUST-UPDATE-APPLIES', 'CUST-LIST-ALL-DESCENDANTS', 'CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
+    ['scope.card-operations', 'Order cards, read a card, search cards, block, unblock, cancel and replace a card, and request a PIN letter reprint.', ['CARD-ORDER-202', 'CARD-GET', 'CARD-LIST-SHAPE', 'CARD-BLOCK', 'CARD-UNBLOCK-REACTIVATES', 'CARD-CANCEL-PERMANENT', 'CARD-REPLACE-BLOCKS-ORIGINAL', 'CARD-REPRINT-PIN']],
+    ['scope.master-data', 'Read master (reference) data whose identifiers are needed by card operations.', ['MASTER-TEN-ARRAYS', 'CARD-REASON-FROM-MASTER', 'CARD-ORDER-IDS-FROM-MASTER', 'CARD-REPLACE-IDS-FROM-MASTER']],
+    ['scope.locations', 'Search charging locations inside a rectangle on the map.', ['GEO-INSIDE-RECTANGLE']],
+    ['scope.sessions', 'Read the details of one charging session.', ['SESSION-GET']],
+    ['scope.not-shown-areas', 'The interface also groups operations for remote charging (start and stop), session history and transaction history under their own areas. Those operations are not shown.', [], 'not shown: no path, body or answer to check'],
   ]),
   ...section('Resources and their fields', [
-    ['All field names are case-sensitive.', ['ASSUME-FIELD-PRESENCE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE']],
-    ['Types are JSON types unless stated.', ['ASSUME-FORMATS', 'CUST-SHAPE', 'CARD-SHAPE', 'CARD-LIST-SHAPE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE', 'GEO-LOCATION-SHAPE', 'SESSION-SHAPE']],
+    ['resources.case-sensitive', 'All field names are case-sensitive.', ['ASSUME-FIELD-PRESENCE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE']],
+    ['resources.json-types', 'Types are JSON types unless stated.', ['ASSUME-FORMATS', 'CUST-SHAPE', 'CARD-SHAPE', 'CARD-LIST-SHAPE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE', 'GEO-LOCATION-SHAPE', 'SESSION-SHAPE']],
   ]),
   ...section('Resources / Address', [
-    ['Rule: when an address object is supplied (customer create, customer update, PIN reprint), every field of the address must be supplied.', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
+    ['address.complete', 'Rule: when an address object is supplied (customer create, customer update, PIN reprint), every field of the address must be supplied.', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
   ]),
   ...section('Resources / Operation status object', [
-    ['Successful operations answer with an operation status object.', ['OPSTATUS-OBJECT', 'CUST-CREATE-RETURNS-NUMBER', 'CARD-ORDER-REFERENCE']],
-    ['Its fields: not shown.', ['ASSUME-FIELD-PRESENCE', 'ASSUME-EXTRA-FIELDS']],
-    ['Successful update, block, unblock, close, cancel, replace and reprint calls show an empty object as the body.', ['OPSTATUS-OBJECT']],
-    ['Customer creation and card ordering add fields to it (see Endpoints).', ['CUST-CREATE-RETURNS-NUMBER', 'CARD-ORDER-REFERENCE']],
+    ['opstatus.object', 'Successful operations answer with an operation status object.', ['OPSTATUS-OBJECT', 'CUST-CREATE-RETURNS-NUMBER', 'CARD-ORDER-REFERENCE']],
+    ['opstatus.fields', 'Its fields: not shown.', ['ASSUME-FIELD-PRESENCE', 'ASSUME-EXTRA-FIELDS']],
+    ['opstatus.empty', 'Successful update, block, unblock, close, cancel, replace and reprint calls show an empty object as the body.', ['OPSTATUS-OBJECT']],
+    ['opstatus.added-fields', 'Customer creation and card ordering add fields to it (see Endpoints).', ['CUST-CREATE-RETURNS-NUMBER', 'CARD-ORDER-REFERENCE']],
   ]),
   ...section('Resources / Customer', [
-    ['Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.', ['ASSUME-CUSTOMER-LIST-PAGE', 'CUST-LIST-LIMIT-HONOURED', 'CUST-LIST-CURSOR']],
-    ['Which Customer and Card fields are always present: not shown.', ['ASSUME-FIELD-PRESENCE']],
+    ['customer.list-page', 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.', ['ASSUME-CUSTOMER-LIST-PAGE', 'CUST-LIST-LIMIT-HONOURED', 'CUST-LIST-CURSOR']],
+    ['customer.fields-present', 'Which Customer and Card fields are always present: not shown.', ['ASSUME-FIELD-PRESENCE']],
   ]),
   ...section('Resources / Card order item', [
-    ['Which of these fields are required: not shown.', ['ASSUME-CARD-ORDER-REQUIRED']],
+    ['order-item.required', 'Which of these fields are required: not shown.', ['ASSUME-CARD-ORDER-REQUIRED']],
   ]),
   ...section('Resources / Master data', [
-    ['An object with ten arrays.', ['MASTER-TEN-ARRAYS']],
-    ['The data depends on the top-level customer of the caller.', [], 'how it depends is not shown: two hierarchies may hold the same data; the suite reads each client\'s own'],
-    ['The id of a reason is what statusReasonId carries in card block, unblock and cancel.', ['CARD-REASON-FROM-MASTER', 'CARD-BLOCK-REASON-REQUIRED']],
-    ['The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry in card search.', ['CARD-SEARCH-CARDTYPE', 'CARD-SEARCH-STATUS', 'MASTER-IDS-ON-CARDS']],
+    ['master.ten-arrays', 'An object with ten arrays.', ['MASTER-TEN-ARRAYS']],
+    ['master.per-top-level', 'The data depends on the top-level customer of the caller.', [], 'how it depends is not shown: two hierarchies may hold the same data; the suite reads each client\'s own'],
+    ['master.reason-ids', 'The id of a reason is what statusReasonId carries in card block, unblock and cancel.', ['CARD-REASON-FROM-MASTER', 'CARD-BLOCK-REASON-REQUIRED']],
+    ['master.search-ids', 'The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry in card search.', ['CARD-SEARCH-CARDTYPE', 'CARD-SEARCH-STATUS', 'MASTER-IDS-ON-CARDS']],
   ]),
   ...section('Resources / Location', [
-    ['Evse: uid string; evse_id string; physical_reference string; status string; connectors array of objects; capabilities array of strings; last_updated timestamp.', ['GEO-EVSE-SHAPE']],
-    ['Allowed Evse status values: not shown.', ['ASSUME-GEO-EVSE-STATUS']],
-    ['Fields of a connector object: not shown.', ['ASSUME-GEO-CONNECTOR-FIELDS']],
-    ['Capability values that appear are RESERVABLE, PLUG_AND_CHARGE_CAPABLE and CHARGING_PROFILE_CAPABLE.', ['ASSUME-VALUES-THAT-APPEAR', 'GEO-FILTER-CAPABILITY']],
-    ['opening_times: twentyfourseven boolean; regular_hours array of {weekday: integer, period_begin: string HH:MM, period_end: string HH:MM}; exceptional_openings and exceptional_closings, each an array of {period_begin: timestamp, period_end: timestamp}.', ['GEO-OPENING-TIMES-SHAPE']],
-    ['Aggregate (returned instead of individual locations when aggregation is on): coordinates (as above) and count (integer).', ['GEO-AGGREGATE-SHAPE', 'GEO-AGGREGATE-ON']],
+    ['location.evse', 'Evse: uid string; evse_id string; physical_reference string; status string; connectors array of objects; capabilities array of strings; last_updated timestamp.', ['GEO-EVSE-SHAPE']],
+    ['location.evse-status', 'Allowed Evse status values: not shown.', ['ASSUME-GEO-EVSE-STATUS']],
+    ['location.connector', 'Fields of a connector object: not shown.', ['ASSUME-GEO-CONNECTOR-FIELDS']],
+    ['location.capabilities', 'Capability values that appear are RESERVABLE, PLUG_AND_CHARGE_CAPABLE and CHARGING_PROFILE_CAPABLE.', ['ASSUME-VALUES-THAT-APPEAR', 'GEO-FILTER-CAPABILITY']],
+    ['location.opening-times', 'opening_times: twentyfourseven boolean; regular_hours array of {weekday: integer, period_begin: string HH:MM, period_end: string HH:MM}; exceptional_openings and exceptional_closings, each an array of {period_begin: timestamp, period_end: timestamp}.', ['GEO-OPENING-TIMES-SHAPE']],
+    ['location.aggregate', 'Aggregate (returned instead of individual locations when aggregation is on): coordinates (as above) and count (integer).', ['GEO-AGGREGATE-SHAPE', 'GEO-AGGREGATE-ON']],
   ]),
   ...section('Resources / Charging session', [
-    ['Price: currencyCode string; minorExclVat integer; minorInclVat integer; vat string (decimal percentage).', ['SESSION-PRICE-SHAPE']],
-    ['Transaction: paymentMethod string; paymentOutcome string (CHARGE and WRITE_OFF appear); amount (Price shape); time timestamp.', ['SESSION-SHAPE', 'SESSION-PRICE-SHAPE', 'ASSUME-VALUES-THAT-APPEAR']],
-    ['Allowed sets of transaction paymentMethod and paymentOutcome: not shown.', ['ASSUME-SESSION-PAYMENT-METHOD']],
+    ['session.price', 'Price: currencyCode string; minorExclVat integer; minorInclVat integer; vat string (decimal percentage).', ['SESSION-PRICE-SHAPE']],
+    ['session.transaction', 'Transaction: paymentMethod string; paymentOutcome string (CHARGE and WRITE_OFF appear); amount (Price shape); time timestamp.', ['SESSION-SHAPE', 'SESSION-PRICE-SHAPE', 'ASSUME-VALUES-THAT-APPEAR']],
+    ['session.payment-sets', 'Allowed sets of transaction paymentMethod and paymentOutcome: not shown.', ['ASSUME-SESSION-PAYMENT-METHOD']],
   ]),
   ...section('States / Customer', [
-    ['Status is exposed as status (text) and statusIdentifier (integer); the value Active with identifier 1 appears.', ['CUST-STATUS-ACTIVE-1', 'CUST-SHAPE']],
-    ['The full set of customer statuses: not shown.', ['ASSUME-CUSTOMER-STATES']],
+    ['states.customer.status', 'Status is exposed as status (text) and statusIdentifier (integer); the value Active with identifier 1 appears.', ['CUST-STATUS-ACTIVE-1', 'CUST-SHAPE']],
+    ['states.customer.other-statuses', 'The full set of customer statuses: not shown.', ['ASSUME-CUSTOMER-STATES']],
   ]),
   ...section('States / Card', [
-    ['Status is exposed as {id, name}; the value Active with id 1 appears, and active cards are listed first by default in search.', ['CARD-STATUS-ACTIVE-1', 'CARD-SHAPE', 'CARD-SEARCH-ACTIVE-FIRST']],
-    ['Other card status names: not shown.', ['ASSUME-CARD-STATES']],
-    ['States of a card order after acceptance: not shown.', ['ASSUME-CARD-STATES']],
+    ['states.card.status', 'Status is exposed as {id, name}; the value Active with id 1 appears, and active cards are listed first by default in search.', ['CARD-STATUS-ACTIVE-1', 'CARD-SHAPE', 'CARD-SEARCH-ACTIVE-FIRST']],
+    ['states.card.other-statuses', 'Other card status names: not shown.', ['ASSUME-CARD-STATES']],
+    ['states.card.order-states', 'States of a card order after acceptance: not shown.', ['ASSUME-CARD-STATES']],
   ]),
   ...section('States / Charging session', [
-    ['sessionStatus values: CREATED, WAITING_TO_START, STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, FAILED, UNKNOWN, STOP_FAILED.', ['SESSION-STATUS-ENUM']],
-    ['balanceStatus values: PROCESSING, PAID, DEBT, REFUND.', ['SESSION-BALANCE-STATUS-ENUM']],
-    ['Transitions between session states: not shown.', [], NOT_SHOWN_READ_ONLY],
-    ['Transitions between balance states: not shown.', [], NOT_SHOWN_READ_ONLY],
+    ['states.session.status', 'sessionStatus values: CREATED, WAITING_TO_START, STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, FAILED, UNKNOWN, STOP_FAILED.', ['SESSION-STATUS-ENUM']],
+    ['states.session.balance', 'balanceStatus values: PROCESSING, PAID, DEBT, REFUND.', ['SESSION-BALANCE-STATUS-ENUM']],
+    ['states.session.transitions', 'Transitions between session states: not shown.', [], NOT_SHOWN_READ_ONLY],
+    ['states.session.balance-transitions', 'Transitions between balance states: not shown.', [], NOT_SHOWN_READ_ONLY],
   ]),
   ...section('Endpoints', [
-    ['Every operation requires the bearer token described under Authentication.', ['AUTH-BEARER-REQUIRED']],
-    ['Unless stated, error answers are the standard error set described under Errors (400, 401, 403, 404, 500).', ['HTTP-STATUS-DOCUMENTED', 'ERR-STANDARD-BODY', 'ASSUME-ERROR-BODIES-401-403-404']],
+    ['endpoints.bearer', 'Every operation requires the bearer token described under Authentication.', ['AUTH-BEARER-REQUIRED']],
+    ['endpoints.standard-errors', 'Unless stated, error answers are the standard error set described under Errors (400, 401, 403, 404, 500).', ['HTTP-STATUS-DOCUMENTED', 'ERR-STANDARD-BODY', 'ASSUME-ERROR-BODIES-401-403-404']],
   ]),
   ...section('Endpoints / GET /customers', [
-    ['Query: limit (integer, default 50).', ['CUST-LIST-LIMIT-DEFAULT-50', 'CUST-LIST-LIMIT-HONOURED']],
-    ['cursor (string, from a previous page).', ['CUST-LIST-CURSOR']],
-    ['customerAccountNumber (string, restricts results to direct sub-accounts of that account).', ['CUST-LIST-DIRECT-ONLY', 'AUTH-FOREIGN-NOT-LISTED']],
-    ['When omitted all descendants of the top-level account are returned, and the top-level account itself is never included.', ['CUST-LIST-ALL-DESCENDANTS', 'CUST-LIST-NO-TOPLEVEL']],
-    ['searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference).', ['CUST-LIST-SEARCH-NUMBER', 'CUST-LIST-SEARCH-NAME', 'CUST-LIST-SEARCH-BUSREF', 'CUST-LIST-SEARCH-CASE']],
-    ['When combined with customerAccountNumber both filters apply.', ['CUST-LIST-FILTERS-COMBINE']],
-    ['200: a page of customers (see Resources).', ['CUST-SHAPE', 'ASSUME-CUSTOMER-LIST-PAGE']],
+    ['list.limit', 'Query: limit (integer, default 50).', ['CUST-LIST-LIMIT-DEFAULT-50', 'CUST-LIST-LIMIT-HONOURED']],
+    ['list.cursor', 'cursor (string, from a previous page).', ['CUST-LIST-CURSOR', 'CUST-LIST-LIMIT-HONOURED', 'CUST-LIST-CURSOR-SCOPE', 'AUTH-FOREIGN-NOT-LISTED']],
+    ['list.customer', 'customerAccountNumber (string, restricts results to direct sub-accounts of that account).', ['CUST-LIST-DIRECT-ONLY', 'AUTH-FOREIGN-NOT-LISTED']],
+    ['list.omitted', 'When omitted all descendants of the top-level account are returned, and the top-level account itself is never included.', ['CUST-LIST-ALL-DESCENDANTS', 'CUST-LIST-NO-TOPLEVEL']],
+    ['list.search-text', 'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference).', ['CUST-LIST-SEARCH-NUMBER', 'CUST-LIST-SEARCH-NAME', 'CUST-LIST-SEARCH-BUSREF', 'CUST-LIST-SEARCH-CASE']],
+    ['list.combined', 'When combined with customerAccountNumber both filters apply.', ['CUST-LIST-FILTERS-COMBINE']],
+    ['list.200', '200: a page of customers (see Resources).', ['CUST-SHAPE', 'ASSUME-CUSTOMER-LIST-PAGE']],
   ]),
   ...section('Endpoints / GET /customers/{customerAccountNumber}', [
-    ['Path: customerAccountNumber (string).', ['ERR-NOT-FOUND-404', 'CUST-FOREIGN-403', 'ASSUME-UNKNOWN-RESOURCE-404']],
-    ['200: Customer, with the MAIN address and MAIN contact.', ['CUST-SHAPE', 'CUST-CREATE-MAIN-ADDRESS-CONTACT']],
+    ['get-customer.path', 'Path: customerAccountNumber (string).', ['ERR-NOT-FOUND-404', 'CUST-FOREIGN-403', 'ASSUME-UNKNOWN-RESOURCE-404']],
+    ['get-customer.200', '200: Customer, with the MAIN address and MAIN contact.', ['CUST-SHAPE', 'CUST-CREATE-MAIN-ADDRESS-CONTACT']],
   ]),
   ...section('Endpoints / POST /customers/subcustomer', [
-    ['Body: customerName (string, required, max 310); customerContact (Contact, required); customerAddress (Address, required, all address fields when given).', ['CUST-CREATE-REQUIRED-FIELDS', 'CUST-NAME-MAX-310', 'ADDR-COMPLETE-CREATE', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer).', ['CUST-CREATE-UNDER-PARENT', 'CUST-CREATE-UNDER-TOPLEVEL']],
-    ['customerBusinessReference (string, optional, max 20).', ['CUST-CREATE-BUSREF-OPTIONAL', 'CUST-BUSREF-MAX-20']],
-    ['A sub-customer can be created at most two levels below the top-level customer.', ['CUST-DEPTH-MAX-2']],
-    ['The supplied address and contact become the MAIN address and MAIN contact.', ['CUST-CREATE-MAIN-ADDRESS-CONTACT']],
-    ['The top-level customer cannot be created through the interface.', [], 'no operation creates a top-level customer: a creation without a parent makes a sub-customer (CUST-CREATE-UNDER-TOPLEVEL)'],
-    ['200: operation status plus customerAccountNumber (string) of the new customer.', ['CUST-CREATE-RETURNS-NUMBER']],
+    ['create.body', 'Body: customerName (string, required, max 310); customerContact (Contact, required); customerAddress (Address, required, all address fields when given).', ['CUST-CREATE-REQUIRED-FIELDS', 'CUST-NAME-MAX-310', 'ADDR-COMPLETE-CREATE', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['create.parent', 'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer).', ['CUST-CREATE-UNDER-PARENT', 'CUST-CREATE-UNDER-TOPLEVEL']],
+    ['create.business-reference', 'customerBusinessReference (string, optional, max 20).', ['CUST-CREATE-BUSREF-OPTIONAL', 'CUST-BUSREF-MAX-20']],
+    ['create.depth', 'A sub-customer can be created at most two levels below the top-level customer.', ['CUST-DEPTH-MAX-2']],
+    ['create.main', 'The supplied address and contact become the MAIN address and MAIN contact.', ['CUST-CREATE-MAIN-ADDRESS-CONTACT']],
+    ['create.top-level', 'The top-level customer cannot be created through the interface.', [], 'no operation creates a top-level customer: a creation without a parent makes a sub-customer (CUST-CREATE-UNDER-TOPLEVEL)'],
+    ['create.200', '200: operation status plus customerAccountNumber (string) of the new customer.', ['CUST-CREATE-RETURNS-NUMBER']],
   ]),
   ...section('Endpoints / POST /customers/{customerAccountNumber}/updateDetail', [
-    ['Body, all optional: customerName (max 310); customerBusinessReference (max 20); customerContact; customerAddress (all address fields when given).', ['CUST-UPDATE-APPLIES', 'CUST-NAME-MAX-310', 'CUST-BUSREF-MAX-20', 'ADDR-COMPLETE-UPDATE', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['Contact and address changes apply to the MAIN contact and MAIN address.', ['CUST-UPDATE-APPLIES']],
-    ['200: operation status.', ['OPSTATUS-OBJECT']],
+    ['update.body', 'Body, all optional: customerName (max 310); customerBusinessReference (max 20); customerContact; customerAddress (all address fields when given).', ['CUST-UPDATE-APPLIES', 'CUST-NAME-MAX-310', 'CUST-BUSREF-MAX-20', 'ADDR-COMPLETE-UPDATE', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['update.main', 'Contact and address changes apply to the MAIN contact and MAIN address.', ['CUST-UPDATE-APPLIES']],
+    ['update.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CUST-UPDATE-APPLIES']],
   ]),
   ...section('Endpoints / GET /customers/{customerAccountNumber}/cardTypes', [
-    ['200: array of card type objects.', ['CUST-CARDTYPES-SHAPE']],
+    ['card-types.200', '200: array of card type objects.', ['CUST-CARDTYPES-SHAPE', 'HTTP-STATUS-DOCUMENTED']],
   ]),
   ...section('Endpoints / POST /customers/{customerAccountNumber}/block, unblock, close', [
-    ['Body (optional): notes (string, max 200).', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['200: operation status.', ['OPSTATUS-OBJECT']],
-    ['Block is temporary (for example for non-payment); unblock reactivates a blocked customer; close is permanent.', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
+    ['customer-status.body', 'Body (optional): notes (string, max 200).', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['customer-status.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
+    ['customer-status.meaning', 'Block is temporary (for example for non-payment); unblock reactivates a blocked customer; close is permanent.', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
   ]),
   ...section('Endpoints / POST /cards/order', [
-    ['Body: customerAccountNumber (string, required); cards (array of card order items, required).', ['CARD-ORDER-REQUIRED-FIELDS', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['202: operation status plus orderReference (string, always present). The process is asynchronous.', ['CARD-ORDER-202', 'CARD-ORDER-REFERENCE', 'ASSUME-CARD-STATES']],
-    ['400: an array of error objects (one per problem), not a single object.', ['CARD-ORDER-ERRORS-ARRAY']],
-    ['Identifiers used in the request come from master data.', ['ASSUME-CARD-ORDER-REQUIRED']],
+    ['order.body', 'Body: customerAccountNumber (string, required); cards (array of card order items, required).', ['CARD-ORDER-REQUIRED-FIELDS', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['order.202', '202: operation status plus orderReference (string, always present). The process is asynchronous.', ['CARD-ORDER-202', 'CARD-ORDER-REFERENCE', 'ASSUME-CARD-STATES']],
+    ['order.400', '400: an array of error objects (one per problem), not a single object.', ['CARD-ORDER-ERRORS-ARRAY']],
+    ['order.master-ids', 'Identifiers used in the request come from master data.', ['CARD-ORDER-IDS-FROM-MASTER', 'ASSUME-CARD-ORDER-REQUIRED']],
   ]),
   ...section('Endpoints / GET /cards/{cardIdentifier}', [
-    ['Path: cardIdentifier (integer).', ['ERR-NOT-FOUND-404', 'ROBUST-NO-5XX-ON-BAD-INPUT', 'CARD-FOREIGN-403']],
-    ['200: Card.', ['CARD-GET', 'CARD-SHAPE']],
+    ['get-card.path', 'Path: cardIdentifier (integer).', ['ERR-NOT-FOUND-404', 'ROBUST-NO-5XX-ON-BAD-INPUT', 'CARD-FOREIGN-403']],
+    ['get-card.200', '200: Card.', ['CARD-GET', 'CARD-SHAPE']],
   ]),
   ...section('Endpoints / POST /cards/search', [
-    ['Body, all optional: limit (integer, minimum 1, maximum records to return).', ['CARD-SEARCH-LIMIT-MIN-1', 'CARD-SEARCH-LIMIT-HONOURED']],
-    ['cursor (string, from a previous response).', ['CARD-SEARCH-CURSOR']],
-    ['sortExpression (string; sorting can be applied on card status; default order lists active cards first; grammar and sortable fields beyond that: not shown).', ['CARD-SEARCH-ACTIVE-FIRST', 'ASSUME-CARD-SEARCH-DEFAULTS']],
-    ['customerAccountNumber (string).', ['CARD-SEARCH-CUSTOMER', 'AUTH-FOREIGN-NOT-LISTED']],
-    ['orderReference (string).', ['CARD-SEARCH-ORDER-REFERENCE']],
-    ['cardTypeIdentifiers (array of integer, ids from master data cardType).', ['CARD-SEARCH-CARDTYPE']],
-    ['statusIdentifiers (array of integer, ids from master data status).', ['CARD-SEARCH-STATUS']],
-    ['filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string).', ['CARD-SEARCH-FILTER-PVCN', 'CARD-SEARCH-FILTER-DRIVER', 'CARD-SEARCH-FILTER-VRN', 'CARD-SEARCH-PARTIAL-TRUE', 'CARD-SEARCH-PARTIAL-FALSE', 'ASSUME-CARD-FILTER-WHOLE-VALUE']],
-    ['The body schema rejects properties other than those listed.', ['CARD-SEARCH-UNKNOWN-PROPERTY']],
-    ['200: Card list response. Continue by sending nextCursor as cursor while hasNextPage is true.', ['CARD-LIST-SHAPE', 'CARD-SEARCH-CURSOR', 'CARD-SEARCH-PAGE-FLAGS']],
+    ['search.limit', 'Body, all optional: limit (integer, minimum 1, maximum records to return).', ['CARD-SEARCH-LIMIT-MIN-1', 'CARD-SEARCH-LIMIT-HONOURED']],
+    ['search.cursor', 'cursor (string, from a previous response).', ['CARD-SEARCH-CURSOR', 'CARD-SEARCH-LIMIT-HONOURED', 'CARD-SEARCH-CURSOR-SCOPE', 'AUTH-FOREIGN-NOT-LISTED']],
+    ['search.sort', 'sortExpression (string; sorting can be applied on card status; default order lists active cards first; grammar and sortable fields beyond that: not shown).', ['CARD-SEARCH-ACTIVE-FIRST', 'ASSUME-CARD-SEARCH-DEFAULTS']],
+    ['search.customer', 'customerAccountNumber (string).', ['CARD-SEARCH-CUSTOMER', 'AUTH-FOREIGN-NOT-LISTED']],
+    ['search.order-reference', 'orderReference (string).', ['CARD-SEARCH-ORDER-REFERENCE']],
+    ['search.card-types', 'cardTypeIdentifiers (array of integer, ids from master data cardType).', ['CARD-SEARCH-CARDTYPE', 'ASSUME-UNKNOWN-FILTER-IDS']],
+    ['search.statuses', 'statusIdentifiers (array of integer, ids from master data status).', ['CARD-SEARCH-STATUS', 'ASSUME-UNKNOWN-FILTER-IDS']],
+    ['search.filter', 'filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string).', ['CARD-SEARCH-FILTER-PVCN', 'CARD-SEARCH-FILTER-DRIVER', 'CARD-SEARCH-FILTER-VRN', 'CARD-SEARCH-PARTIAL-TRUE', 'CARD-SEARCH-PARTIAL-FALSE', 'ASSUME-CARD-FILTER-WHOLE-VALUE']],
+    ['search.unknown-properties', 'The body schema rejects properties other than those listed.', ['CARD-SEARCH-UNKNOWN-PROPERTY']],
+    ['search.200', '200: Card list response. Continue by sending nextCursor as cursor while hasNextPage is true.', ['CARD-LIST-SHAPE', 'CARD-SEARCH-CURSOR', 'CARD-SEARCH-PAGE-FLAGS']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/block, unblock', [
-    ['Path: cardIdentifier (integer). Body: statusReasonId (integer, required, a reason id from master data); notes (string, optional, max 200).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200', 'CARD-BLOCK', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['Same path and body as block (unblock).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-NOTES-MAX-200', 'CARD-UNBLOCK-REACTIVATES', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['200: operation status.', ['OPSTATUS-OBJECT']],
+    ['card-status.body', 'Path: cardIdentifier (integer). Body: statusReasonId (integer, required, a reason id from master data); notes (string, optional, max 200).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200', 'CARD-BLOCK', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['card-status.unblock-body', 'Same path and body as block (unblock).', ['CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200', 'CARD-UNBLOCK-REACTIVATES', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['card-status.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CARD-BLOCK', 'CARD-UNBLOCK-REACTIVATES']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/cancel', [
-    ['Path: cardIdentifier. Body: statusReasonId (integer) and notes (string).', ['CARD-CANCEL-PERMANENT', 'CARD-REASON-FROM-MASTER', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['Whether they are required and the notes length limit: not shown.', ['ASSUME-CARD-STATES']],
-    ['200: operation status. Cancellation is permanent.', ['OPSTATUS-OBJECT', 'CARD-CANCEL-PERMANENT']],
+    ['cancel.body', 'Path: cardIdentifier. Body: statusReasonId (integer) and notes (string).', ['CARD-CANCEL-PERMANENT', 'CARD-REASON-FROM-MASTER', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['cancel.not-shown', 'Whether they are required and the notes length limit: not shown.', ['ASSUME-CARD-STATES']],
+    ['cancel.200', '200: operation status. Cancellation is permanent.', ['OPSTATUS-OBJECT', 'CARD-CANCEL-PERMANENT']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/replace', [
-    ['Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); additionalEmbossing (string); driverName (string); vehicleRegNumber (string); cardGroupId (integer).', ['CARD-REPLACE-APPLIES-CHANGES', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['Omitted properties keep the original card\'s values.', ['CARD-REPLACE-COPIES']],
-    ['200: operation status.', ['OPSTATUS-OBJECT']],
-    ['Whether the new card\'s identifier is returned: not shown.', ['ASSUME-REPLACEMENT-VISIBLE']],
+    ['replace.body', 'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); additionalEmbossing (string); driverName (string); vehicleRegNumber (string); cardGroupId (integer).', ['CARD-REPLACE-APPLIES-CHANGES', 'CARD-REPLACE-COPIES', 'CARD-REPLACE-IDS-FROM-MASTER', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['replace.omitted', 'Omitted properties keep the original card\'s values.', ['CARD-REPLACE-COPIES']],
+    ['replace.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CARD-REPLACE-BLOCKS-ORIGINAL']],
+    ['replace.identifier', 'Whether the new card\'s identifier is returned: not shown.', ['ASSUME-REPLACEMENT-VISIBLE']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/reprintPIN', [
-    ['Body: cardAddress (Address; all address fields when given).', ['ADDR-COMPLETE-REPRINT', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['The PIN letter is sent to it.', [], 'a letter on paper: nothing the interface shows'],
-    ['200: operation status.', ['CARD-REPRINT-PIN', 'OPSTATUS-OBJECT']],
+    ['reprint.body', 'Body: cardAddress (Address; all address fields when given).', ['ADDR-COMPLETE-REPRINT', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['reprint.letter', 'The PIN letter is sent to it.', [], 'a letter on paper: nothing the interface shows'],
+    ['reprint.200', '200: operation status.', ['CARD-REPRINT-PIN', 'OPSTATUS-OBJECT']],
   ]),
   ...section('Endpoints / POST /locations/geosearch/rectangle', [
-    ['Searches charging locations inside a rectangle defined by two diagonal points.', ['GEO-INSIDE-RECTANGLE']],
-    ['At most 300 locations are returned.', ['GEO-MAX-300']],
-    ['topLatitude | number | -90 to 90 | latitude of top edge, decimal degrees; must be greater than bottomLatitude', ['GEO-LAT-BOUNDS', 'GEO-TOP-GT-BOTTOM', 'GEO-INSIDE-RECTANGLE']],
-    ['bottomLatitude | number | -90 to 90 | latitude of bottom edge', ['GEO-LAT-BOUNDS', 'GEO-INSIDE-RECTANGLE']],
-    ['leftLongitude | number | -180 to 180 | longitude of left edge; must be less than rightLongitude', ['GEO-LON-BOUNDS', 'GEO-LEFT-LT-RIGHT', 'GEO-INSIDE-RECTANGLE']],
-    ['rightLongitude | number | -180 to 180 | longitude of right edge', ['GEO-LON-BOUNDS', 'GEO-INSIDE-RECTANGLE']],
-    ['A result count (maximum 300, ignored when aggregation is on).', ['GEO-COUNT-HONOURED', 'GEO-COUNT-MAX-300', 'GEO-COUNT-IGNORED-AGGREGATED', 'ASSUME-GEO-COUNT']],
-    ['An aggregation switch (when true, results are aggregated, which is faster for large areas).', ['GEO-AGGREGATE-ON', 'GEO-AGGREGATE-COUNTS', 'ASSUME-GEO-AGGREGATION']],
-    ['A grid precision (integer 2 to 9; larger value gives smaller grid cells; default derived from the radius when omitted).', ['GEO-PRECISION-2-9', 'GEO-PRECISION-FINER', 'ASSUME-GEO-AGGREGATION']],
-    ['A language (two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv).', ['GEO-LANGUAGE-SUPPORTED', 'ASSUME-GEO-LANGUAGE']],
-    ['Their parameter names are not shown.', ['ASSUME-GEO-PARAM-NAMES']],
-    ['Body: filters (object: connectorStandards array of string; capabilities array of string) and options (object: includeAvailableOnly boolean).', ['GEO-FILTER-CONNECTOR', 'GEO-FILTER-CAPABILITY', 'GEO-AVAILABLE-ONLY', 'ASSUME-UNKNOWN-PROPERTIES']],
-    ['Other filter fields: not shown.', ['ASSUME-GEO-FILTERS']],
-    ['200: object with locations (array of Location) and aggregates (array of Aggregate).', ['GEO-LOCATION-SHAPE', 'GEO-AGGREGATE-SHAPE', 'ASSUME-FIELD-PRESENCE']],
-    ['400: {message: string, details: array of string}.', ['GEO-ERROR-400-BODY']],
-    ['404: {message: string}.', ['ERR-MESSAGE-BODY', 'ASSUME-GEO-404']],
+    ['geo.rectangle', 'Searches charging locations inside a rectangle defined by two diagonal points.', ['GEO-INSIDE-RECTANGLE']],
+    ['geo.max-300', 'At most 300 locations are returned.', ['GEO-MAX-300']],
+    ['geo.top', 'topLatitude | number | -90 to 90 | latitude of top edge, decimal degrees; must be greater than bottomLatitude', ['GEO-LAT-BOUNDS', 'GEO-TOP-GT-BOTTOM', 'GEO-INSIDE-RECTANGLE']],
+    ['geo.bottom', 'bottomLatitude | number | -90 to 90 | latitude of bottom edge', ['GEO-LAT-BOUNDS', 'GEO-INSIDE-RECTANGLE']],
+    ['geo.left', 'leftLongitude | number | -180 to 180 | longitude of left edge; must be less than rightLongitude', ['GEO-LON-BOUNDS', 'GEO-LEFT-LT-RIGHT', 'GEO-INSIDE-RECTANGLE']],
+    ['geo.right', 'rightLongitude | number | -180 to 180 | longitude of right edge', ['GEO-LON-BOUNDS', 'GEO-INSIDE-RECTANGLE']],
+    ['geo.count', 'A result count (maximum 300, ignored when aggregation is on).', ['GEO-COUNT-HONOURED', 'GEO-COUNT-MAX-300', 'GEO-COUNT-IGNORED-AGGREGATED', 'ASSUME-GEO-COUNT']],
+    ['geo.aggregation', 'An aggregation switch (when true, results are aggregated, which is faster for large areas).', ['GEO-AGGREGATE-ON', 'GEO-AGGREGATE-COUNTS', 'ASSUME-GEO-AGGREGATION']],
+    ['geo.precision', 'A grid precision (integer 2 to 9; larger value gives smaller grid cells; default derived from the radius when omitted).', ['GEO-PRECISION-2-9', 'GEO-PRECISION-FINER', 'ASSUME-GEO-AGGREGATION']],
+    ['geo.language', 'A language (two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv).', ['GEO-LANGUAGE-SUPPORTED', 'ASSUME-GEO-LANGUAGE']],
+    ['geo.param-names', 'Their parameter names are not shown.', ['ASSUME-GEO-PARAM-NAMES']],
+    ['geo.body', 'Body: filters (object: connectorStandards array of string; capabilities array of string) and options (object: includeAvailableOnly boolean).', ['GEO-FILTER-CONNECTOR', 'GEO-FILTER-CAPABILITY', 'GEO-AVAILABLE-ONLY', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['geo.other-filters', 'Other filter fields: not shown.', ['ASSUME-GEO-FILTERS']],
+    ['geo.200', '200: object with locations (array of Location) and aggregates (array of Aggregate).', ['GEO-LOCATION-SHAPE', 'GEO-AGGREGATE-SHAPE', 'ASSUME-FIELD-PRESENCE']],
+    ['geo.400', '400: {message: string, details: array of string}.', ['GEO-ERROR-400-BODY']],
+    ['geo.404', '404: {message: string}.', ['ERR-MESSAGE-BODY', 'ASSUME-GEO-404']],
   ]),
   ...section('Endpoints / GET /sessions/{sessionId}', [
-    ['Path: sessionId (string).', ['SESSION-GET', 'SESSION-UNKNOWN-404']],
-    ['200: Charging session.', ['SESSION-GET', 'SESSION-SHAPE']],
-    ['404: {message: string}.', ['SESSION-UNKNOWN-404']],
-    ['A second error answer with the same body shape exists; its status code is not shown.', ['ERR-MESSAGE-BODY', 'ASSUME-SESSION-SECOND-ERROR']],
+    ['session.path', 'Path: sessionId (string).', ['SESSION-GET', 'SESSION-UNKNOWN-404']],
+    ['session.200', '200: Charging session.', ['SESSION-GET', 'SESSION-SHAPE']],
+    ['session.404', '404: {message: string}.', ['SESSION-UNKNOWN-404']],
+    ['session.second-error', 'A second error answer with the same body shape exists; its status code is not shown.', ['ERR-MESSAGE-BODY', 'ASSUME-SESSION-SECOND-ERROR']],
   ]),
   ...section('Endpoints / GET /master/all', [
-    ['No parameters. 200: Master data object.', ['MASTER-TEN-ARRAYS', 'MASTER-SHAPE']],
-    ['Standard errors 400 and 500 apply.', ['ERR-STANDARD-BODY', 'HTTP-STATUS-DOCUMENTED']],
+    ['master.no-parameters', 'No parameters. 200: Master data object.', ['MASTER-TEN-ARRAYS', 'MASTER-SHAPE']],
+    ['master.errors', 'Standard errors 400 and 500 apply.', ['ERR-STANDARD-BODY', 'HTTP-STATUS-DOCUMENTED']],
   ]),
   ...section('Authentication', [
-    ['1. The service uses OAuth 2.0 client credentials. Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>.', ['AUTH-TOKEN-CLIENT-CREDENTIALS', 'AUTH-TOKEN-WRONG-SECRET', 'AUTH-BEARER-REQUIRED']],
-    ['2. The token is obtained with POST {base_url}/identity/realms/fleet/protocol/openid-connect/token, using the same base address as the environment being called (test or production).', ['AUTH-TOKEN-CLIENT-CREDENTIALS']],
-    ['3. That request is form-encoded with grant_type=client_credentials, client_id=<CLIENT_ID> and client_secret=<CLIENT_SECRET>, and carries the header accept: application/json.', ['AUTH-TOKEN-CLIENT-CREDENTIALS']],
-    ['4. A missing or invalid token gives 401; a valid token without permission gives 403.', ['AUTH-BEARER-REQUIRED', 'AUTH-INVALID-TOKEN-401', 'AUTH-FORBIDDEN-403', 'CUST-FOREIGN-403', 'CARD-FOREIGN-403', 'AUTH-FOREIGN-NOT-LISTED']],
-    ['5. Token response fields, token lifetime and scopes: not shown.', ['ASSUME-TOKEN-RESPONSE']],
-    ['6. Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.', ['ASSUME-UNKNOWN-RESOURCE-404', 'ASSUME-SESSION-ACCESS', 'CUST-LIST-NO-TOPLEVEL']],
+    ['auth.client-credentials', '1. The service uses OAuth 2.0 client credentials. Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>.', ['AUTH-TOKEN-CLIENT-CREDENTIALS', 'AUTH-TOKEN-WRONG-SECRET', 'AUTH-BEARER-REQUIRED']],
+    ['auth.token-url', '2. The token is obtained with POST {base_url}/identity/realms/fleet/protocol/openid-connect/token, using the same base address as the environment being called (test or production).', ['AUTH-TOKEN-CLIENT-CREDENTIALS']],
+    ['auth.token-request', '3. That request is form-encoded with grant_type=client_credentials, client_id=<CLIENT_ID> and client_secret=<CLIENT_SECRET>, and carries the header accept: application/json.', ['AUTH-TOKEN-CLIENT-CREDENTIALS']],
+    ['auth.401-403', '4. A missing or invalid token gives 401; a valid token without permission gives 403.', ['AUTH-BEARER-REQUIRED', 'AUTH-INVALID-TOKEN-401', 'AUTH-FORBIDDEN-403', 'CUST-FOREIGN-403', 'CARD-FOREIGN-403', 'AUTH-FOREIGN-NOT-LISTED']],
+    ['auth.token-response', '5. Token response fields, token lifetime and scopes: not shown.', ['ASSUME-TOKEN-RESPONSE']],
+    ['auth.beyond-hierarchy', '6. Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.', ['ASSUME-UNKNOWN-RESOURCE-404', 'ASSUME-SESSION-ACCESS', 'CUST-LIST-NO-TOPLEVEL']],
   ]),
   ...section('Events', [
-    ['Events: not shown. An area for event callbacks exists in the interface, but kinds of event, payloads, delivery and verification are absent.', [], 'not shown: no event, payload or delivery to check'],
+    ['events.not-shown', 'Events: not shown. An area for event callbacks exists in the interface, but kinds of event, payloads, delivery and verification are absent.', [], 'not shown: no event, payload or delivery to check'],
   ]),
   ...section('Errors', [
-    ['Standard error body: {errorCode: string, errorDescription: string}.', ['ERR-STANDARD-BODY']],
-    ['400 | bad request | standard error body (array of them for card order)', ['ERR-STANDARD-BODY', 'CARD-ORDER-ERRORS-ARRAY', 'ASSUME-REJECTION-STATUS']],
-    ['401 | unauthorized | standard error set', ['AUTH-INVALID-TOKEN-401', 'ASSUME-ERROR-BODIES-401-403-404']],
-    ['403 | forbidden | standard error set', ['AUTH-FORBIDDEN-403', 'ASSUME-ERROR-BODIES-401-403-404']],
-    ['404 | not found | standard error set', ['ERR-NOT-FOUND-404', 'ASSUME-ERROR-BODIES-401-403-404', 'ASSUME-UNKNOWN-RESOURCE-404']],
-    ['500 | internal server error | standard error body', ['ERR-STANDARD-BODY', 'ROBUST-NO-5XX-ON-BAD-INPUT']],
-    ['ER-001 | invalid request parameters (400)', ['ERR-CODE-STATUS', 'ASSUME-VALUES-THAT-APPEAR']],
-    ['ER-002 | missing required field (400, in the card order error array)', ['CARD-ORDER-ER002', 'ERR-CODE-STATUS']],
-    ['ER-012 | unexpected server condition; the client is told to contact support (500)', ['ERR-CODE-STATUS']],
-    ['The complete list of codes and which condition raises which: not shown.', ['ASSUME-REJECTION-STATUS', 'ASSUME-VALUES-THAT-APPEAR']],
-    ['Bodies of 401, 403 and 404 for the standard operations: not shown.', ['ASSUME-ERROR-BODIES-401-403-404']],
-    ['Geosearch and session retrieval use a different body: {message: string, details?: array of string}.', ['ERR-MESSAGE-BODY', 'GEO-ERROR-400-BODY', 'SESSION-UNKNOWN-404']],
+    ['errors.standard-body', 'Standard error body: {errorCode: string, errorDescription: string}.', ['ERR-STANDARD-BODY']],
+    ['errors.400', '400 | bad request | standard error body (array of them for card order)', ['ERR-STANDARD-BODY', 'CARD-ORDER-ERRORS-ARRAY', 'ASSUME-REJECTION-STATUS']],
+    ['errors.401', '401 | unauthorized | standard error set', ['AUTH-INVALID-TOKEN-401', 'ASSUME-ERROR-BODIES-401-403-404']],
+    ['errors.403', '403 | forbidden | standard error set', ['AUTH-FORBIDDEN-403', 'CUST-FOREIGN-403', 'CARD-FOREIGN-403', 'ASSUME-ERROR-BODIES-401-403-404']],
+    ['errors.404', '404 | not found | standard error set', ['ERR-NOT-FOUND-404', 'ASSUME-ERROR-BODIES-401-403-404', 'ASSUME-UNKNOWN-RESOURCE-404']],
+    ['errors.500', '500 | internal server error | standard error body', ['ERR-STANDARD-BODY', 'ROBUST-NO-5XX-ON-BAD-INPUT']],
+    ['errors.er-001', 'ER-001 | invalid request parameters (400)', ['ERR-CODE-STATUS', 'ASSUME-VALUES-THAT-APPEAR']],
+    ['errors.er-002', 'ER-002 | missing required field (400, in the card order error array)', ['CARD-ORDER-ER002', 'ERR-CODE-STATUS']],
+    ['errors.er-012', 'ER-012 | unexpected server condition; the client is told to contact support (500)', ['ERR-CODE-STATUS']],
+    ['errors.codes', 'The complete list of codes and which condition raises which: not shown.', ['ASSUME-REJECTION-STATUS', 'ASSUME-VALUES-THAT-APPEAR']],
+    ['errors.bodies-401-403-404', 'Bodies of 401, 403 and 404 for the standard operations: not shown.', ['ASSUME-ERROR-BODIES-401-403-404']],
+    ['errors.message-body', 'Geosearch and session retrieval use a different body: {message: string, details?: array of string}.', ['ERR-MESSAGE-BODY', 'GEO-ERROR-400-BODY', 'SESSION-UNKNOWN-404']],
   ]),
   ...section('Limits', [
-    ['Rate limits: not shown.', ['ASSUME-RATE-LIMITS']],
-    ['Maximum page size of list and search: not shown.', ['ASSUME-CUSTOMER-LIST-PAGE', 'ASSUME-CARD-SEARCH-DEFAULTS']],
-    ['Server-side latency targets for successful (2xx) requests, in milliseconds.', latencyRows.flatMap((r) => r.cites)],
+    ['limits.rate', 'Rate limits: not shown.', ['ASSUME-RATE-LIMITS']],
+    ['limits.page-size', 'Maximum page size of list and search: not shown.', ['ASSUME-CUSTOMER-LIST-PAGE', 'ASSUME-CARD-SEARCH-DEFAULTS']],
+    ['limits.latency', 'Server-side latency targets for successful (2xx) requests, in milliseconds.', latencyRows.flatMap((r) => r.cites)],
   ]),
   ...section('Versioning', [
-    ['The interface description is version 1.0.0.', [], 'no operation shows a version'],
-    ['Paths carry no version segment.', ['HTTP-NO-VERSION-SEGMENT']],
-    ['Rules for introducing or retiring versions: not shown.', [], 'not shown: one version exists'],
-    ['One deprecation is stated: the session field paymentMethod is deprecated and will be removed, replaced by transactions[].paymentMethod.', ['SESSION-PAYMENT-METHOD-EARLIEST', 'SESSION-PAYMENT-METHOD-ENUM']],
+    ['versioning.version', 'The interface description is version 1.0.0.', [], 'no operation shows a version'],
+    ['versioning.no-segment', 'Paths carry no version segment.', ['HTTP-NO-VERSION-SEGMENT']],
+    ['versioning.rules', 'Rules for introducing or retiring versions: not shown.', [], 'not shown: one version exists'],
+    ['versioning.deprecation', 'One deprecation is stated: the session field paymentMethod is deprecated and will be removed, replaced by transactions[].paymentMethod.', ['SESSION-PAYMENT-METHOD-EARLIEST', 'SESSION-PAYMENT-METHOD-ENUM']],
   ]),
 ];
 
@@ -579,4 +704,33 @@ export function resourceTable(resource: string): ResourceTable {
 export function strictlyMissing(table: ResourceTable, element: unknown): string[] {
   const shown = (element ?? {}) as Record<string, unknown>;
   return table.fields.map((f) => f.name).filter((name) => !(name in (table.presence.strictExcept ?? {})) && shown[name] === undefined);
+}
+
+/** Whether a sandbox fault must prove the statement: it cites a rule of the catalogue, not only register entries. */
+export const citesARule = (s: Statement): boolean => s.cites.some((id) => !id.startsWith('ASSUME-'));
+
+/** What a fault names to prove a statement: each clause (`key#clause`), or the statement whole (`key`). */
+export function proofKeys(s: Statement): string[] {
+  return s.clauses ? Object.keys(s.clauses).map((name) => `${s.key}#${name}`) : [s.key];
+}
+
+const byKey = new Map(statements.map((s) => [s.key, s]));
+
+/** The statement a proof key (`key` or `key#clause`) names, if there is one. */
+export function statementOf(proofKey: string): Statement | undefined {
+  return byKey.get(proofKey.split('#')[0]!);
+}
+
+/**
+ * The statements in the document's own order: the Limits table before "Rate limits: not shown.",
+ * the latency targets after their sentence, each state table after its section's sentences.
+ */
+export function inDocumentOrder(): Statement[] {
+  const after = (key: string, rows: Statement[]): [string, Statement[]] => [key, rows];
+  const tables = new Map([
+    after('states.customer.other-statuses', stateRows.filter((s) => s.section === 'States / Customer')),
+    after('states.card.order-states', stateRows.filter((s) => s.section === 'States / Card')),
+    after('limits.latency', latencyRows),
+  ]);
+  return sentences.flatMap((s) => (s.key === 'limits.rate' ? [...limitRows, s] : [s, ...(tables.get(s.key) ?? [])]));
 }

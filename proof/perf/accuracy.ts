@@ -102,13 +102,13 @@ export interface GateOutcome {
 }
 
 /** A short perf run against a fresh sandbox with `latency`; which operations the gate failed. */
-export async function gateRun(options: { latency: string; outDir: string; rate?: number; duration?: number; warmup?: number; operations?: LatencyKey[]; log?: (line: string) => void }): Promise<GateOutcome> {
+export async function gateRun(options: { latency: string; outDir: string; rate?: number; duration?: number; warmup?: number; operations?: LatencyKey[]; sandbox?: Record<string, string>; log?: (line: string) => void }): Promise<GateOutcome> {
   const config = loadConfig({
     FLEET_PERF_RATE: String(options.rate ?? 100),
     FLEET_PERF_DURATION: String(options.duration ?? 1),
     SANDBOX_LATENCY: options.latency,
     ...(options.operations ? { FLEET_PERF_OPS: options.operations.join(',') } : {}),
   });
-  const run = await runPerf({ config, outDir: options.outDir, overhead: false, warmup: options.warmup ?? 10, log: options.log ?? (() => undefined) });
+  const run = await runPerf({ config, outDir: options.outDir, overhead: false, warmup: options.warmup ?? 10, ...(options.sandbox ? { sandbox: options.sandbox } : {}), log: options.log ?? (() => undefined) });
   return { run, failed: run.summary.operations.filter((o) => o.status === 'failed').map((o) => o.operation) };
 }

@@ -1,5 +1,5 @@
 /**
- * npm run selftest:faults [-- --quick | --sample] [--only id,id] [--workers n]
+ * npm run selftest:faults [-- --quick | --sample [--seed n]] [--only id,id] [--workers n] [--remote]
  *
  * Proves the suite catches real faults, and only them. For every fault of sandbox/faults.ts it
  * hosts a sandbox with that one fault and runs the whole conformance suite against it, as a user
@@ -8,16 +8,21 @@
  * the time against the clean run, in reports/selftest/faults.json, with the distribution. A run
  * over the time bar is timed again beside a fresh clean run (the machine's speed drifts).
  *
- *   --sample  the same, for a fixed subset covering every family (npm test runs it); there the time
- *             ratio is shown but not judged: a time is a benchmark's verdict, not a test's
+ *   --sample  the same, for 13 faults, each of another rule family, drawn by a seed (printed; --seed n,
+ *             by default the day's date, so that npm test, which runs it, covers other statements each
+ *             day); there the time ratio is shown but not judged: a time is a benchmark's verdict, not a test's
  *   --quick   detection only, in one Playwright run: each fault's sandbox gets the tests that name its rule
  *   --chaos [rate]  with --quick: each fault's sandbox behind a chaos layer of its own (proof/chaos/,
  *             each kind of event at the rate, default 0.003, the first token request 503, seeded per
  *             fault): each fault must still be caught, and only its rule (or a companion) red by a
  *             failing test; incomplete tests are not red, and not a catch
- *   --remote  with the whole suite (not --quick): each faulty sandbox as a test environment is met
- *             in the field, `npm run sandbox` in a process of its own and `npm run conformance`
- *             against it with a repository's variables and every default (the lease, the pool's share)
+ *   --remote  (the full mode or --sample) each fault's sandbox out of process, as a test environment
+ *             is met in the field (the stand-in of npm run nights: TLS, a client certificate, an
+ *             identity provider's tokens), and npm run conformance against it with a repository's variables
+ * A latency fault (its rule LAT-*) is caught by the perf gate, not by a conformance test: the full
+ * mode runs a gate over every operation per fault (only its operation may fail), beside a clean gate;
+ * --quick, only when --only names them (a gate is ~45 s: npm test leaves them to the full mode), one
+ * gate over their operations, each slowed by its own fault. --sample draws none.
  *
  * A fault that makes an operation unavailable (`unavailable` in sandbox/faults.ts) is caught when
  * the run says that operation unavailable, exits 4 and shows nothing red; its time is the server's
@@ -39,6 +44,8 @@ import { BAD_NIGHT_RATE, parseChaosOptions } from '../chaos/options.js';
 import { startChaosProxy } from '../chaos/proxy.js';
 import type { CoverageReport } from '../../lib/report/coverage.js';
 import { hostSandbox } from '../../sandbox/host.js';
+import type { LatencyKey } from '../../lib/operations.js';
+import { gateRun } from '../perf/accuracy.js';
 import { faultCatalogue, type FaultDefinition } from '../../sandbox/faults.js';
 import { oneLine } from '../../scripts/one-line.js';
 
@@ -52,17 +59,64 @@ interface Options {
   keepDir: string;
   /** --quick behind the chaos layer at this rate of each kind. */
   chaos?: number;
-  /** The whole suite against each fault as a test environment (npm run sandbox, npm run conformance). */
+  /** --sample's seed. */
+  seed?: number;
+  /** Each fault out of process, as a test environment is met in the field (the stand-in of npm run nights). */
   remote?: boolean;
 }
 
-/** The faults --sample runs: the shapes that once turned a fault into a red wall, and one of every family. */
-const SAMPLE = [
-  'card-status-plain-string', 'content-type-text-plain-everywhere', 'error-code-renamed', 'master-data-nine-arrays',
-  'auth-missing-token-accepted', 'customer-count-all-descendants', 'card-foreign-200', 'card-search-page-gap',
-  'card-replace-loses-property', 'geo-location-outside-rectangle', 'session-balance-positive', 'card-types-500',
-  'customer-card-types-renamed',
-];
+/** How many faults --sample runs: as many as npm test ran before the draw (each is a whole run of the suite). */
+const SAMPLE_SIZE = 13;
+
+/**
+ * The faults --sample runs: SAMPLE_SIZE of them, each of another rule family (the families left out
+ * are drawn too), drawn by `seed`: deterministic (the same seed, the same sample), so that over the
+ * days every statement's fault comes round. Latency faults are the perf gate's, never drawn.
+ */
+function sampleFaults(seed: number): string[] {
+  const byFamily = new Map<string, string[]>();
+  for (const id of Object.keys(catalogue).filter((f) => !latencyKeyOf(f))) {
+    const family = rules.get(catalogue[id]!.rule)?.family ?? 'unknown';
+    byFamily.set(family, [...(byFamily.get(family) ?? []), id]);
+  }
+  let state = seed >>> 0;
+  // mulberry32: a small seeded generator, the same on every machine.
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const families = [...byFamily.keys()].sort();
+  while (families.length > SAMPLE_SIZE) families.splice(Math.floor(next() * families.length), 1);
+  return families.map((family) => {
+    const ids = byFamily.get(family)!;
+    return ids[Math.floor(next() * ids.length)]!;
+  });
+}
+
+/** The default seed of --sample: today's date (UTC) as YYYYMMDD. */
+const todaysSeed = () => Number(new Date().toISOString().slice(0, 10).replace(/-/g, ''));
+
+/** The operation a latency fault slows (its rule is LAT-<KEY>), or undefined for a fault a conformance test catches. */
+function latencyKeyOf(fault: string): LatencyKey | undefined {
+  const rule = catalogue[fault]!.rule;
+  return rules.get(rule)?.family === 'latency' ? (rule.replace(/^LAT-/, '').toLowerCase() as LatencyKey) : undefined;
+}
+
+/**
+ * The perf gate against a sandbox with `faults` on, over `operations` (default: all); its failed
+ * operations and its time. `few`: 30 samples an operation, enough to decide a p50 that every
+ * answer misses (--quick's detection), where the full mode takes the gate's 100.
+ */
+async function gate(faults: string[], outDir: string, operations?: LatencyKey[], few = false): Promise<{ failed: string[]; seconds: number }> {
+  const started = Date.now();
+  const { failed } = await gateRun({
+    latency: 'off', outDir, sandbox: { SANDBOX_FAULTS: faults.join(',') }, ...(operations ? { operations } : {}), ...(few ? { rate: 30, duration: 1, warmup: 1 } : {}),
+  });
+  return { failed, seconds: (Date.now() - started) / 1000 };
+}
 
 /** The bar: no fault may show more red rules, nor take longer against a clean run. */
 const MAX_RED = 2;
@@ -100,12 +154,14 @@ function parseArgs(argv: string[], reportsDir: string): Options {
     else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg === '--workers') options.workers = Math.max(1, Number(argv[++i]) || 1);
     else if (arg === '--chaos') options.chaos = /^[\d.]/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : BAD_NIGHT_RATE;
+    else if (arg === '--seed') options.seed = Number(argv[++i]);
     else if (arg === '--remote') options.remote = true;
-    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample, --only id,id, --workers n, --chaos [rate], --remote)`);
+    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample [--seed n], --only id,id, --workers n, --chaos [rate], --remote)`);
   }
   if (options.chaos !== undefined && options.mode !== 'quick') throw new ConfigError('--chaos goes with --quick');
-  if (options.remote && options.mode === 'quick') throw new ConfigError('--remote goes with the whole suite (not --quick)');
   if (options.chaos !== undefined && !(options.chaos >= 0 && options.chaos <= 0.2)) throw new ConfigError(`--chaos ${options.chaos}: a rate of each kind from 0 to 0.2`);
+  if (options.remote && options.mode === 'quick') throw new ConfigError('--remote goes with the full mode or --sample: --quick hosts every sandbox in one process');
+  if (options.seed !== undefined && (options.mode !== 'sample' || !Number.isInteger(options.seed) || options.seed < 0)) throw new ConfigError('--seed goes with --sample: a whole number from 0');
   return options;
 }
 
@@ -145,11 +201,30 @@ async function full(faults: string[], options: Options, work: string): Promise<{
     return clean.seconds;
   };
   // The first run of a process tree compiles the suite (tsx's cache): a warm-up, not a baseline.
-  await wholeRun(options, {}, {}, join(work, 'warm-up'), ['-g', '@smoke']);
-  const clean = await cleanSeconds();
+  const conformance = faults.some((f) => !latencyKeyOf(f));
+  if (conformance) await wholeRun(options, {}, {}, join(work, 'warm-up'), ['-g', '@smoke']);
+  const clean = conformance ? await cleanSeconds() : 0;
+  // The latency faults' control: a gate over every operation of a clean sandbox, nothing failed.
+  let cleanGate: number | undefined;
   const results: FullResult[] = [];
   for (const [i, fault] of faults.entries()) {
     const { rule, companions = [], description, env, suite, unavailable } = catalogue[fault]!;
+    if (latencyKeyOf(fault)) {
+      if (cleanGate === undefined) {
+        const control = await gate([], join(work, 'gate-clean'));
+        if (control.failed.length) throw new Error(`the perf gate of a clean sandbox failed ${control.failed.join(', ')}: no latency fault can be judged beside it`);
+        cleanGate = control.seconds;
+        console.log(`clean perf gate: ${cleanGate.toFixed(1)} s, no operation failed`);
+      }
+      const run = await gate([fault], join(work, `gate-${fault}`));
+      const red = run.failed.map((key) => `LAT-${key.toUpperCase()}`);
+      const extra = red.filter((r) => r !== rule);
+      // A slowed operation takes longer by design: the time is shown, not judged.
+      const verdict: Verdict = !red.includes(rule) ? 'missed' : extra.length ? 'imprecise' : 'precise';
+      results.push({ fault, rule, companions, description, verdict, red, extra, blocked: [], seconds: Math.round(run.seconds * 10) / 10, ratio: Math.round((run.seconds / cleanGate) * 100) / 100 });
+      console.log(`${verdict === 'precise' ? '✓' : '✘'} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} perf gate failed: ${run.failed.join(', ') || '—'}; ${run.seconds.toFixed(1)} s`);
+      continue;
+    }
     const baseline = await cleanSeconds(env, suite);
     const faulty = (dir: string) => wholeRun(options, { ...env, SANDBOX_FAULTS: fault }, suite ?? {}, join(work, dir));
     const run = await faulty(fault);
@@ -229,7 +304,22 @@ async function behindChaos(hosted: { fault: string; baseUrl: string }[], rate: n
   return { plan: hosted.map((h, i) => ({ fault: h.fault, baseUrl: layers[i]!.url })), events, stop: async () => void (await Promise.all(layers.map((l) => l.stop()))) };
 }
 
-async function quick(faults: string[], options: Options, work: string): Promise<QuickResult[]> {
+/** --quick of the latency faults: one perf gate over their operations, each slowed by its own fault; caught when its operation failed. */
+async function quickLatency(faults: string[], work: string): Promise<QuickResult[]> {
+  if (!faults.length) return [];
+  const keys = faults.map((f) => latencyKeyOf(f)!);
+  console.log(`the perf gate over ${keys.length} operations, each slowed by its latency fault`);
+  const { failed, seconds } = await gate(faults, join(work, 'gate'), keys, true);
+  return faults.map((fault, i) => {
+    const caught = failed.includes(keys[i]!);
+    return { fault, rule: catalogue[fault]!.rule, caughtBy: caught ? [`the perf gate: ${keys[i]} failed (${seconds.toFixed(0)} s for all)`] : [], verdict: caught ? 'caught' : 'missed' };
+  });
+}
+
+async function quick(all: string[], options: Options, work: string): Promise<QuickResult[]> {
+  const latency = await quickLatency(all.filter((f) => latencyKeyOf(f)), work);
+  const faults = all.filter((f) => !latencyKeyOf(f));
+  if (!faults.length) return latency;
   const listFile = join(work, 'list.json');
   await playwright(['--list', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: listFile });
   const titles = specs(JSON.parse(readFileSync(listFile, 'utf8')) as JsonSuite).map((s) => s.title);
@@ -248,7 +338,7 @@ async function quick(faults: string[], options: Options, work: string): Promise<
   await Promise.all(hosted.map((h) => h.app.close()));
   const report = JSON.parse(readFileSync(file, 'utf8')) as JsonSuite;
   const coverage = chaos && existsSync(join(reports, 'coverage.json')) ? (JSON.parse(readFileSync(join(reports, 'coverage.json'), 'utf8')) as CoverageReport) : undefined;
-  return faults.map((fault): QuickResult => {
+  const results = faults.map((fault): QuickResult => {
     const { rule, companions = [] } = catalogue[fault]!;
     if (chaos) {
       const mine = (coverage?.records ?? []).filter((r) => r.key.startsWith(`fault ${fault} › `));
@@ -268,6 +358,7 @@ async function quick(faults: string[], options: Options, work: string): Promise<
     const caughtBy = specs(report).filter((s) => s.tests.some((t) => t.projectName === `fault ${fault}` && t.results.some(caughtWith))).map((s) => s.title);
     return { fault, rule, caughtBy, verdict: caughtBy.length ? 'caught' : specified.includes(fault) ? 'missed' : 'not specified' };
   });
+  return all.map((f) => latency.find((r) => r.fault === f) ?? results.find((r) => r.fault === f)!);
 }
 
 async function main(): Promise<number> {
@@ -277,9 +368,17 @@ async function main(): Promise<number> {
   if (!config.sandbox) throw new ConfigError('FLEET_BASE_URL: selftest:faults runs against sandboxes of its own; unset FLEET_BASE_URL');
   const unknownRules = Object.entries(catalogue).flatMap(([id, f]) => [f.rule, ...(f.companions ?? [])].filter((r) => !rules.has(r)).map((r) => `${id} → ${r}`));
   if (unknownRules.length) throw new ConfigError(`sandbox/faults.ts: rule id(s) not in the catalogue: ${unknownRules.join(', ')}`);
-  const unknownOnly = [...(options.only ?? []), ...(options.mode === 'sample' ? SAMPLE : [])].filter((id) => !(id in catalogue));
+  const seed = options.seed ?? todaysSeed();
+  const sample = options.mode === 'sample' ? sampleFaults(seed) : [];
+  if (sample.length) {
+    console.log(`--sample: ${sample.length} faults of as many rule families, drawn with seed ${seed} (the same draw: --sample --seed ${seed})`);
+    for (const id of sample) console.log(`  ${id.padEnd(44)} ${catalogue[id]!.rule.padEnd(36)} proves ${catalogue[id]!.proves.join(', ')}`);
+  }
+  const unknownOnly = (options.only ?? []).filter((id) => !(id in catalogue));
   if (unknownOnly.length) throw new ConfigError(`unknown fault(s) ${unknownOnly.join(', ')}`);
-  const faults = Object.keys(catalogue).filter((id) => (options.only ?? (options.mode === 'sample' ? SAMPLE : [id])).includes(id));
+  // Without --only, --quick leaves the latency faults to the full mode (their perf gate is the slow part of a quick run).
+  const faults = Object.keys(catalogue).filter((id) => (options.only ?? (options.mode === 'sample' ? sample : [id])).includes(id)
+    && (options.mode !== 'quick' || options.only !== undefined || !latencyKeyOf(id)));
   const work = mkdtempSync(join(tmpdir(), 'fleet-faults-'));
   const started = Date.now();
   const out = join(config.reportsDir, 'selftest');

@@ -4,15 +4,15 @@
  * (sandbox/README.md, ASSUME-*). cardPIN is stored and never leaves the store.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { operations } from '../../lib/operations.js';
 import type {
   CardOrderRequest, CardReplaceRequest, CardReprintPinRequest, CardSearchRequest, CardStatusChangeRequest,
 } from '../../lib/types.generated.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
-import type { Faults } from '../faults.js';
-import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
+import type { FaultId, Faults } from '../faults.js';
+import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import {
@@ -116,12 +116,15 @@ interface SearchCursor {
   /** Under card-search-cursor-position: where the next page starts, counted in the search as it is then. */
   at?: number;
   q: SearchQuery;
+  /** The top-level account of the client it was issued to. */
+  tl?: string;
 }
 
 function isSearchCursor(value: unknown): value is SearchCursor {
   const c = value as SearchCursor;
   return !!c && typeof c === 'object' && c.v === 1 && Array.isArray(c.after) && c.after.length === 2
-    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && (c.at === undefined || Number.isInteger(c.at)) && !!c.q && typeof c.q === 'object';
+    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && (c.at === undefined || Number.isInteger(c.at)) && !!c.q && typeof c.q === 'object'
+    && (c.tl === undefined || typeof c.tl === 'string');
 }
 
 function queryOf(body: CardSearchRequest): SearchQuery {
@@ -174,11 +177,55 @@ function textMatcher(partial: boolean, caseSensitive: boolean): (field: string, 
   return partial ? (field, wanted) => fold(field).includes(fold(wanted)) : (field, wanted) => fold(field) === fold(wanted);
 }
 
-function checkIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string): void {
-  for (const id of ids ?? []) if (!master.has(key, id)) throw ApiError.badRequest(`${name}: ${id} is not a ${key} id of the master data`);
+/**
+ * The ids of a search filter that master data holds: another is refused, or (under the
+ * unknown-filter-ids-match-nothing variant) kept to match no card, or (under `ignored`, a fault)
+ * dropped, as though the search had not named it.
+ */
+function knownIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string, ignored: boolean, variants: Variants): number[] | undefined {
+  for (const id of ids ?? []) {
+    if (master.has(key, id) || ignored || variants.has('unknown-filter-ids-match-nothing')) continue;
+    throw ApiError.badRequest(`${name}: ${id} is not a ${key} id of the master data`);
+  }
+  return ignored ? ids?.filter((id) => master.has(key, id)) : ids;
+}
+
+// ---- Order ----
+
+/** The ids of a card order item, the master data each names, and the fault that lets an unknown one through. */
+const orderRefs = [
+  ['cardTypeId', 'cardType', 'order-unknown-card-type-accepted'], ['cardCategoryId', 'cardCategory', 'order-unknown-card-category-accepted'],
+  ['cardGroupId', 'cardGroup', 'order-unknown-card-group-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'order-unknown-purchase-category-accepted'],
+  ['fuelProductRestrictionId', 'fuelProductRestriction', 'order-unknown-fuel-restriction-accepted'],
+] as const;
+
+/** The card item a problem names (`body/cards/<i>/...`), if one. */
+const itemOf = (p: Problem) => /body\/cards\/(\d+)/.exec(p.description)?.[1];
+
+/** The problems a refused order answers: every one, or what a fault of the order's error array keeps of them. */
+function answeredProblems(problems: Problem[], faults: Faults): Problem[] {
+  if (faults.has('order-errors-first-only')) return problems.slice(0, 1);
+  if (faults.has('order-errors-first-item-only')) {
+    const first = problems.map(itemOf).find((i) => i !== undefined);
+    return problems.filter((p) => itemOf(p) === undefined || itemOf(p) === first);
+  }
+  if (faults.has('order-errors-missing-hides-invalid') && problems.some((p) => p.code !== 'ER-001')) return problems.filter((p) => p.code !== 'ER-001');
+  return problems;
 }
 
 // ---- Lifecycle helpers ----
+
+/** Unblock's body schema where a fault loosens it and not block's (they share card-status-change-request.json). */
+function unblockBody(faults: Faults): { schema?: FastifySchema } {
+  const optional = faults.has('card-unblock-reason-optional');
+  const longer = faults.has('card-unblock-notes-201-accepted');
+  if (!optional && !longer) return {};
+  const body = {
+    type: 'object', additionalProperties: false, ...(optional ? {} : { required: ['statusReasonId'] }),
+    properties: { statusReasonId: { type: 'integer' }, notes: { type: 'string', maxLength: longer ? 201 : 200 } },
+  };
+  return { schema: { ...routeOf('unblockCard', { params: cardParams }).schema, body } };
+}
 
 /** statusReasonId is optional on cancel, and on block and unblock under the card-block-reason-optional fault. */
 type StatusChangeBody = Partial<CardStatusChangeRequest>;
@@ -202,8 +249,10 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       throw ApiError.refused(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
     }
   };
-  const checkReason = (master: MasterIndex, statusReasonId: number | undefined) => {
-    if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has('card-reason-unchecked')) {
+  /** The fault that lets a statusReasonId master data does not hold through, per action. */
+  const reasonUnchecked = { blocked: 'card-reason-unchecked', unblocked: 'card-unblock-reason-unchecked', 'cancelled again': 'card-cancel-reason-unchecked' } as const;
+  const checkReason = (master: MasterIndex, statusReasonId: number | undefined, action: keyof typeof reasonUnchecked) => {
+    if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has(reasonUnchecked[action])) {
       throw ApiError.badRequest(`statusReasonId ${statusReasonId} is not a reason id of the master data`);
     }
   };
@@ -242,30 +291,27 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         for (const field of variants.has('card-order-all-required') ? allRequired : ['cardTypeId'] as const) {
           if (item[field] === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/${field}` });
         }
-        const refs = [
-          ['cardTypeId', 'cardType'], ['cardCategoryId', 'cardCategory'], ['cardGroupId', 'cardGroup'],
-          ['purchaseCategoryId', 'purchaseCategory'], ['fuelProductRestrictionId', 'fuelProductRestriction'],
-        ] as const;
-        for (const [field, key] of refs) {
+        for (const [field, key, fault] of orderRefs) {
           const id = item[field];
-          if (typeof id === 'number' && !master.has(key, id)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
+          if (typeof id === 'number' && !master.has(key, id) && !faults.has(fault)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
         }
         (Array.isArray(item.products) ? item.products : []).forEach((p, j) => {
           if (!p || typeof p !== 'object') return;
           if (p.productId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/products/${j}/productId` });
-          else if (typeof p.productId === 'number' && !master.has('product', p.productId)) {
+          else if (typeof p.productId === 'number' && !master.has('product', p.productId) && !faults.has('order-unknown-product-accepted')) {
             problems.push({ code: 'ER-001', description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data` });
           }
         });
       });
-      if (problems.length) throw new ApiError(400, faults.has('order-errors-first-only') ? problems.slice(0, 1) : problems);
+      if (problems.length) throw new ApiError(400, answeredProblems(problems, faults));
       if (!customer) throw ApiError.internal();
 
       const day = today();
       const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);
       // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
       const addCards = (statusId: number) => items.forEach((item) => {
-        const type = master.get('cardType', item.cardTypeId!)!;
+        // A card type master data does not hold is here only under order-unknown-card-type-accepted.
+        const type = master.get('cardType', item.cardTypeId!) ?? { ...master.data.cardType[0]!, id: item.cardTypeId! };
         const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
         const fuelProductRestrictionId = item.fuelProductRestrictionId ?? master.get('purchaseCategory', purchaseCategoryId)?.productRestrictionId ?? master.data.fuelProductRestriction[0]!.id;
         const defaultProducts = (productsByRestriction[fuelProductRestrictionId] ?? []).filter((id) => master.has('product', id));
@@ -316,34 +362,36 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<{ Body: CardSearchRequest }>({
     ...routeOf('cardSearch'),
     handler: async (request) => {
-      const caller = callerOf(request);
+      let caller = callerOf(request);
       const body = request.body;
       let query = queryOf(body);
       let after: [number, number] | undefined;
       let at: number | undefined;
+      let empty = false;
       if (body.cursor !== undefined) {
         const cursor = decodeCursor(body.cursor, isSearchCursor);
+        ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('card-search-cursor-foreign'), variants, () => ApiError.forbidden('cursor was issued to another client')));
         // The cursor carries its query: a request may repeat it unchanged or leave it out.
-        if (Object.keys(query).length && canonical(query) !== canonical(cursor.q)) {
+        if (faults.has('card-search-cursor-drops-filters')) query = {};
+        else if (Object.keys(query).length && canonical(query) !== canonical(cursor.q) && !faults.has('card-search-cursor-other-customer')) {
           throw ApiError.badRequest('cursor belongs to a search with other criteria');
-        }
-        query = cursor.q;
+        } else query = cursor.q;
         after = cursor.after;
         at = cursor.at;
       }
       const other = variants.has('page-sizes-other');
       const maxLimit = other ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT;
-      let limit = body.limit ?? (other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT);
+      const defaultLimit = other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT;
+      let limit = (after && faults.has('card-search-cursor-drops-limit') ? undefined : body.limit) ?? defaultLimit;
       limit = faults.has('card-search-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
       const sortKey = sortKeyOf(query.sortExpression, faults, variants);
       const master = store.masterFor(caller.topLevel);
-      checkIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers');
-      const statusIds = query.statusIdentifiers?.map((id) => cardStatusIn(id, variants));
-      checkIds(statusIds, master, 'status', 'statusIdentifiers');
+      const typeIds = knownIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers', faults.has('card-search-unknown-card-type-ignored'), variants);
+      const statusIds = knownIds(query.statusIdentifiers?.map((id) => cardStatusIn(id, variants)), master, 'status', 'statusIdentifiers', faults.has('card-search-unknown-status-ignored'), variants);
 
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
-        const customer = filterCustomerFor(store, caller, query.customerAccountNumber, faults, variants);
+        const customer = filterCustomerFor(store, caller, query.customerAccountNumber, faults, variants, faults.has('card-search-foreign-customer-listed'));
         const all = customer ? store.cardsByTopLevel.get(customer.topLevel) ?? [] : [];
         cards = faults.has('card-search-customer-ignored') ? all : all.filter((c) => c.customerAccountNumber === customer?.accountNumber);
       } else if (query.filter?.primaryVisualCardNumber !== undefined && query.filter.partialMatch !== true && faults.has('card-search-foreign-card-number')) {
@@ -352,12 +400,12 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
       }
       const searchedAt = Date.now();
-      cards = cards.filter((c) => existing(c, searchedAt));
+      cards = empty ? [] : cards.filter((c) => existing(c, searchedAt));
       if (query.orderReference !== undefined && !faults.has('card-search-order-reference-ignored')) {
         cards = cards.filter((c) => c.orderReference === query.orderReference);
       }
-      if (query.cardTypeIdentifiers?.length && !faults.has('card-search-card-type-filter-ignored')) {
-        const ids = new Set(query.cardTypeIdentifiers);
+      if (typeIds?.length && !faults.has('card-search-card-type-filter-ignored')) {
+        const ids = new Set(typeIds);
         cards = cards.filter((c) => ids.has(c.cardTypeId));
       }
       if (statusIds?.length && !faults.has('card-search-status-filter-ignored')) {
@@ -388,12 +436,13 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const page = keyed.slice(start, start + limit);
       let hasNextPage = start + limit < keyed.length;
       const lastKey = page.length ? page[page.length - 1]!.key : after;
-      let nextCursor = hasNextPage && lastKey ? encodeCursor({ v: 1, after: lastKey, ...(position ? { at: start + page.length } : {}), q: query } satisfies SearchCursor) : undefined;
-      if (hasNextPage && !lastKey) nextCursor = encodeCursor({ v: 1, after: [-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
+      const cursorAt = (key: [number, number]) => encodeCursor({ v: 1, after: key, ...(position ? { at: start + page.length } : {}), q: query, tl: caller.topLevel } satisfies SearchCursor);
+      let nextCursor = hasNextPage && lastKey ? cursorAt(lastKey) : undefined;
+      if (hasNextPage && !lastKey) nextCursor = cursorAt([-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]);
       const lastPage = !hasNextPage;
       if (!hasNextPage && faults.has('card-search-has-next-page-wrong')) {
         hasNextPage = true;
-        nextCursor = encodeCursor({ v: 1, after: lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], q: query } satisfies SearchCursor);
+        nextCursor = cursorAt(lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
       }
       const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
       return {
@@ -410,18 +459,22 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   // ---- Block, unblock, cancel ----
   type StatusRoute = { Params: { cardIdentifier: number }; Body: StatusChangeBody };
   /** The card of a block, unblock or cancel, after the checks all three make first. */
-  const statusTarget = (request: FastifyRequest<StatusRoute>, action: string): CardRecord => {
+  const statusTarget = (request: FastifyRequest<StatusRoute>, action: keyof typeof reasonUnchecked): CardRecord => {
     const caller = callerOf(request);
     const card = writableCard(caller, request.params.cardIdentifier);
-    checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId);
+    checkReason(store.masterFor(caller.topLevel), request.body.statusReasonId, action);
     notCancelled(card, action);
     return card;
   };
 
+  /** The operation status of a change: {}, or under `fault` an empty body. */
+  const done = (reply: FastifyReply, fault: FaultId) => (faults.has(fault) ? reply.type('application/json').send('') : {});
+
   app.route<StatusRoute>({
     ...routeOf('blockCard', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const card = statusTarget(request, 'blocked');
+      if (faults.has('card-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
       const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
       if (card.statusId !== cardStatus.active && !fromCancelled) {
         if (variants.has('unmet-condition-no-op') && card.statusId === cardStatus.blocked) return {};
@@ -429,12 +482,13 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
       if (!faults.has('card-block-not-applied')) card.statusId = cardStatus.blocked;
       record(card, 'block', request.body);
-      return {};
+      return done(reply, 'opstatus-card-block-empty-body');
     },
   });
 
   app.route<StatusRoute>({
     ...routeOf('unblockCard', { params: cardParams }),
+    ...unblockBody(faults),
     handler: async (request) => {
       const card = statusTarget(request, 'unblocked');
       if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
@@ -456,7 +510,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
   app.route<StatusRoute>({
     ...routeOf('cancelCard', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const card = statusTarget(request, 'cancelled again');
       if (variants.has('card-cancel-strict')) {
         if (request.body.statusReasonId === undefined) throw ApiError.badRequest('statusReasonId is required');
@@ -464,22 +518,26 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
       card.statusId = cardStatus.cancelled;
       record(card, 'cancel', request.body);
-      return {};
+      return done(reply, 'opstatus-cancel-empty-body');
     },
   });
 
   // ---- Replace ----
   app.route<{ Params: { cardIdentifier: number }; Body: CardReplaceRequest }>({
     ...routeOf('replaceCard', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
+      if (faults.has('card-replace-body-required') && !Object.keys(body).length) throw ApiError.badRequest('replace needs at least one property of the replacement');
       const master = store.masterFor(original.topLevel);
-      const refs = [['cardTypeId', 'cardType'], ['purchaseCategoryId', 'purchaseCategory'], ['cardGroupId', 'cardGroup']] as const;
-      for (const [field, key] of refs) {
+      const refs = [
+        ['cardTypeId', 'cardType', 'card-replace-unknown-card-type-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'card-replace-unknown-purchase-category-accepted'],
+        ['cardGroupId', 'cardGroup', 'card-replace-unknown-card-group-accepted'],
+      ] as const;
+      for (const [field, key, fault] of refs) {
         const id = body[field];
-        if (id !== undefined && !master.has(key, id)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
+        if (id !== undefined && !master.has(key, id) && !faults.has(fault)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
       notCancelled(original, 'replaced');
       addReplacement(store, original, {
@@ -493,19 +551,19 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }, today(), now());
       if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
       record(original, 'replace', {});
-      return {};
+      return done(reply, 'opstatus-replace-empty-body');
     },
   });
 
   // ---- PIN reprint ----
   app.route<{ Params: { cardIdentifier: number }; Body: CardReprintPinRequest }>({
     ...routeOf('reprintPIN', { params: cardParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const card = writableCard(callerOf(request), request.params.cardIdentifier);
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });
-      return {};
+      return done(reply, 'opstatus-reprint-empty-body');
     },
   });
 }

@@ -9,7 +9,8 @@ import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
-import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, customerFor, decodeCursor, encodeCursor, filterCustomerFor, routeOf } from '../route-kit.js';
+import { operations } from '../../lib/operations.js';
+import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
@@ -31,13 +32,15 @@ interface ListCursor {
   after: string;
   customerAccountNumber: string | null;
   searchText: string | null;
+  /** The top-level account of the client it was issued to. */
+  tl?: string;
 }
 
 function isListCursor(value: unknown): value is ListCursor {
   const c = value as ListCursor;
   return !!c && typeof c === 'object' && c.v === 1 && typeof c.after === 'string'
     && (c.customerAccountNumber === null || typeof c.customerAccountNumber === 'string')
-    && (c.searchText === null || typeof c.searchText === 'string');
+    && (c.searchText === null || typeof c.searchText === 'string') && (c.tl === undefined || typeof c.tl === 'string');
 }
 
 /** The six address fields of a customer address (companyName belongs to card addresses only). */
@@ -112,31 +115,33 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
     handler: async (request, reply) => {
-      const caller = callerOf(request);
+      let caller = callerOf(request);
       const q = request.query;
       if (q.limit !== undefined && q.limit < 1) throw ApiError.badRequest('limit must be at least 1');
-      let limit = q.limit ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
-      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
-      limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let accountFilter = q.customerAccountNumber;
       let searchText = q.searchText;
       let after: string | undefined;
+      let empty = false;
       if (q.cursor !== undefined) {
         const cursor = decodeCursor(q.cursor, isListCursor);
+        ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('customer-list-cursor-foreign'), variants, () => ApiError.notFound('cursor not found')));
         // The cursor carries its query; a request that repeats the filters must repeat them unchanged.
-        if ((accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined))
-          || (searchText !== undefined && searchText !== (cursor.searchText ?? undefined))) {
-          throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
-        }
-        accountFilter = cursor.customerAccountNumber ?? undefined;
-        searchText = cursor.searchText ?? undefined;
+        const other = (accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined))
+          || (searchText !== undefined && searchText !== (cursor.searchText ?? undefined));
+        if (faults.has('customer-list-cursor-drops-filters')) [accountFilter, searchText] = [undefined, undefined];
+        else if (other && !faults.has('customer-list-cursor-other-customer')) throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
+        else [accountFilter, searchText] = [cursor.customerAccountNumber ?? undefined, cursor.searchText ?? undefined];
         after = cursor.after;
       }
+      const given = after !== undefined && faults.has('customer-list-cursor-drops-limit') ? undefined : q.limit;
+      let limit = given ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
+      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
+      limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let candidates: CustomerRecord[];
       if (accountFilter !== undefined) {
-        const parent = filterCustomerFor(store, caller, accountFilter, faults, variants);
+        const parent = filterCustomerFor(store, caller, accountFilter, faults, variants, faults.has('customer-list-foreign-customer-listed'));
         candidates = !parent ? [] : faults.has('customer-list-all-descendants')
           ? store.descendants(parent.accountNumber)
           : parent.children.map((acc) => store.customers.get(acc)!);
@@ -146,6 +151,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         candidates = store.descendants(caller.topLevel);
       }
       if (faults.has('customer-list-includes-top-level') && accountFilter === undefined) candidates.push(store.customers.get(caller.topLevel)!);
+      if (empty) candidates = [];
 
       if (searchText && !(accountFilter !== undefined && faults.has('customer-list-filters-not-combined'))) {
         const caseSensitive = faults.has('customer-search-case-sensitive');
@@ -168,7 +174,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const last = page[page.length - 1];
       const customers = page.map((c) => customerView(store, c, faults, variants));
       const nextCursor = hasNextPage && last
-        ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null } satisfies ListCursor)
+        ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null, tl: caller.topLevel } satisfies ListCursor)
         : undefined;
       if (variants.has('customer-list-bare-array')) {
         if (nextCursor) reply.header('x-next-cursor', nextCursor);
@@ -221,8 +227,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         accountNumber,
         name: body.customerName ?? accountNumber,
         ...(body.customerBusinessReference !== undefined ? { businessReference: body.customerBusinessReference } : {}),
-        contact: notMain ? { ...parent.contact } : contactOf(body.customerContact),
-        address: notMain ? { ...parent.address } : customerAddress(body.customerAddress),
+        // Either may be missing only under customer-contact-optional or customer-address-optional: the parent's then.
+        contact: notMain || !body.customerContact ? { ...parent.contact } : contactOf(body.customerContact),
+        address: notMain || !body.customerAddress ? { ...parent.address } : customerAddress(body.customerAddress),
         statusId: customerStatus.active,
         parentAccountNumber: parent.accountNumber,
         history: [{ action: 'create', statusId: customerStatus.active, at: now() }],
@@ -233,7 +240,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)));
       notClosed(c, 'updated');
       if (faults.has('customer-update-not-applied')) return {};
@@ -243,17 +250,22 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (body.customerContact !== undefined) c.contact = contactOf(body.customerContact);
       if (body.customerAddress !== undefined) c.address = customerAddress(body.customerAddress);
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
+      if (faults.has('opstatus-update-empty-body')) return reply.type('application/json').send('');
       return {};
     },
   });
 
   app.route<{ Params: { customerAccountNumber: string } }>({
     ...routeOf('getCustomerCardTypes', { params: accountParams }),
+    ...(faults.has('card-types-versioned-path') ? { url: `/v1${fastifyPath(operations.getCustomerCardTypes.path)}` } : {}),
     handler: async (request) => {
       const customer = readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-card-types-readable')), variants);
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(customer.topLevel);
       if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
+      if (faults.has('customer-card-types-pascal-case')) {
+        return master.data.cardType.map((t) => ({ CardTypeId: t.id, CardTypeName: t.name, CardTypeDescription: t.description, DefaultPurchaseCategoryId: t.defaultPurchaseCategoryId, IsEV: t.isEV }));
+      }
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,
@@ -275,6 +287,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     ...routeOf('blockCustomer', { params: accountParams }),
     handler: async (request, reply) => {
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
+      if (faults.has('customer-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
       const closedAllowed = faults.has('customer-block-after-close-accepted') && c.statusId === customerStatus.closed;
       if (!closedAllowed) notClosed(c, 'blocked');
       if (c.statusId === customerStatus.blocked) {

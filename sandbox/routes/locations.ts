@@ -258,8 +258,13 @@ function withOffset(utc: string): string {
 
 /** The geosearch query schema with the bounds that `faults` (and the language variant) relax, or the project schema by $ref. */
 function querySchema(faults: Faults, variants: Variants): Record<string, unknown> {
-  const relaxLatitude = faults.has('geo-latitude-91-accepted');
-  const relaxLongitude = faults.has('geo-longitude-181-accepted');
+  // One edge, or both, accept a degree beyond the bound.
+  const latitudes = faults.has('geo-latitude-91-accepted') ? ['topLatitude', 'bottomLatitude']
+    : [...(faults.has('geo-top-latitude-91-accepted') ? ['topLatitude'] : []), ...(faults.has('geo-bottom-latitude-91-accepted') ? ['bottomLatitude'] : [])];
+  const longitudes = faults.has('geo-longitude-181-accepted') ? ['leftLongitude', 'rightLongitude']
+    : [...(faults.has('geo-left-longitude-181-accepted') ? ['leftLongitude'] : []), ...(faults.has('geo-right-longitude-181-accepted') ? ['rightLongitude'] : [])];
+  const relaxLatitude = latitudes.length > 0;
+  const relaxLongitude = longitudes.length > 0;
   const relaxCount = faults.has('geo-count-301-accepted');
   const relaxPrecision = faults.has('geo-precision-10-accepted');
   const anyLanguage = variants.has('geo-language-lenient');
@@ -270,8 +275,8 @@ function querySchema(faults: Faults, variants: Variants): Record<string, unknown
   delete schema.$id;
   delete schema.$schema;
   const p = schema.properties;
-  if (relaxLatitude) for (const name of ['topLatitude', 'bottomLatitude']) p[name] = { type: 'number', minimum: -91, maximum: 91 };
-  if (relaxLongitude) for (const name of ['leftLongitude', 'rightLongitude']) p[name] = { type: 'number', minimum: -181, maximum: 181 };
+  for (const name of latitudes) p[name] = { type: 'number', minimum: -91, maximum: 91 };
+  for (const name of longitudes) p[name] = { type: 'number', minimum: -181, maximum: 181 };
   if (relaxCount) p.count = { type: 'integer', maximum: 1000 };
   if (relaxPrecision) p.precision = { type: 'integer', minimum: 2, maximum: 12 };
   if (anyLanguage) p.language = { type: 'string' };
@@ -326,7 +331,7 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
         404: { $ref: 'message-error.json' },
       },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const q = request.query;
     const problems: Problem[] = [];
     // The query schema lets "Infinity" through (coerced to a number that no bound keyword sees): refuse it here.
@@ -350,7 +355,11 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
     const c = { ...criteria(request.body, switches), perLocation: variants.has('geo-filters-per-location') };
     const language = q.language !== undefined && !(languages as readonly string[]).includes(q.language) ? 'en' : q.language;
     const answer = (found: { locations: unknown[]; aggregates: unknown[] }) => {
-      if (variants.has('geo-empty-404') && !found.locations.length && !found.aggregates.length) throw ApiError.notFound('no charging location in the rectangle');
+      const empty = !found.locations.length && !found.aggregates.length;
+      if (empty && faults.has('geo-empty-404-standard-body')) {
+        return reply.code(404).type('application/json').send(JSON.stringify({ errorCode: 'NOT_FOUND', errorDescription: 'no charging location in the rectangle' }));
+      }
+      if (variants.has('geo-empty-404') && empty) throw ApiError.notFound('no charging location in the rectangle');
       return found;
     };
     if (q.aggregate === true) {

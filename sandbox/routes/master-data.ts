@@ -36,6 +36,12 @@ export default async function masterDataRoutes(app: FastifyInstance, opts: Sandb
 
   app.route({
     ...routeOf('getMasterData'),
-    handler: async (request) => answers.get(callerOf(request).topLevel) ?? {},
+    handler: async (request, reply) => {
+      // "No parameters": the sandbox ignores any; under the fault one is refused, in another body than the standard one.
+      if (faults.has('master-data-parameter-message-body') && Object.keys(request.query as object).length) {
+        return reply.code(400).type('application/json').send(JSON.stringify({ message: 'GET /master/all takes no parameters' }));
+      }
+      return answers.get(callerOf(request).topLevel) ?? {};
+    },
   });
 }

@@ -46,7 +46,7 @@ function asVariant(session: Session, variants: Variants): Session {
   return s;
 }
 
-/** The same instant written with a +01:00 offset instead of Z (fault session-start-time-offset). */
+/** The same instant written with a +01:00 offset instead of Z (faults session-start-time-offset, session-transaction-time-offset). */
 function withOffset(utc: string): string {
   return `${new Date(Date.parse(utc) + 3_600_000).toISOString().replace(/(\.000)?Z$/, '')}+01:00`;
 }
@@ -84,8 +84,11 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
         404: { $ref: 'message-error.json' },
       },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { sessionId } = request.params;
+    if (faults.has('session-malformed-id-standard-body') && !UUID.test(sessionId)) {
+      return reply.code(400).type('application/json').send(JSON.stringify({ errorCode: 'ER-001', errorDescription: `sessionId ${sessionId} is not a session id (a UUID)` }));
+    }
     if (variants.has('session-malformed-id-400') && !UUID.test(sessionId)) throw ApiError.badRequest(`sessionId ${sessionId} is not a session id (a UUID)`);
     const session = answered(sessionId);
     const foreign = variants.has('session-access-own-only') && request.caller?.clientId !== sandboxDefaults.clientId;
@@ -113,6 +116,7 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
     if (faults.has('session-payment-method-none') && s.paymentMethod === 'WRITE_OFF') out = { ...out, paymentMethod: 'NONE' };
     if (faults.has('session-vat-percent-sign')) out = { ...out, price: { ...s.price, vat: `${s.price.vat}%` } };
     if (faults.has('session-start-time-offset')) out = { ...out, startTime: withOffset(s.startTime) };
+    if (faults.has('session-transaction-time-offset') && s.transactions?.length) out = { ...out, transactions: s.transactions.map((t) => ({ ...t, time: withOffset(t.time) })) };
     return out;
   }
 }

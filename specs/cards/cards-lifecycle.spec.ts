@@ -22,7 +22,8 @@ test.describe('card lifecycle', () => {
   test('block makes a card no longer Active; unblock makes it Active again [CARD-BLOCK, CARD-UNBLOCK-REACTIVATES] @write', async ({ api, poolCards, masterData }) => {
     const card = await poolCards.take();
     const statusReasonId = reasonFor(masterData, card);
-    await blockCardFirst(api, card.cardIdentifier!, { statusReasonId, notes: 'conformance: block' });
+    // Notes are optional: the block goes without, the unblock with.
+    await blockCardFirst(api, card.cardIdentifier!, { statusReasonId });
     await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId, notes: 'conformance: unblock' });
   });
 
@@ -71,7 +72,8 @@ test.describe('card lifecycle', () => {
     test.skip(!original.driverName, 'the pool card has no driverName to find its replacement by');
     const byDriver = { driverName: original.driverName! };
     const before = new Set((await findWithin(api, byDriver, 0, testLedger)).map((c) => c.cardIdentifier));
-    expect(await api.replaceCard(original.cardIdentifier!, {})).toBeAccepted();
+    // "Body, every field optional": none at all keeps every property of the original.
+    expect(await api.replaceCard(original.cardIdentifier!, {})).toBeAccepted('CARD-REPLACE-COPIES');
     await forRule('CARD-REPLACE-BLOCKS-ORIGINAL', async () => expect(await statusOf(api, original), 'status of the original after replace').not.toBe(ACTIVE));
     await forRule('CARD-REPLACE-COPIES', async () => {
       // The replacement: a card with the original's driverName that was not there before.

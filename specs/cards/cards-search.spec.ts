@@ -157,6 +157,10 @@ test.describe('card search', () => {
     }
     const limit = Math.max(1, Math.floor(customer!.size / 3));
     const pages = await pagesOf(api, { customerAccountNumber: customer!.account, limit }, Math.ceil(customer!.size / limit) + 3);
+    const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
+    const expected = whole.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
+    // Cards the search does not hold on a page the cursor led to: the cursor forgot the filter, and the flags describe another search.
+    await forRule('CARD-SEARCH-CURSOR-SCOPE', () => expect(ids.filter((id) => !expected.includes(id)), `cards walking with limit=${limit} that the search for ${customer!.account} in pages of 50 does not hold`).toEqual([]));
     for (const [walk, walkLimit] of [[whole, 50], [pages, limit]] as const) {
       const last = walk.length - 1;
       // A page over its limit is the limit's rule; the flags are this test's.
@@ -168,8 +172,6 @@ test.describe('card search', () => {
         if (i < last) expect(typeof page.nextCursor === 'string' && page.nextCursor !== '', `${where}: nextCursor given while hasNextPage`).toBe(true);
       }));
     }
-    const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
-    const expected = whole.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
     await forRule('CARD-SEARCH-CURSOR', () => {
       expect(ids.length - new Set(ids).size, 'cards seen twice').toBe(0);
       expect(expected.filter((id) => !ids.includes(id)), `cards of the search in pages of 50 missed walking with limit=${limit}`).toEqual([]);

@@ -45,6 +45,8 @@ test.describe('every operation at its documented path and success status', () =>
       const card = (await workerApi.cardSearch({ limit: 1 })).body.cards?.[0]?.cardIdentifier;
       test.skip(!customer || card === undefined, 'the target lists no customer or no card');
       const response = await call(api, { customer: customer!, cardId: card! });
+      // What the target itself just listed is there: a 404 at the documented path is the operation's absence from it (a path of another version, say).
+      await forRule('HTTP-NO-VERSION-SEGMENT', () => expect(response.status, `${name} at its documented path, relative to the base address, for customer ${customer} and card ${card} the target lists`).not.toBe(404));
       expect(response).toBeAccepted('HTTP-STATUS-DOCUMENTED');
       await forRule('HTTP-JSON-CONTENT-TYPE', () => expect(response.headers['content-type'] ?? '', 'Content-Type').toMatch(/^application\/json/));
     });
@@ -73,5 +75,12 @@ test.describe('every operation at its documented path and success status', () =>
     await expectJsonObject(api.need(await api.reprintPIN(card.cardIdentifier!, { cardAddress: completeAddress('PIN letter') }), 'requesting a PIN letter'), config);
     const order = await api.orderCards({ customerAccountNumber: subCustomer.customerAccountNumber, cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })] });
     expect(order).toHaveStatus(202, 'CARD-ORDER-202');
+  });
+
+  // One pool card: replaced (the replacement joins the pool), then its original, blocked by the replace, cancelled.
+  test('card replace and cancel show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({ api, poolCards, masterData, config }) => {
+    const card = await poolCards.take();
+    await expectJsonObject(api.need(await api.replaceCard(card.cardIdentifier!, {}), 'replacing the card'), config);
+    await expectJsonObject(api.need(await api.cancelCard(card.cardIdentifier!, { statusReasonId: reasonFor(masterData, card), notes: 'transport check' }), 'cancelling the replaced card'), config);
   });
 });

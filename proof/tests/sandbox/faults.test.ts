@@ -5,7 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { rules } from '../../../lib/rules/catalogue.js';
+import { latencyKeys, latencyTargets } from '../../../lib/latency-targets.js';
 import { faultCatalogue, type FaultId } from '../../../sandbox/faults.js';
+import { slowedBy } from '../../../sandbox/latency.js';
 import {
   address, contact, createCustomer, defaults as d, form, listAll, newCustomer, poolCards, reasonId, searchAll, startSandbox,
   TOKEN_PATH, type Answer, type Harness, type HarnessOptions,
@@ -20,8 +22,8 @@ interface Probe {
   holds(h: Harness): Promise<boolean>;
 }
 
-/** The faults of the locations and sessions plugins have their own tests. */
-const otherAreas = /^(geo|loc|session)-/;
+/** The faults of the locations and sessions plugins have their own tests; the latency faults theirs below. */
+const otherAreas = /^(geo|loc|session|latency)-/;
 const coreFaults = (Object.keys(faultCatalogue) as FaultId[]).filter((id) => !otherAreas.test(id));
 
 // ---- Probe helpers ----
@@ -45,6 +47,39 @@ function brokenLinks(m: Row): string[] {
 }
 const masterLinks: Probe = { holds: async (h) => brokenLinks((await h.op('getMasterData')).body).length === 0 };
 const depth1WithSubs = '7000000002';
+/** The second client's cursor, sent by the caller: it shows none of the second client's next page. */
+function foreignCursorProbe(op: 'cardSearch' | 'listCustomers'): Probe {
+  const ask = (h: Harness, auth: 'main' | 'foreign', page: Row) => (op === 'cardSearch' ? h.op(op, {}, { auth, body: page }) : h.op(op, {}, { auth, query: page }));
+  const keys = (a: Answer) => (op === 'cardSearch' ? a.body.cards.map((c: Row) => c.cardIdentifier) : a.body.customers.map((c: Row) => c.customerAccountNumber)) as unknown[];
+  return {
+    holds: async (h) => {
+      const cursor = (await ask(h, 'foreign', { limit: 2 })).body.nextCursor as string;
+      const theirs = new Set(keys(await ask(h, 'foreign', { limit: 2, cursor })));
+      return !keys(await ask(h, 'main', { limit: 2, cursor })).some((k) => theirs.has(k));
+    },
+  };
+}
+/** A create without `field` is refused (400). */
+const createRefusedWithout = (field: string): Probe => ({
+  holds: async (h) => {
+    const body = newCustomer('required probe');
+    delete body[field];
+    return (await h.op('createSubCustomer', {}, { body })).status === 400;
+  },
+});
+/** Unblock of a blocked card with `body` (notes beside a valid statusReasonId, or nothing at all): refused (400). */
+const unblockRefused = (body: Row): Probe => ({
+  holds: async (h) => {
+    const [id] = await poolCards(h, 1);
+    const statusReasonId = await reasonId(h);
+    await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId } });
+    return (await h.op('unblockCard', { cardIdentifier: id! }, { body: 'notes' in body ? { statusReasonId, ...body } : body })).status === 400;
+  },
+});
+/** An order of one item that names an id master data does not hold is refused (400). */
+const orderRefused = (item: Row): Probe => ({ holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [item] } })).status === 400 });
+/** Replace naming an id master data does not hold is refused (400). */
+const replaceRefused = (body: Row): Probe => ({ holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body })).status === 400 });
 const cardTypeFields = ['cardTypeId', 'cardTypeName', 'cardTypeDescription', 'defaultPurchaseCategoryId', 'purchaseCategoryName', 'isEV'];
 /** A filter on one card's field value: every result has that value (case-insensitively) and the card is among them. */
 const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber'): Probe => ({
@@ -623,6 +658,89 @@ const probes: Record<string, Probe> = {
       return (await searchAll(h, { limit: 200 })).cards.every((c) => ids.has(c.status.id));
     },
   },
+
+  // ---- Identifiers from master data ----
+  'order-unknown-card-type-accepted': orderRefused({ cardTypeId: 999 }),
+  'order-unknown-card-category-accepted': orderRefused({ cardTypeId: 1, cardCategoryId: 999 }),
+  'order-unknown-card-group-accepted': orderRefused({ cardTypeId: 1, cardGroupId: 999 }),
+  'order-unknown-purchase-category-accepted': orderRefused({ cardTypeId: 1, purchaseCategoryId: 999 }),
+  'order-unknown-fuel-restriction-accepted': orderRefused({ cardTypeId: 1, fuelProductRestrictionId: 999 }),
+  'order-unknown-product-accepted': orderRefused({ cardTypeId: 1, products: [{ productId: 999 }] }),
+  'card-replace-unknown-card-type-accepted': replaceRefused({ cardTypeId: 999 }),
+  'card-replace-unknown-purchase-category-accepted': replaceRefused({ purchaseCategoryId: 999 }),
+  'card-replace-unknown-card-group-accepted': replaceRefused({ cardGroupId: 999 }),
+  'card-unblock-reason-unchecked': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return (await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: 9999 } })).status === 400;
+    },
+  },
+  'card-cancel-reason-unchecked': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      return (await h.op('cancelCard', { cardIdentifier: id! }, { body: { statusReasonId: 9999 } })).status === 400;
+    },
+  },
+  'card-search-unknown-card-type-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { cardTypeIdentifiers: [999] } })).status === 400 },
+  'card-search-unknown-status-ignored': { holds: async (h) => (await h.op('cardSearch', {}, { body: { statusIdentifiers: [999] } })).status === 400 },
+
+  // ---- Cursors ----
+  'card-search-cursor-foreign': foreignCursorProbe('cardSearch'),
+  'card-search-cursor-other-customer': {
+    holds: async (h) => {
+      const first = await h.op('cardSearch', {}, { body: { customerAccountNumber: d.poolCustomer, limit: 1 } });
+      return (await h.op('cardSearch', {}, { body: { customerAccountNumber: depth1WithSubs, limit: 1, cursor: first.body.nextCursor } })).status === 400;
+    },
+  },
+  'card-search-cursor-drops-filters': { holds: async (h) => (await searchAll(h, { statusIdentifiers: [2], limit: 1 }, 4)).cards.every((c) => c.status.id === 2) },
+  'card-search-cursor-drops-limit': { holds: async (h) => (await searchAll(h, { limit: 2 }, 3)).pages.every((p) => p.body.cards.length <= 2) },
+  'customer-list-cursor-foreign': foreignCursorProbe('listCustomers'),
+  'customer-list-cursor-other-customer': {
+    holds: async (h) => {
+      const first = await h.op('listCustomers', {}, { query: { customerAccountNumber: d.topLevelCustomer, limit: 1 } });
+      return (await h.op('listCustomers', {}, { query: { customerAccountNumber: depth1WithSubs, limit: 1, cursor: first.body.nextCursor } })).status === 400;
+    },
+  },
+  'customer-list-cursor-drops-filters': {
+    holds: async (h) => {
+      // Two children of a parent with a customer of another parent numbered between them.
+      const parent = await createCustomer(h, 'cursor parent');
+      await createCustomer(h, 'child 1', { customerAccountNumber: parent });
+      await createCustomer(h, 'between');
+      await createCustomer(h, 'child 2', { customerAccountNumber: parent });
+      return (await listAll(h, { customerAccountNumber: parent, limit: 1 })).customers.every((c) => c.parentCustomerAccountNumber === parent);
+    },
+  },
+  'customer-list-cursor-drops-limit': { holds: async (h) => (await listAll(h, { limit: 2 }, 3)).pages.every((p) => p.body.customers.length <= 2) },
+  'card-search-foreign-customer-listed': { holds: async (h) => (await h.op('cardSearch', {}, { body: { customerAccountNumber: d.foreignCustomer } })).status === 403 },
+  'customer-list-foreign-customer-listed': { holds: async (h) => (await h.op('listCustomers', {}, { query: { customerAccountNumber: d.foreignCustomer } })).status === 403 },
+
+  // ---- The sweep of the document ----
+  'card-types-versioned-path': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).status === 200 },
+  'customer-card-types-pascal-case': { holds: async (h) => (await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer })).body.every((t: Row) => 'cardTypeId' in t) },
+  'customer-contact-optional': createRefusedWithout('customerContact'),
+  'customer-address-optional': createRefusedWithout('customerAddress'),
+  'customer-update-name-required': { holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'update probe') }, { body: { customerAddress: address } })).status === 200 },
+  'opstatus-update-empty-body': { holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'update probe') }, { body: { customerName: 'Renamed' } })).text === '{}' },
+  'customer-block-notes-required': { holds: async (h) => (await h.op('blockCustomer', { customerAccountNumber: await createCustomer(h, 'block probe') })).status === 200 },
+  'order-cards-optional': { holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer } })).status === 400 },
+  'card-block-notes-required': { holds: async (h) => (await h.op('blockCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h) } })).status === 200 },
+  'card-unblock-reason-optional': unblockRefused({}),
+  'card-unblock-notes-201-accepted': unblockRefused({ notes: 'n'.repeat(201) }),
+  'opstatus-card-block-empty-body': { holds: async (h) => (await h.op('blockCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h) } })).text === '{}' },
+  'opstatus-cancel-empty-body': { holds: async (h) => (await h.op('cancelCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h) } })).text === '{}' },
+  'card-replace-body-required': { holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: {} })).status === 200 },
+  'opstatus-replace-empty-body': { holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: {} })).text === '{}' },
+  'opstatus-reprint-empty-body': { holds: async (h) => (await h.op('reprintPIN', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { cardAddress: address } })).text === '{}' },
+  'master-data-parameter-message-body': { holds: async (h) => (await h.call('GET', '/master/all', { query: { region: 'EU' } })).status === 200 },
+  'auth-token-path-moved': { holds: async (h) => (await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }) })).status === 200 },
+  'card-foreign-404': { holds: async (h) => (await h.op('getCard', { cardIdentifier: (await searchAll(h, { limit: 1 }, 1)).cards[0]!.cardIdentifier }, { auth: 'foreign' })).status === 403 },
+  'error-code-er012-on-400': { holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 0 } })).body.errorCode === 'ER-001' },
+
+  // ---- Several problems at once ----
+  'order-errors-first-item-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 999 }, { cardTypeId: 998 }] } })).length === 2 },
+  'order-errors-missing-hides-invalid': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 999 }] } })).length === 2 },
 };
 
 test('a "performed, then 500" fault performs the write, then answers 500 with the standard error body (ER-012)', async () => {
@@ -654,6 +772,27 @@ test('card-types-503-unavailable: the card types answer 503 with Retry-After and
 test('every fault names a rule of lib/rules/catalogue.ts and has a description', () => {
   const bad = Object.entries(faultCatalogue).filter(([, f]) => !rules.has(f.rule) || f.description.length < 10).map(([id, f]) => `${id} → ${f.rule}`);
   expect(bad).toEqual([]);
+});
+
+test('each latency fault slows the 2xx answers of its own operation, and of no other, past the p50 target', async () => {
+  expect(latencyKeys.filter((key) => !(`latency-${key}-slow` in faultCatalogue)), 'operations without a latency fault').toEqual([]);
+  for (const key of latencyKeys) {
+    const delay = slowedBy((id) => id === `latency-${key}-slow`)!;
+    expect(latencyKeys.filter((k) => (k === key ? delay(k) <= latencyTargets[k].p50 : delay(k) !== 0)), `latency-${key}-slow`).toEqual([]);
+  }
+  // Wired into the app: a slowed answer through the interface, the clean one well under the target.
+  const timed = async (h: Harness) => {
+    const started = performance.now();
+    await h.op('getMasterData');
+    return performance.now() - started;
+  };
+  const [clean, slow] = await Promise.all([startSandbox(), startSandbox({ faults: ['latency-master-data-slow'] })]);
+  try {
+    expect(await timed(clean)).toBeLessThan(latencyTargets['master-data'].p50);
+    expect(await timed(slow)).toBeGreaterThan(latencyTargets['master-data'].p50);
+  } finally {
+    await Promise.all([clean.close(), slow.close()]);
+  }
 });
 
 test('every core fault has a probe, and every probe a fault', () => {

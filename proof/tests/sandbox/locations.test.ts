@@ -464,6 +464,14 @@ const faultProbes: Record<string, FaultProbe> = {
   },
   'loc-postal-code-string': async (a) => (await locationsIn(a, paris, { count: 100 })).every((l) => Number.isInteger(l.postal_code)),
   'loc-last-updated-not-utc': async (a) => (await locationsIn(a, paris, { count: 100 })).every((l) => isUtc(l.last_updated)),
+  'geo-top-latitude-91-accepted': async (a) => (await geo(a, { ...paris, top: 91 })).status === 400,
+  'geo-bottom-latitude-91-accepted': async (a) => (await geo(a, { ...paris, bottom: -91 })).status === 400,
+  'geo-left-longitude-181-accepted': async (a) => (await geo(a, { ...paris, left: -181 })).status === 400,
+  'geo-right-longitude-181-accepted': async (a) => (await geo(a, { ...paris, right: 181 })).status === 400,
+  'geo-empty-404-standard-body': async (a) => {
+    const res = await geo(a, midAtlantic);
+    return res.status === 200 || typeof res.body?.message === 'string';
+  },
 };
 
 test.describe('faults', () => {

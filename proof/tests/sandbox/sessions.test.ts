@@ -176,6 +176,8 @@ const faultProbes: Record<string, FaultProbe> = {
     return res.status === 404 && typeof res.body?.message === 'string';
   },
   'session-404-details-string': async (a) => registry.validate('message-error.json', (await get(a, UNKNOWN_ID)).body).length === 0,
+  'session-transaction-time-offset': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => isUtc(t.time))),
+  'session-malformed-id-standard-body': async (a) => typeof (await get(a, 'not-a-session-id')).body?.message === 'string',
 };
 
 test.describe('faults', () => {

@@ -57,6 +57,15 @@ const cardsOfNewOrder = async (h: Harness) => {
   return { order: order.status, found: found.body.cards?.length };
 };
 
+/** What the caller is answered with the second client's cursors, of card search and of the customer list. */
+const foreignCursors: Probe = async (h) => {
+  const search = await h.call('POST', '/cards/search', { auth: 'foreign', body: { limit: 1 } });
+  const list = await h.call('GET', '/customers', { auth: 'foreign', query: { limit: 1 } });
+  const cards = await h.call('POST', '/cards/search', { body: { limit: 1, cursor: search.body.nextCursor } });
+  const customers = await h.call('GET', '/customers', { query: { limit: 1, cursor: list.body.nextCursor } });
+  return [cards.status, cards.body.cards?.length, customers.status, customers.body.customers?.length];
+};
+
 const probes: Record<VariantId, Probe> = {
   'extra-fields': async (h) => (await h.call('GET', '/master/all')).body.vendorExtension,
   'optional-fields-omitted': async (h) => Object.keys(await firstPoolCard(h)).sort(),
@@ -91,6 +100,8 @@ const probes: Record<VariantId, Probe> = {
     statusOf(await h.call('GET', '/customers', { query: { customerAccountNumber: d.foreignCustomer } })),
     (await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.foreignCustomer } })).body.cards?.length,
   ],
+  'foreign-cursor-refused': foreignCursors,
+  'foreign-cursor-empty-page': foreignCursors,
   'customer-list-envelope': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 2 } })).body).sort(),
   'customer-list-bare-array': async (h) => shape(await h.call('GET', '/customers', { query: { limit: 2 } })).headers,
   'customer-list-link-header': async (h) => (await h.call('GET', '/customers', { query: { limit: 2 } })).headers.link,
@@ -105,6 +116,7 @@ const probes: Record<VariantId, Probe> = {
   'card-statuses-other': async (h) => (await h.call('GET', '/master/all')).body.status.map((s: { id: number }) => s.id),
   'order-cards-later': cardsOfNewOrder,
   'card-cancel-strict': async (h) => statusOf(await h.call('POST', `/cards/${(await poolCards(h, 1))[0]}/cancel`, { body: {} })),
+  'unknown-filter-ids-match-nothing': async (h) => shape(await h.call('POST', '/cards/search', { body: { cardTypeIdentifiers: [999_999], limit: 2 } })),
   'card-sort-grammar-other': async (h) => statusOf(await h.call('POST', '/cards/search', { body: { sortExpression: 'status' } })),
   'card-filter-case-sensitive': async (h) => (await h.call('POST', '/cards/search', { body: { filter: { driverName: swapCase((await firstPoolCard(h)).driverName) } } })).body.cards.length,
   'replacement-delayed': async (h) => {

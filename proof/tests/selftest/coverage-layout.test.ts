@@ -1,10 +1,11 @@
 /**
- * coverage.html read in Chromium at 1400 and at 1000 pixels wide: rule ids, check names, states,
- * counts, the authorization matrix's resource ids and the segments of its request paths never
- * break over lines nor spill out of their cells, and no table is wider than its box (the matrix's
- * two tables of six owner columns among them). The page is built from a run with the longest rule
- * ids of the catalogue failing and found broken, with long operations, long titles and evidence,
- * and a matrix with every cell filled, failed ones with their evidence.
+ * coverage.html and document.html read in Chromium at 1400 and at 1000 pixels wide: rule ids,
+ * fault ids, check names, states, counts, the authorization matrix's resource ids and the segments
+ * of its request paths never break over lines nor spill out of their cells, and no table is wider
+ * than its box (the matrix's two tables of six owner columns among them). The pages are built from
+ * a run with the longest rule ids of the catalogue failing and found broken, with long operations,
+ * long titles and evidence, and a matrix with every cell filled, failed ones with their evidence;
+ * document.html with every fault of the sandbox as a proof, the longest ids among them.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ import type { LedgerEntry } from '../../../lib/ledger.js';
 import { authzMatrixHtml, buildAuthzMatrix } from '../../../lib/report/authz-matrix.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { coverageHtml } from '../../../lib/report/coverage-html.js';
+import { buildDocumentReport, documentHtml } from '../../../lib/report/document-html.js';
+import { faultProofs } from '../../../sandbox/launcher.js';
 import type { TestRecord } from '../../../lib/report/test-record.js';
 import { ruleList } from '../../../lib/rules/catalogue.js';
 import { launchChromium } from '../../selftest/chromium.js';
@@ -63,23 +66,46 @@ const MEASURE = `(() => {
   };
 })()`;
 
-test('coverage.html at 1400 and 1000 pixels: no id, state, count, resource or path segment breaks or spills, no table wider than its box, the matrix\'s two tables included', async () => {
-  const records = [...longest.map((id) => record(id, 'failed')), record('CARD-SHAPE', 'blocked'), record('SESSION-SHAPE', 'suite-error'), record('CUST-SHAPE', 'passed')];
-  const coverage = buildCoverage('test https://fleet-test.example.com', records, longest.map((id, i) => finding(id, 10_000 + i)), emptyFootprint());
-  const file = join(mkdtempSync(join(tmpdir(), 'fleet-layout-')), 'coverage.html');
-  writeFileSync(file, coverageHtml(coverage, authzMatrixHtml(buildAuthzMatrix(matrixCells(), []))));
+type Layout = { tokens: number; broken: string[]; spilled: string[]; wide: string[]; matrix: Record<string, number> };
+
+/** `html` opened from disk at each width, measured. */
+async function layoutsOf(html: string, name: string): Promise<Map<number, Layout>> {
+  const file = join(mkdtempSync(join(tmpdir(), 'fleet-layout-')), name);
+  writeFileSync(file, html);
   const browser = await launchChromium();
+  const layouts = new Map<number, Layout>();
   try {
     for (const width of [1400, 1000]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`file://${file}`);
-      const layout = await page.evaluate(MEASURE) as { tokens: number; broken: string[]; spilled: string[]; wide: string[]; matrix: Record<string, number> };
-      expect(layout.tokens, `${width} px: ids, states and counts found`).toBeGreaterThan(300);
-      expect(layout.matrix, `${width} px: the matrix's two tables, their paths and resources`).toEqual({ tables: 2, segments: 43, resources: 100 });
-      expect(layout, `${width} px`).toMatchObject({ broken: [], spilled: [], wide: [] });
+      layouts.set(width, await page.evaluate(MEASURE) as Layout);
       await page.close();
     }
   } finally {
     await browser.close();
+  }
+  return layouts;
+}
+
+test('coverage.html at 1400 and 1000 pixels: no id, state, count, resource or path segment breaks or spills, no table wider than its box, the matrix\'s two tables included', async () => {
+  const records = [...longest.map((id) => record(id, 'failed')), record('CARD-SHAPE', 'blocked'), record('SESSION-SHAPE', 'suite-error'), record('CUST-SHAPE', 'passed')];
+  const coverage = buildCoverage('test https://fleet-test.example.com', records, longest.map((id, i) => finding(id, 10_000 + i)), emptyFootprint());
+  for (const [width, layout] of await layoutsOf(coverageHtml(coverage, authzMatrixHtml(buildAuthzMatrix(matrixCells(), []))), 'coverage.html')) {
+    expect(layout.tokens, `${width} px: ids, states and counts found`).toBeGreaterThan(300);
+    expect(layout.matrix, `${width} px: the matrix's two tables, their paths and resources`).toEqual({ tables: 2, segments: 43, resources: 100 });
+    expect(layout, `${width} px`).toMatchObject({ broken: [], spilled: [], wide: [] });
+  }
+});
+
+test('document.html at 1400 and 1000 pixels: no rule id, fault id, verdict or count breaks or spills, no table wider than its box', async () => {
+  // Every rule of the catalogue judged, the longest failed, and a statement left without its fault.
+  const records = [...longest.map((id) => record(id, 'failed')), ...ruleList.filter((r) => !longest.includes(r.id)).map((r) => record(r.id, 'passed'))];
+  const coverage = buildCoverage('test https://fleet-test.example.com', records, [], emptyFootprint());
+  const proofs = faultProofs.map((p) => (p.proves.includes('intro.json') ? { ...p, proves: p.proves.filter((k) => k !== 'intro.json') } : p));
+  const report = buildDocumentReport(coverage.target, coverage.rules, proofs);
+  expect(report.totals.unproven + report.totals.partly, 'a statement shows "cited, no fault yet"').toBeGreaterThan(0);
+  for (const [width, layout] of await layoutsOf(documentHtml(report), 'document.html')) {
+    expect(layout.tokens, `${width} px: ids, verdicts and counts found`).toBeGreaterThan(1000);
+    expect(layout, `${width} px`).toMatchObject({ broken: [], spilled: [], wide: [] });
   }
 });

@@ -1,9 +1,10 @@
 /**
  * The reports as a person opens them: one `npm run conformance` against an embedded sandbox with
- * one fault, then Debian's Chromium opens the Playwright HTML report, the Allure report and
- * coverage.html from disk and checks that each shows the run's totals (as the conformance reporter
- * counted them in coverage.json) and the rule the fault broke, with a replay of its request; the
- * Allure report groups by document section and rule, and carries the run's own pages.
+ * one fault, then Debian's Chromium opens the Playwright HTML report, the Allure report,
+ * coverage.html and document.html from disk and checks that each shows the run's totals (as the
+ * conformance reporter counted them in coverage.json) and the rule the fault broke, with a replay of
+ * its request, or the statement it broke, failed, with the fault that proves it caught; the Allure
+ * report groups by document section and rule, and carries the run's own pages.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,7 +107,7 @@ test('the Allure report shows the run\'s totals and the run\'s own pages, and gr
   await expect.poll(async () => ({ all: await count('total'), passed: await count('passed'), failed: await count('failed'), skipped: await count('skipped') })).toEqual(expected);
 
   await page.getByTestId('nav-tab-globalAttachments').click();
-  for (const name of ['rule coverage: what broke, findings, footprint on the target (coverage.html)', 'drift and assumptions (drift.html)']) {
+  for (const name of ['rule coverage: what broke, findings, footprint on the target (coverage.html)', 'drift and assumptions (drift.html)', 'the document statement by statement: its rules, this run\'s verdict, its tests and the fault that proves a breach is caught (document.html)']) {
     await expect(page.getByText(name, { exact: true })).toBeVisible();
   }
   await page.getByText(/^rule coverage: what broke/).click();
@@ -137,4 +138,14 @@ test('coverage.html shows the run\'s totals and, at its top, the broken rule wit
   await broken.locator('details.evidence summary').click();
   await expect(broken.locator('pre.replay')).toContainText(REPLAY);
   await expect(broken.locator('pre.replay')).toContainText('$FLEET_TOKEN');
+});
+
+test('document.html shows the document\'s totals and, in its section, the statement the fault broke failed in this run and proven by that fault', async () => {
+  await open('document.html');
+  await expect(page.locator('.pill').first()).toHaveText(/^\d+ statements$/);
+  await expect(page.getByRole('heading', { name: 'Introduction', exact: true })).toBeVisible();
+  const row = page.locator(`tr[id="master.ten-arrays"]`);
+  await expect(row).toContainText('An object with ten arrays.');
+  await expect(row).toContainText('this run: failed');
+  await expect(row).toContainText(`proven by fault ${FAULT}`);
 });
