@@ -37,7 +37,8 @@ test.describe('order cards: one error per problem', () => {
     const response = await api.call<CardOrderErrors>('orderCards', { body: { cards: [item] } });
     if (fewer(response, 2)) {
       // Each problem refused on its own is another rule's: asked only when it decides.
-      await forRule('CARD-ORDER-REQUIRED-FIELDS', () => expect(response, 'an order without customerAccountNumber').toBeRejected());
+      const valid = cardOrderItem(masterData, { driverName: `${config.runId} missing ${nextSerial()}` });
+      await forRule('CARD-ORDER-REQUIRED-FIELDS', async () => expect(await api.call('orderCards', { body: { cards: [valid] } }), 'an order of a valid item without customerAccountNumber').toBeRejected());
       const { customerAccountNumber } = await customers.create();
       await forRule('CARD-ORDER-IDS-FROM-MASTER', async () => expect(await api.call('orderCards', { body: { customerAccountNumber, cards: [item] } }), 'the bad identifier alone').toBeRejected());
     }

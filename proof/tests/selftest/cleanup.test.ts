@@ -89,7 +89,7 @@ test('the suite\'s cleanup check fails while a customer of its run is open and p
   const leftOpen = await create('fcrleak1', 'x');
   const check = async () => {
     const work = mkdtempSync(join(tmpdir(), 'fleet-cleanup-check-'));
-    return playwright(['--project', 'after the run', '-g', 'SUITE-CLEANUP', '--reporter=line', `--output=${join(work, 'out')}`], {
+    return playwright(['--project', 'after the run', '-g', 'SUITE-CLEANUP', '--reporter=list', `--output=${join(work, 'out')}`], {
       FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox', FLEET_RUN_ID: 'fcrleak1', FLEET_REPORTS_DIR: work,
     });
   };
@@ -109,7 +109,7 @@ test('what the second client created for a run is checked and closed too: the cl
   expect(created.status).toBe(200);
   const leftOpen = created.body.customerAccountNumber;
   const work = mkdtempSync(join(tmpdir(), 'fleet-cleanup-second-'));
-  const check = () => playwright(['--project', 'after the run', '-g', 'SUITE-CLEANUP', '--reporter=line', `--output=${join(work, 'out')}`], {
+  const check = () => playwright(['--project', 'after the run', '-g', 'SUITE-CLEANUP', '--reporter=list', `--output=${join(work, 'out')}`], {
     FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox', FLEET_RUN_ID: 'fcrleak2', FLEET_REPORTS_DIR: work,
   });
   const failing = await check();
