@@ -42,7 +42,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * letters make something new.
  */
 const IDEMPOTENT: ReadonlySet<OperationId> = new Set(['updateCustomerDetail']);
-/** The pause before a 5xx of the server is repeated. */
+/**
+ * The pause before a 5xx of the server is repeated: time for a passing condition to pass. Once a
+ * repeat of an operation failed the same way for this client, its next repeats follow at once.
+ */
 const REPEAT_PAUSE_MS = 300;
 
 /** The first pause before a read is sent again (lib/environment.ts, backoffMs). */
@@ -216,13 +219,16 @@ export class FleetClient {
               return sent;
             }
           }
-          await pause(REPEAT_PAUSE_MS);
+          if (!this.repeated5xx.has(op.id)) await pause(REPEAT_PAUSE_MS);
           continue;
         }
         let answer = sent;
         if (first5xx && sent !== first5xx) {
           if (readBack) sent.readBack = readBack;
-          if (sent.response.status >= 500) sent.repeatOf = [first5xx];
+          if (sent.response.status >= 500) {
+            sent.repeatOf = [first5xx];
+            this.repeated5xx.add(op.id);
+          }
           else if (!askAgain && sent.response.status >= 400) {
             // Refused when sent once more: the write had taken effect, or a refusal was due; the 5xx stands either way.
             answer = Object.assign(first5xx, { sentAgain: sent, ...(readBack ? { readBack } : {}) });
@@ -263,6 +269,9 @@ export class FleetClient {
 
   /** The last answer this client checked: the read a read-back made. */
   private lastAnswer?: Exchange;
+
+  /** The operations whose 5xx, repeated, came again (REPEAT_PAUSE_MS). */
+  private readonly repeated5xx = new Set<OperationId>();
 
   /** Still throttled after waiting as asked (lib/throttle.ts), by the server: it answered unavailable. */
   private unavailable(op: Operation, exchange: Exchange): boolean {
