@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, parseShare } from '../lib/config.js';
 import { answeredRules, compareRuns, judgedShare, namedRules, type GateVerdict } from '../lib/gate/compare.js';
 import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
-import { acceptRun, readRunReports, UNJUDGED_FILE } from '../lib/gate/run-reports.js';
+import { acceptRun, asBefore, keepStreaks, readRunReports, UNJUDGED_FILE } from '../lib/gate/run-reports.js';
 import { knownFailuresFile } from '../lib/package-files.js';
 import { gateTable, judgedText, verdictLine } from '../lib/gate/table.js';
 
@@ -69,7 +69,8 @@ function main(): number {
     console.log(`gate: ${current} is now the baseline in ${args.baseline} (${files.join(', ')}), not compared (--init)`);
     return 0;
   }
-  const result = compareRuns(readRunReports(args.baseline, 'baseline'), run, known, utcDate(), minJudged, config.gateMaxUnjudgedNights);
+  const baseline = asBefore(readRunReports(args.baseline, 'baseline'), run.coverage.generatedAt);
+  const result = compareRuns(baseline, run, known, utcDate(), minJudged, config.gateMaxUnjudgedNights);
   console.log(`gate: ${current} (${run.coverage.generatedAt}) against the baseline ${args.baseline}`);
   console.log(gateTable(result).join('\n'));
   console.log(`gate: judged ${judgedText(result.judged)}; below ${Math.round(minJudged * 100)}% a night is not judged`);
@@ -80,6 +81,9 @@ function main(): number {
   if (args.accept && result.passed) {
     acceptRun(current, args.baseline, note);
     console.log(`gate: accepted, ${args.baseline} now holds this run`);
+  } else if (args.accept) {
+    // A night not accepted still counts: a rule unjudged tonight and tomorrow is two nights in a row, whatever tonight's verdict.
+    keepStreaks(baseline, run.coverage.generatedAt, result.unjudgedNights);
   }
   return result.passed ? 0 : VERDICT_EXIT[result.verdict] ?? 1;
 }

@@ -133,7 +133,8 @@ export function unjudgedStreaks(baseline: RunReports, current: RunReports, max: 
   const rows: GateRow[] = [];
   for (const rule of current.coverage.rules.filter((r) => r.family !== 'latency' && UNJUDGED_STATUSES.has(r.status))) {
     const was = baseline.coverage.rules.find((r) => r.id === rule.id);
-    const before = baseline.unjudged?.[rule.id] ?? (was && UNJUDGED_STATUSES.has(was.status) ? { nights: 1, why: [clip(notJudgedWhy(was)) ?? was.status] } : undefined);
+    // The streaks file, when there is one, is last night's whole account (npm run gate --accept writes it every night, accepted or not).
+    const before = baseline.unjudged ? baseline.unjudged[rule.id] : was && UNJUDGED_STATUSES.has(was.status) ? { nights: 1, why: [clip(notJudgedWhy(was)) ?? was.status] } : undefined;
     const streak = { nights: (before?.nights ?? 0) + 1, why: [...(before?.why ?? []), clip(notJudgedWhy(rule)) ?? rule.status].slice(-max) };
     nights[rule.id] = streak;
     if (streak.nights >= max) {

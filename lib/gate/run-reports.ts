@@ -52,6 +52,29 @@ export function readRunReports(dir: string, role: 'baseline' | 'current'): RunRe
   return { dir, coverage, drift, ...(perf ? { perf } : {}), ...(unjudged ? { unjudged } : {}) };
 }
 
+/** Which night the baseline's streaks last counted, and the streaks before it: gating the same night again counts it once. */
+const COUNTED_FILE = 'unjudged-counted.json';
+
+/**
+ * A night not accepted still counts towards the streaks: they go with the baseline (its
+ * unjudged.json), marked with the night they counted (`night`: its coverage's generatedAt).
+ */
+export function keepStreaks(baseline: RunReports, night: string, streaks: UnjudgedNights): void {
+  const counted = { night, before: baseline.unjudged ?? null };
+  writeFileSync(join(baseline.dir, COUNTED_FILE), `${JSON.stringify(counted, null, 2)}\n`);
+  writeFileSync(join(baseline.dir, UNJUDGED_FILE), `${JSON.stringify(streaks, null, 2)}\n`);
+}
+
+/** The baseline as the night `night` is to be compared with: if its streaks already counted that night, those before it. */
+export function asBefore(baseline: RunReports, night: string): RunReports {
+  const path = join(baseline.dir, COUNTED_FILE);
+  if (!existsSync(path)) return baseline;
+  const counted = JSON.parse(readFileSync(path, 'utf8')) as { night: string; before: UnjudgedNights | null };
+  if (counted.night !== night) return baseline;
+  const { unjudged: _counted, ...rest } = baseline;
+  return counted.before ? { ...rest, unjudged: counted.before } : rest;
+}
+
 /** Makes `current`'s reports the baseline: the gate's files (only those) replace the baseline's. */
 export function acceptRun(current: string, baseline: string, note: Record<string, string>): string[] {
   if (resolve(current) === resolve(baseline)) throw new GateInputError(`--baseline ${baseline} is the current run's own folder`);
@@ -63,6 +86,7 @@ export function acceptRun(current: string, baseline: string, note: Record<string
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(join(current, file), target);
   }
+  rmSync(join(baseline, COUNTED_FILE), { force: true });
   writeFileSync(join(baseline, 'accepted.json'), `${JSON.stringify({ ...note, files: copied }, null, 2)}\n`);
   return copied;
 }

@@ -350,6 +350,16 @@ test.describe('the gate: nothing stays unjudged, an unavailable operation never 
     expect(compareRuns(baseline, run(clean()), [], TODAY, 0.8, 3).unjudgedNights).toEqual({});
   });
 
+  test('a night that failed between two unjudged nights keeps the count: the baseline\'s streaks file is last night\'s, not the accepted night\'s', () => {
+    // Night 1 (accepted): judged. Night 2 (a regression, not accepted): CARD-ORDER-202 not judged, its streak written with the baseline. Night 3: not judged again.
+    const afterFailedNight = { ...run(clean()), unjudged: { 'CARD-ORDER-202': { nights: 1, why: ['night 2\'s why'] } } };
+    const third = compareRuns(afterFailedNight, notJudged(INCOMPLETE), [], TODAY);
+    expect([third.verdict, third.unjudgedNights['CARD-ORDER-202']?.nights]).toEqual(['UNJUDGED', 2]);
+    // And a rule the accepted night left unjudged but last night judged starts again at one.
+    const judgedLastNight = { ...notJudged(INCOMPLETE), unjudged: {} };
+    expect(compareRuns(judgedLastNight, notJudged(INCOMPLETE), [], TODAY).unjudgedNights['CARD-ORDER-202']?.nights).toBe(1);
+  });
+
   test('npm run gate: exit 5 for a rule unjudged too long, exit 4 for an unavailable operation; the streaks kept beside the run and with the baseline it becomes', async () => {
     const work = mkdtempSync(join(tmpdir(), 'fleet-gate-unjudged-'));
     const gate = (...args: string[]) => runCommand('node', ['--import', 'tsx', 'scripts/gate.ts', ...args], {});
@@ -362,6 +372,9 @@ test.describe('the gate: nothing stays unjudged, an unavailable operation never 
     expect(second.code, second.output).toBe(5);
     expect(second.output).toContain('⊘ unjudged too long');
     expect(second.output).not.toContain('gate: accepted');
+    expect(JSON.parse(readFileSync(join(work, 'baseline', 'unjudged.json'), 'utf8')), 'a night not accepted still counts').toMatchObject({ 'CARD-ORDER-202': { nights: 2 } });
+    expect((await gate('--baseline', join(work, 'baseline'), '--current', join(work, 'night2'), '--accept')).code, 'the same night gated again').toBe(5);
+    expect(JSON.parse(readFileSync(join(work, 'baseline', 'unjudged.json'), 'utf8')), 'counted once').toMatchObject({ 'CARD-ORDER-202': { nights: 2 } });
     const unavailable = notJudged('unavailable');
     unavailable.coverage.unavailable = [{ operationId: 'orderCards', method: 'POST', path: '/cards/order', status: 503, requests: 3, reason: 'answered 503' }];
     write(join(work, 'night3'), unavailable);
