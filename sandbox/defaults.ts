@@ -38,5 +38,10 @@ export const sandboxDefaults = {
     'fef7693f-30c3-4c62-ac63-a98d5b0e7fd8', '9e88b260-099a-414a-a1bd-4f03c1a23631', 'ec3d306f-8061-4c67-a264-f8d4f230afd6',
     '44ff39fc-72cc-4813-ade0-dfd60cea6297', 'cc31052d-9925-49fe-a02b-36d71dd5f41c', '84b6409f-3bb2-4182-a54a-f3b1809789f8',
   ],
+  /**
+   * The few sessions a test environment's repository holds (FLEET_SESSION_IDS of the stand-ins):
+   * one still processing, one paid with two transactions, one in debt with two.
+   */
+  fieldSessionIds: ['2f707a4c-a065-4ac9-a0b4-87fa9a40d9f8', '8a6924ef-4273-477c-af2a-bf7e3a374372', 'cc31052d-9925-49fe-a02b-36d71dd5f41c'],
   port: 4010,
 } as const;

@@ -92,7 +92,7 @@ export async function startChain(options: ChainOptions): Promise<Chain> {
         FLEET_CLIENT_KEY: client.key,
         FLEET_CLIENT_KEY_PASSPHRASE: KEY_PASSPHRASE,
         HTTPS_PROXY: `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${proxyPort}`,
-        FLEET_SESSION_IDS: sandboxDefaults.sessionIds.slice(0, 2).join(','),
+        FLEET_SESSION_IDS: sandboxDefaults.fieldSessionIds.join(','),
         FLEET_CARD_POOL_CUSTOMER: sandboxDefaults.poolCustomer,
         FLEET_FOREIGN_CUSTOMER: sandboxDefaults.foreignCustomer,
       },

@@ -42,7 +42,7 @@ export function standInSettings(baseUrl: string, vars: Record<string, string> = 
   return {
     vars: {
       FLEET_BASE_URL: baseUrl,
-      FLEET_SESSION_IDS: sandboxDefaults.sessionIds.slice(0, 2).join(','),
+      FLEET_SESSION_IDS: sandboxDefaults.fieldSessionIds.join(','),
       FLEET_CARD_POOL_CUSTOMER: sandboxDefaults.poolCustomer,
       FLEET_FOREIGN_CUSTOMER: sandboxDefaults.foreignCustomer,
       ...vars,

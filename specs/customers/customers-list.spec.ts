@@ -10,7 +10,7 @@ import { expect, forRule, test, type CustomerFactory } from '../../fixtures/test
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import { untouchedParent } from '../../lib/steps/stable-scope.js';
 import type { FleetApi } from '../../lib/api.js';
-import { allCustomers, customerPage, customerPages } from '../../lib/discovery.js';
+import { allCustomers, customerPage, firstCustomerPages } from '../../lib/discovery.js';
 import type { Customer } from '../../lib/types.generated.js';
 
 const numbers = (customers: Customer[]) => customers.map((c) => c.customerAccountNumber);
@@ -180,13 +180,22 @@ test.describe('list customers', () => {
     const expected = numbers(parent!.children);
     // At least 2 a page: a next page that repeats the last customer of the one before still moves on.
     const limit = Math.max(2, Math.floor(expected.length / 3));
-    const pages = await forRule('CUST-LIST-CURSOR', () => customerPages(api, config.customerListFields, { customerAccountNumber: parent!.account, limit }, Math.ceil(expected.length / limit) + 3));
+    const maxPages = Math.ceil(expected.length / limit) + 3;
+    const pages = await firstCustomerPages(api, config.customerListFields, { customerAccountNumber: parent!.account, limit }, maxPages);
     const walked = pages.flatMap((p) => numbers(p.customers));
+    // A page that leaves the list's customerAccountNumber is the filter's fault (the first page) or the cursor's scope (those after), not the walk's.
+    if (expected.length < 50) {
+      const outside = (from: typeof pages) => from.flatMap((p) => numbers(p.customers)).filter((n) => !expected.includes(n));
+      await forRule('CUST-LIST-DIRECT-ONLY', () => expect(outside(pages.slice(0, 1)), `customers outside the sub-accounts of ${parent!.account} on the first page`).toEqual([]));
+      await forRule('CUST-LIST-CURSOR-SCOPE', () => expect(outside(pages.slice(1)), `customers outside the sub-accounts of ${parent!.account} on the pages its cursor led to`).toEqual([]));
+    }
     await forRule('CUST-LIST-LIMIT-HONOURED', () => {
       for (const [i, page] of pages.entries()) expect(page.customers.length, `page ${i + 1} with limit=${limit}`).toBeLessThanOrEqual(limit);
     });
     await forRule('CUST-LIST-CURSOR', () => {
       const where = `the sub-accounts of ${parent!.account} walked with limit=${limit}`;
+      const last = pages.at(-1);
+      expect(pages.length === maxPages && last?.hasNextPage && !!last.nextCursor, `${where}: still had pages after ${maxPages} (nextCursor never ends)`).toBe(false);
       expect(duplicates(walked), `${where}: seen twice`).toEqual([]);
       expect(expected.filter((n) => !walked.includes(n)), `${where}: missed (${expected.length} in one page of 50)`).toEqual([]);
     });
