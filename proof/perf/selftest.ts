@@ -58,8 +58,9 @@ async function main(): Promise<number> {
     check(Math.abs(r.errP50) <= 0.05, `accuracy ${r.operation}: measured p50 ${f1(r.measuredP50)} vs injected ${f1(r.injectedP50)} (${pct(r.errP50)}, limit 5%)`);
     check(Math.abs(r.errP99) <= 0.1, `accuracy ${r.operation}: measured p99 ${f1(r.measuredP99)} vs injected ${f1(r.injectedP99)} (${pct(r.errP99)}, limit 10%)`);
     // Pairing by order can swap two requests that left at the same instant (after a stalled
-    // event loop); the set comparison above does not care, but more than 2% would mean a wrong count.
-    check(r.belowInjected <= 0.02 * r.samples, `accuracy ${r.operation}: ${r.belowInjected} requests measured below their injected delay: the request → delay pairing is off`);
+    // event loop: 5 of 180 seen on a quiet machine); the set comparison above does not care. A wrong
+    // count shifts every pair after it, about half of them below: more than 5% means that.
+    check(r.belowInjected <= 0.05 * r.samples, `accuracy ${r.operation}: ${r.belowInjected} requests measured below their injected delay: the request → delay pairing is off`);
     check(r.samples >= 100, `accuracy ${r.operation}: only ${r.samples} samples`);
   }
   check(rows.length === 17, `accuracy: ${rows.length} operations measured, expected 17`);
