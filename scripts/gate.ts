@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, parseShare } from '../lib/config.js';
 import { answeredRules, compareRuns, judgedShare, namedRules, type GateVerdict } from '../lib/gate/compare.js';
 import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
-import { acceptRun, asBefore, keepStreaks, readRunReports, UNJUDGED_FILE } from '../lib/gate/run-reports.js';
+import { acceptRun, asBefore, keepStreaks, readRunReports, writeStreaks } from '../lib/gate/run-reports.js';
 import { knownFailuresFile } from '../lib/package-files.js';
 import { gateTable, judgedText, verdictLine } from '../lib/gate/table.js';
 
@@ -77,7 +77,7 @@ function main(): number {
   console.log(verdictLine(result));
   writeFileSync(join(current, 'gate.json'), `${JSON.stringify({ baseline: args.baseline, ...result }, null, 2)}\n`);
   // Kept with the run: when it is accepted, tomorrow's gate counts on from tonight's streaks.
-  writeFileSync(join(current, UNJUDGED_FILE), `${JSON.stringify(result.unjudgedNights, null, 2)}\n`);
+  writeStreaks(current, result.unjudgedNights);
   if (args.accept && result.passed) {
     acceptRun(current, args.baseline, note);
     console.log(`gate: accepted, ${args.baseline} now holds this run`);

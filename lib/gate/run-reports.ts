@@ -62,7 +62,12 @@ const COUNTED_FILE = 'unjudged-counted.json';
 export function keepStreaks(baseline: RunReports, night: string, streaks: UnjudgedNights): void {
   const counted = { night, before: baseline.unjudged ?? null };
   writeFileSync(join(baseline.dir, COUNTED_FILE), `${JSON.stringify(counted, null, 2)}\n`);
-  writeFileSync(join(baseline.dir, UNJUDGED_FILE), `${JSON.stringify(streaks, null, 2)}\n`);
+  writeStreaks(baseline.dir, streaks);
+}
+
+/** The streaks of the rules not judged, as unjudged.json in `dir` (beside a run, or with the baseline). */
+export function writeStreaks(dir: string, streaks: UnjudgedNights): void {
+  writeFileSync(join(dir, UNJUDGED_FILE), `${JSON.stringify(streaks, null, 2)}\n`);
 }
 
 /** The baseline as the night `night` is to be compared with: if its streaks already counted that night, those before it. */
