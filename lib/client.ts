@@ -30,7 +30,7 @@ import type { SchemaRegistry } from './validation.js';
 
 export type { Query } from './exchange.js';
 
-const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
+import { TOKEN_RULE } from './token-endpoint.js';
 /** Sends of one request at most when the environment loses or spoils its answer. */
 export const MAX_ATTEMPTS = 4;
 /** The longest wait for one answer. */

@@ -361,7 +361,7 @@ const TAGS = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
 const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** No token, no judgement: a refused token request blocks what needed one. */
 const NO_TOKEN = /^AuthError: ([^\n]*)/;
-const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
+import { TOKEN_RULE } from './token-endpoint.js';
 /** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
 export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
 /** The server answered unavailable to a request the test needed. */

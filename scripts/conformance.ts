@@ -25,6 +25,7 @@ import { replayBaseUrl } from '../lib/report/replay.js';
 import { LeaseRefused, REBALANCE_MS, RunLease, slicesText, type ShareKeeper } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
+import { TOKEN_RULE, tokenPathDeviation } from '../lib/token-endpoint.js';
 import { recordShard } from '../lib/shards.js';
 import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
 import type { OperationId } from '../lib/operations.js';
@@ -66,13 +67,23 @@ function writeBudget(config: Config, args: string[]): Budget {
  * certificate), then times the target (a token and a few reads): workers, fast-check runs and time
  * limits follow its speed, not its host name.
  */
-async function withMeasuredSpeed(config: Config, setup: WorkerLedger): Promise<Config> {
-  if (config.sandbox) return config;
+async function withMeasuredSpeed(config: Config, setup: WorkerLedger): Promise<{ config: Config; tokenDeviation?: string }> {
+  if (config.sandbox) return { config };
   await checkTargetReach(config);
-  process.env.FLEET_TARGET_RTT_MS = String(await measureRoundTrip(config, undefined, (event) => setup.met(event, event.operationId as OperationId, undefined)));
+  let rtt: number;
+  try {
+    rtt = await measureRoundTrip(config, undefined, (event) => setup.met(event, event.operationId as OperationId, undefined));
+  } catch (e) {
+    const tokenDeviation = await tokenPathDeviation(config, e);
+    if (!tokenDeviation) throw e;
+    console.log(`token: ${tokenDeviation}; ${TOKEN_RULE} is judged by its test, and the tests that need a token are blocked by it`);
+    console.log(speedLine(config));
+    return { config, tokenDeviation };
+  }
+  process.env.FLEET_TARGET_RTT_MS = String(rtt);
   const measured = loadConfig();
   console.log(speedLine(measured));
-  return measured;
+  return { config: measured };
 }
 
 interface CancelWatch {
@@ -139,8 +150,13 @@ interface RunPool {
  * environment keeps from the run leaves it without a share (its pool tests blocked by that rule),
  * and the run goes on. Only a pool whose every share is held by other runs refuses the run.
  */
-async function takeLease(config: Config, runDir: string, setup: WorkerLedger): Promise<RunPool> {
+async function takeLease(config: Config, runDir: string, setup: WorkerLedger, tokenDeviation: string | undefined): Promise<RunPool> {
   const { share, claims } = poolFiles(runDir);
+  if (tokenDeviation) {
+    share.write([], { rule: TOKEN_RULE, reason: tokenDeviation });
+    console.log(`card pool ${config.poolCustomer ?? '(none)'}: no lease without a token; its tests that need pool cards are blocked by ${TOKEN_RULE}`);
+    return { held: () => undefined, end: async () => undefined };
+  }
   const handOver = () => setup.handOver(join(runDir, SETUP_DIR));
   const { api, dispose } = await cleanupApi(config, false, setup);
   let lease: RunLease;
@@ -215,7 +231,8 @@ async function main(): Promise<number> {
   readKnownFailures(knownFailuresFile());
   // What the run's own requests before and beside the tests meet: handed to its tests (lib/ledger.ts).
   const setup = new WorkerLedger(setupSecrets(config), replayBaseUrl(config));
-  config = await withMeasuredSpeed(config, setup);
+  const measured = await withMeasuredSpeed(config, setup);
+  config = measured.config;
   const args = process.argv.slice(2);
   const budget = writeBudget(config, args);
   if (config.target !== 'production' && !config.sandbox) console.log(`run ${config.runId}: what it creates carries this mark; if it is killed, npm run cleanup -- --run ${config.runId} closes what it left`);
@@ -225,7 +242,7 @@ async function main(): Promise<number> {
   recordRun(config.runId);
   const runDir = ledgerDir(reports, config.runId);
   setup.handOver(join(runDir, SETUP_DIR));
-  const pool = config.target === 'test' ? await takeLease(config, runDir, setup) : undefined;
+  const pool = config.target === 'test' ? await takeLease(config, runDir, setup, measured.tokenDeviation) : undefined;
   const { claims } = poolFiles(runDir);
   // Its own process group, so that a cancel reaches Playwright and every worker, and only them; the
   // guard ends that group if this process is killed outright.

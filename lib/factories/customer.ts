@@ -1,5 +1,5 @@
 /** Valid request bodies for customers, marked with the run id so that teardown and cleanup find them. */
-import type { AddressComplete, Contact, CustomerCreateRequest } from '../types.generated.js';
+import type { AddressComplete, Contact, CustomerCreateRequest, CustomerUpdateRequest } from '../types.generated.js';
 
 /** The six fields of a customer address, every one required when an address is supplied. */
 export const addressFields = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
@@ -36,5 +36,20 @@ export function subCustomerBody(runId: string, serial: string, overrides: Partia
     customerContact: contact(`c${serial}`),
     customerAddress: completeAddress(`Depot ${serial}`),
     ...overrides,
+  };
+}
+
+/** A valid change of every updateDetail field, each value different from what subCustomerBody creates (the name keeps the run mark). */
+export function customerUpdate(runId: string, serial: string): Required<CustomerUpdateRequest> {
+  return {
+    customerName: `${runId} renamed ${serial}`,
+    customerBusinessReference: `${runId}u${serial}`.slice(0, 20),
+    customerContact: {
+      emailAddress: `updated.${serial}@fleet-conformance.test`, firstName: `New${serial}`, lastName: 'Updated',
+      middleName: 'de', mobilePhone: '+31687654321', telephone: '+31501234567',
+    },
+    customerAddress: {
+      addressLines: `${runId} Grote Markt ${serial}`, city: 'Groningen', country: 'Netherlands', countryCode: 'NL', region: 'Groningen', zipCode: '9711 LV',
+    },
   };
 }

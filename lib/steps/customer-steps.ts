@@ -10,7 +10,8 @@ import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { allCustomers } from '../discovery.js';
 import { answerOrReadBack } from '../read-back.js';
-import type { CustomerNotesRequest } from '../types.generated.js';
+import { customerUpdate } from '../factories/customer.js';
+import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
 
 export interface Status {
   status?: string;
@@ -60,4 +61,17 @@ export async function expectCreatedUnder(api: FleetApi, config: Config, child: s
   // A parent the caller may not list (another hierarchy's) lists nothing.
   const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: parent }).catch(() => [])).some((c) => c.customerAccountNumber === child);
   await forRule(rule, () => expect(shown === parent || listed, `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it`).toBe(true));
+}
+
+/**
+ * An updateDetail the document calls valid was refused. The refusal is its value's only if the same
+ * `fields` with the factory's values are accepted: refused too, updateDetail refuses a body of those
+ * fields at all ("Body, all optional"), a finding of CUST-UPDATE-APPLIES that blocks the test,
+ * never a failure of the boundary rule it checks.
+ */
+export async function expectUpdateTakes(api: FleetApi, account: string, fields: readonly (keyof CustomerUpdateRequest)[], runId: string, serial: string): Promise<void> {
+  const values = customerUpdate(runId, serial);
+  const control: CustomerUpdateRequest = Object.fromEntries(fields.map((f) => [f, values[f]]));
+  const answer = await api.call('updateCustomerDetail', { params: { customerAccountNumber: account }, body: control });
+  await forRule('CUST-UPDATE-APPLIES', () => expect(answer, `updateDetail of ${account} with ${fields.join(', ') || 'no field ({})'} (every field is optional)`).toHaveStatus(200, 'CUST-UPDATE-APPLIES'));
 }

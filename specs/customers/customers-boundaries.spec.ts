@@ -13,14 +13,19 @@ import {
 import type { ApiResponse } from '../../lib/client.js';
 import { addressFields, completeAddress, contact, subCustomerBody } from '../../lib/factories/customer.js';
 import type { AddressComplete } from '../../lib/types.generated.js';
-import { expectCreatedUnder, statusOf } from '../../lib/steps/customer-steps.js';
+import { expectCreatedUnder, expectUpdateTakes, statusOf } from '../../lib/steps/customer-steps.js';
 
 /** The rule that promises a stored value is shown by the next GET: the boundary rule only says it is accepted. */
 const SHOWN_RULE = { create: 'CUST-CREATE-MAIN-ADDRESS-CONTACT', update: 'CUST-UPDATE-APPLIES' } as const satisfies Record<WriteOperation, string>;
 
-/** Holds `response` to `verdict`; for an accepted valid value, `shown` checks the next GET (under the rule of `operation`). */
-async function expectVerdict(response: ApiResponse, verdict: Verdict, rule: string, shown?: { operation: WriteOperation; check: () => Promise<void> }): Promise<void> {
+/**
+ * Holds `response` to `verdict`; for an accepted valid value, `shown` checks the next GET (under the
+ * rule of `operation`). A valid update refused is first asked again with the factory's values of its
+ * fields (`control`): refused too, the refusal is updateDetail's, not the value's.
+ */
+async function expectVerdict(response: ApiResponse, verdict: Verdict, rule: string, shown?: { operation: WriteOperation; check: () => Promise<void>; control?: () => Promise<void> }): Promise<void> {
   if (verdict === 'valid') {
+    if (shown?.control && response.status >= 400 && response.status < 500) await shown.control();
     expect(response, rule).toHaveStatus(200, rule);
     if (shown?.operation === 'create') {
       await forRule('CUST-CREATE-RETURNS-NUMBER', () => expect(typeof (response.body as { customerAccountNumber?: unknown }).customerAccountNumber, 'the new customer\'s customerAccountNumber').toBe('string'));
@@ -64,7 +69,7 @@ test.describe('customer boundaries @write', () => {
             const got = await api.getCustomer(account);
             expect(got).toHaveStatus(200);
             expect(got.body[field], `${field} shown by GET`).toBe(text.value);
-          } });
+          }, ...(existing ? { control: () => expectUpdateTakes(api, existing, [field], config.runId, nextSerial()) } : {}) });
         };
         // The boundary itself on every run; then lengths and kinds of character at random, fewer on
         // create, where every accepted value is a sub-customer left on the target (closed).
@@ -113,7 +118,7 @@ test.describe('customer boundaries @write', () => {
         const got = await api.getCustomer(operation === 'create' ? (response.body as { customerAccountNumber: string }).customerAccountNumber : existing);
         const complete = completeAddress('Boundary');
         for (const f of addressFields) expect(got.body.customerAddress?.[f], `customerAddress.${f}`).toBe(complete[f]);
-      } });
+      }, ...(operation === 'update' ? { control: () => expectUpdateTakes(api, existing, ['customerAddress'], config.runId, nextSerial()) } : {}) });
     };
     // Each field missing in turn, on both operations, every run; then random combinations.
     for (const operation of ['create', 'update'] as const) {
@@ -132,7 +137,7 @@ test.describe('customer boundaries @write', () => {
       await expectVerdict(response, verdictOf(valid), 'CONTACT-EMAIL-FORMAT', { operation, check: async () => {
         const got = await api.getCustomer(operation === 'create' ? (response.body as { customerAccountNumber: string }).customerAccountNumber : existing);
         expect(got.body.customerContact?.emailAddress, 'emailAddress shown by GET').toBe(emailAddress);
-      } });
+      }, ...(operation === 'update' ? { control: () => expectUpdateTakes(api, existing, ['customerContact'], config.runId, nextSerial()) } : {}) });
     }));
   });
 

@@ -1,24 +1,9 @@
 /** POST /customers/{customerAccountNumber}/updateDetail: every change is visible on the next GET. */
 import { expect, test } from '../../fixtures/test.js';
-import { addressFields, contactFields } from '../../lib/factories/customer.js';
+import { addressFields, contactFields, customerUpdate } from '../../lib/factories/customer.js';
 import type { Customer, CustomerUpdateRequest } from '../../lib/types.generated.js';
 
 type Field = keyof CustomerUpdateRequest;
-
-/** A change of every field, each value different from what the factory creates. */
-function changes(runId: string, serial: string): Required<CustomerUpdateRequest> {
-  return {
-    customerName: `${runId} renamed ${serial}`,
-    customerBusinessReference: `${runId}u${serial}`.slice(0, 20),
-    customerContact: {
-      emailAddress: `updated.${serial}@fleet-conformance.test`, firstName: `New${serial}`, lastName: 'Updated',
-      middleName: 'de', mobilePhone: '+31687654321', telephone: '+31501234567',
-    },
-    customerAddress: {
-      addressLines: `${runId} Grote Markt ${serial}`, city: 'Groningen', country: 'Netherlands', countryCode: 'NL', region: 'Groningen', zipCode: '9711 LV',
-    },
-  };
-}
 
 function expectShown(got: Customer, update: CustomerUpdateRequest): void {
   if (update.customerName !== undefined) expect(got.customerName, 'customerName').toBe(update.customerName);
@@ -32,7 +17,7 @@ test.describe('update customer details @write', () => {
   for (const field of fields) {
     test(`updateDetail with ${field} alone: the next GET shows the new ${field} [CUST-UPDATE-APPLIES]`, async ({ api, customers, config, nextSerial }) => {
       const { customerAccountNumber } = await customers.create();
-      const update = { [field]: changes(config.runId, nextSerial())[field] } as CustomerUpdateRequest;
+      const update = { [field]: customerUpdate(config.runId, nextSerial())[field] } as CustomerUpdateRequest;
       expect(await api.updateCustomerDetail(customerAccountNumber, update)).toHaveStatus(200);
       const got = await api.getCustomer(customerAccountNumber);
       expect(got).toHaveStatus(200);
@@ -43,7 +28,7 @@ test.describe('update customer details @write', () => {
   test('updateDetail with every field at once: the next GET shows them all, contact and address as the MAIN ones [CUST-UPDATE-APPLIES]', async ({ api, customers, config, nextSerial }) => {
     const parent = await customers.create();
     const { customerAccountNumber } = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-    const update = changes(config.runId, nextSerial());
+    const update = customerUpdate(config.runId, nextSerial());
     expect(await api.updateCustomerDetail(customerAccountNumber, update)).toHaveStatus(200);
     const got = await api.getCustomer(customerAccountNumber);
     expect(got).toHaveStatus(200);

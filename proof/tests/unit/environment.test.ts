@@ -15,6 +15,8 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js';
 import { ConformanceError, FleetClient } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
+import { DOCUMENT_TOKEN_PATH, tokenPathDeviation } from '../../../lib/token-endpoint.js';
+import { DIRECT } from '../../../lib/transport/settings.js';
 import { subCustomerBody } from '../../../lib/factories/customer.js';
 import { ENVIRONMENT_ATTACHMENT, TransientError, UnavailableError, type EnvironmentEvent } from '../../../lib/environment.js';
 import { INCOMPLETE_ATTACHMENT, TestLedger, WorkerLedger, type Incomplete } from '../../../lib/ledger.js';
@@ -201,6 +203,27 @@ test('a token request outlasts a 503, a reset and a timeout; only a 400 or 401 i
   expect((refused as AuthError).message).toMatch(/refused: 401; check FLEET_CLIENT_ID \/ FLEET_CLIENT_SECRET \(sent as client_secret_post: FLEET_TOKEN_AUTH\)$/);
   const elsewhere = await new TokenProvider(credentials, answers(404)).token().catch((e: unknown) => e);
   expect((elsewhere as AuthError).message).toMatch(/answered 404: not a refusal of the credentials; is FLEET_TOKEN_URL/);
+});
+
+test('a 404 or 405 at the document\'s token path is the server\'s deviation only when FLEET_TOKEN_URL is unset and the service answers 401 without a token', async () => {
+  const base = 'https://fleet-test.example.com';
+  const settings = { baseUrl: base, tokenUrl: `${base}${DOCUMENT_TOKEN_PATH}`, transport: DIRECT };
+  const probing = (status: number) => {
+    const asked: string[] = [];
+    const fetchImpl = (async (url: string | URL) => (asked.push(String(url)), new Response('', { status }))) as typeof fetch;
+    return { asked, fetchImpl };
+  };
+  const missing = new AuthError('token request answered 404', 404);
+  const served = probing(401);
+  expect(await tokenPathDeviation(settings, missing, served.fetchImpl)).toMatch(/^POST \/identity\/realms\/fleet\/protocol\/openid-connect\/token answered 404 while GET \/customers without a token answered 401/);
+  expect(served.asked).toEqual([`${base}/customers?limit=1`]);
+  expect(await tokenPathDeviation(settings, new AuthError('x', 405), probing(401).fetchImpl)).toBeDefined();
+  // A wrong base address: nothing of the service there either.
+  expect(await tokenPathDeviation(settings, missing, probing(404).fetchImpl)).toBeUndefined();
+  // The user's own token URL, a refusal of the credentials, a token endpoint that is down: the error stands.
+  expect(await tokenPathDeviation({ ...settings, tokenUrl: 'https://idp.example.com/token' }, missing, probing(401).fetchImpl)).toBeUndefined();
+  expect(await tokenPathDeviation(settings, new AuthError('refused', 401), probing(401).fetchImpl)).toBeUndefined();
+  expect(await tokenPathDeviation(settings, new TokenUnavailable('down'), probing(401).fetchImpl)).toBeUndefined();
 });
 
 /** Just what settle() reads and writes of a TestInfo (`retries`: the project's). */
