@@ -9,6 +9,8 @@
  */
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
+import type { Config } from '../config.js';
+import { createdUnder } from '../created-under.js';
 import { cardOrderBody, cardOrderItem } from '../factories/card.js';
 import { subCustomerBody } from '../factories/customer.js';
 import type { CustomerCreateResponse, MasterData } from '../types.generated.js';
@@ -26,6 +28,7 @@ export interface CustomerWriteDeps {
   foreign: ForeignTargets;
   /** The caller's top-level account. */
   topLevel: string;
+  customerListFields: Config['customerListFields'];
   masterData: MasterData;
   runId: string;
   serial: string;
@@ -79,8 +82,11 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   const top = d.topLevel;
   const own = (await d.customers.create()).customerAccountNumber;
   const [created, underTop] = await Promise.all([send.createUnder(own), send.createUnder(top)]);
-  const child = accountOf(created);
-  await control('createUnder', 'ownSub', own, created, { served: child !== undefined });
+  // Served only if created where asked: a server that ignores the parent shows nothing of whom it lets create under whom.
+  const answered = accountOf(created);
+  const where = answered ? await createdUnder(d.api, d, answered, own) : undefined;
+  const child = where?.under ? answered : undefined;
+  await control('createUnder', 'ownSub', own, created, { served: child !== undefined, ...(where && !where.under ? { unlike: { rule: 'CUST-CREATE-UNDER-PARENT', why: where.words } } : {}) });
   await control('createUnder', 'ownTop', top, underTop, { served: accountOf(underTop) !== undefined, tolerated: OWN_TOP_LEVEL_OPEN });
   const change = async (column: ColumnId, account: string) => {
     await control('updateDetail', column, account, await send.updateDetail(account));
@@ -95,7 +101,7 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   };
   const deeper = async () => {
     if (!child) {
-      for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes('ownSubSub'))) await d.matrix.notRun(row, 'ownSubSub', `not tried: creating a sub-customer under ${own} answered ${created.status} and no customerAccountNumber`, own);
+      for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes('ownSubSub'))) await d.matrix.notRun(row, 'ownSubSub', `not tried: creating a sub-customer under ${own} answered ${created.status} and ${answered ? `made ${answered} elsewhere` : 'no customerAccountNumber'}`, own);
       return;
     }
     await change('ownSubSub', child);

@@ -44,7 +44,7 @@ export class MatrixRecorder {
   readonly cells: CellResult[] = [];
   private readonly failures: { cell: CellResult; exchange: Exchange }[] = [];
   private readonly strictFailures: StrictFailure[] = [];
-  private readonly refusedControls: { row: RowId; response: ApiResponse }[] = [];
+  private readonly refusedControls: { row: RowId; response: ApiResponse; rule?: string; why?: string }[] = [];
   private readonly controls = new Map<RowId, RowControl>();
   private controlsEnded = false;
 
@@ -115,11 +115,13 @@ export class MatrixRecorder {
    * The caller's own request (a positive control) of `row` in own `column`: served, or not served
    * (its cell failed, and the test blocked by the operation's success rule). `tolerated`: where the
    * document leaves open whether the caller may (its top-level account), why a refusal is no fault:
-   * the cell is then not run, with the answer. True when served.
+   * the cell is then not run, with the answer. `unlike`: answered as served but not done as asked
+   * (a sub-customer created elsewhere than under the parent named): no control for the whole row,
+   * whatever its other own cells show, and the test blocked by that rule. True when served.
    */
-  async control(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, options: { served?: boolean; tolerated?: string } = {}): Promise<boolean> {
+  async control(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, options: { served?: boolean; tolerated?: string; unlike?: { rule: string; why: string } } = {}): Promise<boolean> {
     const served = options.served ?? response.status === operation(ROWS[row].operation).success;
-    const rule = operation(ROWS[row].operation).successRule;
+    const rule = options.unlike?.rule ?? operation(ROWS[row].operation).successRule;
     if (served) await this.passed(row, column, resource, response, 'served');
     else if (options.tolerated && response.status < 500) {
       this.deps.saw?.(`${cellWhere(row, column)}: answered ${response.status}`);
@@ -127,7 +129,9 @@ export class MatrixRecorder {
     }
     else {
       await this.add({ row, column, verdict: 'failed', resource: String(resource), status: response.status, note: `not served (${rule}): no positive control for this row`, evidence: this.deps.evidence(response.exchange) });
-      this.refusedControls.push({ row, response });
+      this.refusedControls.push({ row, response, ...options.unlike });
+      // Served unlike asked: the operation does not do what its negative cells would judge, so none is tried, whatever another own cell shows.
+      if (options.unlike) this.controlOf(row).settle(false);
     }
     return served;
   }
@@ -158,8 +162,8 @@ export class MatrixRecorder {
     if (!refused) return;
     const { response, row } = refused;
     // A 5xx is no refusal of what was asked but the server's own failure: the rule its answer broke.
-    const rule = (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? operation(ROWS[row].operation).successRule;
+    const rule = refused.rule ?? (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? operation(ROWS[row].operation).successRule;
     const { method, path } = response.exchange.request;
-    throw block(rule, `the caller's own request of "${ROWS[row].label}" (the positive control): ${method} ${path.split('?')[0]} answered ${response.status}`, response.exchange);
+    throw block(rule, `the caller's own request of "${ROWS[row].label}" (the positive control): ${method} ${path.split('?')[0]} answered ${response.status}${refused.why ? `, but ${refused.why}` : ''}`, response.exchange);
   }
 }

@@ -8,7 +8,7 @@ import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
-import { allCustomers } from '../discovery.js';
+import { createdUnder } from '../created-under.js';
 import { answerOrReadBack } from '../read-back.js';
 import { customerUpdate } from '../factories/customer.js';
 import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
@@ -56,12 +56,11 @@ export async function unblockFirst(api: FleetApi, customerAccountNumber: string,
  * and the parent's list of direct sub-accounts. Only when both disagree with `parent` is the creation
  * to blame; one alone is its own rule's fault.
  */
-export async function expectCreatedUnder(api: FleetApi, config: Config, child: string, parent: string, rule = 'CUST-CREATE-UNDER-PARENT'): Promise<void> {
-  const shown = (await api.getCustomer(child)).body.parentCustomerAccountNumber;
-  // A parent the caller may not list (another hierarchy's) lists nothing.
-  const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: parent }).catch(() => [])).some((c) => c.customerAccountNumber === child);
-  await forRule(rule, () => expect(shown === parent || listed, `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it`).toBe(true));
+export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'customerListFields'>, child: string, parent: string, rule = 'CUST-CREATE-UNDER-PARENT'): Promise<void> {
+  const where = await createdUnder(api, config, child, parent);
+  await forRule(rule, () => expect(where.under, where.words).toBe(true));
 }
+
 
 /**
  * An updateDetail the document calls valid was refused. The refusal is its value's only if the same

@@ -18,7 +18,9 @@
  *             failing test; incomplete tests are not red, and not a catch
  *   --remote  (the full mode or --sample) each fault's sandbox out of process, as a test environment
  *             is met in the field (the stand-in of npm run nights: TLS, a client certificate, an
- *             identity provider's tokens), and npm run conformance against it with a repository's variables
+ *             identity provider's tokens), and npm run conformance against it with a repository's variables;
+ *             a latency fault's, npm run perf of its operation with every default (5 requests/s for 10 s),
+ *             beside npm run perf of every operation against a clean one
  * A latency fault (its rule LAT-*) is caught by the perf gate, not by a conformance test: the full
  * mode runs a gate over every operation per fault (only its operation may fail), beside a clean gate;
  * --quick, only when --only names them (a gate is ~45 s: npm test leaves them to the full mode), one
@@ -35,7 +37,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { rules } from '../../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../../lib/rules/ids.js';
-import { redRules, runAsTestEnvironment, runSuite, type SuiteRun } from '../selftest/suite-run.js';
+import { perfAsTestEnvironment, redRules, runAsTestEnvironment, runSuite, type SuiteRun } from '../selftest/suite-run.js';
 import { UNAVAILABLE_ANNOTATION } from '../../lib/ledger.js';
 import { UNAVAILABLE_EXIT } from '../../lib/report/run-verdict.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
@@ -116,6 +118,19 @@ async function gate(faults: string[], outDir: string, operations?: LatencyKey[],
     latency: 'off', outDir, sandbox: { SANDBOX_FAULTS: faults.join(',') }, ...(operations ? { operations } : {}), ...(few ? { rate: 30, duration: 1, warmup: 1 } : {}),
   });
   return { failed, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * --remote: `npm run perf` as a test environment's user runs it (every default: 5 requests/s for
+ * 10 s), against the sandbox out of process; a fault's run measures its own operation, the clean
+ * run every operation. Its failed operations, its time, and what it could not decide or measure.
+ */
+async function remoteGate(fault: string | undefined, outDir: string): Promise<{ failed: string[]; seconds: number; unjudged: string }> {
+  const run = await perfAsTestEnvironment({ SANDBOX_POOL_CARDS: String(sandboxDefaults.minPoolCards), ...(fault ? { SANDBOX_FAULTS: fault } : {}) }, fault ? [latencyKeyOf(fault)!] : [], outDir);
+  if (!Object.keys(run.statuses).length) throw new Error(`npm run perf${fault ? ` against ${fault}` : ''} measured nothing (exit ${run.code}): ${oneLine(run.tail)}`);
+  const named = (status: string) => Object.entries(run.statuses).filter(([, s]) => s === status).map(([op]) => op);
+  const unjudged = [['not decided', named('inconclusive')], ['not measured', named('not-measured')]].filter(([, ops]) => ops!.length).map(([words, ops]) => `${words}: ${(ops as string[]).join(', ')}`).join('; ');
+  return { failed: named('failed'), seconds: run.seconds, unjudged };
 }
 
 /** The bar: no fault may show more red rules, nor take longer against a clean run. */
@@ -211,18 +226,18 @@ async function full(faults: string[], options: Options, work: string): Promise<{
     const { rule, companions = [], description, env, suite, unavailable } = catalogue[fault]!;
     if (latencyKeyOf(fault)) {
       if (cleanGate === undefined) {
-        const control = await gate([], join(work, 'gate-clean'));
+        const control = options.remote ? await remoteGate(undefined, join(work, 'gate-clean')) : await gate([], join(work, 'gate-clean'));
         if (control.failed.length) throw new Error(`the perf gate of a clean sandbox failed ${control.failed.join(', ')}: no latency fault can be judged beside it`);
         cleanGate = control.seconds;
-        console.log(`clean perf gate: ${cleanGate.toFixed(1)} s, no operation failed`);
+        console.log(`clean perf gate${options.remote ? ' (npm run perf, every operation, out of process)' : ''}: ${cleanGate.toFixed(1)} s, no operation failed${'unjudged' in control ? `; ${control.unjudged}` : ''}`);
       }
-      const run = await gate([fault], join(work, `gate-${fault}`));
+      const run = options.remote ? await remoteGate(fault, join(work, `gate-${fault}`)) : await gate([fault], join(work, `gate-${fault}`));
       const red = run.failed.map((key) => `LAT-${key.toUpperCase()}`);
       const extra = red.filter((r) => r !== rule);
       // A slowed operation takes longer by design: the time is shown, not judged.
       const verdict: Verdict = !red.includes(rule) ? 'missed' : extra.length ? 'imprecise' : 'precise';
       results.push({ fault, rule, companions, description, verdict, red, extra, blocked: [], seconds: Math.round(run.seconds * 10) / 10, ratio: Math.round((run.seconds / cleanGate) * 100) / 100 });
-      console.log(`${verdict === 'precise' ? '✓' : '✘'} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} perf gate failed: ${run.failed.join(', ') || '—'}; ${run.seconds.toFixed(1)} s`);
+      console.log(`${verdict === 'precise' ? '✓' : '✘'} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} perf gate failed: ${run.failed.join(', ') || '—'}${'unjudged' in run && run.unjudged ? ` (${run.unjudged})` : ''}; ${run.seconds.toFixed(1)} s`);
       continue;
     }
     const baseline = await cleanSeconds(env, suite);
@@ -397,17 +412,18 @@ async function main(): Promise<number> {
       console.log(`\n${results.length - wrong.length - unjudged} of ${results.length} caught${options.chaos !== undefined ? ' with only their rule red' : ''}${unjudged ? `, ${unjudged} not judged (every test of its rule incomplete)` : ''}${behind} in ${Math.round((Date.now() - started) / 1000)} s → ${out}/faults-quick.json`);
       return wrong.length ? 1 : 0;
     }
-    console.log(`selftest:faults: the whole suite against ${faults.length} faulty sandboxes, one at a time, and a clean one (bar: only the fault's rule red, at most ${MAX_RED}, at most ×${MAX_RATIO} the clean time)${options.remote ? `; each out of process as a test environment (npm run sandbox, ${sandboxDefaults.minPoolCards} pool cards), npm run conformance against it with a repository's variables and every default` : ''}`);
+    console.log(`selftest:faults: the whole suite against ${faults.length} faulty sandboxes, one at a time, and a clean one (bar: only the fault's rule red, at most ${MAX_RED}, at most ×${MAX_RATIO} the clean time)${options.remote ? `; each out of process as a test environment (npm run sandbox, ${sandboxDefaults.minPoolCards} pool cards), npm run conformance (npm run perf for a latency fault) against it with a repository's variables and every default` : ''}`);
     const { results, clean } = await full(faults, options, work);
     const reds = results.map((r) => r.red.length);
-    const ratios = results.map((r) => r.ratio);
+    // A latency fault's time is against the clean perf gate, shown but not judged: not in the distribution.
+    const ratios = results.filter((r) => !latencyKeyOf(r.fault)).map((r) => r.ratio);
     const distribution = {
       faults: results.length, precise: results.filter((r) => r.verdict === 'precise').length,
       medianRed: median(reds), maxRed: Math.max(0, ...reds), atMostTwoRed: reds.filter((n) => n <= MAX_RED).length,
       medianRatio: Math.round(median(ratios) * 100) / 100, maxRatio: Math.max(0, ...ratios), cleanSeconds: Math.round(clean * 10) / 10,
     };
     writeFileSync(join(out, 'faults.json'), JSON.stringify({ generatedAt: new Date().toISOString(), mode: options.mode, distribution, results }, null, 2));
-    console.log(`\nred rules per fault: median ${distribution.medianRed}, max ${distribution.maxRed}; faulty/clean time: median ×${distribution.medianRatio}, max ×${distribution.maxRatio} (clean ${distribution.cleanSeconds} s)`);
+    console.log(`\nred rules per fault: median ${distribution.medianRed}, max ${distribution.maxRed}${ratios.length ? `; faulty/clean time: median ×${distribution.medianRatio}, max ×${distribution.maxRatio} (clean ${distribution.cleanSeconds} s)` : ''}`);
     console.log(`${distribution.precise} of ${results.length} faults precise in ${Math.round((Date.now() - started) / 1000)} s → ${out}/faults.json${distribution.precise < results.length ? `; the others' coverage in ${options.keepDir}/` : ''}`);
     const judged = results.filter((r) => r.verdict !== 'precise' && !(options.mode === 'sample' && r.verdict === 'slow'));
     return judged.length ? 1 : 0;

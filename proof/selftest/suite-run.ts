@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CoverageReport } from '../../lib/report/coverage.js';
+import type { PerfSummary } from '../../perf/report/summary.js';
 import { runExit } from '../../lib/report/run-verdict.js';
 import { hostSandbox } from '../../sandbox/host.js';
 import { standInSettings, startStandIn } from '../nights/stand-in.js';
@@ -111,4 +112,38 @@ export async function runAsTestEnvironment(sandbox: Record<string, string>, suit
 /** Rules a run shows red: failed, or failed under a stricter reading. */
 export function redRules(coverage: CoverageReport): string[] {
   return coverage.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed').map((r) => r.id);
+}
+
+export interface PerfRun {
+  code: number;
+  seconds: number;
+  /** Each measured operation's status (passed, failed, inconclusive, not-measured), from summary.json. */
+  statuses: Record<string, string>;
+  tail: string;
+}
+
+/**
+ * `npm run perf` as a user of a test environment runs it: against the sandbox with `sandbox` settings
+ * in a process of its own, with the variables a repository holds, `operations` chosen
+ * (FLEET_PERF_OPS; none: every operation) and every other default (5 requests/s for 10 s).
+ */
+export async function perfAsTestEnvironment(sandbox: Record<string, string>, operations: string[], reportsDir: string): Promise<PerfRun> {
+  const standIn = await startStandIn({ latency: 'off', variants: [], faults: [], cwd: process.cwd(), env: sandbox });
+  try {
+    const { vars, secrets } = standInSettings(standIn.baseUrl, operations.length ? { FLEET_PERF_OPS: operations.join(',') } : {});
+    rmSync(reportsDir, { recursive: true, force: true });
+    mkdirSync(reportsDir, { recursive: true });
+    const started = Date.now();
+    const { code, output } = await finished(spawn('npm', ['run', '-s', 'perf'], { env: suiteEnv({ ...vars, ...secrets, FLEET_REPORTS_DIR: reportsDir }), stdio: ['ignore', 'pipe', 'pipe'] }));
+    const file = join(reportsDir, 'perf', 'summary.json');
+    const summary = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PerfSummary) : undefined;
+    return {
+      code,
+      seconds: (Date.now() - started) / 1000,
+      statuses: Object.fromEntries((summary?.operations ?? []).map((o) => [o.operation, o.status])),
+      tail: output.split('\n').slice(-12).join('\n'),
+    };
+  } finally {
+    await standIn.stop();
+  }
 }

@@ -46,7 +46,7 @@ test.describe('authorization matrix', () => {
   test(MATRIX_TESTS.customerWrites, async ({ api, config, customers, masterData, nextSerial, topLevelCustomer, foreignTargets, matrix, testLedger }) => {
     const why = unfillable(['createUnder'], foreignTargets);
     test.skip(why !== undefined, why!);
-    await customerWriteCells({ api, customers, matrix, foreign: foreignTargets, topLevel: topLevelCustomer, masterData, runId: config.runId, serial: nextSerial() });
+    await customerWriteCells({ api, customers, matrix, foreign: foreignTargets, topLevel: topLevelCustomer, customerListFields: config.customerListFields, masterData, runId: config.runId, serial: nextSerial() });
     await matrix.conclude((rule, reason, exchange) => testLedger.block(rule, reason, exchange));
   });
 

@@ -92,6 +92,17 @@ test('a row\'s foreign cells wait for its own ones: served at the first own requ
   expect([await order, await matrix.served('cancelCard')]).toEqual([false, false]);
 });
 
+test('an own request served unlike asked (created elsewhere than under the parent named) leaves its whole row without a control, whatever another own cell shows, and blocks the test by the rule it broke', async () => {
+  const { matrix } = recorder();
+  const createUnder = matrix.served('createUnder');
+  const unlike = { rule: 'CUST-CREATE-UNDER-PARENT', why: 'customer 7000001003, created under 7000001001: its parent is shown as 7000000001, and 7000001001 does not list it' };
+  expect(await matrix.control('createUnder', 'ownSub', '7000001001', await answer(200), { served: false, unlike })).toBe(false);
+  expect(await matrix.control('createUnder', 'ownTop', '7000000001', await answer(200), { served: true })).toBe(true);
+  expect(await createUnder).toBe(false);
+  const blocked = await matrix.conclude((rule, reason) => new Error(`blocked by ${rule}: ${reason}`)).then(() => '', (e: Error) => e.message);
+  expect(blocked).toBe(`blocked by CUST-CREATE-UNDER-PARENT: the caller's own request of "create a sub-customer under it" (the positive control): POST /customers/8000000002/block answered 200, but ${unlike.why}`);
+});
+
 test('refused403 passes only a 403; a served request and any other refusal fail', async () => {
   expect(refused403(await answer(403)).verdict).toBe('passed');
   expect(refused403(await answer(200)).note).toMatch(/^served \(200\)/);
