@@ -69,7 +69,7 @@ export interface OperationResult {
   passive?: PassiveSeries;
   /** What `note` says besides the verdict (late requests, failures within 1%, the write budget). */
   remarks?: string[];
-  /** What fails the operation besides its latency verdict: no answer to measure, errors over 1%, slots not sent. */
+  /** What fails the operation besides its latency verdict: no answer to measure, errors over 1%. */
   problems?: string[];
   /** Which series gave `status`: the fixed-rate one, or the passive one where the fixed-rate one did not decide. */
   decidedBy?: 'fixed rate' | 'conformance run';

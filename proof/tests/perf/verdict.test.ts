@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
+import type { LatencyKey } from '../../../lib/operations.js';
 import type { Sample } from '../../../perf/measure.js';
 import { renderHtml } from '../../../perf/report/html.js';
 import type { OperationResult, PerfSummary } from '../../../perf/report/summary.js';
@@ -39,6 +40,21 @@ test('a measured operation is passed, failed or not decided; one the run could n
   const r = unmeasured('replace-card', 5, WHY);
   expect(r).toMatchObject({ status: 'not-measured', reason: WHY, measured: false, samples: 0, p50: null, p99: null });
   expect(r.note).toBe(`not measured: ${WHY}`);
+});
+
+test('slots not sent for want of a free resource (the pair\'s other half slow) never fail the operation: what was sent judges it, and none sent is not measured', () => {
+  const phase = (notSent: number) => ({ notSent: new Map<LatencyKey, number>([['unblock-card', notSent]]), slots: new Map<LatencyKey, number>([['unblock-card', 100]]) });
+  const starved = phase(31);
+  const note = '31 slots not sent: no blocked resource was free (pool too small for rate × latency)';
+  const some = resultFor('unblock-card', 100, Array.from({ length: 69 }, () => sample(1)), starved, [note]);
+  expect(some).toMatchObject({ status: 'inconclusive', pass: true, notSent: 31 });
+  expect(some.note).toContain(note);
+  const none = resultFor('unblock-card', 100, [], phase(100), ['100 slots not sent: no blocked resource was free']);
+  expect(none).toMatchObject({ status: 'not-measured', pass: false, measured: false });
+  expect(none.reason).toBe('none of its 100 slots could be sent: 100 slots not sent: no blocked resource was free');
+  // Slow answers of what was sent still fail it.
+  const slow = resultFor('unblock-card', 100, Array.from({ length: 69 }, () => sample(950)), starved, [note]);
+  expect(slow).toMatchObject({ status: 'failed', pass: false });
 });
 
 test('a not-measured or not-decided operation never fails the gate; a measured one shown over its target does', () => {
