@@ -20,6 +20,9 @@ export interface ClientCredentials {
   tokenAudience?: string;
 }
 
+/** The rule a token request the server will not answer as the document says breaks. */
+export const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
+
 export class AuthError extends Error {
   override name = 'AuthError';
   constructor(message: string, readonly status?: number) {

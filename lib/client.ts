@@ -12,7 +12,7 @@
  * (429, 503 with Retry-After) past the test's time is an UnavailableError.
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { AuthError, TokenUnavailable, type TokenProvider } from './auth.js';
+import { AuthError, TOKEN_RULE, TokenUnavailable, type TokenProvider } from './auth.js';
 import { runChecks, type Finding } from './checks/index.js';
 import { sentAsValid } from './checks/status-code-conformance.js';
 import { backoffMs, TransientError, transportKind, UnavailableError, whoAnswered, type EnvironmentEvent } from './environment.js';
@@ -30,7 +30,6 @@ import type { SchemaRegistry } from './validation.js';
 
 export type { Query } from './exchange.js';
 
-import { TOKEN_RULE } from './token-endpoint.js';
 /** Sends of one request at most when the environment loses or spoils its answer. */
 export const MAX_ATTEMPTS = 4;
 /** The longest wait for one answer. */

@@ -19,6 +19,8 @@ export type Target = 'sandbox' | 'test' | 'production';
 /** How the client authenticates at the token endpoint (FLEET_TOKEN_AUTH): form fields, or HTTP Basic. */
 export type TokenAuth = 'client_secret_post' | 'client_secret_basic';
 const TOKEN_AUTHS: readonly TokenAuth[] = ['client_secret_post', 'client_secret_basic'];
+/** Where the document says the token is obtained, below {base_url} (Authentication 2): FLEET_TOKEN_URL's default. */
+export const DOCUMENT_TOKEN_PATH = '/identity/realms/fleet/protocol/openid-connect/token';
 
 export interface GeoParamNames {
   count: string;
@@ -382,7 +384,7 @@ export function loadConfig(env: Env = readEnv()): Config {
   const baseUrl = sandbox ? embeddedSandboxUrl(env.FLEET_SANDBOX_URL, sandboxPort) : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
   const tokenUrl = env.FLEET_TOKEN_URL?.trim()
     ? parseUrl('FLEET_TOKEN_URL', env.FLEET_TOKEN_URL.trim()).href
-    : `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token`;
+    : `${baseUrl}${DOCUMENT_TOKEN_PATH}`;
 
   const clientId = env.FLEET_CLIENT_ID?.trim() || (sandbox || target === 'sandbox' ? sandboxDefaults.clientId : '');
   const clientSecret = env.FLEET_CLIENT_SECRET || (sandbox || target === 'sandbox' ? sandboxDefaults.clientSecret : '');
@@ -472,7 +474,7 @@ function parseSelftestPlan(value: string): SelftestTarget[] {
 /** The configuration aimed at another sandbox of the same kind (a fault self-test project). */
 export function retarget(config: Config, baseUrl: string): Config {
   if (baseUrl === config.baseUrl) return config;
-  return Object.freeze({ ...config, baseUrl, tokenUrl: `${baseUrl}/identity/realms/fleet/protocol/openid-connect/token` });
+  return Object.freeze({ ...config, baseUrl, tokenUrl: `${baseUrl}${DOCUMENT_TOKEN_PATH}` });
 }
 
 /** One line naming the target and mode; never a secret. */

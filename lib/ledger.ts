@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
+import { TOKEN_RULE } from './auth.js';
 import type { Finding } from './checks/types.js';
 import { ENVIRONMENT_ATTACHMENT, TransientError, UnavailableError, type EnvironmentEvent } from './environment.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
@@ -361,7 +362,6 @@ const TAGS = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
 const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** No token, no judgement: a refused token request blocks what needed one. */
 const NO_TOKEN = /^AuthError: ([^\n]*)/;
-import { TOKEN_RULE } from './token-endpoint.js';
 /** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
 export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
 /** The server answered unavailable to a request the test needed. */

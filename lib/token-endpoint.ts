@@ -9,11 +9,8 @@
  * is blocked by that rule, never red for its own.
  */
 import { AuthError } from './auth.js';
-import type { Config } from './config.js';
+import { DOCUMENT_TOKEN_PATH, type Config } from './config.js';
 import { fetchFor } from './transport/clients.js';
-
-export const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
-export const DOCUMENT_TOKEN_PATH = '/identity/realms/fleet/protocol/openid-connect/token';
 
 /** Answers of a path that is not a token endpoint at all (a 400 or 401 is a refusal of the credentials). */
 const NOT_AN_ENDPOINT = new Set([404, 405]);

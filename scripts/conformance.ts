@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthError, TokenUnavailable } from '../lib/auth.js';
+import { AuthError, TOKEN_RULE, TokenUnavailable } from '../lib/auth.js';
 import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, shardShare, type Budget, type BudgetKind } from '../lib/budget.js';
 import { cleanupApi, closeRun } from '../lib/cleanup.js';
 import { ConformanceError } from '../lib/client.js';
@@ -25,7 +25,7 @@ import { replayBaseUrl } from '../lib/report/replay.js';
 import { LeaseRefused, REBALANCE_MS, RunLease, slicesText, type ShareKeeper } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
-import { TOKEN_RULE, tokenPathDeviation } from '../lib/token-endpoint.js';
+import { tokenPathDeviation } from '../lib/token-endpoint.js';
 import { recordShard } from '../lib/shards.js';
 import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
 import type { OperationId } from '../lib/operations.js';

@@ -61,7 +61,6 @@ export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'cu
   await forRule(rule, () => expect(where.under, where.words).toBe(true));
 }
 
-
 /**
  * An updateDetail the document calls valid was refused. The refusal is its value's only if the same
  * `fields` with the factory's values are accepted: refused too, updateDetail refuses a body of those

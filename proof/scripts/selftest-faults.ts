@@ -112,7 +112,7 @@ function latencyKeyOf(fault: string): LatencyKey | undefined {
  * operations and its time. `few`: 30 samples an operation, enough to decide a p50 that every
  * answer misses (--quick's detection), where the full mode takes the gate's 100.
  */
-async function gate(faults: string[], outDir: string, operations?: LatencyKey[], few = false): Promise<{ failed: string[]; seconds: number }> {
+async function gate(faults: string[], outDir: string, operations?: LatencyKey[], few = false): Promise<{ failed: string[]; seconds: number; unjudged?: string }> {
   const started = Date.now();
   const { failed } = await gateRun({
     latency: 'off', outDir, sandbox: { SANDBOX_FAULTS: faults.join(',') }, ...(operations ? { operations } : {}), ...(few ? { rate: 30, duration: 1, warmup: 1 } : {}),
@@ -225,19 +225,21 @@ async function full(faults: string[], options: Options, work: string): Promise<{
   for (const [i, fault] of faults.entries()) {
     const { rule, companions = [], description, env, suite, unavailable } = catalogue[fault]!;
     if (latencyKeyOf(fault)) {
+      // --remote: npm run perf against the stand-in; otherwise the gate of a hosted sandbox.
+      const perfGate = (faulty?: string) => (options.remote ? remoteGate(faulty, join(work, `gate-${faulty ?? 'clean'}`)) : gate(faulty ? [faulty] : [], join(work, `gate-${faulty ?? 'clean'}`)));
       if (cleanGate === undefined) {
-        const control = options.remote ? await remoteGate(undefined, join(work, 'gate-clean')) : await gate([], join(work, 'gate-clean'));
+        const control = await perfGate();
         if (control.failed.length) throw new Error(`the perf gate of a clean sandbox failed ${control.failed.join(', ')}: no latency fault can be judged beside it`);
         cleanGate = control.seconds;
-        console.log(`clean perf gate${options.remote ? ' (npm run perf, every operation, out of process)' : ''}: ${cleanGate.toFixed(1)} s, no operation failed${'unjudged' in control ? `; ${control.unjudged}` : ''}`);
+        console.log(`clean perf gate${options.remote ? ' (npm run perf, every operation, out of process)' : ''}: ${cleanGate.toFixed(1)} s, no operation failed${control.unjudged ? `; ${control.unjudged}` : ''}`);
       }
-      const run = options.remote ? await remoteGate(fault, join(work, `gate-${fault}`)) : await gate([fault], join(work, `gate-${fault}`));
+      const run = await perfGate(fault);
       const red = run.failed.map((key) => `LAT-${key.toUpperCase()}`);
       const extra = red.filter((r) => r !== rule);
       // A slowed operation takes longer by design: the time is shown, not judged.
       const verdict: Verdict = !red.includes(rule) ? 'missed' : extra.length ? 'imprecise' : 'precise';
       results.push({ fault, rule, companions, description, verdict, red, extra, blocked: [], seconds: Math.round(run.seconds * 10) / 10, ratio: Math.round((run.seconds / cleanGate) * 100) / 100 });
-      console.log(`${verdict === 'precise' ? '✓' : '✘'} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} perf gate failed: ${run.failed.join(', ') || '—'}${'unjudged' in run && run.unjudged ? ` (${run.unjudged})` : ''}; ${run.seconds.toFixed(1)} s`);
+      console.log(`${verdict === 'precise' ? '✓' : '✘'} ${String(i + 1).padStart(3)}/${faults.length} ${fault.padEnd(44)} ${verdict.padEnd(9)} perf gate failed: ${run.failed.join(', ') || '—'}${run.unjudged ? ` (${run.unjudged})` : ''}; ${run.seconds.toFixed(1)} s`);
       continue;
     }
     const baseline = await cleanSeconds(env, suite);

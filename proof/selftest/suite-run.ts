@@ -56,18 +56,24 @@ function finished(child: ChildProcessByStdio<null, Readable, Readable>): Promise
   });
 }
 
-async function run(command: string, args: string[], env: Record<string, string>, reportsDir: string): Promise<SuiteRun> {
+/** `command` with `env` writing to a fresh `reportsDir`: its exit code, its time and the last lines it printed. */
+async function runInto(command: string, args: string[], env: Record<string, string>, reportsDir: string): Promise<{ code: number; seconds: number; tail: string }> {
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
   const started = Date.now();
   const { code, output } = await finished(spawn(command, args, { env: suiteEnv({ ...env, FLEET_REPORTS_DIR: reportsDir }), stdio: ['ignore', 'pipe', 'pipe'] }));
+  return { code, seconds: (Date.now() - started) / 1000, tail: output.split('\n').slice(-12).join('\n') };
+}
+
+async function run(command: string, args: string[], env: Record<string, string>, reportsDir: string): Promise<SuiteRun> {
+  const { code, seconds, tail } = await runInto(command, args, env, reportsDir);
   const file = join(reportsDir, 'coverage.json');
   return {
     // As `npm run conformance` says it: an operation unavailable is exit 4 (a run of Playwright alone says 0).
     code: runExit(code, reportsDir).code,
-    seconds: (Date.now() - started) / 1000,
+    seconds,
     ...(existsSync(file) ? { coverage: JSON.parse(readFileSync(file, 'utf8')) as CoverageReport } : {}),
-    tail: output.split('\n').slice(-12).join('\n'),
+    tail,
   };
 }
 
@@ -131,18 +137,10 @@ export async function perfAsTestEnvironment(sandbox: Record<string, string>, ope
   const standIn = await startStandIn({ latency: 'off', variants: [], faults: [], cwd: process.cwd(), env: sandbox });
   try {
     const { vars, secrets } = standInSettings(standIn.baseUrl, operations.length ? { FLEET_PERF_OPS: operations.join(',') } : {});
-    rmSync(reportsDir, { recursive: true, force: true });
-    mkdirSync(reportsDir, { recursive: true });
-    const started = Date.now();
-    const { code, output } = await finished(spawn('npm', ['run', '-s', 'perf'], { env: suiteEnv({ ...vars, ...secrets, FLEET_REPORTS_DIR: reportsDir }), stdio: ['ignore', 'pipe', 'pipe'] }));
+    const done = await runInto('npm', ['run', '-s', 'perf'], { ...vars, ...secrets }, reportsDir);
     const file = join(reportsDir, 'perf', 'summary.json');
     const summary = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PerfSummary) : undefined;
-    return {
-      code,
-      seconds: (Date.now() - started) / 1000,
-      statuses: Object.fromEntries((summary?.operations ?? []).map((o) => [o.operation, o.status])),
-      tail: output.split('\n').slice(-12).join('\n'),
-    };
+    return { ...done, statuses: Object.fromEntries((summary?.operations ?? []).map((o) => [o.operation, o.status])) };
   } finally {
     await standIn.stop();
   }
