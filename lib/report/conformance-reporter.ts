@@ -17,7 +17,7 @@ import { buildCoverage } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import { replayBaseUrl } from './replay.js';
-import { SEEN_ANNOTATION } from '../rules/assumptions.js';
+import { NOTICE_ANNOTATION, SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
 import { add, emptyFootprint } from '../footprint.js';
 import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
@@ -36,6 +36,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly findings: LedgerEntry[] = [];
   private readonly drift: DriftRecord[] = [];
   private readonly seen: string[] = [];
+  private readonly notices: string[] = [];
   private readonly matrixCells: CellResult[] = [];
   private readonly footprint = emptyFootprint();
   private readonly events: EnvironmentEvent[] = [];
@@ -71,6 +72,7 @@ export default class ConformanceReporter implements Reporter {
     this.drift.push(...driftOf(result));
     this.matrixCells.push(...matrixCellsOf(result));
     this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));
+    this.notices.push(...test.annotations.filter((a) => a.type === NOTICE_ANNOTATION && a.description).map((a) => a.description!));
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
@@ -99,7 +101,7 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputDir, 'authz-matrix.html'), authzMatrixPage(matrix, target));
     writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage, authzMatrixHtml(matrix)));
     writeFileSync(join(this.outputDir, 'document.html'), documentHtml(buildDocumentReport(target, coverage.rules, faultProofs)));
-    const drift = buildDrift(this.config, target, this.drift, this.seen);
+    const drift = buildDrift(this.config, target, this.drift, this.seen, this.notices);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
     console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`]).join('\n'));

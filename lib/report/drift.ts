@@ -21,6 +21,8 @@ export interface DriftReport {
   assumptions: { id: string; silence: string; choice: string; suite: string; setting?: string; inForce?: string; strict: boolean; seen: string[] }[];
   /** Answers that asked the client to come back later (429, 503 with Retry-After). */
   throttled: number;
+  /** Silences the suite could not settle on this target, each once: `{entry, text}` (the tests that needed them were not run). */
+  notices: { entry: string; text: string }[];
 }
 
 /** One entry per kind of drift, whatever the operation: the sandbox's 401 code on 19 operations is one finding. */
@@ -41,7 +43,15 @@ export function mergeDrift(records: DriftRecord[]): DriftEntry[] {
 /** At most this many different observations are kept per register entry. */
 const MAX_SEEN = 12;
 
-export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[], seen: string[] = []): DriftReport {
+/** `ENTRY: text` annotations, each distinct text once, in the order first met. */
+function noticesOf(annotations: string[]): DriftReport['notices'] {
+  return [...new Set(annotations)].map((a) => {
+    const at = a.indexOf(': ');
+    return { entry: a.slice(0, at), text: a.slice(at + 2) };
+  });
+}
+
+export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[], seen: string[] = [], notices: string[] = []): DriftReport {
   const entries = mergeDrift(records);
   return {
     target,
@@ -53,6 +63,7 @@ export function buildDrift(config: Config | undefined, target: string, records: 
       seen: [...new Set(seen.filter((s) => s.startsWith(`${a.id}: `)).map((s) => s.slice(a.id.length + 2)))].slice(0, MAX_SEEN),
     })),
     throttled: entries.filter((e) => e.check === 'throttling').reduce((n, e) => n + e.occurrences, 0),
+    notices: noticesOf(notices),
   };
 }
 
@@ -75,6 +86,8 @@ export function driftHtml(report: DriftReport): string {
   ]);
   return page('Drift and assumptions', `<h1>Drift and assumptions</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed · throttled ${report.throttled} times</div>
+${report.notices.length ? `<h2 id="notices">Configuration notices (${report.notices.length}): silences the suite could not settle on this target; the tests that needed them were not run</h2>
+${table(['register entry', 'notice'], report.notices.map((n) => [`<code class="id">${escapeHtml(n.entry)}</code>`, escapeHtml(n.text)]))}` : ''}
 <h2>What the target did that the document does not describe (${report.entries.length})</h2>
 ${report.entries.length ? table(['operations', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
 <h2>Assumptions register in force</h2>

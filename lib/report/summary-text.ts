@@ -15,7 +15,7 @@ export function footprintLine({ requests, writes: w }: Footprint): string {
     + `cards ordered ${w.cardsOrdered}, blocked ${w.cardsBlocked}, unblocked ${w.cardsUnblocked}, cancelled ${w.cardsCancelled}, replaced ${w.cardsReplaced}; PIN letters ${w.pinLettersRequested}`;
 }
 
-export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'>, paths: string[]): string[] {
+export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'> & Partial<Pick<DriftReport, 'notices'>>, paths: string[]): string[] {
   const lines: string[] = [];
   let replayBase: string | undefined;
   const replay = (baseUrl: string, command: string) => {
@@ -53,6 +53,7 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
     }
   }
   if (replayBase) lines.push('', `replays: ${replayHint(replayBase)} first`);
+  lines.push(...noticeLines(drift.notices ?? []));
   lines.push(...incompleteLines(report));
   const t = report.totals;
   const x = report.tests;
@@ -73,6 +74,13 @@ function unavailableLines(report: CoverageReport): string[] {
     ...ops.map((o) => `  ⊘ ${o.method} ${o.path} (${o.operationId}): ${o.reason}`),
     ...(rules.length ? [`      rules not judged for it: ${rules.join(', ')}`] : []),
   ];
+}
+
+/** Silences the suite could not settle on this target: each said once, with the setting that settles it. */
+function noticeLines(notices: DriftReport['notices']): string[] {
+  if (!notices.length) return [];
+  return ['', `configuration notices (${notices.length}): the document does not show these, and the suite did not find them on this target; the tests that need them were not run`,
+    ...notices.map((n) => `  ? ${n.text} (${n.entry})`)];
 }
 
 /** How many tests judged nothing at first and were run again. */

@@ -244,6 +244,12 @@ export const assumptions: Assumption[] = [
 /** Annotations of a test that applied a stricter reading, and of what the target chose. */
 export const STRICT_ANNOTATION = 'assumption';
 export const SEEN_ANNOTATION = 'assumption-seen';
+/**
+ * A silence the suite could not settle by itself on this target (a name or a shape it did not find):
+ * said once in the run's summary and drift report, with the setting that settles it; the tests that
+ * need it are not run, never red.
+ */
+export const NOTICE_ANNOTATION = 'configuration-notice';
 
 /** Throws on an id the register does not hold, so that a typo cannot switch nothing on. */
 export function assumptionById(id: string): Assumption {

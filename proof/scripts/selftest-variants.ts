@@ -6,7 +6,8 @@
  * sandbox with that one variant (and the smallest card pool the project supports) and runs the whole conformance suite against it with the variant's
  * documented FLEET_* settings, as a user of such a server would. A variant passes when the run
  * exits 0 with no failed, assumption-failed or blocked rule, no blocked or incomplete test, no
- * finding and no sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
+ * finding, no configuration notice (what the variant chose is found, or set by its settings) and no
+ * sub-customer left open. Per variant: the verdict, the red and blocked rules, the findings, the
  * rules not run, the throttling waited out and the seconds, in reports/selftest/variants.json; the
  * coverage report of a variant that failed stays in reports/selftest/variants/<id>/.
  *
@@ -58,6 +59,8 @@ interface Result {
   /** Tests that judged nothing (out of time, say): a negative control must judge everything. */
   incompleteTests: string[];
   findings: string[];
+  /** Silences the suite did not settle on this server (lib/report/drift.ts notices): a variant's choice must be found, or set by its settings. */
+  notices: string[];
   /** Rules no test could judge against this variant (latency rules aside: npm run perf's). */
   notRun: string[];
   throttled: number;
@@ -117,20 +120,22 @@ async function runVariant(id: string, options: Options, work: string, keepDir: s
     : await runSuite({ sandbox, ...(suite ? { suite } : {}), reportsDir, workers: Number(suite?.FLEET_WORKERS ?? options.workers) });
   const coverage = run.coverage;
   const driftFile = join(reportsDir, 'drift.json');
-  const throttled = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as { throttled: number }).throttled : 0;
+  const drift = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as { throttled: number; notices?: { entry: string; text: string }[] }) : undefined;
+  const throttled = drift?.throttled ?? 0;
+  const notices = (drift?.notices ?? []).map((n) => `${n.entry}: ${n.text}`);
   const red = coverage ? redRules(coverage) : [];
   const blocked = coverage?.rules.filter((r) => r.status === 'blocked').map((r) => r.id) ?? [];
   const findings = coverage?.findings.map((f) => `${f.rule} on ${f.operationId}: ${f.title}`) ?? [];
   const blockedTests = coverage?.tests.blocked ?? 0;
   const incompleteTests = coverage?.records.filter((r) => r.outcome === 'incomplete').map((r) => `${r.title.slice(0, 80)}: ${r.reason}`) ?? [];
   const notRun = coverage?.rules.filter((r) => r.status === 'not-run' && r.family !== 'latency').map((r) => r.id) ?? [];
-  const clean = run.code === 0 && !red.length && !blocked.length && !blockedTests && !incompleteTests.length && !findings.length;
+  const clean = run.code === 0 && !red.length && !blocked.length && !blockedTests && !incompleteTests.length && !findings.length && !notices.length;
   if (!clean) keep(reportsDir, join(keepDir, id));
   return {
     variant: id, varies, settings: { ...suite, ...env }, verdict: !coverage ? 'error' : clean ? 'passed' : 'failed',
     tests: coverage?.tests.total ?? 0, passed: coverage?.tests.passed ?? 0,
-    red, blocked, blockedTests, incompleteTests, findings, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
-    ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests && !incompleteTests.length) ? { error: oneLine(run.tail) } : {}),
+    red, blocked, blockedTests, incompleteTests, findings, notices, notRun, throttled, seconds: Math.round(run.seconds * 10) / 10,
+    ...(!coverage || (!clean && !red.length && !blocked.length && !findings.length && !blockedTests && !incompleteTests.length && !notices.length) ? { error: oneLine(run.tail) } : {}),
   };
 }
 
@@ -156,7 +161,7 @@ async function main(): Promise<number> {
       const settings = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');
       const problems = [
         r.red.length && `red: ${r.red.join(', ')}`, r.blocked.length && `blocked rules: ${r.blocked.join(', ')}`,
-        r.blockedTests && `${r.blockedTests} blocked tests`, r.incompleteTests.length && `incomplete: ${r.incompleteTests.slice(0, 3).join('; ')}`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.error,
+        r.blockedTests && `${r.blockedTests} blocked tests`, r.incompleteTests.length && `incomplete: ${r.incompleteTests.slice(0, 3).join('; ')}`, r.findings.length && `findings: ${r.findings.slice(0, 3).join('; ')}`, r.notices.length && `configuration notices: ${r.notices.slice(0, 3).join('; ')}`, r.error,
       ].filter(Boolean).join('; ');
       console.log(`${r.verdict === 'passed' ? '✓' : '✘'} ${String(i + 1).padStart(2)}/${variants.length} ${id.padEnd(28)} ${r.verdict.padEnd(6)} ${r.seconds.toFixed(1)} s; tests ${r.passed}/${r.tests} passed, rules not run ${r.notRun.length}${r.throttled ? `; throttled ${r.throttled}` : ''}${settings ? ` (${settings})` : ''}${problems ? `\n      ${problems}` : ''}`);
     }
