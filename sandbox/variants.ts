@@ -199,6 +199,11 @@ export const variantCatalogue = {
     varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
     description: 'a card search cursor is a position (how many cards the pages before showed), counted in the search as it is when the next page is asked for: a card whose status changes the default order between two pages shifts the rest, one skipped or shown twice',
   },
+  'snapshot-cursor': {
+    words: 'cursor (string, from a previous page)',
+    varies: 'ASSUME-CURSOR-OTHER-FILTERS',
+    description: 'the customer list and card search page over a snapshot: the first page freezes the ordered result (and its totalCount), a cursor points into it, filters sent together with a cursor are ignored (a limit sent with it is kept); the records are read as they are when a page is asked for; another client\'s cursor is refused',
+  },
   'replaced-original-stays-blocked': {
     words: 'card was previously blocked; statusReasonId supplied',
     varies: 'ASSUME-CARD-STATES',

@@ -140,6 +140,14 @@ export const assumptions: Assumption[] = [
     suite: 'Never relies on a page size it did not ask for nor on a sortExpression grammar.',
   },
   {
+    id: 'ASSUME-CURSOR-OTHER-FILTERS',
+    silence: 'cursor (string, from a previous page); cursor (string, from a previous response); "Continue by sending nextCursor as cursor while hasNextPage is true": a cursor continues the list or search it came from. What a cursor sent with other filters than its own page\'s (another customerAccountNumber) answers is not described.',
+    choice: 'Refused: 400 ER-001 (the cursor carries its filters; a request may repeat them unchanged or leave them out).',
+    suite: 'Accepts a refusal (4xx), the new filters applied, or the cursor\'s own list continued (a server that pages over a snapshot ignores filters sent with a cursor); never a 5xx; records which. Another client\'s cursor is no silence: it shows none of that client\'s customers or cards (AUTH-FOREIGN-NOT-LISTED). FLEET_STRICT=ASSUME-CURSOR-OTHER-FILTERS requires the refusal or the new filters (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-CURSOR-OTHER-FILTERS') ? 'refused or the new filters (strict)' : 'any answer but a 5xx'),
+  },
+  {
     id: 'ASSUME-CARD-FILTER-WHOLE-VALUE',
     silence: 'filter (object: partialMatch boolean, ...): the meaning of partialMatch false is not spelled out.',
     choice: 'partialMatch true: case-insensitive substring; false or omitted: whole value, case-insensitive.',

@@ -85,7 +85,7 @@ export const ruleList: Rule[] = [
     ['CUST-LIST-LIMIT-DEFAULT-50', 'Endpoints / List customers; Limits', 'limit (integer, default 50).'],
     ['CUST-LIST-LIMIT-HONOURED', 'Endpoints / List customers', 'The list takes a limit parameter: a page holds at most limit customers.', 'derived'],
     ['CUST-LIST-CURSOR', 'Endpoints / List customers', 'cursor (string, from a previous page): following the cursors visits every customer once, without gaps or duplicates.', 'derived'],
-    ['CUST-LIST-CURSOR-SCOPE', 'Endpoints / List customers', 'cursor (string, from a previous page): a cursor continues the list it came from; every page keeps the filters it was asked with, and a cursor sent with other filters (another customerAccountNumber) is refused or shows no customer those filters exclude.', 'derived'],
+    ['CUST-LIST-CURSOR-SCOPE', 'Endpoints / List customers', 'cursor (string, from a previous page): a cursor continues the list it came from; every page it leads to, asked with the same filters, keeps them.', 'derived'],
   ]),
   ...family('customer-lifecycle', [
     ['CUST-BLOCK', 'States / Customer', 'open customer, POST customer block: temporarily blocked.'],
@@ -110,7 +110,7 @@ export const ruleList: Rule[] = [
     ['CARD-SEARCH-UNKNOWN-PROPERTY', 'Endpoints / Search cards', 'The body schema rejects properties other than those listed.'],
     ['CARD-SEARCH-ACTIVE-FIRST', 'Endpoints / Search cards; States / Card', 'Default order lists active cards first.'],
     ['CARD-SEARCH-CURSOR', 'Endpoints / Search cards', 'Continue by sending nextCursor as cursor while hasNextPage is true: every matching card once, no gaps, no duplicates.'],
-    ['CARD-SEARCH-CURSOR-SCOPE', 'Endpoints / Search cards', 'cursor (string, from a previous response): a cursor continues the search it came from; every page keeps the filters it was asked with, and a cursor sent with other filters (another customerAccountNumber) is refused or shows no card those filters exclude.', 'derived'],
+    ['CARD-SEARCH-CURSOR-SCOPE', 'Endpoints / Search cards', 'cursor (string, from a previous response): a cursor continues the search it came from; every page it leads to, asked with the same filters, keeps them.', 'derived'],
     ['CARD-SEARCH-PAGE-FLAGS', 'Resources / Card list response', 'hasNextPage, lastPage and nextCursor agree: the last page has lastPage true and hasNextPage false; a page with hasNextPage carries nextCursor.', 'derived'],
     ['CARD-SEARCH-TOTALCOUNT', 'Resources / Card list response', 'totalCount: the number of cards matching the search, over all pages.', 'derived'],
     ['CARD-SEARCH-CUSTOMER', 'Endpoints / Search cards', 'customerAccountNumber restricts the search to that customer\'s cards.'],

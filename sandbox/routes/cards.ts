@@ -15,6 +15,7 @@ import type { FaultId, Faults } from '../faults.js';
 import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
+import { Snapshots } from '../snapshots.js';
 import {
   cardStatus, cardStatusNames, customerStatus, expiryFrom, today,
   type CardRecord, type MasterIndex, type Store,
@@ -359,11 +360,31 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   });
 
   // ---- Search ----
+  const snapshots = new Snapshots<number>();
+  /** A card list response. */
+  const searchPage = (cards: CardRecord[], customerAccountNumber: string, hasNextPage: boolean, nextCursor: string | undefined, totalCount: number, lastPage = !hasNextPage) => {
+    const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
+    return {
+      cards: cards.map((c) => cardView(store, c, faults, variants)),
+      customerAccountNumber,
+      hasNextPage: flag(hasNextPage),
+      lastPage: flag(lastPage),
+      ...(nextCursor ? { nextCursor } : {}),
+      totalCount: faults.has('card-search-total-count-wrong') ? cards.length : totalCount,
+    };
+  };
   app.route<{ Body: CardSearchRequest }>({
     ...routeOf('cardSearch'),
     handler: async (request) => {
       let caller = callerOf(request);
       const body = request.body;
+      const snapshotted = variants.has('snapshot-cursor');
+      if (snapshotted && body.cursor !== undefined) {
+        const { id, snapshot, at, empty } = snapshots.open(body.cursor, caller, variants, () => ApiError.forbidden('cursor was issued to another client'));
+        const page = snapshots.page(id, snapshot, at, Math.min(body.limit ?? snapshot.limit, variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT));
+        const cards = empty ? [] : page.keys.map((k) => store.cards.get(k)).filter((c): c is CardRecord => c !== undefined);
+        return searchPage(cards, snapshot.scope!, empty ? false : page.hasNextPage, empty ? undefined : page.nextCursor, snapshot.keys.length);
+      }
       let query = queryOf(body);
       let after: [number, number] | undefined;
       let at: number | undefined;
@@ -373,9 +394,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('card-search-cursor-foreign'), variants, () => ApiError.forbidden('cursor was issued to another client')));
         // The cursor carries its query: a request may repeat it unchanged or leave it out.
         if (faults.has('card-search-cursor-drops-filters')) query = {};
-        else if (Object.keys(query).length && canonical(query) !== canonical(cursor.q) && !faults.has('card-search-cursor-other-customer')) {
-          throw ApiError.badRequest('cursor belongs to a search with other criteria');
-        } else query = cursor.q;
+        else if (Object.keys(query).length && canonical(query) !== canonical(cursor.q)) throw ApiError.badRequest('cursor belongs to a search with other criteria');
+        else query = cursor.q;
         after = cursor.after;
         at = cursor.at;
       }
@@ -429,6 +449,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       }
 
       const keyed = cards.map((card) => ({ card, key: sortKey(card) })).sort((a, b) => compareKeys(a.key, b.key));
+      const scope = query.customerAccountNumber ?? caller.topLevel;
+      if (snapshotted) {
+        const first = snapshots.first({ keys: keyed.map((k) => k.card.cardIdentifier), limit, tl: caller.topLevel, scope });
+        return searchPage(first.keys.map((k) => store.cards.get(k)!), scope, first.hasNextPage, first.nextCursor, keyed.length);
+      }
       const position = variants.has('card-search-cursor-position');
       let start = after === undefined ? 0 : position && at !== undefined ? Math.min(at, keyed.length) : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
       if (start < 0) start = keyed.length;
@@ -444,15 +469,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         hasNextPage = true;
         nextCursor = cursorAt(lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
       }
-      const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
-      return {
-        cards: page.map((k) => cardView(store, k.card, faults, variants)),
-        customerAccountNumber: query.customerAccountNumber ?? caller.topLevel,
-        hasNextPage: flag(hasNextPage),
-        lastPage: flag(lastPage),
-        ...(nextCursor ? { nextCursor } : {}),
-        totalCount: faults.has('card-search-total-count-wrong') ? page.length : keyed.length,
-      };
+      return searchPage(page.map((k) => k.card), scope, hasNextPage, nextCursor, keyed.length, lastPage);
     },
   });
 

@@ -3,7 +3,7 @@
  * Rules (Endpoints / Customers, States / Customer, Limits) and the sandbox's choices where the
  * document is silent (sandbox/README.md, ASSUME-*).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AddressComplete, CustomerCreateRequest, CustomerListQuery, CustomerNotesRequest, CustomerUpdateRequest } from '../../lib/types.generated.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -12,6 +12,7 @@ import type { Variants } from '../variants.js';
 import { operations } from '../../lib/operations.js';
 import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
+import { Snapshots } from '../snapshots.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
 export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
@@ -112,6 +113,24 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   /** customer-foreign-depth-2-writable: the changes of a customer two levels below a top-level account are served whoever asks. */
   const depth2Served = (accountNumber: string) => faults.has('customer-foreign-depth-2-writable') && store.customers.get(accountNumber)?.depth === 2;
 
+  const snapshots = new Snapshots<string>();
+  /** A page of the customer list, in the shape the variants choose (its shape is not shown). */
+  const listPage = (reply: FastifyReply, page: CustomerRecord[], hasNextPage: boolean, nextCursor: string | undefined, totalCount: number, limit: number) => {
+    const customers = page.map((c) => customerView(store, c, faults, variants));
+    if (variants.has('customer-list-bare-array')) {
+      if (nextCursor) reply.header('x-next-cursor', nextCursor);
+      return customers;
+    }
+    if (variants.has('customer-list-link-header')) {
+      if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
+      return { items: customers, lastPage: !hasNextPage };
+    }
+    if (variants.has('customer-list-envelope')) {
+      return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: totalCount } };
+    }
+    return { customers, hasNextPage, lastPage: !hasNextPage, ...(nextCursor ? { nextCursor } : {}), totalCount };
+  };
+
   app.route<{ Querystring: CustomerListQuery }>({
     ...routeOf('listCustomers', { querystring: { $ref: 'customer-list-query.json' } }),
     handler: async (request, reply) => {
@@ -119,6 +138,14 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const q = request.query;
       if (q.limit !== undefined && q.limit < 1) throw ApiError.badRequest('limit must be at least 1');
 
+      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
+      const snapshotted = variants.has('snapshot-cursor');
+      if (snapshotted && q.cursor !== undefined) {
+        const { id, snapshot, at, empty } = snapshots.open(q.cursor, caller, variants, () => ApiError.notFound('cursor not found'));
+        const page = snapshots.page(id, snapshot, at, Math.min(q.limit ?? snapshot.limit, maxLimit));
+        const listed = empty ? [] : page.keys.map((k) => store.customers.get(k)!);
+        return listPage(reply, listed, empty ? false : page.hasNextPage, empty ? undefined : page.nextCursor, snapshot.keys.length, snapshot.limit);
+      }
       let accountFilter = q.customerAccountNumber;
       let searchText = q.searchText;
       let after: string | undefined;
@@ -130,13 +157,12 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         const other = (accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined))
           || (searchText !== undefined && searchText !== (cursor.searchText ?? undefined));
         if (faults.has('customer-list-cursor-drops-filters')) [accountFilter, searchText] = [undefined, undefined];
-        else if (other && !faults.has('customer-list-cursor-other-customer')) throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
+        else if (other) throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
         else [accountFilter, searchText] = [cursor.customerAccountNumber ?? undefined, cursor.searchText ?? undefined];
         after = cursor.after;
       }
       const given = after !== undefined && faults.has('customer-list-cursor-drops-limit') ? undefined : q.limit;
       let limit = given ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
-      const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
       limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let candidates: CustomerRecord[];
@@ -165,6 +191,10 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       }
 
       candidates.sort((a, b) => (a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0));
+      if (snapshotted) {
+        const first = snapshots.first({ keys: candidates.map((c) => c.accountNumber), limit, tl: caller.topLevel });
+        return listPage(reply, first.keys.map((k) => store.customers.get(k)!), first.hasNextPage, first.nextCursor, candidates.length, limit);
+      }
       let start = after === undefined ? 0 : candidates.findIndex((c) => c.accountNumber > after!);
       if (start < 0) start = candidates.length;
       if (after !== undefined && faults.has('customer-list-page-overlap')) start = Math.max(0, start - 1);
@@ -172,28 +202,10 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const page = candidates.slice(start, start + limit);
       const hasNextPage = start + limit < candidates.length;
       const last = page[page.length - 1];
-      const customers = page.map((c) => customerView(store, c, faults, variants));
       const nextCursor = hasNextPage && last
         ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null, tl: caller.topLevel } satisfies ListCursor)
         : undefined;
-      if (variants.has('customer-list-bare-array')) {
-        if (nextCursor) reply.header('x-next-cursor', nextCursor);
-        return customers;
-      }
-      if (variants.has('customer-list-link-header')) {
-        if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
-        return { items: customers, lastPage: !hasNextPage };
-      }
-      if (variants.has('customer-list-envelope')) {
-        return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: candidates.length } };
-      }
-      return {
-        customers,
-        hasNextPage,
-        lastPage: !hasNextPage,
-        ...(nextCursor ? { nextCursor } : {}),
-        totalCount: candidates.length,
-      };
+      return listPage(reply, page, hasNextPage, nextCursor, candidates.length, limit);
     },
   });
 

@@ -687,21 +687,9 @@ const probes: Record<string, Probe> = {
 
   // ---- Cursors ----
   'card-search-cursor-foreign': foreignCursorProbe('cardSearch'),
-  'card-search-cursor-other-customer': {
-    holds: async (h) => {
-      const first = await h.op('cardSearch', {}, { body: { customerAccountNumber: d.poolCustomer, limit: 1 } });
-      return (await h.op('cardSearch', {}, { body: { customerAccountNumber: depth1WithSubs, limit: 1, cursor: first.body.nextCursor } })).status === 400;
-    },
-  },
   'card-search-cursor-drops-filters': { holds: async (h) => (await searchAll(h, { statusIdentifiers: [2], limit: 1 }, 4)).cards.every((c) => c.status.id === 2) },
   'card-search-cursor-drops-limit': { holds: async (h) => (await searchAll(h, { limit: 2 }, 3)).pages.every((p) => p.body.cards.length <= 2) },
   'customer-list-cursor-foreign': foreignCursorProbe('listCustomers'),
-  'customer-list-cursor-other-customer': {
-    holds: async (h) => {
-      const first = await h.op('listCustomers', {}, { query: { customerAccountNumber: d.topLevelCustomer, limit: 1 } });
-      return (await h.op('listCustomers', {}, { query: { customerAccountNumber: depth1WithSubs, limit: 1, cursor: first.body.nextCursor } })).status === 400;
-    },
-  },
   'customer-list-cursor-drops-filters': {
     holds: async (h) => {
       // Two children of a parent with a customer of another parent numbered between them.

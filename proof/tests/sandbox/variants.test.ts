@@ -134,6 +134,14 @@ const probes: Record<VariantId, Probe> = {
     const second = await h.call('POST', '/cards/search', { body: { cursor: first.body.nextCursor } });
     return second.body.cards[0].cardIdentifier === third.cardIdentifier;
   },
+  'snapshot-cursor': async (h) => {
+    // A cursor sent with another customer's filter: refused (400), or the cursor's own search and list continued.
+    const cards = await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.poolCustomer, limit: 1 } });
+    const other = await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.topLevelCustomer, limit: 1, cursor: cards.body.nextCursor } });
+    const list = await h.call('GET', '/customers', { query: { customerAccountNumber: d.topLevelCustomer, limit: 1 } });
+    const otherList = await h.call('GET', '/customers', { query: { customerAccountNumber: list.body.customers[0].customerAccountNumber, limit: 1, cursor: list.body.nextCursor } });
+    return [other.status, other.body.customerAccountNumber, otherList.status, otherList.body.customers?.[0]?.parentCustomerAccountNumber];
+  },
   'replaced-original-stays-blocked': async (h) => {
     const [id] = await poolCards(h, 1, 10);
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
