@@ -69,4 +69,10 @@ test('document.html\'s data: every statement once, in the document\'s order, wit
   expect(entry('events.not-shown').proof.kind).toBe('not-testable');
   const t = report.totals;
   expect(t.proven + t.partly + t.unproven + t.silences + t.notTestable).toBe(t.statements);
+  // Each rule is stated (what it enforces listed) or the suite's own policy; each register entry an assumption.
+  expect(t.stated + t.policies).toBe(ruleList.length);
+  expect(report.rules.filter((r) => r.origin !== 'policy' && !r.enforces.length).map((r) => r.id)).toEqual([]);
+  expect(report.rules.find((r) => r.id === 'CUST-LIST-CURSOR-SCOPE')!.enforces).toEqual(['list.cursor', 'list.cursor#filters-kept']);
+  expect(report.assumptions.find((a) => a.id === 'ASSUME-CURSOR-OTHER-FILTERS')).toMatchObject({ strict: true, statements: ['list.cursor', 'search.cursor'] });
+  expect(report.assumptions.find((a) => a.id === 'ASSUME-RATE-LIMITS')!.strict).toBe(false);
 });
