@@ -284,6 +284,41 @@ export const variantCatalogue = {
 
 export type VariantId = keyof typeof variantCatalogue;
 
+/**
+ * Variants that make one choice in different ways: a server makes one of them. The composite
+ * (SANDBOX_VARIANTS=all-compatible: a server that made other choices everywhere at once, as a second
+ * implementation does) takes the first of each group, and no slow variant.
+ */
+export const alternatives: readonly (readonly VariantId[])[] = [
+  ['customer-list-envelope', 'customer-list-bare-array', 'customer-list-link-header'],
+  ['foreign-cursor-empty-page', 'foreign-cursor-refused'],
+  ['snapshot-cursor', 'card-search-cursor-position'],
+  ['token-keycloak-shape', 'token-short-lived'],
+];
+
+export const ALL_COMPATIBLE = 'all-compatible';
+
+/** The variants of the composite, in the catalogue's order. */
+export function compatibleVariants(): VariantId[] {
+  const left = new Set(alternatives.flatMap((group) => group.slice(1)));
+  return (Object.keys(variantCatalogue) as VariantId[]).filter((id) => !left.has(id) && !(variantCatalogue[id] as VariantDefinition).slow);
+}
+
+/** The settings of several variants together (suite and sandbox); two that set one variable differently are alternatives. */
+export function settingsOf(ids: readonly VariantId[]): Required<Pick<VariantDefinition, 'suite' | 'env'>> {
+  const merged = { suite: {} as Record<string, string>, env: {} as Record<string, string> };
+  for (const id of ids) {
+    const v = variantCatalogue[id] as VariantDefinition;
+    for (const part of ['suite', 'env'] as const) {
+      for (const [k, x] of Object.entries(v[part] ?? {})) {
+        if (merged[part][k] !== undefined && merged[part][k] !== x) throw new VariantConfigError(`SANDBOX_VARIANTS: ${id} sets ${k}=${x} where another variant set ${merged[part][k]}: they are alternatives (sandbox/variants.ts)`);
+        merged[part][k] = x;
+      }
+    }
+  }
+  return merged;
+}
+
 export class VariantConfigError extends Error {}
 
 export class Variants extends Switches<VariantId> {
@@ -291,7 +326,8 @@ export class Variants extends Switches<VariantId> {
     super(ids, variantCatalogue, (id) => new VariantConfigError(`SANDBOX_VARIANTS: unknown variant "${id}" (the list is in sandbox/variants.ts and sandbox/README.md)`));
   }
 
+  /** A list of ids; `all-compatible` stands for the composite's. */
   static parse(value: string | undefined): Variants {
-    return new Variants(Switches.split(value));
+    return new Variants(Switches.split(value).flatMap((id) => (id === ALL_COMPATIBLE ? compatibleVariants() : [id])));
   }
 }

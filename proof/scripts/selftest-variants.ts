@@ -11,10 +11,10 @@
  * rules not run, the throttling waited out and the seconds, in reports/selftest/variants.json; the
  * coverage report of a variant that failed stays in reports/selftest/variants/<id>/.
  *
- *   --sample  a fixed subset (npm test runs it): the cases issue 9 names, but not the slow ones
- *             (latency-doc: the whole suite at the document's latencies takes minutes)
+ *   --sample  the composite (npm test runs it with --remote): every variant at once but the slow ones
+ *             and all but the first of each group of alternatives (SANDBOX_VARIANTS=all-compatible)
  *   --only    the named variants
- *   (none)    every variant, the slow ones included
+ *   (none)    every variant alone, the slow ones included, then the composite
  *   --remote  each variant as a test environment is met in the field: `npm run sandbox` in a process
  *             of its own (SANDBOX_LATENCY from --latency, default off), `npm run conformance` against
  *             it with the variables a repository holds and every default (the run's lease and its
@@ -27,15 +27,14 @@ import { ConfigError, loadConfig } from '../../lib/config.js';
 import { assumptions } from '../../lib/rules/assumptions.js';
 import { redRules, runAsTestEnvironment, runSuite } from '../selftest/suite-run.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
-import { variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
+import { ALL_COMPATIBLE, compatibleVariants, settingsOf, variantCatalogue, type VariantDefinition } from '../../sandbox/variants.js';
 import { oneLine } from '../../scripts/one-line.js';
 
 /**
- * The subset npm test runs: extra fields, an empty area's 404, a no-op unblock, throttling, a
- * bare-array page. Omitted fields and other formats are not repeated here: npm test runs the
- * whole suite against a stand-in of those two variants in the remote-path test, by the same bar.
+ * The subset npm test runs: the composite, every compatible variant at once (a server that made
+ * other choices everywhere, as a second implementation does), on the field path (`--remote`).
  */
-const SAMPLE = ['extra-fields', 'geo-empty-404', 'unmet-condition-no-op', 'rate-limit-429', 'customer-list-bare-array'];
+const SAMPLE = [ALL_COMPATIBLE];
 
 interface Options {
   sample: boolean;
@@ -68,7 +67,11 @@ interface Result {
   error?: string;
 }
 
-const catalogue = variantCatalogue as Record<string, VariantDefinition>;
+const catalogue: Record<string, VariantDefinition> = {
+  ...variantCatalogue,
+  // The composite: a server that made other choices everywhere at once (sandbox/variants.ts, alternatives).
+  [ALL_COMPATIBLE]: { words: '', varies: 'every register entry at once', description: 'every variant but the slow ones and the alternatives of the one each group keeps', ...settingsOf(compatibleVariants()) },
+};
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { sample: false, workers: 2 };

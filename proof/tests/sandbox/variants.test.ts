@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { assumptions } from '../../../lib/rules/assumptions.js';
 import { readServerConfig } from '../../../sandbox/server-config.js';
-import { variantCatalogue, VariantConfigError, type VariantDefinition, type VariantId } from '../../../sandbox/variants.js';
+import { alternatives, compatibleVariants, settingsOf, variantCatalogue, VariantConfigError, type VariantDefinition, type VariantId } from '../../../sandbox/variants.js';
 import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, reasonId, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
 
 const catalogue = variantCatalogue as Record<string, VariantDefinition>;
@@ -32,6 +32,17 @@ test('sandbox/README.md shows the variant table of sandbox/variants.ts', () => {
   const table = readme.split('<!-- variants:start -->')[1]?.split('<!-- variants:end -->')[0] ?? '';
   const rows = table.split('\n').filter((l) => l.startsWith('| `'));
   expect(rows).toEqual(Object.entries(catalogue).map(([id, v]) => row(id, v)));
+});
+
+test('SANDBOX_VARIANTS=all-compatible is every variant but the slow ones and all but the first of each group of alternatives, their settings apart', () => {
+  const composite = compatibleVariants();
+  expect(readServerConfig({ SANDBOX_VARIANTS: 'all-compatible' }).variants.ids).toEqual(composite);
+  for (const group of alternatives) expect(group.filter((id) => composite.includes(id))).toEqual([group[0]]);
+  expect(composite.filter((id) => (catalogue[id]!).slow)).toEqual([]);
+  expect(Object.keys(catalogue).length - composite.length).toBe(alternatives.reduce((n, g) => n + g.length - 1, 0) + Object.values(catalogue).filter((v) => v.slow).length);
+  // Two variants that set one variable differently are alternatives: the composite sets each once.
+  expect(() => settingsOf(composite)).not.toThrow();
+  expect(() => settingsOf(['token-short-lived', 'token-keycloak-shape'])).toThrow(/^SANDBOX_VARIANTS: token-keycloak-shape sets SANDBOX_TOKEN_TTL=15 where another variant set 4: they are alternatives/);
 });
 
 test('an unknown SANDBOX_VARIANTS id stops the sandbox with one line naming it', () => {
