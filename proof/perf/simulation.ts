@@ -9,7 +9,8 @@
 import { binomialCdf } from '../../lib/latency/binomial.js';
 import { latencyKeys, latencyTargets } from '../../lib/latency-targets.js';
 import type { LatencyKey } from '../../lib/operations.js';
-import { exceedanceTail, judgeSlowerTogether, slowerThanBaseline } from '../../lib/latency/two-sample.js';
+import { exceedanceTail } from '../../lib/latency/exceedance.js';
+import { judgeSlowerTogether, slowerThanBaseline } from '../../lib/latency/two-sample.js';
 import { judgeLatency, judgeTogether, type LatencyVerdict } from '../../lib/latency/verdict.js';
 import { parseLatency, type DelayFor } from '../../sandbox/latency.js';
 

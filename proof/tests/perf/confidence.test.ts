@@ -8,7 +8,8 @@
 import { expect, test } from '@playwright/test';
 import { binomialCdf, binomialTail, logGamma } from '../../../lib/latency/binomial.js';
 import { passiveSamples, type SentRecord } from '../../../lib/latency/passive.js';
-import { exceedanceTail, slowerThanBaseline } from '../../../lib/latency/two-sample.js';
+import { exceedanceTail } from '../../../lib/latency/exceedance.js';
+import { slowerThanBaseline } from '../../../lib/latency/two-sample.js';
 import { boundRanks, DECIDING_POWER, judgeLatency, judgeTarget, samplesToDecide } from '../../../lib/latency/verdict.js';
 
 /** num / den as a double, exact up to the last rounding. */
