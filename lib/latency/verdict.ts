@@ -222,8 +222,8 @@ function neededFor(t: TargetVerdict, toFail: number, toPass: number): number | n
   const q = t.percentile / 100;
   if (!t.floor) return neededAt(q, toFail, t.above, t.samples, toPass);
   const lean = leaning(t);
-  if (lean === 'met') return samplesToDecide(q, toPass, t.above / t.samples, t.samples + 1);
-  if (lean === 'missed') return samplesToDecide(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above / t.samples, t.samples + 1);
+  if (lean === 'met') return neededAt(q, toFail, t.above, t.samples, toPass);
+  if (lean === 'missed') return neededAt(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above, t.samples, toPass);
   return null;
 }
 
