@@ -2,8 +2,8 @@
  * One latency run: the target (the embedded sandbox as a child process, or FLEET_BASE_URL), the
  * token fetched once, the loopback floor, then every selected scenario as its own load phase at a
  * fixed arrival rate (with a probe of the network's share after each round of its requests, but
- * under FLEET_STRICT=ASSUME-LATENCY-MEASURE: perf/network-probe.ts), the gate, and both outputs. perf/run.ts is the command-line entry; the tests
- * and the self-test call runPerf directly.
+ * under FLEET_STRICT=ASSUME-LATENCY-MEASURE: perf/network-probe.ts), the gate, and both outputs.
+ * perf/run.ts is the command-line entry; the tests and the self-test call runPerf directly.
  *
  * An operation the run cannot measure here is `not-measured`, with the reason, and never fails
  * the gate: a scenario says so (NotMeasurable), or the target refused a set-up request (4xx). A

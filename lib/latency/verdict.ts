@@ -22,10 +22,10 @@ import { floorLowerRank, floorTail, networkFloor, shareBeyondFloor, type Network
 export type Verdict = 'pass' | 'fail' | 'inconclusive';
 
 /**
- * What the samples are taken for. `client`: the server-side time itself, both ways
- * (FLEET_STRICT=ASSUME-LATENCY-MEASURE). `server`: the client's time less the network's share,
- * measured by `probes` (their round trips, null for one without a usable answer; none: nothing
- * can be shown missed).
+ * How the client's times stand for the server's. `client`: as they are, both ways
+ * (FLEET_STRICT=ASSUME-LATENCY-MEASURE). `server`: less the network's share for "missed", measured
+ * by `probes` (their round trips, null for one without a usable answer; none: nothing can be
+ * shown missed); as they are for "met".
  */
 export type Measure = { kind: 'client' } | { kind: 'server'; probes: readonly (number | null)[] };
 
@@ -219,12 +219,9 @@ export function openByNetwork(t: TargetVerdict): boolean {
  * (shareBeyondFloor): about. Null when the network's share, not the sample size, keeps it open.
  */
 function neededFor(t: TargetVerdict, toFail: number, toPass: number): number | null {
-  const q = t.percentile / 100;
-  if (!t.floor) return neededAt(q, toFail, t.above, t.samples, toPass);
   const lean = leaning(t);
-  if (lean === 'met') return neededAt(q, toFail, t.above, t.samples, toPass);
-  if (lean === 'missed') return neededAt(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above, t.samples, toPass);
-  return null;
+  if (!t.floor || lean === 'met') return neededAt(t.percentile / 100, toFail, t.above, t.samples, toPass);
+  return lean === 'missed' ? neededAt(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above, t.samples, toPass) : null;
 }
 
 /** A p-value in a few digits: 0.012, 0.00015, 2.3e-7. */
