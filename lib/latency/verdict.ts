@@ -249,7 +249,7 @@ function targetWords(t: TargetVerdict, confidence: number): string {
     const adjusted = f ? ` (p ${pValueText(t.pSlower)}; ${pValueText(f.pSlower)} adjusted for ${together})` : '';
     if (!floor) return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
     const more = Math.round((floor.probes + 1) / floor.fromTop);
-    return `${label} missed: ${floor.above} of ${t.samples} answers took longer than ${t.limit} ms beyond the network's share (${floorWords(floor)}, taken off each; ${t.above} as the client saw them); a server meeting it lets at most ${shareOf(q)} take longer, and a network no slower than the probes' about 1 in ${more} more, so ${floor.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the server-side p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
+    return `${label} missed: ${floor.above} of ${t.samples} answers took longer than ${t.limit} ms beyond the network's share (${floorWords(floor)}, taken off each; ${t.above} as the client saw them); a server meeting it lets at most ${shareOf(q)} take longer, and a network no slower than the probes' pushes about 1 in ${more} of the others past the floor, so ${floor.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the server-side p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
   }
   if (t.verdict === 'pass') {
     const adjusted = f ? ` (p ${pValueText(t.pFaster)}; ${pValueText(f.pFaster)} adjusted for ${together})` : '';
