@@ -130,7 +130,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_GATE_MAX_UNJUDGED_NIGHTS', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_GATE_MAX_UNJUDGED_NIGHTS', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_NETWORK', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION', 'SANDBOX_POOL_CARDS', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
 ] as const;
 
@@ -408,9 +408,9 @@ export function loadConfig(env: Env = readEnv()): Config {
   const loopback = isLoopback(new URL(baseUrl).hostname);
   const roundTrip = env.FLEET_TARGET_RTT_MS?.trim() ? parseInteger('FLEET_TARGET_RTT_MS', env.FLEET_TARGET_RTT_MS, 0, 0) : undefined;
   // A slow target (timed at the start of the run; without a timing, one off loopback), or the
-  // embedded sandbox answering at the document's latencies: every request costs a round trip and
+  // embedded sandbox answering at the document's latencies or behind a network: every request costs a round trip and
   // server time, so runs are counted and workers wait, not compute.
-  const latencyBound = sandbox ? (env.SANDBOX_LATENCY?.trim() || 'off') !== 'off' : roundTrip !== undefined ? roundTrip >= LATENCY_BOUND_MS : !loopback;
+  const latencyBound = sandbox ? [env.SANDBOX_LATENCY, env.SANDBOX_NETWORK].some((v) => (v?.trim() || 'off') !== 'off') : roundTrip !== undefined ? roundTrip >= LATENCY_BOUND_MS : !loopback;
 
   const seedValue = env.FLEET_FC_SEED?.trim();
   if (seedValue && !/^-?\d+$/.test(seedValue)) throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);

@@ -34,6 +34,8 @@ export interface PlannedRequest {
   body?: unknown;
   /** False for warm-up requests: sent on schedule, not counted. */
   counted: boolean;
+  /** Sent without the pool's Authorization header (a probe the server answers without work). */
+  withoutToken?: boolean;
   /** Called with the answer (or the failure) so a stateful scenario can update its state. */
   onDone?: (outcome: Outcome) => void;
 }
@@ -207,11 +209,12 @@ export class ConnectionPool {
                 if (!flight) return { ...request, method: 'GET', path: '/' }; // pre-built placeholder, never sent
                 (context as { flight?: InFlight }).flight = flight;
                 const body = flight.request.body === undefined ? undefined : JSON.stringify(flight.request.body);
+                const headers = flight.request.withoutToken ? Object.fromEntries(Object.entries(this.headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : this.headers;
                 return {
                   ...request,
                   method: flight.request.method,
                   path: flight.request.path,
-                  headers: { ...request.headers, ...route.host, ...this.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+                  headers: { ...request.headers, ...route.host, ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
                   body: body ?? Buffer.alloc(0),
                 };
               },

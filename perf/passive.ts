@@ -31,8 +31,9 @@ export function passiveFor(config: Config): { report?: PassiveReport; source?: P
 /**
  * Adds the passive series to each operation. Where the fixed-rate one did not decide (not decided,
  * or not measured), the passive one's "met" stands: the client's own delays only ever add to what
- * it timed, so answers shown fast enough were. Its "missed" stays a notice: at the run's
- * concurrency the timings include the client's own waiting, which is no evidence against the target.
+ * it timed, so answers shown fast enough were. Its "missed" (only on client-observed times,
+ * FLEET_STRICT=ASSUME-LATENCY-MEASURE) stays a notice: the timings include the network's share and
+ * the client's own waiting at the run's concurrency, which are no evidence against the target.
  */
 export function joinPassive(operations: OperationResult[], report: PassiveReport): void {
   for (const result of operations) {
@@ -45,7 +46,7 @@ export function joinPassive(operations: OperationResult[], report: PassiveReport
     if (!open || passive.verdict.verdict === 'inconclusive') continue;
     const answers = `the conformance run's ${passive.samples} answers`;
     if (passive.verdict.verdict === 'fail') {
-      result.note = [result.note, `${answers} missed it, a notice (their timings include the client's own delays at the run's concurrency): ${passive.verdict.why}`].join('; ');
+      result.note = [result.note, `${answers} missed it, a notice (their timings include the network's share and the client's own delays at the run's concurrency): ${passive.verdict.why}`].join('; ');
       continue;
     }
     result.status = 'passed';

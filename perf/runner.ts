@@ -1,8 +1,9 @@
 /**
  * One latency run: the target (the embedded sandbox as a child process, or FLEET_BASE_URL), the
  * token fetched once, the loopback floor, then every selected scenario as its own load phase at a
- * fixed arrival rate, the gate, and both outputs. perf/run.ts is the command-line entry; the tests
- * and the self-test call runPerf directly.
+ * fixed arrival rate (with a probe of the network's share after each round of its requests, but
+ * under FLEET_STRICT=ASSUME-LATENCY-MEASURE: perf/network-probe.ts), the gate, and both outputs.
+ * perf/run.ts is the command-line entry; the tests and the self-test call runPerf directly.
  *
  * An operation the run cannot measure here is `not-measured`, with the reason, and never fails
  * the gate: a scenario says so (NotMeasurable), or the target refused a set-up request (4xx). A
@@ -34,7 +35,8 @@ import { Resources } from './scenarios/resources.js';
 import type { PhaseContext, Scenario } from './scenarios/scenario.js';
 import { NotMeasurable, operationOf, SetupApi, SetupError } from './setup-api.js';
 import { PROCEDURE, PROCEDURE_WORDS } from '../lib/latency/family.js';
-import { judgeLatency, judgeTogether, type LatencyVerdict } from '../lib/latency/verdict.js';
+import { CLIENT_OBSERVED, judgeLatency, judgeTogether, type LatencyVerdict, type Measure } from '../lib/latency/verdict.js';
+import { PROBE_OPERATION, probeRequest, probeRoundTrips } from './network-probe.js';
 import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
 
 export interface RunOptions {
@@ -145,7 +147,7 @@ export interface PhaseStats {
   slots: Map<LatencyKey, number>;
 }
 
-export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats: PhaseStats, notes: string[], confidence = 0.95): OperationResult {
+export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats: PhaseStats, notes: string[], confidence = 0.95, measure: Measure = CLIENT_OBSERVED): OperationResult {
   const counted = samples.filter((s) => s.counted);
   const ok = counted.filter((s) => s.status !== undefined && s.status >= 200 && s.status <= 299 && !s.error);
   const failed = counted.filter((s) => !ok.includes(s));
@@ -182,7 +184,7 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
     errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence: has && summary.samples < MIN_SAMPLES_FOR_P99, late, notSent, measured: true,
     latencies: latencies.map(round1), ...(remarks.length ? { remarks } : {}), ...(problems.length ? { problems } : {}),
   };
-  return settle(result, has ? judgeLatency(latencies, target, confidence) : undefined);
+  return settle(result, has ? judgeLatency(latencies, target, confidence, measure) : undefined);
 }
 
 /** The operation's status, gate verdict and note from its latency verdict and the gate's other reasons (`problems`). */
@@ -249,6 +251,8 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
   const outDir = options.outDir ?? resolve(config.reportsDir, 'perf');
   const { rate, duration } = config.perf;
   const selected = new Set(config.perf.operations);
+  // The targets are server-side: probes of the network's share beside the requests (register ASSUME-LATENCY-MEASURE).
+  const serverSide = !config.strict.has('ASSUME-LATENCY-MEASURE');
   const warmup = options.warmup ?? Math.max(3, Math.round(rate / 2));
   const startedAt = new Date().toISOString();
   const results = new Map<LatencyKey, OperationResult>();
@@ -307,20 +311,26 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         return;
       }
       const k = scenario.operations.length;
+      // A round: one slot of each operation, then (server-side) one probe of the network's share.
+      const round = k + (serverSide ? 1 : 0);
       const stats: PhaseStats = { notSent: new Map(), slots: new Map() };
       const plan = (slot: number): PlannedRequest | undefined => {
-        const op = scenario.operations[slot % k]!;
-        const n = Math.floor(slot / k);
-        const counted = n >= warmup && selected.has(op);
-        if (counted) stats.slots.set(op, (stats.slots.get(op) ?? 0) + 1);
+        const n = Math.floor(slot / round);
+        const counted = n >= warmup;
+        if (slot % round === k) {
+          return { ...probeRequest(counted), onDone: (outcome) => countRequest(setup.footprint, PROBE_OPERATION, 'status' in outcome ? outcome.status : undefined, undefined) };
+        }
+        const op = scenario.operations[slot % round]!;
+        const measured = counted && selected.has(op);
+        if (measured) stats.slots.set(op, (stats.slots.get(op) ?? 0) + 1);
         const request = scenario.request(op, n);
         if (!request) {
-          if (counted) stats.notSent.set(op, (stats.notSent.get(op) ?? 0) + 1);
+          if (measured) stats.notSent.set(op, (stats.notSent.get(op) ?? 0) + 1);
           return undefined;
         }
         const onDone = request.onDone;
         return {
-          ...request, op, counted,
+          ...request, op, counted: measured,
           onDone: (outcome) => {
             countRequest(setup.footprint, operationOf(op), 'status' in outcome ? outcome.status : undefined, request.body);
             onDone?.(outcome);
@@ -333,11 +343,11 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       // A phase that uses up a card per request runs only as many slots as it has cards.
       const slots = Math.min(perOp, scenario.supply?.() ?? perOp);
       const maxTarget = Math.max(...scenario.operations.map((op) => latencyTargets[op].p99));
-      const connections = Math.max(2, Math.min(slots * k, Math.ceil((rate * k * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
+      const connections = Math.max(2, Math.min(slots * round, Math.ceil((rate * round * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
       const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections, ...route!.pool }, slots / rate + 60);
       let driven;
       try {
-        driven = await pool.schedule({ rate: rate * k, slots: slots * k, plan, ...(options.signal ? { signal: options.signal } : {}) });
+        driven = await pool.schedule({ rate: rate * round, slots: slots * round, plan, ...(options.signal ? { signal: options.signal } : {}) });
         // Which of the sandbox's injected delays each answer got: the op's n-th 2xx answer (send
         // order), counted before the cleanup's own requests.
         const bySend = [...driven.samples].filter((s) => s.sentAt !== undefined).sort((a, b) => a.sentAt! - b.sentAt!);
@@ -356,11 +366,12 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         throw new Error(`the sandbox exited during ${scenario.name} (code ${target.child.process.exitCode}):\n${target.child.output().trim()}`);
       }
       if (driven.interrupted) interrupted = true;
+      const measure: Measure = serverSide ? { kind: 'server', probes: probeRoundTrips(driven.samples) } : CLIENT_OBSERVED;
       for (const op of ops) {
         const mine = driven.samples.filter((s) => s.op === op);
         samples.set(op, mine);
         const notes = [...(driven.interrupted ? ['interrupted (Ctrl-C): partial'] : []), ...(scenario.notes?.(op) ?? [])];
-        const result = resultFor(op, rate, mine, stats, notes, config.perf.confidence);
+        const result = resultFor(op, rate, mine, stats, notes, config.perf.confidence, measure);
         results.set(op, result);
         log(formatResultLine(result));
       }
@@ -392,6 +403,7 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       ...(config.sandbox ? { sandboxLatency: config.perf.sandboxLatency ?? 'off' } : {}),
       percentiles: 'exact, nearest-rank, from every counted 2xx latency (ms, measured from each request\'s due time on the fixed schedule)',
       confidence: config.perf.confidence,
+      measure: serverSide ? 'server-side' : 'client-observed',
     },
     ...(passive.source ? { passiveSource: passive.source } : {}),
     ...(overhead ? { clientOverhead: overhead } : {}),

@@ -1,6 +1,6 @@
 /**
  * The sandbox's own settings (SANDBOX_PORT, SANDBOX_HOST, SANDBOX_FAULTS, SANDBOX_VARIANTS,
- * SANDBOX_LATENCY, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION, SANDBOX_POOL_CARDS; for npm run sandbox as a test
+ * SANDBOX_LATENCY, SANDBOX_NETWORK, SANDBOX_TOKEN_TTL, SANDBOX_ORDER_COMPLETION, SANDBOX_POOL_CARDS; for npm run sandbox as a test
  * environment is exposed: SANDBOX_TLS, SANDBOX_TLS_HOSTS, SANDBOX_CLIENT_CERT, SANDBOX_JWKS_URL,
  * SANDBOX_TOKEN_ISSUER, SANDBOX_TOKEN_AUDIENCE), read and checked once: by server.ts, and by the
  * sandboxes hosted in process (sandbox/host.ts, plain http only).
@@ -9,6 +9,7 @@ import { DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
 import { sandboxDefaults } from './defaults.js';
 import { Faults } from './faults.js';
 import { parseLatency, type DelayFor } from './latency.js';
+import type { NetworkDelay } from './network.js';
 import { Variants } from './variants.js';
 
 export class ServerConfigError extends Error {}
@@ -20,6 +21,8 @@ export interface ServerConfig {
   variants: Variants;
   latency: DelayFor | undefined;
   latencyText: string;
+  /** A network in front of the listener (SANDBOX_NETWORK): each way's delay, ms (network.ts). */
+  network?: NetworkDelay;
   tokenTtlSeconds: number;
   /** 0: ordered cards exist at once (Ordered); otherwise they show up, Active, this many seconds after the order. */
   orderCompletionSeconds: number;
@@ -61,6 +64,16 @@ function externalTokens(env: Record<string, string | undefined>): ServerConfig['
   };
 }
 
+/** SANDBOX_NETWORK: one way's delay in ms, `60` or a range `40-80` (each chunk drawn evenly in it). */
+function networkDelay(value: string | undefined): NetworkDelay | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'off') return undefined;
+  const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(text);
+  const [minMs, maxMs] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [NaN, NaN];
+  if (!m || minMs > maxMs || maxMs > 10_000) throw new ServerConfigError(`SANDBOX_NETWORK: "${text}" is not a delay each way in ms (off, 60, or 40-80 for 40 to 80; at most 10000)`);
+  return { minMs, maxMs };
+}
+
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   if (!/^\d+$/.test(value.trim())) throw new ServerConfigError(`${name}: "${value}" is not a whole number (${min} to ${max})`);
@@ -75,6 +88,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
   const latencyText = (env.SANDBOX_LATENCY ?? '').trim() || 'off';
   const tls = tlsSettings(env);
   const tokens = externalTokens(env);
+  const network = networkDelay(env.SANDBOX_NETWORK);
   return {
     port: wholeNumber('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 0, 65535),
     host,
@@ -82,6 +96,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     variants: Variants.parse(env.SANDBOX_VARIANTS),
     latency: parseLatency(latencyText),
     latencyText,
+    ...(network ? { network } : {}),
     tokenTtlSeconds: wholeNumber('SANDBOX_TOKEN_TTL', env.SANDBOX_TOKEN_TTL, DEFAULT_TOKEN_TTL_SECONDS, 1, 31_536_000),
     // Up to 36 hours, the document's longest order completion.
     orderCompletionSeconds: wholeNumber('SANDBOX_ORDER_COMPLETION', env.SANDBOX_ORDER_COMPLETION, 0, 0, 129_600),

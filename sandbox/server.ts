@@ -2,7 +2,8 @@
  * The sandbox's listener for `npm run sandbox` (a conformance run and the self-tests host theirs
  * in process on free ports: host.ts). Reads and checks its SANDBOX_* settings once
  * (server-config.ts); a bad value prints one line naming the variable and exits 1. With SANDBOX_TLS
- * it serves HTTPS with throwaway certificates made at start (pki.ts) and says where they are.
+ * it serves HTTPS with throwaway certificates made at start (pki.ts) and says where they are. With
+ * SANDBOX_NETWORK the port is a network's in front of it (network.ts), the server on a free one behind.
  * Closes cleanly on SIGINT and SIGTERM.
  */
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { buildApp, type BuildOptions } from './app.js';
 import { FaultConfigError } from './faults.js';
 import { ensurePki, PKI_FILES, type SandboxPki } from './pki.js';
 import { LatencyConfigError } from './latency.js';
+import { startNetwork, type Network } from './network.js';
 import { readServerConfig, ServerConfigError, type ServerConfig } from './server-config.js';
 import { VariantConfigError } from './variants.js';
 
@@ -57,8 +59,14 @@ async function main(): Promise<void> {
     faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds, poolCards: config.poolCards,
     ...exposed.options,
   });
+  let network: Network | undefined;
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // Behind a network, the server on a free loopback port and the network where it was asked.
+    await app.listen(config.network ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
+    if (config.network) {
+      const behind = app.server.address();
+      network = await startNetwork(config.network, { host: '127.0.0.1', port: typeof behind === 'object' && behind ? behind.port : 0 }, { host: config.host, port: config.port });
+    }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') fail(`SANDBOX_PORT: ${config.port} is already in use on ${config.host} (${code})`);
@@ -67,12 +75,12 @@ async function main(): Promise<void> {
     fail(`cannot listen on ${config.host}:${config.port}: ${(e as Error).message}`);
   }
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = network?.port ?? (typeof address === 'object' && address ? address.port : config.port);
   // Over HTTPS the certificate's first host name (a bare address is verified only if it covers it).
   const shownHost = config.tls ? config.tls.hosts[0]! : config.host.includes(':') ? `[${config.host}]` : config.host;
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
   const variants = config.variants.ids.length ? config.variants.ids.join(',') : 'none';
-  process.stdout.write(`fleet sandbox on ${config.tls ? 'https' : 'http'}://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}, token ttl: ${config.tokenTtlSeconds}s`
+  process.stdout.write(`fleet sandbox on ${config.tls ? 'https' : 'http'}://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}${config.network ? `, behind a network of ${config.network.minMs}-${config.network.maxMs} ms each way` : ''}, token ttl: ${config.tokenTtlSeconds}s`
     + `${config.orderCompletionSeconds ? `, orders complete after ${config.orderCompletionSeconds}s` : ''}, card pool: ${config.poolCards} Active cards)\n`);
   const line = exposureLine(config, exposed.pki);
   if (line) process.stdout.write(`${line}\n`);
@@ -81,7 +89,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.close().then(
+    Promise.all([app.close(), network?.close()]).then(
       () => {
         process.stdout.write(`fleet sandbox: stopped (${signal})\n`);
         process.exit(0);

@@ -56,6 +56,14 @@ export const variantCatalogue = {
     suite: { FLEET_WORKERS: '8', FLEET_FC_RUNS: '15' },
     slow: true,
   },
+  'latency-network': {
+    words: 'Server-side latency targets for successful (2xx) requests, in milliseconds:',
+    varies: 'ASSUME-LATENCY-MEASURE',
+    description: 'every operation answers at the document\'s own p50/p99 (SANDBOX_LATENCY=doc) behind a network of 40 to 80 ms each way (SANDBOX_NETWORK=40-80): a client sees each answer, a 401 too, 80 to 160 ms later than the server sent it',
+    env: { SANDBOX_LATENCY: 'doc', SANDBOX_NETWORK: '40-80' },
+    suite: { FLEET_WORKERS: '8', FLEET_FC_RUNS: '15' },
+    slow: true,
+  },
 
   // ---- Authentication and errors ----
   'token-short-lived': {

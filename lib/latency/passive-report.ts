@@ -13,7 +13,7 @@ import { latencyKeys, latencyTargets } from '../latency-targets.js';
 import type { LatencyKey } from '../operations.js';
 import { escapeHtml, page, table } from '../report/html.js';
 import { passiveSamples, type SentRecord } from './passive.js';
-import { boundsText, judgeLatency, judgeTogether, type LatencyVerdict, type TargetVerdict } from './verdict.js';
+import { boundsText, CLIENT_OBSERVED, judgeLatency, judgeTogether, type LatencyVerdict, type TargetVerdict } from './verdict.js';
 
 export const PASSIVE_FILE = 'latency-passive.json';
 export const PASSIVE_PAGE = 'latency-passive.html';
@@ -39,6 +39,8 @@ export interface PassiveReport {
   sandboxLatency?: string;
   runId: string;
   writtenAt: string;
+  /** How the times were taken: for the server's own (missed never shown), or as they are (FLEET_STRICT=ASSUME-LATENCY-MEASURE). */
+  measure: 'server-side' | 'client-observed';
   /** Every request the run's clients sent (all statuses). */
   requests: number;
   operations: PassiveOperation[];
@@ -50,19 +52,22 @@ export interface PassiveRun {
   sandboxLatency?: string;
   runId: string;
   confidence: number;
+  /** FLEET_STRICT=ASSUME-LATENCY-MEASURE: the times judged as they are, both ways. */
+  clientObserved: boolean;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length / 2) - 1)] ?? 0;
 
 export function buildPassiveReport(records: readonly SentRecord[], run: PassiveRun, writtenAt = new Date().toISOString()): PassiveReport {
   const series = passiveSamples(records);
+  const measure = run.clientObserved ? CLIENT_OBSERVED : { kind: 'server' as const, probes: [] };
   const alone = latencyKeys.flatMap((key): PassiveOperation[] => {
     const s = series.find((x) => x.operation === key);
     if (!s) return [];
     return [{
       operation: key, samples: s.latencies.length,
       inFlight: { median: median(s.inFlight), max: Math.max(0, ...s.inFlight) },
-      verdict: judgeLatency(s.latencies, latencyTargets[key], run.confidence),
+      verdict: judgeLatency(s.latencies, latencyTargets[key], run.confidence, measure),
       latencies: s.latencies,
     }];
   });
@@ -72,7 +77,7 @@ export function buildPassiveReport(records: readonly SentRecord[], run: PassiveR
   return {
     series: 'passive', description: PASSIVE_WORDS, target: run.target, baseUrl: run.baseUrl,
     ...(run.sandboxLatency ? { sandboxLatency: run.sandboxLatency } : {}),
-    runId: run.runId, writtenAt, requests: records.length, operations,
+    runId: run.runId, writtenAt, measure: run.clientObserved ? 'client-observed' : 'server-side', requests: records.length, operations,
   };
 }
 
@@ -87,12 +92,13 @@ export function passiveLines(report: PassiveReport, where: string): string[] {
   const lines = [`latency at no extra load (${PASSIVE_WORDS}); p50 and p99 in ms with their ${conf}% bounds:`];
   for (const o of report.operations) {
     const [p50, p99] = o.verdict.targets;
-    const tail = o.verdict.verdict === 'fail' ? `missed, a notice (the client's own delays count too): ${o.verdict.why}`
+    const tail = o.verdict.verdict === 'fail' ? `missed, a notice (the network's share and the client's own delays count too): ${o.verdict.why}`
       : o.verdict.verdict === 'inconclusive' ? `not decided${o.verdict.needed ? ` (about ${o.verdict.needed} answers would decide it)` : ''}` : 'met';
     lines.push(`  ${o.operation.padEnd(20)} n=${String(o.samples).padStart(4)}  in flight ${o.inFlight.median}/${o.inFlight.max}  p50 ${pointAndBounds(p50!).padEnd(24)} p99 ${pointAndBounds(p99!).padEnd(26)} ${tail}`);
   }
   const count = (v: string) => report.operations.filter((o) => o.verdict.verdict === v).length;
-  lines.push(`  ${report.operations.length} operations: ${count('pass')} met, ${count('fail')} missed, ${count('inconclusive')} not decided (missed and not decided are notices: npm run perf measures at a fixed rate); ${where}`);
+  const missed = report.measure === 'server-side' ? 'never missed: no probe measured the network\'s share here' : `${count('fail')} missed`;
+  lines.push(`  ${report.operations.length} operations: ${count('pass')} met, ${missed}, ${count('inconclusive')} not decided (notices: npm run perf measures at a fixed rate, the network's share beside it); ${where}`);
   return lines;
 }
 
@@ -112,8 +118,10 @@ export function passiveHtml(report: PassiveReport): string {
 <p>A second, passive series: ${escapeHtml(PASSIVE_WORDS)}. Each target "pN ≤ T" is met unless the answers show otherwise:
 <b>missed</b> when more answers took longer than T than a server meeting it would give in ${Math.round((100 - conf) * 10) / 10}% of runs; <b>met</b> when so few did
 that the pN is below T with ${conf}% confidence; <b>not decided</b> otherwise, with about how many answers would decide it. The timings include the
-client's own delays at the run's concurrency (they only ever add): <b>met</b> here holds for the target too, <b>missed</b> is a notice, never a failure, for
-<code>npm run perf</code>'s fixed rate to judge.
+network's share and the client's own delays at the run's concurrency (they only ever add): <b>met</b> here holds for the target too.
+${report.measure === 'server-side'
+    ? 'The targets are server-side and this series has no probe of the network\'s share: it shows a target met, never missed (register ASSUME-LATENCY-MEASURE; <code>npm run perf</code> measures that share beside its own requests).'
+    : 'Judged as the client saw them (<code>FLEET_STRICT=ASSUME-LATENCY-MEASURE</code>): <b>missed</b> is a notice, never a failure, for <code>npm run perf</code>\'s fixed rate to judge.'}
 Beside each percentile: its ${conf}% bounds [lower, upper] (∞: too few answers for an upper bound). In flight: the run's requests in flight
 when an answer's request left, median / largest. <code>npm run perf</code> in the same reports folder shows this series beside its own and lets its <b>met</b> stand where its own fixed-rate series decides nothing.</p>
 ${table(['operation', 'answers', 'in flight', 'p50 [bounds], ms', 'p99 [bounds], ms', 'verdict', 'why'], rows)}`;

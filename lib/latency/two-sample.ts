@@ -8,7 +8,7 @@
  * A count whose chance under that law is at most α = 1 − confidence is a regression: significant,
  * and larger than the margin. Anything less is a notice at most.
  */
-import { logGamma } from './binomial.js';
+import { exceedanceTail } from './exceedance.js';
 import { holmAdjusted } from './family.js';
 import { percent, pValueText } from './verdict.js';
 
@@ -36,18 +36,6 @@ export interface SlowerTest {
    */
   family?: { size: number; pValue: number };
   why: string;
-}
-
-const logChoose = (n: number, k: number) => logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1);
-
-/** P(K ≥ k) for the count K of m new samples above the j-th largest of n old ones, all exchangeable. */
-export function exceedanceTail(n: number, m: number, j: number, k: number): number {
-  if (k <= 0) return 1;
-  if (k > m) return 0;
-  const total = logChoose(n + m, m);
-  let sum = 0;
-  for (let i = k; i <= m; i += 1) sum += Math.exp(logChoose(j - 1 + i, i) + logChoose(n - j + m - i, m - i) - total);
-  return Math.min(1, sum);
 }
 
 const fewest = new Map<string, number | null>();

@@ -10,11 +10,26 @@
  * A run judges many targets (p50 and p99 of 17 operations): judgeTogether makes the verdicts of
  * them all one family (lib/latency/family.ts), so that a server meeting every target is shown to
  * miss one in at most α of runs, not in about half of them.
+ * The targets are server-side; the samples are times the client saw. Judged server-side (the
+ * register's ASSUME-LATENCY-MEASURE), "missed" counts the answers above T beyond the network's
+ * share that the run's probes measured, with the law that keeps it exact (lib/latency/floor.ts);
+ * "met" counts them as the client saw them, which no network makes quicker than the server.
  */
 import { binomialCdf, binomialTail, firstWhere } from './binomial.js';
 import { holmAdjusted } from './family.js';
+import { floorLowerRank, floorTail, networkFloor, shareBeyondFloor, type NetworkFloor } from './floor.js';
 
 export type Verdict = 'pass' | 'fail' | 'inconclusive';
+
+/**
+ * How the client's times stand for the server's. `client`: as they are, both ways
+ * (FLEET_STRICT=ASSUME-LATENCY-MEASURE). `server`: less the network's share for "missed", measured
+ * by `probes` (their round trips, null for one without a usable answer; none: nothing can be
+ * shown missed); as they are for "met".
+ */
+export type Measure = { kind: 'client' } | { kind: 'server'; probes: readonly (number | null)[] };
+
+export const CLIENT_OBSERVED: Measure = { kind: 'client' };
 
 export interface TargetVerdict {
   /** N of "pN ≤ T" (50, 99). */
@@ -22,13 +37,18 @@ export interface TargetVerdict {
   /** T, ms. */
   limit: number;
   samples: number;
-  /** Answers slower than T. */
+  /** Answers slower than T, as the client saw them. */
   above: number;
   /** The nearest-rank pN of the samples, ms (null without samples). */
   estimate: number | null;
   /** Confidence bounds of the true pN (order statistics), ms: null lower = none above 0, null upper = none from so few samples. */
   lower: number | null;
   upper: number | null;
+  /**
+   * Judged server-side: the network floor taken off every answer, and how many were then above T.
+   * `pSlower` and `lower` are of those; `above`, `estimate`, `pFaster` and `upper` stay the client's.
+   */
+  floor?: NetworkFloor & { above: number };
   verdict: Verdict;
   /** Chance of `above` or more answers above T from a server exactly at the target (small: it is slower). */
   pSlower: number;
@@ -140,38 +160,80 @@ const ms = (v: number) => `${Math.round(v * 10) / 10}`;
 export const percent = (x: number) => (x >= 0.1 || x === 0 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : 'less than 0.1%');
 const shareOf = (q: number) => (q === 0.5 ? 'half' : `${Math.round((1 - q) * 1000) / 10}%`);
 
-/** Judges "pN ≤ limit" from latency samples (ms) at `confidence` (0.95 = 95%). */
-export function judgeTarget(values: readonly number[], percentile: number, limit: number, confidence: number): TargetVerdict {
+/** Judges "pN ≤ limit" from latency samples (ms) at `confidence` (0.95 = 95%), taken as `measure` says. */
+export function judgeTarget(values: readonly number[], percentile: number, limit: number, confidence: number, measure: Measure = CLIENT_OBSERVED): TargetVerdict {
   const q = percentile / 100;
   const alpha = 1 - confidence;
   const sorted = [...values].sort((a, b) => a - b);
   const n = sorted.length;
   const above = sorted.filter((v) => v > limit).length;
   const below = sorted.filter((v) => v < limit).length;
-  const { lower, upper } = boundRanks(n, q, alpha);
+  const { lower: clientLower, upper } = boundRanks(n, q, alpha);
+  const floor = measure.kind === 'server' ? networkFloor(measure.probes, percentile) : undefined;
+  // "Missed" on the server's side: each answer less the floor (none without one: nothing shown missed).
+  const beyond = !floor ? sorted : floor.ms === null ? [] : sorted.map((v) => v - floor.ms!);
+  const aboveBeyond = beyond.filter((v) => v > limit).length;
+  const lower = floor ? floorLowerRank(n, percentile, alpha, floor) : clientLower;
   const rank = Math.min(n, Math.max(1, Math.ceil(q * n - 1e-9)));
   // The lower bound X(lower) is above T when fewer than `lower` samples are at or below T; the
   // upper bound X(upper) is below T when at least `upper` samples are. An answer of exactly T
   // meets the target (≤ T) but is no evidence of a faster server either.
-  const fails = lower >= 1 && n - above <= lower - 1;
+  const fails = lower >= 1 && n - aboveBeyond <= lower - 1;
   const passes = upper <= n && below >= upper;
   const verdict: Verdict = fails ? 'fail' : passes ? 'pass' : 'inconclusive';
-  const pSlower = binomialTail(n, 1 - q, above);
+  const pSlower = floor ? floorTail(n, percentile, floor, aboveBeyond) : binomialTail(n, 1 - q, above);
   const pFaster = binomialCdf(n, 1 - q, n - below);
   const result: TargetVerdict = {
     percentile, limit, samples: n, above,
     estimate: n ? sorted[rank - 1]! : null,
-    lower: lower >= 1 && n ? sorted[lower - 1]! : null,
+    lower: lower >= 1 && n ? beyond[lower - 1]! : null,
     upper: upper <= n ? sorted[upper - 1]! : null,
+    ...(floor ? { floor: { ...floor, above: aboveBeyond } } : {}),
     verdict, pSlower, pFaster, why: '',
   };
-  if (verdict === 'inconclusive' && n) result.needed = neededAt(q, alpha, above, n);
+  if (verdict === 'inconclusive' && n) result.needed = neededFor(result, alpha, alpha);
   result.why = targetWords(result, confidence);
   return result;
 }
 
+/** Which way an undecided target leans: missed (beyond the floor, when judged server-side), met (as the client saw it), or neither. */
+function leaning(t: TargetVerdict): 'missed' | 'met' | 'neither' {
+  const tail = 1 - t.percentile / 100;
+  if (t.floor) {
+    if (t.floor.ms !== null && t.floor.above / t.samples > shareBeyondFloor(t.percentile, t.floor)) return 'missed';
+    return t.above / t.samples < tail ? 'met' : 'neither';
+  }
+  return t.above / t.samples > tail ? 'missed' : t.above / t.samples < tail ? 'met' : 'neither';
+}
+
+/** Judged server-side and left open by the network's share, not by the sample size: more answers would not decide it. */
+export function openByNetwork(t: TargetVerdict): boolean {
+  if (!t.floor || t.verdict !== 'inconclusive') return false;
+  const lean = leaning(t);
+  return t.floor.ms === null ? lean !== 'met' : lean === 'neither';
+}
+
+/**
+ * The samples that would decide an undecided target at the levels Holm needs (`toFail` leaning
+ * missed, `toPass` leaning met). Beyond a floor, as a binomial at the law's mean share
+ * (shareBeyondFloor): about. Null when the network's share, not the sample size, keeps it open.
+ */
+function neededFor(t: TargetVerdict, toFail: number, toPass: number): number | null {
+  const lean = leaning(t);
+  if (!t.floor || lean === 'met') return neededAt(t.percentile / 100, toFail, t.above, t.samples, toPass);
+  return lean === 'missed' ? neededAt(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above, t.samples, toPass) : null;
+}
+
 /** A p-value in a few digits: 0.012, 0.00015, 2.3e-7. */
 export const pValueText = (p: number) => (p >= 1e-4 || p === 0 ? `${Number(p.toPrecision(2))}` : p.toExponential(1));
+
+/** The floor in words: `161.2 ms, the 3rd slowest of 52 probes' round trips`. */
+function floorWords(f: NetworkFloor): string {
+  const k = f.fromTop;
+  const suffix = k % 100 >= 11 && k % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[k % 10] ?? 'th';
+  const which = k === 1 ? 'the slowest' : `the ${k}${suffix} slowest`;
+  return `${ms(f.ms!)} ms, ${which} of ${f.probes} probes' round trips`;
+}
 
 function targetWords(t: TargetVerdict, confidence: number): string {
   const label = `p${t.percentile} ≤ ${t.limit} ms`;
@@ -180,11 +242,14 @@ function targetWords(t: TargetVerdict, confidence: number): string {
   // A family of one adds nothing to say.
   const f = t.family && t.family.size > 1 ? t.family : undefined;
   const together = f ? `the ${f.size} targets judged together` : '';
-  const seen = `${t.above} of ${t.samples} answers took longer than ${t.limit} ms`;
+  const floor = t.floor;
+  const seen = `${t.above} of ${t.samples} answers took longer than ${t.limit} ms${floor ? ' as the client saw them' : ''}`;
   if (t.samples === 0) return `${label} not decided: no answers to judge`;
   if (t.verdict === 'fail') {
     const adjusted = f ? ` (p ${pValueText(t.pSlower)}; ${pValueText(f.pSlower)} adjusted for ${together})` : '';
-    return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
+    if (!floor) return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
+    const more = Math.round((floor.probes + 1) / floor.fromTop);
+    return `${label} missed: ${floor.above} of ${t.samples} answers took longer than ${t.limit} ms beyond the network's share (${floorWords(floor)}, taken off each; ${t.above} as the client saw them); a server meeting it lets at most ${shareOf(q)} take longer, and a network no slower than the probes' pushes about 1 in ${more} of the others past the floor, so ${floor.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the server-side p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
   }
   if (t.verdict === 'pass') {
     const adjusted = f ? ` (p ${pValueText(t.pFaster)}; ${pValueText(f.pFaster)} adjusted for ${together})` : '';
@@ -193,18 +258,27 @@ function targetWords(t: TargetVerdict, confidence: number): string {
   const alpha = 1 - confidence;
   const alone = f && t.pSlower <= alpha ? (['missed', t.pSlower, f.pSlower] as const) : f && t.pFaster <= alpha ? (['met', t.pFaster, f.pFaster] as const) : undefined;
   const minimum = Math.ceil(Math.log(alpha) / Math.log(q));
+  const beyond = !floor ? '' : floor.ms !== null ? `, ${floor.above} beyond the network's share (${floorWords(floor)})`
+    : floor.probes ? `; no floor: too few of the ${floor.probes} probes of the network's share were answered` : '; the network\'s share was not measured';
+  const network = !alone && openByNetwork(t);
   const few = alone
     ? `; on its own that shows it ${alone[0]} (p ${pValueText(alone[1])}), but not across ${together} (p ${pValueText(alone[2])} adjusted)`
-    : t.upper === null && t.above === 0
-      ? `; ${t.samples} answers are too few to show it with ${conf} confidence (that takes at least ${minimum}${f ? ' on its own' : ''}, none slower)`
-      : `; ${t.samples} answers cannot tell with ${conf} confidence whether more than ${shareOf(q)} do`;
-  const more = t.needed === null ? `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed` : `; about ${t.needed} would decide it at the rate seen${f ? `, with ${together}` : ''}`;
-  return `${label} not decided: ${seen} (${percent(t.above / t.samples)})${few}${more}`;
+    : network && floor!.ms !== null
+      ? `; the network's share is too large to tell with ${conf} confidence whether more than ${shareOf(q)} take longer at the server: more answers do not decide it, a client nearer the server would`
+      : network
+        ? '; without the network\'s share these times show a target met, never missed'
+        : t.upper === null && t.above === 0
+          ? `; ${t.samples} answers are too few to show it with ${conf} confidence (that takes at least ${minimum}${f ? ' on its own' : ''}, none slower)`
+          : `; ${t.samples} answers cannot tell with ${conf} confidence whether more than ${shareOf(q)} do`;
+  const more = t.needed === null
+    ? (network ? '' : `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed`)
+    : `; about ${t.needed} would decide it at the rate seen${f ? `, with ${together}` : ''}`;
+  return `${label} not decided: ${seen} (${percent(t.above / t.samples)})${beyond}${few}${more}`;
 }
 
 /** Judges an operation's p50 and p99 targets: fails when one fails, passes when both pass. */
-export function judgeLatency(values: readonly number[], targets: { p50: number; p99: number }, confidence: number): LatencyVerdict {
-  return operationVerdict([judgeTarget(values, 50, targets.p50, confidence), judgeTarget(values, 99, targets.p99, confidence)], confidence);
+export function judgeLatency(values: readonly number[], targets: { p50: number; p99: number }, confidence: number, measure: Measure = CLIENT_OBSERVED): LatencyVerdict {
+  return operationVerdict([judgeTarget(values, 50, targets.p50, confidence, measure), judgeTarget(values, 99, targets.p99, confidence, measure)], confidence);
 }
 
 function operationVerdict(judged: TargetVerdict[], confidence: number): LatencyVerdict {
@@ -214,7 +288,7 @@ function operationVerdict(judged: TargetVerdict[], confidence: number): LatencyV
   const result: LatencyVerdict = { verdict, confidence, targets: judged, why: '' };
   if (verdict === 'inconclusive') {
     // One target shown missed decides the operation; otherwise every open target must be shown met.
-    const leaningFail = open.filter((t) => t.above / t.samples > 1 - t.percentile / 100);
+    const leaningFail = open.filter((t) => leaning(t) === 'missed');
     const known = (targets: TargetVerdict[]) => targets.map((t) => t.needed).filter((x): x is number => typeof x === 'number');
     if (leaningFail.length) result.needed = known(leaningFail).length ? Math.min(...known(leaningFail)) : null;
     else result.needed = known(open).length === open.length ? Math.max(...known(open)) : null;
@@ -248,7 +322,7 @@ export function judgeTogether(verdicts: readonly LatencyVerdict[]): LatencyVerdi
     const { needed: _own, ...t } = own;
     const verdict: Verdict = f.pSlower <= alpha ? 'fail' : f.pFaster <= alpha ? 'pass' : 'inconclusive';
     const result: TargetVerdict = { ...t, verdict, family: f };
-    if (verdict === 'inconclusive') result.needed = neededAt(t.percentile / 100, toFail, t.above, t.samples, toPass);
+    if (verdict === 'inconclusive') result.needed = neededFor(t, toFail, toPass);
     result.why = targetWords(result, confidence);
     return result;
   }), confidence));

@@ -41,6 +41,7 @@ export default class LatencyReporter implements Reporter {
     }
     const report = buildPassiveReport(this.records, {
       target: config.target, baseUrl: config.baseUrl, runId: config.runId, confidence: config.perf.confidence,
+      clientObserved: config.strict.has('ASSUME-LATENCY-MEASURE'),
       ...(config.sandbox && config.perf.sandboxLatency ? { sandboxLatency: config.perf.sandboxLatency } : {}),
     });
     mkdirSync(dir, { recursive: true });

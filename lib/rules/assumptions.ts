@@ -242,6 +242,14 @@ export const assumptions: Assumption[] = [
     inForce: (c) => (c.strict.has('ASSUME-FIELD-PRESENCE') ? 'every documented field (strict)' : 'at least one documented field per element'),
   },
   {
+    id: 'ASSUME-LATENCY-MEASURE',
+    silence: 'Server-side latency targets for successful (2xx) requests, in milliseconds: where and how server-side time is measured is not shown.',
+    choice: 'From the moment the service\'s edge (what answers a request without a token) has the request until it has sent the answer: the client-observed time less the network\'s share, which is the round trip of a request the service answers without work (a read of master data without a token, 401), no quicker than the network\'s part of any answer (the same connections, path and client); the server\'s time independent of the network\'s delays.',
+    suite: 'npm run perf sends such a probe after each round of a phase\'s requests, on the same connections and schedule. A target is missed only when the answers less a network floor (the probes\' 95th percentile for a p50, their slowest for a p99; a probe without a 4xx counts as the slowest) show it, at the stated confidence counting the network\'s chance to exceed the floor (exact: the exceedance law, lib/latency/floor.ts); met only on client-observed times, which no network makes quicker than the server; otherwise not decided, a notice, saying when the network\'s share is too large to tell. The conformance run\'s answers have no probe: they show a target met, never missed. FLEET_STRICT=ASSUME-LATENCY-MEASURE judges client-observed times both ways and sends no probe.',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-LATENCY-MEASURE') ? 'client-observed times (strict)' : 'client time less the network floor'),
+  },
+  {
     id: 'ASSUME-VALUES-THAT-APPEAR',
     silence: 'Codes that appear (ER-001, ER-002, ER-012); capability values that appear (RESERVABLE, PLUG_AND_CHARGE_CAPABLE, CHARGING_PROFILE_CAPABLE); paymentOutcome (CHARGE and WRITE_OFF appear); energy unit (seen: WH). None of these lists is said to be complete.',
     choice: 'Only these values (statuses: ASSUME-CUSTOMER-STATES, ASSUME-CARD-STATES).',

@@ -461,7 +461,7 @@ export const latencyRows: Statement[] = ([
   ['order cards', 300, 900, 'LAT-ORDER-CARDS'], ['get card', 170, 600, 'LAT-GET-CARD'], ['search cards', 220, 1900, 'LAT-SEARCH-CARDS'],
   ['card block', 500, 2000, 'LAT-BLOCK-CARD'], ['card unblock', 900, 2100, 'LAT-UNBLOCK-CARD'], ['card cancel', 900, 2500, 'LAT-CANCEL-CARD'],
   ['card replace', 1200, 2200, 'LAT-REPLACE-CARD'], ['PIN reprint', 1000, 1500, 'LAT-REPRINT-PIN'], ['master data', 950, 1300, 'LAT-MASTER-DATA'],
-] as [string, number, number, string][]).map(([operation, p50, p99, rule]) => ({ key: `latency.${slug(operation)}`, section: 'Limits / latency targets', words: `${operation} | ${p50} | ${p99}`, cites: [rule] }));
+] as [string, number, number, string][]).map(([operation, p50, p99, rule]) => ({ key: `latency.${slug(operation)}`, section: 'Limits / latency targets', words: `${operation} | ${p50} | ${p99}`, cites: [rule, 'ASSUME-LATENCY-MEASURE'] }));
 
 type Row = [key: string, words: string, cites: string[], notTestable?: string];
 
@@ -681,7 +681,7 @@ export const sentences: Statement[] = [
   ...section('Limits', [
     ['limits.rate', 'Rate limits: not shown.', ['ASSUME-RATE-LIMITS']],
     ['limits.page-size', 'Maximum page size of list and search: not shown.', ['ASSUME-CUSTOMER-LIST-PAGE', 'ASSUME-CARD-SEARCH-DEFAULTS']],
-    ['limits.latency', 'Server-side latency targets for successful (2xx) requests, in milliseconds.', latencyRows.flatMap((r) => r.cites)],
+    ['limits.latency', 'Server-side latency targets for successful (2xx) requests, in milliseconds.', [...new Set(latencyRows.flatMap((r) => r.cites))]],
   ]),
   ...section('Versioning', [
     ['versioning.version', 'The interface description is version 1.0.0.', [], 'no operation shows a version'],

@@ -10,7 +10,7 @@ import { footprintLine } from '../../lib/report/summary-text.js';
 import type { Sample } from '../measure.js';
 import { logHistogram } from '../stats.js';
 import type { OperationResult, PerfSummary } from './summary.js';
-import { passiveText, shortWhy, verdictOf, withBounds } from './table.js';
+import { floorsText, measureLine, passiveText, shortWhy, verdictOf, withBounds } from './table.js';
 
 /** A series' verdict per target, in words. */
 function verdictList(title: string, verdict: LatencyVerdict | undefined): string {
@@ -99,11 +99,13 @@ ${rows}
 
 export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample[]>): string {
   const withBaseline = summary.operations.some((r) => r.baseline);
+  const floors = summary.settings.measure === 'server-side';
+  const measure = measureLine(summary);
   const conf = Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10;
   const rows = summary.operations.map((r) => `<tr class="${r.status}">`
     + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}</td>`
     + `<td>${r.rate}</td><td>${r.errors}</td><td class="b">${esc(withBounds(r.p50, r.verdict?.targets[0]))}</td><td>${ms(r.p90)}</td><td class="b">${esc(withBounds(r.p99, r.verdict?.targets[1]))}</td><td>${ms(r.max)}</td>`
-    + `<td>${r.targetP50}</td><td>${r.targetP99}</td><td>${esc(passiveText(r))}</td>`
+    + `<td>${r.targetP50}</td><td>${r.targetP99}</td>${floors ? `<td>${esc(floorsText(r))}</td>` : ''}<td>${esc(passiveText(r))}</td>`
     + (withBaseline ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : r.baseline.slower ? ' (not shown by the samples)' : ''}` : ''}</td>` : '')
     // The whole why is in the operation's section below; the table keeps a line.
     + `<td><b>${verdictOf(r)}</b></td><td class="note">${esc(r.status === 'inconclusive' || r.status === 'not-measured' ? shortWhy(r) : r.note)}</td></tr>`).join('\n');
@@ -142,12 +144,13 @@ Percentiles: ${esc(summary.settings.percentiles)}.</p>
 <b>pass</b> when so few did that the pN is below T with ${conf}% confidence, counting every target; <b>not decided</b> otherwise, with about how many samples would decide it at the rate seen.
 Beside each percentile: [lower, upper] ${conf}% bounds of the true percentile (∞: too few samples for an upper bound; a p99 needs at least ${Math.ceil(Math.log(1 - conf / 100) / Math.log(0.99))} samples, none slower, to be shown met).
 Where this run's own samples decide nothing, a conformance run's answers in the same reports folder may (column "conformance run").</p>
+${measure ? `<p>The targets are server-side: ${esc(measure)} (perf/README.md). The bounds of a server-side pN: lower beyond the network floor, upper as the client saw it.</p>` : ''}
 ${summary.passiveSource ? `<p>Conformance run: ${summary.passiveSource.used ? `the answers of run ${esc(summary.passiveSource.runId)} (${esc(summary.passiveSource.writtenAt)}, ${esc(summary.passiveSource.file)}), the run's own pace, not a fixed arrival rate` : `${esc(summary.passiveSource.file)} not used: ${esc(summary.passiveSource.why ?? '')}`}.</p>` : ''}
 ${o ? `<p>Client overhead on loopback (the floor under every number): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (${o.samples} samples at ${o.rate}/s against a trivial server).</p>` : ''}
 ${summary.baselineFile ? `<p>Baseline: ${esc(summary.baselineFile)}; a regression is a p99 shown slower than 1.2 × the baseline's on the two runs' samples, at ${conf}% confidence.</p>` : ''}
 <p>The run's ${esc(footprintLine(summary.footprint))}${summary.orderReferences.length ? ` (card orders placed: ${summary.orderReferences.length}, their references in summary.json)` : ''}.</p>
 ${summary.tidyUp.length ? `<p class="bad">Tidy-up problems: ${esc(summary.tidyUp.join('; '))}</p>` : ''}
-<table><thead><tr><th>operation</th><th>samples</th><th>rate/s</th><th>errors</th><th>p50 [bounds]</th><th>p90</th><th>p99 [bounds]</th><th>max</th><th>target p50</th><th>target p99</th><th>conformance run</th>${withBaseline ? '<th>p99 vs baseline</th>' : ''}<th>result</th><th>note</th></tr></thead>
+<table><thead><tr><th>operation</th><th>samples</th><th>rate/s</th><th>errors</th><th>p50 [bounds]</th><th>p90</th><th>p99 [bounds]</th><th>max</th><th>target p50</th><th>target p99</th>${floors ? '<th>network floor p50/p99</th>' : ''}<th>conformance run</th>${withBaseline ? '<th>p99 vs baseline</th>' : ''}<th>result</th><th>note</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

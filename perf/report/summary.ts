@@ -104,7 +104,11 @@ export interface PerfSummary {
   baseUrl: string;
   pass: boolean;
   interrupted: boolean;
-  settings: { duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string; confidence?: number };
+  settings: {
+    duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string; confidence?: number;
+    /** How the targets were judged (register ASSUME-LATENCY-MEASURE): beyond the network's share the probes measured, or on client-observed times (strict). */
+    measure?: 'server-side' | 'client-observed';
+  };
   /**
    * How the gate's verdicts were judged: every target with answers (p50 and p99 of each measured
    * operation) as one family, at most 1 − confidence chance of any false "missed" (and of any

@@ -1,5 +1,5 @@
 /** The console side of the report: one line per operation as it finishes, the summary table, and each verdict's why. */
-import { boundsText, pValueText, type TargetVerdict } from '../../lib/latency/verdict.js';
+import { boundsText, openByNetwork, pValueText, type TargetVerdict } from '../../lib/latency/verdict.js';
 import { footprintLine } from '../../lib/report/summary-text.js';
 import type { OperationResult, PerfSummary } from './summary.js';
 
@@ -26,7 +26,8 @@ export function shortWhy(r: OperationResult): string {
   if (r.status === 'failed') return r.note.replace(/^FAIL: /, '').split('; ')[0]!;
   if (r.status === 'inconclusive') {
     const needed = r.verdict?.needed;
-    return needed ? `about ${needed} samples would decide it (FLEET_PERF_DURATION=${Math.ceil(needed / r.rate)})` : 'the samples sit at the target';
+    if (needed) return `about ${needed} samples would decide it (FLEET_PERF_DURATION=${Math.ceil(needed / r.rate)})`;
+    return r.verdict?.targets.some(openByNetwork) ? 'the network\'s share is too large to tell (perf/README.md)' : 'the samples sit at the target';
   }
   return r.decidedBy === 'conformance run' ? 'decided by the conformance run\'s answers' : '';
 }
@@ -38,6 +39,21 @@ export function formatResultLine(r: OperationResult): string {
 }
 
 const judgedTogether = (r: OperationResult) => !!r.verdict?.targets.some((t) => t.family);
+
+/** The network floors of an operation's p50 and p99 targets: `147.2/158.9` (– without one). */
+export function floorsText(r: OperationResult): string {
+  const [p50, p99] = r.verdict?.targets ?? [];
+  const one = (t: TargetVerdict | undefined) => (t?.floor?.ms == null ? '–' : t.floor.ms.toFixed(1));
+  return r.verdict ? `${one(p50)}/${one(p99)}` : '-';
+}
+
+/** How the run took its samples for the server-side targets (register ASSUME-LATENCY-MEASURE), in a line. */
+export function measureLine(summary: PerfSummary): string | undefined {
+  if (summary.settings.measure === 'client-observed') return 'targets judged on client-observed times, the network\'s share included (FLEET_STRICT=ASSUME-LATENCY-MEASURE)';
+  if (summary.settings.measure !== 'server-side') return undefined;
+  return 'targets judged server-side (register ASSUME-LATENCY-MEASURE): missed counts the answers above T beyond the network\'s share, the round trip of a probe the service answers without work (GET /master/all without a token, 401) sent after each round on the same connections; '
+    + 'the network floor of a p50 is the probes\' 95th percentile, of a p99 their slowest; met counts the answers as the client saw them; FLEET_STRICT=ASSUME-LATENCY-MEASURE judges client-observed times both ways';
+}
 
 /** The family the gate judged, in a line: the procedure, how many targets, and those whose verdict it changed. */
 export function familyLine(summary: PerfSummary): string | undefined {
@@ -62,10 +78,11 @@ function whyLines(summary: PerfSummary): string[] {
 
 export function formatTable(summary: PerfSummary): string {
   const conf = Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10;
-  const header = ['operation', 'samples', 'rate/s', 'errors', `p50 [${conf}% bounds]`, `p99 [${conf}% bounds]`, 'max', 'targets', 'conformance run', 'result', 'note'];
+  const floors = summary.settings.measure === 'server-side';
+  const header = ['operation', 'samples', 'rate/s', 'errors', `p50 [${conf}% bounds]`, `p99 [${conf}% bounds]`, 'max', 'targets', ...(floors ? ['network floor'] : []), 'conformance run', 'result', 'note'];
   const rows = summary.operations.map((r) => [
     r.operation, String(r.samples), String(r.rate), String(r.errors), withBounds(r.p50, r.verdict?.targets[0]), withBounds(r.p99, r.verdict?.targets[1]), ms(r.max),
-    `${r.targetP50}/${r.targetP99}`, passiveText(r), verdictOf(r),
+    `${r.targetP50}/${r.targetP99}`, ...(floors ? [floorsText(r)] : []), passiveText(r), verdictOf(r),
     [shortWhy(r), r.baseline?.changeP99Pct != null ? `p99 ${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}% vs baseline${r.baseline.regression ? ' REGRESSION' : r.baseline.slower ? ' (not shown by the samples)' : ''}` : '']
       .filter(Boolean).join('; '),
   ]);
@@ -76,6 +93,8 @@ export function formatTable(summary: PerfSummary): string {
   out.push(...whyLines(summary));
   const family = familyLine(summary);
   if (family) out.push('', family);
+  const measure = measureLine(summary);
+  if (measure) out.push(measure);
   if (summary.clientOverhead) {
     const o = summary.clientOverhead;
     out.push('', `client overhead on loopback (the floor under every number above): p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, max ${o.max} ms (n=${o.samples} at ${o.rate}/s)`);
@@ -84,9 +103,13 @@ export function formatTable(summary: PerfSummary): string {
   if (source) out.push(source.used ? `conformance run: its answers of run ${source.runId} (${source.writtenAt}, ${source.file}) judged as a passive series; they decide where the fixed rate did not` : `conformance run: ${source.file} not used: ${source.why}`);
   out.push(`perf run ${footprintLine(summary.footprint)}`);
   const named = (status: OperationResult['status']) => summary.operations.filter((r) => r.status === status).map((r) => r.operation);
-  const [failed, open, unmeasured] = [named('failed'), named('inconclusive'), named('not-measured')];
+  const [failed, unmeasured] = [named('failed'), named('not-measured')];
+  const byNetwork = (r: OperationResult) => !r.verdict?.needed && !!r.verdict?.targets.some(openByNetwork);
+  const open = summary.operations.filter((r) => r.status === 'inconclusive' && !byNetwork(r)).map((r) => r.operation);
+  const network = summary.operations.filter((r) => r.status === 'inconclusive' && byNetwork(r)).map((r) => r.operation);
   const notices = [
     open.length ? `not decided, a notice that never fails the gate: ${open.join(', ')} (more samples: FLEET_PERF_DURATION, perf/README.md)` : '',
+    network.length ? `not decided, the network's share too large to tell, a notice that never fails the gate: ${network.join(', ')} (perf/README.md)` : '',
     unmeasured.length ? `not measured, which never fails the gate: ${unmeasured.join(', ')}` : '',
   ].filter(Boolean).join('; ');
   out.push(`latencies in ms, exact percentiles of counted 2xx answers, bounds at ${conf}% confidence; ${summary.pass ? 'GATE PASSED' : `GATE FAILED${failed.length ? `: ${failed.join(', ')}` : ''}${summary.interrupted ? ' (interrupted)' : ''}`}${notices ? ` (${notices})` : ''}`);

@@ -7,7 +7,11 @@
  *     measured p50 is within 5% and p99 within 10% of the percentiles of the delays the sandbox
  *     injected for exactly the counted requests (paired, so the check is stable at a few hundred
  *     samples; the table also shows the theoretical quantiles and how many samples a comparison
- *     with them would need, and how many requests were paired out of order).
+ *     with them would need, and how many requests were paired out of order);
+ *  3. behind a network (proof/perf/network-gate.ts, register ASSUME-LATENCY-MEASURE): the gate over
+ *     two operations of the doc profile behind SANDBOX_NETWORK=40-80 (80 to 160 ms round trip),
+ *     one of them slowed by its latency fault: the slowed one fails, the one at its targets does
+ *     not (its injected delays do not either), though its answers as the client saw them would.
  * The gate failing on exactly one slowed operation is proof/tests/perf/gate.test.ts (npm test runs both).
  * Hermetic: its configuration is built here, not read from the environment (but for
  * FLEET_REPORTS_DIR); reports go to <FLEET_REPORTS_DIR>/perf/selftest/.
@@ -17,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig, readEnv } from '../../lib/config.js';
 import { accuracyRows, pairedSamples, samplesNeeded, streamCheck } from './accuracy.js';
+import { AT_TARGET, NETWORK, networkGate, SLOWED } from './network-gate.js';
 import { runPerf } from '../../perf/runner.js';
 
 const SEED = 20240;
@@ -71,6 +76,22 @@ async function main(): Promise<number> {
   console.log(`   harness event loop delay during the run: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${stalled.toFixed(0)} ms`
     + (stalled > 100 ? ' — this machine stalled the harness; other load on it adds to the server\'s answers too, so disagreements may be the machine\'s, not the harness\'s' : ''));
   console.log(`   (a comparison with the theoretical quantiles instead would need up to ${need} samples per operation for 3 standard errors inside 5%/10%; the paired comparison does not)`);
+  console.log(`   ${stamp()}`);
+
+  console.log(`3. behind a network: SANDBOX_NETWORK=${NETWORK} (ms each way), SANDBOX_LATENCY=${DOC}, ${SLOWED} slowed by its latency fault, ${AT_TARGET} at its targets`);
+  const behind = await networkGate({ latency: DOC, outDir: join(outRoot, 'network'), log: (line) => console.log(`   ${line}`) });
+  const verdictOf = (op: string) => behind.run.summary.operations.find((o) => o.operation === op)!;
+  const [slowed, atTarget] = [verdictOf(SLOWED), verdictOf(AT_TARGET)];
+  const seen = (op: typeof SLOWED) => behind.clientObserved.get(op)!.verdict;
+  console.log(`   judged server-side (the default): ${SLOWED} ${slowed.status}, ${AT_TARGET} ${atTarget.status}; as the client saw them (FLEET_STRICT=ASSUME-LATENCY-MEASURE): ${SLOWED} ${seen(SLOWED)}, ${AT_TARGET} ${seen(AT_TARGET)}; ${AT_TARGET}'s injected delays: ${behind.injected.verdict}; network floors (p50/p99): ${[slowed, atTarget].map((o) => `${o.operation} ${o.verdict?.targets.map((t) => t.floor?.ms?.toFixed(1) ?? '–').join('/')} ms`).join(', ')} (${behind.seconds.toFixed(0)} s)`);
+  check(slowed.status === 'failed', `behind the network: ${SLOWED}, slowed by its fault, was not failed (${slowed.status}: ${slowed.note})`);
+  check(atTarget.status !== 'failed', `behind the network: ${AT_TARGET}, at its targets, was failed: ${atTarget.note}`);
+  check(behind.injected.verdict !== 'fail', `behind the network: ${AT_TARGET}'s injected delays themselves miss a target (the draw, not the network): ${behind.injected.why}`);
+  check(seen(AT_TARGET) === 'fail', `behind the network: ${AT_TARGET}'s answers as the client saw them are not failed: the network did not add what it should`);
+  for (const o of [slowed, atTarget]) {
+    const floor = o.verdict?.targets[0]?.floor?.ms;
+    check(floor != null && floor >= 80, `behind the network: ${o.operation}'s network floor ${floor} ms is below the network's least round trip (80 ms)`);
+  }
   console.log(`   ${stamp()}`);
 
   console.log('');

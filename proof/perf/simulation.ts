@@ -4,14 +4,20 @@
  * median at scale × the p50 target, 99th percentile at scale × the p99 target) and judges them as
  * `npm run perf` would (lib/latency/verdict.ts), or compares two nights as the gate would
  * (lib/latency/two-sample.ts): each target on its own, as before issue 28, and all of a run's
- * targets together, as the gate does now (lib/latency/family.ts).
+ * targets together, as the gate does now (lib/latency/family.ts). Behind a network (as
+ * SANDBOX_NETWORK draws it: each way evenly in a range), every answer gets a round trip added and
+ * each operation as many probes of it, judged server-side (lib/latency/floor.ts) or, as
+ * FLEET_STRICT=ASSUME-LATENCY-MEASURE would, as the client saw them.
  */
 import { binomialCdf } from '../../lib/latency/binomial.js';
 import { latencyKeys, latencyTargets } from '../../lib/latency-targets.js';
 import type { LatencyKey } from '../../lib/operations.js';
-import { exceedanceTail, judgeSlowerTogether, slowerThanBaseline } from '../../lib/latency/two-sample.js';
+import { exceedanceTail } from '../../lib/latency/exceedance.js';
+import { judgeSlowerTogether, slowerThanBaseline } from '../../lib/latency/two-sample.js';
 import { judgeLatency, judgeTogether, type LatencyVerdict } from '../../lib/latency/verdict.js';
-import { parseLatency, type DelayFor } from '../../sandbox/latency.js';
+import { mulberry32, parseLatency, type DelayFor } from '../../sandbox/latency.js';
+import type { NetworkDelay } from '../../sandbox/network.js';
+import type { Measure } from '../../lib/latency/verdict.js';
 
 export interface Outcomes {
   /** Per target (`get-card p99`): the share of trials it failed. */
@@ -70,15 +76,25 @@ function count(into: Outcomes, verdicts: LatencyVerdict[], rerun: ((op: LatencyK
   if (gateFailed) into.gateFails += 1;
 }
 
-/** `trials` runs of `samples` per operation against a server at `scale` × every target. */
-export function simulateGate(options: { scale: number; samples: number; trials: number; seed: number; confidence?: number; rerun?: boolean }): GateSimulation {
+/** `trials` runs of `samples` per operation against a server at `scale` × every target, behind `network` when given (judged server-side unless `clientObserved`). */
+export function simulateGate(options: { scale: number; samples: number; trials: number; seed: number; confidence?: number; rerun?: boolean; network?: NetworkDelay; clientObserved?: boolean }): GateSimulation {
   const confidence = options.confidence ?? 0.95;
   const delay = parseLatency(`doc,scale=${options.scale},seed=${options.seed}`)!;
   const alone = outcomes();
   const together = outcomes();
   const rerunAt = (level: number) => (options.rerun ? (op: LatencyKey, n: number) => judgeLatency(draws(delay, op, n), latencyTargets[op], level) : undefined);
+  const { network } = options;
+  const uniform = mulberry32(options.seed + 1_000_003);
+  const oneWay = () => network!.minMs + (network!.maxMs - network!.minMs) * uniform();
+  const roundTrips = (n: number) => Array.from({ length: n }, () => oneWay() + oneWay());
   for (let trial = 0; trial < options.trials; trial += 1) {
-    const verdicts = latencyKeys.map((op) => judgeLatency(draws(delay, op, options.samples), latencyTargets[op], confidence));
+    const verdicts = latencyKeys.map((op) => {
+      const server = draws(delay, op, options.samples);
+      if (!network) return judgeLatency(server, latencyTargets[op], confidence);
+      const seen = server.map((ms) => ms + oneWay() + oneWay());
+      const measure: Measure = options.clientObserved ? { kind: 'client' } : { kind: 'server', probes: roundTrips(options.samples) };
+      return judgeLatency(seen, latencyTargets[op], confidence, measure);
+    });
     count(alone, verdicts, rerunAt(confidence));
     // Together, the samples recommended to show a target missed are for α over the targets not shown missed.
     const judged = judgeTogether(verdicts);

@@ -3,12 +3,17 @@
  * whole numbers (BigInt, no rounding until the last division), the ranks of the order-statistic
  * confidence bounds for small and large n (each checked against its defining inequalities, and
  * against published values), the verdicts they give, the samples a verdict recommends, the
- * night-to-night exceedance law against a count of every arrangement, and the requests in flight.
+ * night-to-night exceedance law against a count of every arrangement, the network floor's law
+ * against its mixture computed with whole numbers and against trials at its worst case, and the
+ * requests in flight.
  */
 import { expect, test } from '@playwright/test';
 import { binomialCdf, binomialTail, logGamma } from '../../../lib/latency/binomial.js';
 import { passiveSamples, type SentRecord } from '../../../lib/latency/passive.js';
-import { exceedanceTail, slowerThanBaseline } from '../../../lib/latency/two-sample.js';
+import { exceedanceTail } from '../../../lib/latency/exceedance.js';
+import { slowerThanBaseline } from '../../../lib/latency/two-sample.js';
+import { floorTail, networkFloor } from '../../../lib/latency/floor.js';
+import { mulberry32 } from '../../../sandbox/latency.js';
 import { boundRanks, DECIDING_POWER, judgeLatency, judgeTarget, samplesToDecide } from '../../../lib/latency/verdict.js';
 
 /** num / den as a double, exact up to the last rounding. */
@@ -186,6 +191,77 @@ test.describe('night to night: the exceedance law (lib/latency/two-sample.ts)', 
     const few = slowerThanBaseline(baseline.slice(0, 5), [300], 0.2, 0.95);
     expect(few).toMatchObject({ needed: null, significant: false });
     expect(few.why).toMatch(/^not judged: .* with 5 and 1 samples no count would show a slowdown with 95% confidence/);
+  });
+});
+
+test.describe('the network floor (lib/latency/floor.ts)', () => {
+  const factorial = (k: number) => Array.from({ length: k }, (_, i) => BigInt(i + 1)).reduce((x, y) => x * y, 1n);
+  /** B(x, y) for whole x, y as a fraction. */
+  const beta = (x: number, y: number): [bigint, bigint] => [factorial(x - 1) * factorial(y - 1), factorial(x + y - 1)];
+
+  /**
+   * The same chance another way, exactly: the floor's exceedance E = 1 − G(d) is Beta(j, M − j + 1),
+   * and given E each answer counts with chance a + (1 − a)E; expanded in powers of E and integrated
+   * term by term (Beta moments), in whole numbers, for a = num / den.
+   */
+  function mixture(n: number, num: number, den: number, probes: number, j: number, k: number): number {
+    const [b0n, b0d] = beta(j, probes - j + 1);
+    let top = 0n;
+    let bottom = 1n;
+    for (let i = Math.max(0, k); i <= n; i += 1) {
+      for (let r = 0; r <= i; r += 1) {
+        // C(n, i) C(i, r) a^(i−r) (1−a)^r (1−a)^(n−i) · E[E^r (1 − E)^(n−i)]
+        const coef = choose(n, i) * choose(i, r) * BigInt(num) ** BigInt(i - r) * BigInt(den - num) ** BigInt(r + n - i);
+        const [bn, bd] = beta(j + r, probes - j + 1 + n - i);
+        const termTop = coef * bn * b0d;
+        const termBottom = BigInt(den) ** BigInt(n) * bd * b0n;
+        top = top * termBottom + termTop * bottom;
+        bottom *= termBottom;
+      }
+    }
+    return ratio(top, bottom);
+  }
+
+  test('its tail equals the mixture over the floor\'s exceedance, computed in whole numbers', () => {
+    for (const [n, probes] of [[5, 5], [6, 8], [9, 12]] as const) {
+      for (const [percentile, num, den] of [[50, 1, 2], [99, 1, 100]] as const) {
+        const floor = { ...networkFloor(Array.from({ length: probes }, (_, i) => 100 + i), percentile), ms: 1 };
+        for (let k = 0; k <= n; k += 1) close(floorTail(n, percentile, floor, k), mixture(n, num, den, probes, floor.fromTop, k), 1e-12);
+      }
+    }
+    // A floor at the slowest of M probes: were every answer's network share what counts, all n above it has chance 1 / C(M + n, n).
+    close(floorTail(3, 99.999999, { probes: 4, fromTop: 1, ms: 1 }, 3), 1 / 35, 1e-6);
+  });
+
+  test('its floor: a tenth of the target\'s tail share of the probes, at least the slowest; a probe without an answer counts as the slowest', () => {
+    const probes = (m: number) => Array.from({ length: m }, (_, i) => 100 + i);
+    expect([50, 100, 1000].map((m) => networkFloor(probes(m), 50).fromTop)).toEqual([3, 5, 50]);
+    expect([50, 1000, 1001].map((m) => networkFloor(probes(m), 99).fromTop)).toEqual([1, 1, 2]);
+    expect(networkFloor(probes(60), 50)).toEqual({ probes: 60, fromTop: 3, ms: 157 });
+    expect(networkFloor([...probes(58), null, null], 50)).toEqual({ probes: 60, fromTop: 3, ms: 157 });
+    expect(networkFloor([...probes(58), null, null], 99).ms, 'lost probes: no floor').toBeNull();
+    expect(networkFloor([], 50)).toEqual({ probes: 0, fromTop: 0, ms: null });
+  });
+
+  test('at its worst case the stated confidence holds: a server at its target (each answer T + 500 or just under T) behind a network exchangeable with the probes fails in at most α of runs', () => {
+    const uniform = mulberry32(11);
+    // Any continuous law will do: this one with a tail of spikes.
+    const network = () => 80 + 80 * uniform() + 40 * uniform() ** 8;
+    const TRIALS = 3000;
+    for (const [percentile, n, limit] of [[50, 50, 170], [99, 100, 600]] as const) {
+      const tail = 1 - percentile / 100;
+      let fails = 0;
+      let unlike = 0;
+      for (let trial = 0; trial < TRIALS; trial += 1) {
+        // Just under T: counted above T exactly when its network share exceeds the floor.
+        const answers = Array.from({ length: n }, () => (uniform() < tail ? limit + 500 : limit - 1e-6) + network());
+        const t = judgeTarget(answers, percentile, limit, 0.95, { kind: 'server', probes: Array.from({ length: n }, network) });
+        if (t.verdict === 'fail') fails += 1;
+        if ((t.verdict === 'fail') !== (t.lower !== null && t.lower > limit)) unlike += 1;
+      }
+      expect(unlike, 'fail ⟺ the server-side lower bound above T').toBe(0);
+      expect(fails / TRIALS, `p${percentile} false FAIL rate`).toBeLessThanOrEqual(0.05 + 3 * Math.sqrt((0.05 * 0.95) / TRIALS));
+    }
   });
 });
 

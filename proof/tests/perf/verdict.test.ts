@@ -111,9 +111,9 @@ test('not decided in the table, index.html and the coverage page: a notice with 
   expect(coverage.rules.find((r) => r.id === 'LAT-GET-CARD')!.tests.at(-1)).toMatchObject({ outcome: 'not-run', reason: expect.stringMatching(/^not decided: p99 ≤ 600 ms not decided/) });
 });
 
-test('where the fixed rate did not decide, a conformance run\'s answers show a target met; missed there is a notice; elsewhere they are shown beside', () => {
+test('where the fixed rate did not decide, a conformance run\'s answers show a target met; missed there (client-observed, FLEET_STRICT=ASSUME-LATENCY-MEASURE) is a notice; elsewhere they are shown beside', () => {
   const answers = (ms: number, n: number) => Array.from({ length: n }, () => ms);
-  const report = buildPassiveReport([], { target: 'test', baseUrl: 'https://fleet-test.example', runId: 'run-1', confidence: 0.95 });
+  const report = buildPassiveReport([], { target: 'test', baseUrl: 'https://fleet-test.example', runId: 'run-1', confidence: 0.95, clientObserved: true });
   const series = (op: 'get-card' | 'cancel-card' | 'replace-card', latencies: number[], targets: { p50: number; p99: number }) => ({
     operation: op, samples: latencies.length, inFlight: { median: 4, max: 8 }, verdict: judgeLatency(latencies, targets, 0.95), latencies,
   });
@@ -129,10 +129,54 @@ test('where the fixed rate did not decide, a conformance run\'s answers show a t
   expect(getCard!.note).toMatch(/^decided by the conformance run's 400 answers \(met: /);
   // Missed at the run's own pace is a notice: its timings include the client's own delays.
   expect(cancel).toMatchObject({ status: 'not-measured', pass: false, reason: WHY });
-  expect(cancel!.note).toMatch(/; the conformance run's 20 answers missed it, a notice \(their timings include the client's own delays at the run's concurrency\): p50 ≤ 900 ms missed: 20 of 20/);
+  expect(cancel!.note).toMatch(/; the conformance run's 20 answers missed it, a notice \(their timings include the network's share and the client's own delays at the run's concurrency\): p50 ≤ 900 ms missed: 20 of 20/);
   expect(gatePasses(operations, false)).toBe(true);
   expect(replace).toMatchObject({ status: 'passed', decidedBy: 'fixed rate' });
   const coverage = buildCoverage('test', [], [], emptyFootprint(), JSON.parse(JSON.stringify(summaryOf(operations))));
   expect(coverage.rules.find((r) => r.id === 'LAT-GET-CARD')!.status).toBe('passed');
   expect(coverage.rules.find((r) => r.id === 'LAT-CANCEL-CARD')!.status).toBe('not-run');
+});
+
+test('the conformance run\'s answers have no probe of the network\'s share: judged server-side they show a target met, never missed; client-observed (strict), missed is a notice', () => {
+  const at = Date.parse('2025-01-01T00:00:00Z');
+  const records = [
+    ...Array.from({ length: 40 }, (_, i) => ['cancelCard', at + i * 1000, 3000, 200] as [string, number, number, number]),
+    ...Array.from({ length: 40 }, (_, i) => ['getCard', at + i * 1000, 20, 200] as [string, number, number, number]),
+  ];
+  const run = { target: 'test', baseUrl: 'https://fleet-test.example', runId: 'run-1', confidence: 0.95 };
+  const serverSide = buildPassiveReport(records, { ...run, clientObserved: false });
+  const clientObserved = buildPassiveReport(records, { ...run, clientObserved: true });
+  const cancel = (r: typeof serverSide) => r.operations.find((o) => o.operation === 'cancel-card')!.verdict;
+  const getCard = (r: typeof serverSide) => r.operations.find((o) => o.operation === 'get-card')!.verdict;
+  expect(serverSide.measure).toBe('server-side');
+  expect(cancel(serverSide).verdict).toBe('inconclusive');
+  expect(cancel(serverSide).targets[0]!.why).toBe('p50 ≤ 900 ms not decided: 40 of 40 answers took longer than 900 ms as the client saw them (100%); the network\'s share was not measured; without the network\'s share these times show a target met, never missed');
+  expect(cancel(clientObserved).verdict).toBe('fail');
+  // Met holds either way: the client's times are never quicker than the server's.
+  expect(getCard(serverSide).targets[0]!.verdict).toBe('pass');
+  expect(getCard(clientObserved).targets[0]!.verdict).toBe('pass');
+});
+
+test('judged server-side, a fixed-rate run takes the probes\' round trip off each answer before "missed": a server at its target behind 160 ms is not failed, one 1.5 times over still is; strict judges client-observed times', () => {
+  // get-card: p50 target 170 ms. The server answers in 150 ms (inside) or 255 ms (over); the network adds 150 to 170 ms.
+  const network = (i: number) => 150 + (i % 21);
+  const answers = (server: number) => Array.from({ length: 100 }, (_, i) => sample(server + network(i * 7)));
+  const probes = Array.from({ length: 100 }, (_, i) => network(i));
+  const server = { kind: 'server' as const, probes };
+  const inside = resultFor('get-card', 10, answers(150), stats(), [], 0.95, server);
+  expect(inside.status).toBe('inconclusive');
+  expect(inside.verdict!.targets[0]!.floor).toMatchObject({ probes: 100, fromTop: 5, ms: 169, above: 0 });
+  expect(inside.verdict!.targets[0]!.why).toMatch(/^p50 ≤ 170 ms not decided: 100 of 100 answers took longer than 170 ms as the client saw them \(100%\), 0 beyond the network's share \(169 ms, the 5th slowest of 100 probes' round trips\); the network's share is too large to tell with 95% confidence whether more than half take longer at the server: more answers do not decide it, a client nearer the server would$/);
+  expect(resultFor('get-card', 10, answers(150), stats(), []).status).toBe('failed');
+  const over = resultFor('get-card', 10, answers(255), stats(), [], 0.95, server);
+  expect(over.status).toBe('failed');
+  expect(over.note).toMatch(/^FAIL: p50 ≤ 170 ms missed: 100 of 100 answers took longer than 170 ms beyond the network's share \(169 ms, the 5th slowest of 100 probes' round trips, taken off each; 100 as the client saw them\); .* the server-side p50 is above 2\d\d ms with 95% confidence/);
+  // Probes without a usable answer count as the slowest: too many, and nothing is shown missed.
+  const lost = resultFor('get-card', 10, answers(255), stats(), [], 0.95, { kind: 'server', probes: probes.map((p, i) => (i % 10 ? p : null)) });
+  expect(lost.status).toBe('inconclusive');
+  expect(lost.verdict!.targets[0]!.floor!.ms).toBeNull();
+  const summary = { ...summaryOf([inside, over]), settings: { duration: 1, rate: 10, warmup: 3, percentiles: 'exact', measure: 'server-side' as const } };
+  expect(formatTable(summary)).toMatch(/^get-card .* 170\/600 +169\.0\/170\.0 +- +not decided {2}the network's share is too large to tell/m);
+  expect(formatTable(summary)).toContain('targets judged server-side (register ASSUME-LATENCY-MEASURE)');
+  expect(renderHtml(summary, new Map())).toContain('<th>network floor p50/p99</th>');
 });

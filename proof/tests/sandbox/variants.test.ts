@@ -91,6 +91,7 @@ const probes: Record<VariantId, Probe> = {
     return statuses.filter((s) => s === 429).length;
   },
   'latency-doc': async () => 'slow: SANDBOX_LATENCY=doc is proved by the perf self-test',
+  'latency-network': async () => 'slow: SANDBOX_NETWORK is proved by proof/tests/sandbox/network.test.ts, the perf gate behind it by the perf self-test',
   'token-short-lived': async () => 'SANDBOX_TOKEN_TTL=4 is the sandbox\'s own setting (proof/tests/sandbox/auth.test.ts)',
   'token-keycloak-shape': async (h) => Object.keys((await h.call('POST', TOKEN_PATH, { raw: form({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }), auth: 'none' })).body).sort(),
   'error-bodies-other': async (h) => shape(await h.call('GET', '/cards/1', { auth: 'none' })),
@@ -175,7 +176,7 @@ const probes: Record<VariantId, Probe> = {
 };
 
 /** Variants whose difference a short probe cannot show (a latency profile, a token lifetime: settings the sandbox has anyway). */
-const settingsOnly = new Set<string>(['latency-doc', 'token-short-lived']);
+const settingsOnly = new Set<string>(['latency-doc', 'latency-network', 'token-short-lived']);
 
 /** One clean sandbox per worker for every probe (probes take fresh resources); a worker may come back to this file after closing it. */
 let clean: Promise<Harness> | undefined;
