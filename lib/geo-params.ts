@@ -13,7 +13,7 @@ import { pointOf, SUPPORTED_LANGUAGES, WORLD, type Rectangle } from './locations
 import type { GeosearchResponse, Location } from './types.generated.js';
 
 /** The names tried for each parameter, in order: the first is the sandbox's, sent when none is found. */
-export const GEO_PARAM_CANDIDATES: Readonly<Record<GeoParam, readonly string[]>> = {
+const GEO_PARAM_CANDIDATES: Readonly<Record<GeoParam, readonly string[]>> = {
   count: ['count', 'limit', 'maxResults', 'maxResultCount', 'resultCount', 'size', 'pageSize', 'max', 'top'],
   aggregate: ['aggregate', 'aggregation', 'aggregated', 'isAggregated', 'cluster', 'clustered', 'clustering', 'group'],
   precision: ['precision', 'gridPrecision', 'geohashPrecision', 'zoom', 'level', 'resolution'],
