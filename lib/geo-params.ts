@@ -36,6 +36,8 @@ export interface GeoParams {
 const UNSUPPORTED_LANGUAGE = 'zz';
 /** Languages tried per name: a second one where the first is refused. */
 const PROBE_LANGUAGES = 2;
+/** Locations a probe asks for once the count is known: enough to see a language by, few to read. */
+const FEW_LOCATIONS = 20;
 
 /** One search of the target with the bounds and only the named parameters. */
 type Search = (rect: Rectangle, params: Query) => Promise<ApiResponse<GeosearchResponse>>;
@@ -60,37 +62,45 @@ function enclosing(locations: readonly Location[]): Rectangle {
   };
 }
 
-/** The aggregation switch as far as it is known: its name, and whether the server honours it (set or found). */
-type Switch = () => { name: string; known: boolean };
+/** The name of a parameter the server is known to honour (set or found so far), or undefined. */
+type Known = (param: GeoParam) => string | undefined;
 
 /**
  * Whether the server honours a name as each parameter, judged against `baseline`, a search of the
- * whole map without any of them.
+ * whole map without any of them. Once the count is known, a probe whose answer may list locations
+ * asks for a few only: the answers stay small.
  */
-function probes(search: Search, baseline: ApiResponse<GeosearchResponse>, aggregation: Switch): Record<GeoParam, (name: string) => Promise<boolean>> {
+function probes(search: Search, baseline: ApiResponse<GeosearchResponse>, known: Known): Record<GeoParam, (name: string) => Promise<boolean>> {
   const map = locationsOf(baseline);
   const area = enclosing(map);
+  const few = (): Query => {
+    const count = known('count');
+    return count ? { [count]: FEW_LOCATIONS } : {};
+  };
+  // What a language is compared against: the same search without one.
+  let plain: Promise<readonly Location[]> | undefined;
   return {
     count: async (name) => map.length >= 2 && locationsOf(await search(WORLD, { [name]: 1 })).length < map.length,
-    aggregate: async (name) => aggregatesOf(await search(WORLD, { [name]: true })).length > aggregatesOf(baseline).length,
+    aggregate: async (name) => aggregatesOf(await search(WORLD, { ...few(), [name]: true })).length > aggregatesOf(baseline).length,
     /** Precisions 2 and 9 aggregate differently, or one beyond 9 is refused where 9 is not. */
     precision: async (name) => {
-      const { name: aggregate, known } = aggregation();
-      const at = (precision: number) => search(area, { [aggregate]: true, [name]: precision });
-      if (known) {
+      const aggregate = known('aggregate');
+      const at = (precision: number, query: Query = {}) => search(area, { ...query, ...(aggregate ? { [aggregate]: true } : {}), [name]: precision });
+      if (aggregate) {
         const [at2, at9] = [await at(2), await at(9)];
         if (ok(at2) && ok(at9) && cells(at2) !== cells(at9)) return true;
       }
-      return refused(await at(10)) && ok(await at(9));
+      return refused(await at(10, few())) && ok(await at(9, few()));
     },
     /** More locations show directions in a requested language, or a code outside the 17 is refused where a supported one is not. */
     language: async (name) => {
-      const rarest = [...SUPPORTED_LANGUAGES].sort((a, b) => showing(map, a) - showing(map, b)).slice(0, PROBE_LANGUAGES);
+      const without = await (plain ??= known('count') ? search(WORLD, few()).then(locationsOf) : Promise.resolve(map));
+      const rarest = [...SUPPORTED_LANGUAGES].sort((a, b) => showing(without, a) - showing(without, b)).slice(0, PROBE_LANGUAGES);
       for (const language of rarest) {
-        const r = await search(WORLD, { [name]: language });
+        const r = await search(WORLD, { ...few(), [name]: language });
         if (refused(r)) continue;
-        if (showing(locationsOf(r), language) > showing(map, language)) return true;
-        return ok(r) && refused(await search(WORLD, { [name]: UNSUPPORTED_LANGUAGE }));
+        if (showing(locationsOf(r), language) > showing(without, language)) return true;
+        return ok(r) && refused(await search(WORLD, { ...few(), [name]: UNSUPPORTED_LANGUAGE }));
       }
       return false;
     },
@@ -110,8 +120,8 @@ export async function discoverGeoParams(client: FleetClient, set: Partial<GeoPar
   const search: Search = (rect, params) => client.call<GeosearchResponse>('geosearchRectangle', { query: { ...rect, ...params }, body: {} });
   const baseline = await search(WORLD, {});
   if (!ok(baseline) && baseline.status !== 404) throw new Error(`a geosearch of the whole map answered ${baseline.status}: the names of ${unset.join('/')} cannot be found`);
-  const honours = probes(search, baseline, () => ({ name: names.aggregate, known: origin.aggregate !== 'not found' }));
-  // In the order of GEO_PARAMS: precision is tried once the aggregation switch is known.
+  const honours = probes(search, baseline, (p) => (origin[p] === 'not found' ? undefined : names[p]));
+  // In the order of GEO_PARAMS: the count found first keeps the later answers small; precision is tried once the aggregation switch is known.
   for (const param of unset) {
     for (const name of GEO_PARAM_CANDIDATES[param]) {
       if (!(await honours[param](name))) continue;
