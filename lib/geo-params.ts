@@ -9,7 +9,7 @@
 import type { ApiResponse, FleetClient, Query } from './client.js';
 import { GEO_PARAMS, type GeoParam, type GeoParamNames } from './config.js';
 import type { Found } from './ledger.js';
-import { pointOf, SUPPORTED_LANGUAGES, WORLD, type Rectangle } from './locations.js';
+import { around, pointOf, SUPPORTED_LANGUAGES, WORLD, type Point, type Rectangle } from './locations.js';
 import type { GeosearchResponse, Location } from './types.generated.js';
 
 /** The names tried for each parameter, in order: the first is the sandbox's, sent when none is found. */
@@ -36,8 +36,6 @@ export interface GeoParams {
 const UNSUPPORTED_LANGUAGE = 'zz';
 /** Languages tried per name: a second one where the first is refused. */
 const PROBE_LANGUAGES = 2;
-/** Locations a probe asks for once the count is known: enough to see a language by, few to read. */
-const FEW_LOCATIONS = 20;
 
 /** One search of the target with the bounds and only the named parameters. */
 type Search = (rect: Rectangle, params: Query) => Promise<ApiResponse<GeosearchResponse>>;
@@ -50,57 +48,56 @@ const aggregatesOf = (r: ApiResponse<GeosearchResponse>) => (ok(r) ? r.body.aggr
 const cells = (r: ApiResponse<GeosearchResponse>) => aggregatesOf(r).map((a) => `${a.coordinates?.latitude},${a.coordinates?.longitude}:${a.count}`).sort().join(';');
 const showing = (locations: readonly Location[], language: string) => locations.filter((l) => (l.directions ?? []).some((d) => d.language === language)).length;
 
-/** The rectangle around `locations` (a margin of a hundredth of a degree), or the whole map. */
-function enclosing(locations: readonly Location[]): Rectangle {
+/** Other locations a probe area holds around its own: enough for count 1 to show, few to read. */
+const NEIGHBOURS = 3;
+
+/**
+ * The smallest square around one of `locations` that holds NEIGHBOURS others of them, or
+ * undefined when there are too few: where the probes search, their answers small.
+ */
+function probeArea(locations: readonly Location[]): Rectangle | undefined {
   const points = locations.map(pointOf).filter((p) => p !== undefined);
-  if (!points.length) return WORLD;
-  const lats = points.map((p) => p.latitude), lons = points.map((p) => p.longitude);
-  const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-  return {
-    topLatitude: round6(Math.min(90, Math.max(...lats) + 0.01)), bottomLatitude: round6(Math.max(-90, Math.min(...lats) - 0.01)),
-    leftLongitude: round6(Math.max(-180, Math.min(...lons) - 0.01)), rightLongitude: round6(Math.min(180, Math.max(...lons) + 0.01)),
-  };
+  let best: { at: Point; half: number } | undefined;
+  for (const at of points) {
+    const distances = points.map((p) => Math.max(Math.abs(p.latitude - at.latitude), Math.abs(p.longitude - at.longitude))).sort((a, b) => a - b);
+    // distances[0] is the point itself.
+    const half = distances[NEIGHBOURS];
+    if (half !== undefined && (!best || half < best.half)) best = { at, half };
+  }
+  // A margin, so that no neighbour lies on an edge the server may leave out.
+  return best && around(best.at, best.half * 1.5 + 0.001);
 }
 
 /** The name of a parameter the server is known to honour (set or found so far), or undefined. */
 type Known = (param: GeoParam) => string | undefined;
 
 /**
- * Whether the server honours a name as each parameter, judged against `baseline`, a search of the
- * whole map without any of them. Once the count is known, a probe whose answer may list locations
- * asks for a few only: the answers stay small.
+ * Whether the server honours a name as each parameter, in `area`, judged against `plain`, the
+ * same search without any of them.
  */
-function probes(search: Search, baseline: ApiResponse<GeosearchResponse>, known: Known): Record<GeoParam, (name: string) => Promise<boolean>> {
-  const map = locationsOf(baseline);
-  const area = enclosing(map);
-  const few = (): Query => {
-    const count = known('count');
-    return count ? { [count]: FEW_LOCATIONS } : {};
-  };
-  // What a language is compared against: the same search without one.
-  let plain: Promise<readonly Location[]> | undefined;
+function probes(search: Search, area: Rectangle, plain: ApiResponse<GeosearchResponse>, known: Known): Record<GeoParam, (name: string) => Promise<boolean>> {
+  const nearby = locationsOf(plain);
   return {
-    count: async (name) => map.length >= 2 && locationsOf(await search(WORLD, { [name]: 1 })).length < map.length,
-    aggregate: async (name) => aggregatesOf(await search(WORLD, { ...few(), [name]: true })).length > aggregatesOf(baseline).length,
+    count: async (name) => nearby.length >= 2 && locationsOf(await search(area, { [name]: 1 })).length < nearby.length,
+    aggregate: async (name) => aggregatesOf(await search(area, { [name]: true })).length > aggregatesOf(plain).length,
     /** Precisions 2 and 9 aggregate differently, or one beyond 9 is refused where 9 is not. */
     precision: async (name) => {
       const aggregate = known('aggregate');
-      const at = (precision: number, query: Query = {}) => search(area, { ...query, ...(aggregate ? { [aggregate]: true } : {}), [name]: precision });
+      const at = (precision: number) => search(area, { ...(aggregate ? { [aggregate]: true } : {}), [name]: precision });
       if (aggregate) {
         const [at2, at9] = [await at(2), await at(9)];
         if (ok(at2) && ok(at9) && cells(at2) !== cells(at9)) return true;
       }
-      return refused(await at(10, few())) && ok(await at(9, few()));
+      return refused(await at(10)) && ok(await at(9));
     },
     /** More locations show directions in a requested language, or a code outside the 17 is refused where a supported one is not. */
     language: async (name) => {
-      const without = await (plain ??= known('count') ? search(WORLD, few()).then(locationsOf) : Promise.resolve(map));
-      const rarest = [...SUPPORTED_LANGUAGES].sort((a, b) => showing(without, a) - showing(without, b)).slice(0, PROBE_LANGUAGES);
+      const rarest = [...SUPPORTED_LANGUAGES].sort((a, b) => showing(nearby, a) - showing(nearby, b)).slice(0, PROBE_LANGUAGES);
       for (const language of rarest) {
-        const r = await search(WORLD, { ...few(), [name]: language });
+        const r = await search(area, { [name]: language });
         if (refused(r)) continue;
-        if (showing(locationsOf(r), language) > showing(without, language)) return true;
-        return ok(r) && refused(await search(WORLD, { ...few(), [name]: UNSUPPORTED_LANGUAGE }));
+        if (showing(locationsOf(r), language) > showing(nearby, language)) return true;
+        return ok(r) && refused(await search(area, { [name]: UNSUPPORTED_LANGUAGE }));
       }
       return false;
     },
@@ -118,10 +115,11 @@ export async function discoverGeoParams(client: FleetClient, set: Partial<GeoPar
   const unset = GEO_PARAMS.filter((p) => origin[p] === 'not found');
   if (!unset.length) return { names, origin };
   const search: Search = (rect, params) => client.call<GeosearchResponse>('geosearchRectangle', { query: { ...rect, ...params }, body: {} });
-  const baseline = await search(WORLD, {});
-  if (!ok(baseline) && baseline.status !== 404) throw new Error(`a geosearch of the whole map answered ${baseline.status}: the names of ${unset.join('/')} cannot be found`);
-  const honours = probes(search, baseline, (p) => (origin[p] === 'not found' ? undefined : names[p]));
-  // In the order of GEO_PARAMS: the count found first keeps the later answers small; precision is tried once the aggregation switch is known.
+  const map = await search(WORLD, {});
+  if (!ok(map) && map.status !== 404) throw new Error(`a geosearch of the whole map answered ${map.status}: the names of ${unset.join('/')} cannot be found`);
+  const area = probeArea(locationsOf(map));
+  const honours = probes(search, area ?? WORLD, area ? await search(area, {}) : map, (p) => (origin[p] === 'not found' ? undefined : names[p]));
+  // In the order of GEO_PARAMS: precision is tried once the aggregation switch is known.
   for (const param of unset) {
     for (const name of GEO_PARAM_CANDIDATES[param]) {
       if (!(await honours[param](name))) continue;
@@ -132,7 +130,7 @@ export async function discoverGeoParams(client: FleetClient, set: Partial<GeoPar
   }
   const missing = unset.filter((p) => origin[p] === 'not found');
   if (!missing.length) return { names, origin };
-  const sparse = locationsOf(baseline).length < 2 ? ' (the whole map shows fewer than 2 locations to see them by)' : '';
+  const sparse = area ? '' : ` (the whole map shows fewer than ${NEIGHBOURS + 1} locations to see them by)`;
   return {
     names, origin,
     notice: `geosearch: the server ignored ${missing.join('/')} under every name tried${sparse}; ${missing.length > 1 ? 'their parameter names are' : 'its parameter name is'} not shown in the document: set FLEET_GEO_PARAM_NAMES (${missing.map((p) => `${p}=<name>`).join(',')})`,
