@@ -1,10 +1,13 @@
 /** One typed method per operation of the document, over FleetClient.call (types from the schemas). */
 import { FleetClient, type ApiResponse, type Query } from './client.js';
+import type { GeoParamNames } from './config.js';
+import { geoQuery } from './locations.js';
+import { SuiteError } from './suite-error.js';
 import type * as T from './types.generated.js';
 
 type Id = string | number;
 
-/** The geosearch query under the document's names (assumed names for the four unnamed ones). */
+/** The geosearch query under the document's names (the sandbox's names for the four unnamed ones). */
 export type GeosearchRectangle = T.GeosearchQuery;
 
 export class FleetApi extends FleetClient {
@@ -76,15 +79,14 @@ export class FleetApi extends FleetClient {
     return this.call('getMasterData');
   }
 
-  /** The four parameters whose names the document does not show go under their configured names. */
-  geosearchRectangle(search: GeosearchRectangle, body: T.GeosearchRequest = {}): Promise<ApiResponse<T.GeosearchResponse>> {
-    const { count, aggregate, precision, language, ...bounds } = search;
-    const names = this.deps.config.geoParamNames;
-    const query: Query = {
-      ...bounds,
-      [names.count]: count, [names.aggregate]: aggregate, [names.precision]: precision, [names.language]: language,
-    };
-    return this.call('geosearchRectangle', { query, body });
+  /** The names the four parameters the document does not name go under on this target (set, or found once per worker). */
+  geoParamNames(): Promise<GeoParamNames> {
+    if (!this.deps.geoParamNames) throw new SuiteError('this client was given no geosearch parameter names (ClientDeps.geoParamNames)');
+    return this.deps.geoParamNames();
+  }
+
+  async geosearchRectangle(search: GeosearchRectangle, body: T.GeosearchRequest = {}): Promise<ApiResponse<T.GeosearchResponse>> {
+    return this.call('geosearchRectangle', { query: geoQuery(await this.geoParamNames(), search), body });
   }
 
   getSession(sessionId: string): Promise<ApiResponse<T.Session>> {

@@ -16,7 +16,7 @@ import { AuthError, TOKEN_RULE, TokenUnavailable, type TokenProvider } from './a
 import { runChecks, type Finding } from './checks/index.js';
 import { sentAsValid } from './checks/status-code-conformance.js';
 import { backoffMs, TransientError, transportKind, UnavailableError, whoAnswered, type EnvironmentEvent } from './environment.js';
-import type { Config } from './config.js';
+import type { Config, GeoParamNames } from './config.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
 import type { BudgetGuard } from './budget.js';
 import { timed, type SentLog } from './latency/passive.js';
@@ -93,7 +93,7 @@ export interface ExchangeSink {
 
 export interface ClientDeps {
   request: APIRequestContext;
-  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'geoParamNames' | 'sandbox' | 'sandboxPort' | 'transport'>;
+  config: Pick<Config, 'baseUrl' | 'target' | 'customerListFields' | 'sandbox' | 'sandboxPort' | 'transport'>;
   tokens: TokenProvider;
   schemas: SchemaRegistry;
   secrets: SecretRegistry;
@@ -106,6 +106,8 @@ export interface ClientDeps {
   sent?: SentLog;
   /** How a write of `operationId` is read back when its caller gave no read-back (lib/default-read-backs.ts); undefined: it cannot be. */
   readBacks?: { readBackOf(client: FleetClient, operationId: OperationId, options: CallOptions): ReadBack | undefined };
+  /** The names the four unnamed geosearch parameters go under on this target (lib/geo-params.ts); without them, the client sends no geosearch through FleetApi. */
+  geoParamNames?: () => Promise<GeoParamNames>;
 }
 
 const MAX_SHOWN = 2000;

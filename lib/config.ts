@@ -22,12 +22,10 @@ const TOKEN_AUTHS: readonly TokenAuth[] = ['client_secret_post', 'client_secret_
 /** Where the document says the token is obtained, below {base_url} (Authentication 2): FLEET_TOKEN_URL's default. */
 export const DOCUMENT_TOKEN_PATH = '/identity/realms/fleet/protocol/openid-connect/token';
 
-export interface GeoParamNames {
-  count: string;
-  aggregate: string;
-  precision: string;
-  language: string;
-}
+/** The four geosearch query parameters whose names the document does not show. */
+export const GEO_PARAMS = ['count', 'aggregate', 'precision', 'language'] as const;
+export type GeoParam = (typeof GEO_PARAMS)[number];
+export type GeoParamNames = Record<GeoParam, string>;
 
 /** Where the customer list page keeps its items and paging fields (assumption ASSUME-CUSTOMER-LIST-PAGE). */
 export type { CustomerListFields } from './list-page.js';
@@ -71,7 +69,8 @@ export interface Config {
   foreignCustomer?: string;
   /** A second client with a hierarchy of its own, through which the suite finds cards and customers outside the caller's. */
   foreignClient?: { clientId: string; clientSecret: string };
-  geoParamNames: GeoParamNames;
+  /** The names FLEET_GEO_PARAM_NAMES sets, used as they are; the others are found on the target (lib/geo-params.ts). */
+  geoParamNames: Partial<GeoParamNames>;
   /** The Evse status that means available for options.includeAvailableOnly (ASSUME-GEO-EVSE-STATUS). */
   geoAvailableStatus: string;
   customerListFields: CustomerListFields;
@@ -117,7 +116,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const DEFAULT_GEO: GeoParamNames = { count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' };
 const TARGETS: readonly Target[] = ['sandbox', 'test', 'production'];
 
 type Env = Record<string, string | undefined>;
@@ -183,17 +181,17 @@ function parseUrl(name: string, value: string): URL {
   return url;
 }
 
-function parseKeyValues<T extends object>(name: string, value: string | undefined, defaults: T): T {
-  if (value === undefined || value.trim() === '') return { ...defaults };
-  const result = { ...defaults } as Record<string, string>;
+function parseKeyValues<K extends string>(name: string, value: string | undefined, keys: readonly K[]): Partial<Record<K, string>> {
+  const result: Partial<Record<K, string>> = {};
+  if (value === undefined || value.trim() === '') return result;
   for (const part of value.split(',')) {
     const m = /^\s*(\w+)\s*=\s*([A-Za-z_][\w.-]*)\s*$/.exec(part);
-    if (!m || !(m[1]! in defaults)) {
-      throw new ConfigError(`${name}: "${part.trim()}" is not one of ${Object.keys(defaults).map((k) => `${k}=<name>`).join(', ')}`);
+    if (!m || !(keys as readonly string[]).includes(m[1]!)) {
+      throw new ConfigError(`${name}: "${part.trim()}" is not one of ${keys.map((k) => `${k}=<name>`).join(', ')}`);
     }
-    result[m[1]!] = m[2]!;
+    result[m[1]! as K] = m[2]!;
   }
-  return result as T;
+  return result;
 }
 
 function listFields(value: string | undefined): CustomerListFields {
@@ -433,7 +431,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     poolCustomers,
     foreignCustomer,
     ...(foreignClientId ? { foreignClient: { clientId: foreignClientId, clientSecret: foreignClientSecret } } : {}),
-    geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, DEFAULT_GEO),
+    geoParamNames: parseKeyValues('FLEET_GEO_PARAM_NAMES', env.FLEET_GEO_PARAM_NAMES, GEO_PARAMS),
     geoAvailableStatus: env.FLEET_GEO_AVAILABLE_STATUS?.trim() || 'AVAILABLE',
     customerListFields: listFields(env.FLEET_CUSTOMER_LIST_FIELDS),
     sandboxPort,

@@ -2,8 +2,10 @@
  * Areas of the target's map with enough locations for the location rules, found through the
  * interface itself (a worker fixture asks once).
  */
-import type { FleetApi } from './api.js';
-import { around, MAX_LOCATIONS, pointOf, WORLD, type Rectangle } from './locations.js';
+import type { FleetClient } from './client.js';
+import type { GeoParamNames } from './config.js';
+import { around, geoQuery, MAX_LOCATIONS, pointOf, WORLD, type Rectangle } from './locations.js';
+import type { GeosearchQuery, GeosearchResponse } from './types.generated.js';
 
 /** Where a search finds enough locations to tell a rule kept from a rule broken. */
 export interface GeoAreas {
@@ -18,22 +20,23 @@ const SMALL = { min: 20, max: 120 };
 export const NO_SMALL_AREA = `the target shows no area holding ${SMALL.min} to ${SMALL.max} locations`;
 
 /**
- * Finds the areas through the interface: the whole map aggregated tells whether more than 300
- * locations exist; a square around a location of the map, halved or doubled (then bisected),
- * until a search with count 300 finds a few dozen.
+ * Finds the areas through the interface, the four unnamed parameters under `names`: the whole
+ * map aggregated tells whether more than 300 locations exist; a square around a location of the
+ * map, halved or doubled (then bisected), until a search with count 300 finds a few dozen.
  */
-export async function discoverGeoAreas(api: FleetApi): Promise<GeoAreas> {
-  const aggregated = await api.geosearchRectangle({ ...WORLD, aggregate: true });
+export async function discoverGeoAreas(client: FleetClient, names: GeoParamNames): Promise<GeoAreas> {
+  const search = (values: GeosearchQuery) => client.call<GeosearchResponse>('geosearchRectangle', { query: geoQuery(names, values), body: {} });
+  const aggregated = await search({ ...WORLD, aggregate: true });
   const total = aggregated.status === 200 ? (aggregated.body.aggregates ?? []).reduce((s, a) => s + (a.count ?? 0), 0) : 0;
   const busy = total > MAX_LOCATIONS ? WORLD : undefined;
-  const world = await api.geosearchRectangle({ ...WORLD, count: 1 });
+  const world = await search({ ...WORLD, count: 1 });
   const start = world.status === 200 ? (world.body.locations ?? []).map(pointOf).find((p) => p !== undefined) : undefined;
   if (!start) return busy ? { busy } : {};
 
   let half = 0.25, tooSmall = 0, tooBig = Infinity;
   for (let step = 0; step < 16 && half <= 90; step++) {
     const rect = around(start, half);
-    const found = await api.geosearchRectangle({ ...rect, count: MAX_LOCATIONS });
+    const found = await search({ ...rect, count: MAX_LOCATIONS });
     const n = found.status === 200 ? (found.body.locations ?? []).length : 0;
     if (n >= SMALL.min && n <= SMALL.max) return { small: rect, ...(busy ? { busy } : {}) };
     if (n < SMALL.min) tooSmall = half;

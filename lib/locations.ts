@@ -1,7 +1,7 @@
 /**
  * What the location specs need to know about a map, read from the document's Location
  * (coordinates are decimal degrees as text, connector fields are not shown): rectangles and points,
- * the geosearch query under its configured names, which connector standards a search shows.
+ * the geosearch query under the names in use, which connector standards a search shows.
  */
 import type { GeoParamNames } from './config.js';
 import type { Query } from './exchange.js';
@@ -51,7 +51,7 @@ export function around(p: Point, half: number): Rectangle {
   };
 }
 
-/** The query of a geosearch with any values (malformed ones too), the four unnamed parameters under their configured names. */
+/** The query of a geosearch with any values (malformed ones too), the four unnamed parameters under `names` (FleetApi.geoParamNames). */
 export function geoQuery(names: GeoParamNames, values: Partial<Record<keyof GeosearchRectangle, string | number | boolean>>): Query {
   const { count, aggregate, precision, language, ...bounds } = values;
   return { ...bounds, [names.count]: count, [names.aggregate]: aggregate, [names.precision]: precision, [names.language]: language };

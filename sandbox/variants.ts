@@ -225,6 +225,11 @@ export const variantCatalogue = {
     description: 'the four unnamed geosearch parameters are `limit`, `cluster`, `zoom` and `lang`',
     suite: { FLEET_GEO_PARAM_NAMES: 'count=limit,aggregate=cluster,precision=zoom,language=lang' },
   },
+  'geo-param-names-found': {
+    words: 'Their parameter names are not shown.',
+    varies: 'ASSUME-GEO-PARAM-NAMES',
+    description: 'the four unnamed geosearch parameters are `maxResults`, `isAggregated`, `gridPrecision` and `lang` (unknown query parameters ignored), and no setting names them: the suite finds them',
+  },
   'geo-evse-status-other': {
     words: 'Allowed Evse status values: not shown.',
     varies: 'ASSUME-GEO-EVSE-STATUS',

@@ -6,9 +6,9 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
-import { judgesNothing } from '../ledger.js';
+import { IncompleteError, judgesNothing } from '../ledger.js';
 import { isOwnFault, SuiteError } from '../suite-error.js';
-import { withRunBudget } from './run-budget.js';
+import { stoppedBeforeAnyRun, withRunBudget } from './run-budget.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export interface PropertyRun {
@@ -42,6 +42,7 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
   if (!details.failed) return;
+  if (stoppedBeforeAnyRun(details)) throw new IncompleteError('the test\'s time ran out before the first run of its property');
   // What the property needed was broken, or the environment spoiled a run: the test is blocked or
   // not judged, never failed by a counterexample.
   if (judgesNothing(details.errorInstance)) throw details.errorInstance;

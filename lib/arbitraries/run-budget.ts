@@ -37,3 +37,11 @@ export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline:
     },
   };
 }
+
+/**
+ * fast-check's verdict on a property its time stopped before any run: "failed", with no error.
+ * Nothing was judged (the test's time went to what came before it): the test is incomplete.
+ */
+export function stoppedBeforeAnyRun(details: Pick<fc.RunDetails<unknown>, 'failed' | 'interrupted' | 'errorInstance'>): boolean {
+  return details.failed && details.interrupted && details.errorInstance === null;
+}

@@ -8,9 +8,9 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
-import { withRunBudget } from '../arbitraries/run-budget.js';
+import { stoppedBeforeAnyRun, withRunBudget } from '../arbitraries/run-budget.js';
 import { runDeadline } from '../arbitraries/property.js';
-import { judgesNothing } from '../ledger.js';
+import { IncompleteError, judgesNothing } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
 export type LifecycleCommand<Model extends object, Real> = fc.AsyncCommand<Model, Real>;
@@ -118,6 +118,7 @@ export async function checkLifecycle<Model extends object, Real>(lifecycle: Life
   });
   run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs, ${progress.commands} commands run${details.interrupted ? ` (stopped by the time limit: ${run.numRuns - details.numRuns} runs not started)` : ''}` });
   if (!details.failed) return;
+  if (stoppedBeforeAnyRun(details)) throw new IncompleteError('the test\'s time ran out before the first run of its lifecycle');
   if (judgesNothing(details.errorInstance)) throw details.errorInstance;
   // The commands print as `cmd,cmd /*replayPath="..."*/`.
   const commands = details.counterexample ? String(details.counterexample[0]) : '(none)';

@@ -8,7 +8,7 @@
 /** The settings the register shows in force (lib/config.ts's Config has them; declared here so that the register imports nothing above it). */
 export interface SettingsInForce {
   customerListFields: { text: string };
-  geoParamNames: Readonly<Record<'count' | 'aggregate' | 'precision' | 'language', string>>;
+  geoParamNames: Readonly<Partial<Record<'count' | 'aggregate' | 'precision' | 'language', string>>>;
   geoAvailableStatus: string;
   replacementTimeoutSeconds: number;
   strict: ReadonlySet<string>;
@@ -41,9 +41,12 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-GEO-PARAM-NAMES',
     silence: 'Four further query parameters exist [...] Their parameter names are not shown.',
     choice: 'count, aggregate, precision, language.',
-    suite: 'Sends the four parameters under the configured names.',
+    suite: 'Sends a parameter named in the setting under that name, as it is. Finds each other one once per worker by its effect, trying the sandbox\'s name first, then common ones (lib/geo-params.ts): count 1 shows fewer locations than no count; aggregation on shows aggregates; precision 2 and 9 aggregate differently, or 10 is refused where 9 is not; a language shows more locations with directions in it, or a code outside the 17 is refused where a supported one is not. What it found is recorded; a parameter it did not find is sent under the sandbox\'s name, said once as a configuration notice naming the setting, and the tests that need it are not run.',
     setting: 'FLEET_GEO_PARAM_NAMES',
-    inForce: (c) => Object.entries(c.geoParamNames).map(([k, v]) => `${k}=${v}`).join(','),
+    inForce: (c) => {
+      const set = Object.entries(c.geoParamNames).map(([k, v]) => `${k}=${v}`);
+      return set.length === 4 ? set.join(',') : `${set.length ? `${set.join(',')}; ` : ''}the ${set.length ? 'others' : 'four'} found on the target`;
+    },
   },
   {
     id: 'ASSUME-GEO-EVSE-STATUS',

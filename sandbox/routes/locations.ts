@@ -11,7 +11,7 @@ import { readSchemas } from '../../lib/validation.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
-import type { Variants } from '../variants.js';
+import type { VariantId, Variants } from '../variants.js';
 import { defaultPrecision, geohash, GridIndex, inside, type Rect } from '../geo.js';
 import type { Complete } from '../store.js';
 import {
@@ -195,8 +195,11 @@ const otherEvseStatus: Record<string, string> = {
   OUT_OF_ORDER: 'OutOfService', INOPERATIVE: 'OutOfService', UNKNOWN: 'Unknown',
 };
 
-/** The four unnamed parameters under other names (variant geo-param-names-other). */
-const otherParamNames: Record<string, string> = { limit: 'count', cluster: 'aggregate', zoom: 'precision', lang: 'language' };
+/** The four unnamed parameters under a server's own names, per variant: each name to the sandbox's. */
+const ownParamNames: [VariantId, Record<string, string>][] = [
+  ['geo-param-names-other', { limit: 'count', cluster: 'aggregate', zoom: 'precision', lang: 'language' }],
+  ['geo-param-names-found', { maxResults: 'count', isAggregated: 'aggregate', gridPrecision: 'precision', lang: 'language' }],
+];
 
 /** A timestamp with milliseconds (variant formats-other). */
 export const withMilliseconds = (t: string) => t.replace(/(:\d\d)Z$/, '$1.000Z');
@@ -298,6 +301,7 @@ export function seededSearch(): LocationSearch {
 export default async function locationsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
   const { faults, variants } = opts;
   const search = seededSearch();
+  const paramNames = ownParamNames.find(([id]) => variants.has(id))?.[1];
   const switches: FilterSwitches = {
     connectorStandards: !faults.has('geo-connector-filter-ignored'),
     capabilities: !faults.has('geo-capabilities-filter-ignored'),
@@ -315,11 +319,11 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
 
   app.post<{ Querystring: GeosearchQuery; Body: GeosearchRequest | undefined }>(toRoute(operations.geosearchRectangle.path), {
     config: { operationId: 'geosearchRectangle' },
-    ...(variants.has('geo-param-names-other') ? {
-      // The server's own names: the assumed ones mean nothing to it.
+    ...(paramNames ? {
+      // The server's own names: the sandbox's mean nothing to it.
       preValidation: async (request: { query: unknown }) => {
         const q = request.query as Record<string, unknown>;
-        request.query = Object.fromEntries(Object.entries(q).filter(([k]) => !Object.values(otherParamNames).includes(k)).map(([k, v]) => [otherParamNames[k] ?? k, v]));
+        request.query = Object.fromEntries(Object.entries(q).filter(([k]) => !Object.values(paramNames).includes(k)).map(([k, v]) => [paramNames[k] ?? k, v]));
       },
     } : {}),
     schema: {

@@ -20,7 +20,8 @@ async function locationsFound(api: FleetApi, rect: Rectangle): Promise<number> {
 }
 
 test.describe('geosearch rectangle: aggregation', () => {
-  test.beforeEach(({ geoAreas }) => {
+  test.beforeEach(({ geoAreas, geoParams }) => {
+    geoParams.need('aggregate');
     test.skip(!geoAreas.small, NO_SMALL_AREA);
   });
 
@@ -40,7 +41,9 @@ test.describe('geosearch rectangle: aggregation', () => {
     });
   });
 
-  test('aggregate counts add up to the locations the same search finds, at the default precision and at each of 2 to 9 [GEO-AGGREGATE-COUNTS]', async ({ api, geoAreas }) => {
+  test('aggregate counts add up to the locations the same search finds, at the default precision and at each of 2 to 9 [GEO-AGGREGATE-COUNTS]', async ({ api, geoAreas, geoParams }) => {
+    // The count shows every location of the area to add up to; the title names each precision.
+    geoParams.need('count', 'precision');
     const found = await locationsFound(api, geoAreas.small!);
     for (const precision of [undefined, 2, 3, 4, 5, 6, 7, 8, 9]) {
       const response = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, ...(precision ? { precision } : {}) });
@@ -49,14 +52,16 @@ test.describe('geosearch rectangle: aggregation', () => {
     }
   });
 
-  test('a larger grid precision gives smaller grid cells: the area\'s locations fall into at least as many aggregates at precision 9 as at 2 [GEO-PRECISION-FINER]', async ({ api, geoAreas }) => {
+  test('a larger grid precision gives smaller grid cells: the area\'s locations fall into at least as many aggregates at precision 9 as at 2 [GEO-PRECISION-FINER]', async ({ api, geoAreas, geoParams }) => {
+    geoParams.need('precision');
     const [coarse, fine] = await Promise.all([2, 9].map((precision) => api.geosearchRectangle({ ...geoAreas.small!, aggregate: true, precision })));
     for (const response of [coarse!, fine!]) api.need(response, 'aggregating the area at a precision of 2 to 9', 'GEO-PRECISION-2-9');
     const [at2, at9] = [coarse!, fine!].map((r) => r.body.aggregates?.length ?? 0);
     expect(at9, `aggregates at precision 9, against ${at2} at precision 2`).toBeGreaterThanOrEqual(at2!);
   });
 
-  test('the result count is ignored when aggregation is on [GEO-COUNT-IGNORED-AGGREGATED]', async ({ api, geoAreas }) => {
+  test('the result count is ignored when aggregation is on [GEO-COUNT-IGNORED-AGGREGATED]', async ({ api, geoAreas, geoParams }) => {
+    geoParams.need('count');
     // Against the same aggregation without a count: whether its counts add up is GEO-AGGREGATE-COUNTS's.
     const without = await api.geosearchRectangle({ ...geoAreas.small!, aggregate: true });
     expect(without).toHaveStatus(200);

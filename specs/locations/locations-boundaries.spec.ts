@@ -13,7 +13,6 @@ import {
   rectangleArb, unsupportedLanguageArb, validCountArb,
 } from '../../lib/arbitraries/geo.arb.js';
 import type { ApiResponse } from '../../lib/client.js';
-import type { GeoParamNames } from '../../lib/config.js';
 import { geoQuery, SUPPORTED_LANGUAGES, type Rectangle } from '../../lib/locations.js';
 import { locationsFound } from '../../lib/steps/location-steps.js';
 import type { GeosearchResponse } from '../../lib/types.generated.js';
@@ -29,8 +28,8 @@ const berlin: Rectangle = { topLatitude: 52.7, bottomLatitude: 52.3, leftLongitu
 const shift = (degrees: number, millionths: number) => Math.round(degrees * 1e6 + millionths) / 1e6;
 
 /** `probing`: the values are input the server may refuse, and a 5xx may be their doing (ROBUST-NO-5XX-ON-BAD-INPUT). */
-function searcher(api: FleetApi, names: GeoParamNames, probing = false) {
-  return (values: Values): Promise<ApiResponse<GeosearchResponse>> => api.call('geosearchRectangle', { query: geoQuery(names, values), body: {}, ...(probing ? { hostile: true as const } : {}) });
+function searcher(api: FleetApi, probing = false) {
+  return async (values: Values): Promise<ApiResponse<GeosearchResponse>> => api.call('geosearchRectangle', { query: geoQuery(await api.geoParamNames(), values), body: {}, ...(probing ? { hostile: true as const } : {}) });
 }
 
 const withLatitude = (rect: Rectangle, edge: 'topLatitude' | 'bottomLatitude', value: number | string): Values => ({ ...rect, [edge]: value, count: FEW });
@@ -38,7 +37,7 @@ const withLongitude = (rect: Rectangle, edge: 'leftLongitude' | 'rightLongitude'
 
 test.describe('geosearch rectangle: boundaries', () => {
   test('latitudes of -90 and 90 are accepted, and every location found lies inside [GEO-LAT-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config }) => {
-    const search = searcher(api, config.geoParamNames);
+    const search = searcher(api);
     const edges: Rectangle[] = [
       { ...berlin, topLatitude: 90, bottomLatitude: -90 },
       { ...berlin, topLatitude: 90, bottomLatitude: 89.999999 },
@@ -48,14 +47,14 @@ test.describe('geosearch rectangle: boundaries', () => {
   });
 
   test('any rectangle within the bounds, top above bottom and left below right, is accepted and every location found lies inside [GEO-LAT-BOUNDS, GEO-LON-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames);
+    const search = searcher(api);
     await property(fc.asyncProperty(rectangleArb, async (rect) => {
       await locationsFound(await search({ ...rect, count: FEW }), config);
     }));
   });
 
-  test('latitudes outside -90 to 90 (just outside, far outside, no number) are refused [GEO-LAT-BOUNDS]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames);
+  test('latitudes outside -90 to 90 (just outside, far outside, no number) are refused [GEO-LAT-BOUNDS]', async ({ api, property }) => {
+    const search = searcher(api);
     for (const [edge, value] of [['topLatitude', 90.000001], ['bottomLatitude', -90.000001], ['topLatitude', 1e300], ['bottomLatitude', 'NaN']] as const) {
       expect(await search(withLatitude({ ...berlin, topLatitude: 90, bottomLatitude: -90 }, edge, value)), `${edge} ${value}`).toBeRejected();
     }
@@ -64,7 +63,7 @@ test.describe('geosearch rectangle: boundaries', () => {
   });
 
   test('longitudes of -180 and 180 are accepted, and every location found lies inside [GEO-LON-BOUNDS, GEO-INSIDE-RECTANGLE]', async ({ api, config }) => {
-    const search = searcher(api, config.geoParamNames);
+    const search = searcher(api);
     const edges: Rectangle[] = [
       { ...berlin, leftLongitude: -180, rightLongitude: 180 },
       { ...berlin, leftLongitude: 179.999999, rightLongitude: 180 },
@@ -73,8 +72,8 @@ test.describe('geosearch rectangle: boundaries', () => {
     for (const rect of edges) await locationsFound(await search({ ...rect, count: FEW }), config);
   });
 
-  test('longitudes outside -180 to 180 (just outside, far outside, no number) are refused [GEO-LON-BOUNDS]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames);
+  test('longitudes outside -180 to 180 (just outside, far outside, no number) are refused [GEO-LON-BOUNDS]', async ({ api, property }) => {
+    const search = searcher(api);
     for (const [edge, value] of [['rightLongitude', 180.000001], ['leftLongitude', -180.000001], ['rightLongitude', -1e300], ['leftLongitude', 'abc']] as const) {
       expect(await search(withLongitude({ ...berlin, leftLongitude: -180, rightLongitude: 180 }, edge, value)), `${edge} ${value}`).toBeRejected();
     }
@@ -83,7 +82,7 @@ test.describe('geosearch rectangle: boundaries', () => {
   });
 
   test('topLatitude must be greater than bottomLatitude: a millionth above is accepted, equal and swapped are refused [GEO-TOP-GT-BOTTOM]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames);
+    const search = searcher(api);
     const bottom = berlin.bottomLatitude;
     const justAbove = { ...berlin, topLatitude: shift(bottom, 1) };
     await locationsFound(await search({ ...justAbove, count: FEW }), config);
@@ -94,7 +93,7 @@ test.describe('geosearch rectangle: boundaries', () => {
   });
 
   test('leftLongitude must be less than rightLongitude: a millionth less is accepted, equal and swapped are refused [GEO-LEFT-LT-RIGHT]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames);
+    const search = searcher(api);
     const right = berlin.rightLongitude;
     const justBelow = { ...berlin, leftLongitude: shift(right, -1) };
     await locationsFound(await search({ ...justBelow, count: FEW }), config);
@@ -104,8 +103,9 @@ test.describe('geosearch rectangle: boundaries', () => {
     await property(fc.asyncProperty(longitudesNotIncreasingArb, async (rect) => expect(await search({ ...rect, count: FEW })).toBeRejected()));
   });
 
-  test('count up to 300 is accepted and bounds the answer; 301 and above are refused [GEO-COUNT-MAX-300, GEO-COUNT-HONOURED]', async ({ api, config, geoAreas, property }) => {
-    const search = searcher(api, config.geoParamNames);
+  test('count up to 300 is accepted and bounds the answer; 301 and above are refused [GEO-COUNT-MAX-300, GEO-COUNT-HONOURED]', async ({ api, config, geoAreas, geoParams, property }) => {
+    geoParams.need('count');
+    const search = searcher(api);
     const rect = geoAreas.small ?? berlin;
     const judge = async (count: number, valid: boolean) => {
       const response = await search({ ...rect, count });
@@ -119,20 +119,23 @@ test.describe('geosearch rectangle: boundaries', () => {
       ({ count, valid }) => judge(count, valid)));
   });
 
-  test('precision 2 to 9 is accepted with aggregation on; 1, 10 and beyond are refused [GEO-PRECISION-2-9]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames);
+  test('precision 2 to 9 is accepted with aggregation on; 1, 10 and beyond are refused [GEO-PRECISION-2-9]', async ({ api, geoParams, property }) => {
+    geoParams.need('aggregate', 'precision');
+    const search = searcher(api);
     for (const precision of [2, 3, 4, 5, 6, 7, 8, 9]) expect(await search({ ...berlin, aggregate: true, precision }), `precision ${precision}`).toHaveStatus(200);
     for (const precision of [1, 10]) expect(await search({ ...berlin, aggregate: true, precision }), `precision ${precision}`).toBeRejected();
     await property(fc.asyncProperty(invalidPrecisionArb, async (precision) => expect(await search({ ...berlin, aggregate: true, precision }), `precision ${precision}`).toBeRejected()));
   });
 
-  test('each of the 17 supported languages is accepted [GEO-LANGUAGE-SUPPORTED]', async ({ api, config }) => {
-    const search = searcher(api, config.geoParamNames);
+  test('each of the 17 supported languages is accepted [GEO-LANGUAGE-SUPPORTED]', async ({ api, config, geoParams }) => {
+    geoParams.need('language');
+    const search = searcher(api);
     for (const language of SUPPORTED_LANGUAGES) await locationsFound(await search({ ...berlin, language, count: FEW }), config);
   });
 
-  test('another language code answers 200 or 4xx, never 5xx [GEO-LANGUAGE-SUPPORTED, ROBUST-NO-5XX-ON-BAD-INPUT]', async ({ api, config, property }) => {
-    const search = searcher(api, config.geoParamNames, true);
+  test('another language code answers 200 or 4xx, never 5xx [GEO-LANGUAGE-SUPPORTED, ROBUST-NO-5XX-ON-BAD-INPUT]', async ({ api, config, geoParams, property }) => {
+    geoParams.need('language');
+    const search = searcher(api, true);
     await property(fc.asyncProperty(unsupportedLanguageArb, async (language) => {
       const response = await search({ ...berlin, language, count: FEW });
       if (response.status === 200) await locationsFound(response, config);

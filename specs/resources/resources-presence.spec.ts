@@ -5,7 +5,7 @@
  * field an assumption failure. The default reading, that an element shows at least one of its
  * documented fields, is the response schemas' and holds on every answer of every spec.
  */
-import { expect, forRule, test, type Assumptions } from '../../fixtures/test.js';
+import { expect, forRule, test, type Assumptions, type GeoParamsInUse } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { customerPage } from '../../lib/discovery.js';
@@ -38,7 +38,8 @@ async function cardTypes(api: FleetApi, config: Config): Promise<unknown[]> {
   return api.need(await api.getCustomerCardTypes(account!), `reading the card types of ${account}`).body;
 }
 
-async function locations(api: FleetApi, geoAreas: GeoAreas, aggregate = false): Promise<GeosearchResponse> {
+async function locations(api: FleetApi, geoAreas: GeoAreas, geoParams: GeoParamsInUse, aggregate = false): Promise<GeosearchResponse> {
+  if (aggregate) geoParams.need('aggregate');
   test.skip(!geoAreas.small, NO_SMALL_AREA);
   return api.need(await api.geosearchRectangle({ ...geoAreas.small!, ...(aggregate ? { aggregate } : { count: MAX_LOCATIONS }) }), 'searching locations').body;
 }
@@ -72,8 +73,8 @@ test.describe('presence of the documented fields', () => {
     ['Aggregate', 'GEO-AGGREGATE-SHAPE', (found) => found.aggregates ?? [], true],
   ];
   for (const [resource, rule, elements, aggregate] of geo) {
-    test(title(resource, rule), async ({ api, geoAreas, assumptions }) => {
-      await judge(assumptions, resource, [[resource, elements(await locations(api, geoAreas, aggregate))]]);
+    test(title(resource, rule), async ({ api, geoAreas, geoParams, assumptions }) => {
+      await judge(assumptions, resource, [[resource, elements(await locations(api, geoAreas, geoParams, aggregate))]]);
     });
   }
 

@@ -107,9 +107,9 @@ test.describe('hostile input', () => {
     expectNoProblems(problems, names.length * values.length + raw.length);
   });
 
-  test(titleOf('geosearchRectangle', 'hostile query parameters'), async ({ api, config }) => {
+  test(titleOf('geosearchRectangle', 'hostile query parameters'), async ({ api }) => {
     const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
-    const { count, aggregate, precision, language } = config.geoParamNames;
+    const { count, aggregate, precision, language } = await api.geoParamNames();
     const names = [...Object.keys(bounds), count, aggregate, precision, language];
     const values: [string, string][] = [...hostileStrings, ...numberTexts.map((n): [string, string] => [n, n])];
     const problems: (string | undefined)[] = [];
@@ -122,12 +122,13 @@ test.describe('hostile input', () => {
     expectNoProblems(problems, total);
   });
 
-  test(`any text (control and astral characters included) as customer searchText, card search driverName or geosearch language never gets a 5xx [${RULE}]`, async ({ api, property, config }) => {
+  test(`any text (control and astral characters included) as customer searchText, card search driverName or geosearch language never gets a 5xx [${RULE}]`, async ({ api, property }) => {
     const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
+    const { language } = await api.geoParamNames();
     const sends: Record<string, (text: string) => Promise<ApiResponse>> = {
       searchText: (text) => api.call('listCustomers', { query: { searchText: text, limit: 5 }, hostile: true }),
       driverName: (text) => api.call('cardSearch', { body: { limit: 5, filter: { partialMatch: true, driverName: text } }, hostile: true }),
-      language: (text) => api.call('geosearchRectangle', { query: { ...bounds, [config.geoParamNames.language]: text }, body: {}, hostile: true }),
+      language: (text) => api.call('geosearchRectangle', { query: { ...bounds, [language]: text }, body: {}, hostile: true }),
     };
     await property(fc.asyncProperty(fc.constantFrom(...Object.keys(sends)), fc.string({ unit: 'binary', maxLength: 300 }), async (field, text) => {
       const response = await sends[field]!(text);

@@ -161,6 +161,7 @@ const probes: Record<VariantId, Probe> = {
   },
   'card-order-all-required': async (h) => statusOf(await h.call('POST', '/cards/order', { body: { customerAccountNumber: await createCustomer(h, 'required probe'), cards: [{ cardTypeId: 1 }] } })),
   'geo-param-names-other': async (h) => (await geo(h, { limit: 3 })).body.locations?.length,
+  'geo-param-names-found': async (h) => Promise.all(['maxResults', 'count'].map(async (name) => (await geo(h, { [name]: 3 })).body.locations?.length)),
   'geo-evse-status-other': async (h) => (await geo(h, { count: 1 })).body.locations[0].evses.map((e: { status: string }) => e.status),
   'geo-connector-fields-other': async (h) => Object.keys((await geo(h, { count: 1 })).body.locations[0].evses[0].connectors[0]).sort(),
   'geo-count-default-other': async (h) => (await geo(h, {})).body.locations.length,

@@ -25,7 +25,8 @@ test('no FLEET_BASE_URL: the embedded sandbox with its own defaults', () => {
   expect(config.tokenUrl).toBe(`${config.baseUrl}/identity/realms/fleet/protocol/openid-connect/token`);
   expect([config.poolCustomer, config.poolCustomers]).toEqual([sandboxDefaults.poolCustomer, sandboxDefaults.poolCustomers]);
   expect(config.sessionIds).toEqual(sandboxDefaults.sessionIds);
-  expect(config.geoParamNames).toEqual({ count: 'count', aggregate: 'aggregate', precision: 'precision', language: 'language' });
+  // None set: the four are found on the target (lib/geo-params.ts).
+  expect(config.geoParamNames).toEqual({});
 });
 
 test('the embedded sandbox answers where the run hosted it (FLEET_SANDBOX_URL), npm run sandbox stays on SANDBOX_PORT', () => {
@@ -51,9 +52,9 @@ test('FLEET_CARD_POOL_CUSTOMER takes one customer or several: the first names th
   expect(loadConfig({ ...remote, FLEET_CARD_POOL_CUSTOMER: '7000000010' }).poolCustomers).toEqual(['7000000010']);
 });
 
-test('FLEET_GEO_PARAM_NAMES overrides the four unnamed parameters', () => {
+test('FLEET_GEO_PARAM_NAMES sets the names of any of the four unnamed parameters; the others are left to be found', () => {
   const config = loadConfig({ ...remote, FLEET_GEO_PARAM_NAMES: 'count=maxResults,language=lang' });
-  expect(config.geoParamNames).toEqual({ count: 'maxResults', aggregate: 'aggregate', precision: 'precision', language: 'lang' });
+  expect(config.geoParamNames).toEqual({ count: 'maxResults', language: 'lang' });
 });
 
 const bad: [string, Record<string, string>, RegExp][] = [

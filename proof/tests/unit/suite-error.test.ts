@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { checkProperty } from '../../../lib/arbitraries/property.js';
 import { loadConfig } from '../../../lib/config.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
+import { IncompleteError } from '../../../lib/ledger.js';
 import { compareRuns } from '../../../lib/gate/compare.js';
 import { verdictLine } from '../../../lib/gate/table.js';
 import { markSuiteErrors, SUITE_ERROR_PREFIX } from '../../../lib/report/allure-suite-errors.js';
@@ -87,6 +88,13 @@ test('Allure shows a suite error as broken, a check\'s failure as failed', () =>
   const read = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8'));
   expect(read('a-result.json')).toMatchObject({ status: 'broken', statusDetails: { message: `${SUITE_ERROR_PREFIX}${RACE}` } });
   expect(read('b-result.json').status).toBe('failed');
+});
+
+test('a property whose test\'s time ran out before its first run is incomplete, never failed', async () => {
+  const testInfo = { title: 'p [GEO-LANGUAGE-SUPPORTED]', timeout: 60_000, annotations: [], attach: async () => undefined } as unknown as TestInfo;
+  const run = { config: loadConfig({}), testInfo, secrets: new SecretRegistry(), deadline: Date.now() - 1 };
+  const outcome = await checkProperty(fc.asyncProperty(fc.integer(), async () => undefined), run).catch((e: Error) => e);
+  expect(outcome).toBeInstanceOf(IncompleteError);
 });
 
 test('a property that fails leads with its cause: the check\'s message, or a suite error for the suite\'s own exception', async () => {
