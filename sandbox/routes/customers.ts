@@ -184,6 +184,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
         return { items: customers, lastPage: !hasNextPage };
       }
+      if (variants.has('customer-list-nested-paging')) {
+        return { customers, paging: { limit, offset: start, totalCount: candidates.length, hasNextPage, nextCursor: nextCursor ?? null } };
+      }
       if (variants.has('customer-list-envelope')) {
         return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: candidates.length } };
       }

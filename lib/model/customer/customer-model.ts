@@ -8,7 +8,7 @@ import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
-import { allCustomers, customerPage } from '../../discovery.js';
+import { allCustomers, customerPage, nextCursorOf } from '../../discovery.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
@@ -110,7 +110,7 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
     expect(response, `[CUST-LIST-DIRECT-ONLY] listing the sub-accounts of ${parent}`).toHaveStatus(200);
     const page = customerPage(response, fields);
     numbers.push(...page.customers.map((c) => c.customerAccountNumber!));
-    cursor = page.hasNextPage ? page.nextCursor : undefined;
+    cursor = nextCursorOf(page);
     if (!cursor) return numbers;
   }
   throw new Error(`the sub-accounts of ${parent} still had pages after 100`);
