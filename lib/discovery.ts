@@ -4,7 +4,7 @@
  */
 import type { FleetApi } from './api.js';
 import { BlockedError, ConfigurationNotice } from './ledger.js';
-import { documentedPage, guessCustomerListFields, type CustomerListFields } from './list-page.js';
+import { documentedPage, guessCustomerListFields, type CustomerListFields, type PagePlaces } from './list-page.js';
 import type { PageAnswer } from './list-page-places.js';
 import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData } from './types.generated.js';
 
@@ -79,18 +79,18 @@ export interface CustomerPage {
   customers: Customer[];
   hasNextPage: boolean;
   nextCursor?: string;
-  /** Where this page kept its fields, as a FLEET_CUSTOMER_LIST_FIELDS that reads it (what the drift report shows). */
-  readWith: string;
+  /** Where this page kept its fields (placesText: a FLEET_CUSTOMER_LIST_FIELDS that reads it, what the drift report shows). */
+  places: PagePlaces;
   /** Why the list cannot be followed past this page (it cannot tell whether more follow, or where): a configuration notice. */
   unfollowable?: string;
 }
 
 /**
- * The page of a customer list answer. A page whose customers cannot be found cannot be read at
- * all: the test is blocked, with the setting the page suggests.
+ * The page of a customer list answer (`before`: the walk's page before it). A page whose customers
+ * cannot be found cannot be read at all: the test is blocked, with the setting the page suggests.
  */
-export function customerPage(response: PageAnswer, fields: CustomerListFields): CustomerPage {
-  const read = documentedPage(response, fields);
+export function customerPage(response: PageAnswer, fields: CustomerListFields, before?: CustomerPage): CustomerPage {
+  const read = documentedPage(response, fields, before?.places);
   if (!read.fits) {
     const guess = guessCustomerListFields(response);
     throw new BlockedError({ reason: `${read.why}${guess ? `; this page reads with FLEET_CUSTOMER_LIST_FIELDS=${guess}` : ''} (${LIST_PAGE})` });
@@ -100,7 +100,7 @@ export function customerPage(response: PageAnswer, fields: CustomerListFields): 
     customers: customers as Customer[],
     hasNextPage: hasNextPage === true,
     ...(typeof nextCursor === 'string' ? { nextCursor } : {}),
-    readWith: read.readWith,
+    places: read.places,
     ...(read.unfollowable ? { unfollowable: read.unfollowable } : {}),
   };
 }
@@ -121,7 +121,7 @@ export async function firstCustomerPages(api: FleetApi, fields: CustomerListFiel
   for (let n = 0; n < count; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
-    const page = customerPage(response, fields);
+    const page = customerPage(response, fields, pages.at(-1));
     if (!page.customers.length && page.hasNextPage) throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
     pages.push(page);
     cursor = nextCursorOf(page);

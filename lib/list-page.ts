@@ -103,12 +103,24 @@ function flagOf(place: FlagPlace, answer: PageAnswer, nextCursor: unknown): unkn
   return place.negated && typeof flag === 'boolean' ? !flag : flag;
 }
 
+/** Where one answer kept its parts: where the setting says, where they were found, or where the walk's earlier pages kept them. */
+export interface PagePlaces {
+  customers: string[];
+  nextCursor?: Place;
+  hasNextPage?: FlagPlace;
+}
+
+/** The places as a FLEET_CUSTOMER_LIST_FIELDS that reads them. */
+export function placesText(places: PagePlaces): string {
+  return [`customers=${places.customers.join('.') || '.'}`, ...(places.hasNextPage ? [`hasNextPage=${placeText(places.hasNextPage)}`] : []),
+    ...(places.nextCursor ? [`nextCursor=${placeText(places.nextCursor)}`] : [])].join(',');
+}
+
 export type DocumentedPage =
   | {
     fits: true;
     page: Json;
-    /** Where this answer kept what it holds, as a FLEET_CUSTOMER_LIST_FIELDS that reads it. */
-    readWith: string;
+    places: PagePlaces;
     /** Why a walk cannot go on past this page (a configuration notice): it cannot tell whether more pages follow, or where. */
     unfollowable?: string;
   }
@@ -116,8 +128,12 @@ export type DocumentedPage =
 
 const SILENT = 'and the document does not show the page\'s shape: set FLEET_CUSTOMER_LIST_FIELDS';
 
-/** The page under the documented names, or why it does not fit the setting. */
-export function documentedPage(answer: PageAnswer, fields: CustomerListFields): DocumentedPage {
+/**
+ * The page under the documented names, or why it does not fit the setting. `before`: the places of
+ * the walk's page before it, where a last page that leaves its next-page fields out is read (absent,
+ * they say no more follow).
+ */
+export function documentedPage(answer: PageAnswer, fields: CustomerListFields, before?: PagePlaces): DocumentedPage {
   const { body } = answer;
   const where = fields.customers ?? customersFound(body);
   const customers = where?.length ? at(body, where) : where && body;
@@ -128,13 +144,14 @@ export function documentedPage(answer: PageAnswer, fields: CustomerListFields): 
       why: `the customer list answered ${shape}: ${where ? `FLEET_CUSTOMER_LIST_FIELDS sets customers=${where.join('.') || '.'}, which holds no array` : 'no array of customers found (a customers property, a body that is an array, or the page\'s only array)'}`,
     };
   }
-  const cursorPlace = fields.nextCursor ?? cursorFound(answer);
-  const flagPlace = fields.hasNextPage ?? flagFound(body);
+  const cursorPlace = fields.nextCursor ?? cursorFound(answer) ?? before?.nextCursor;
+  const flagPlace = fields.hasNextPage ?? flagFound(body) ?? before?.hasNextPage;
   let rest: Json = isObject(body) ? without(body, where) : {};
   for (const place of [cursorPlace, flagPlace]) if (place?.in === 'body') rest = without(rest, place.path);
   const nextCursor = cursorPlace && valueAt(cursorPlace, answer);
   const hasNextPage = flagPlace ? flagOf(flagPlace, answer, nextCursor) : cursorPlace && isCursor(nextCursor);
-  const read = [`customers=${where.join('.') || '.'}`, ...(flagPlace ? [`hasNextPage=${placeText(flagPlace)}`] : [])].join(',');
+  const places: PagePlaces = { customers: where, ...(cursorPlace ? { nextCursor: cursorPlace } : {}), ...(flagPlace ? { hasNextPage: flagPlace } : {}) };
+  const read = placesText({ customers: where, ...(flagPlace ? { hasNextPage: flagPlace } : {}) });
   const unfollowable = !cursorPlace && !flagPlace && customers.length >= pageSize(answer)
     ? `customer list: a full page shows neither a next cursor nor a more-pages flag, ${SILENT} (this page reads with ${read},nextCursor=<its place>,hasNextPage=<its place, or none>)`
     : hasNextPage === true && !fields.nextCursor && !isCursor(nextCursor)
@@ -143,7 +160,7 @@ export function documentedPage(answer: PageAnswer, fields: CustomerListFields): 
   return {
     fits: true,
     page: { ...rest, customers, ...(hasNextPage !== undefined ? { hasNextPage } : {}), ...(nextCursor !== undefined && nextCursor !== null ? { nextCursor } : {}) },
-    readWith: [read, ...(cursorPlace ? [`nextCursor=${placeText(cursorPlace)}`] : [])].join(','),
+    places,
     ...(unfollowable ? { unfollowable } : {}),
   };
 }

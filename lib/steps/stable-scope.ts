@@ -10,7 +10,7 @@
 import { isMarked } from '../cleanup.js';
 import { RUN_PREFIX, type Config } from '../config.js';
 import type { FleetApi } from '../api.js';
-import { customerPage, nextCursorOf } from '../discovery.js';
+import { customerPage, nextCursorOf, type CustomerPage } from '../discovery.js';
 import type { Card, Customer } from '../types.generated.js';
 
 /** How many untouched customers are looked at, at most: a few requests each. */
@@ -37,8 +37,10 @@ export async function untouchedSubAccounts(api: FleetApi, config: Config, topLev
   const touched = await poolAndAbove(api, config);
   const found: Customer[] = [];
   let cursor: string | undefined;
+  let before: CustomerPage | undefined;
   for (let page = 0; page < LIST_PAGES && found.length < CANDIDATES; page++) {
-    const listed = customerPage(await api.listCustomers({ customerAccountNumber: topLevel, limit: 50, ...(cursor ? { cursor } : {}) }), config.customerListFields);
+    const listed = customerPage(await api.listCustomers({ customerAccountNumber: topLevel, limit: 50, ...(cursor ? { cursor } : {}) }), config.customerListFields, before);
+    before = listed;
     found.push(...listed.customers.filter((c) => c.customerAccountNumber && !touched.has(c.customerAccountNumber) && !isMarked(c, RUN_PREFIX)));
     // Candidates, not the whole list: a page that cannot tell whether more follow ends the search.
     if (listed.unfollowable) break;

@@ -11,6 +11,7 @@ import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import { untouchedParent } from '../../lib/steps/stable-scope.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCustomers, customerPage, firstCustomerPages } from '../../lib/discovery.js';
+import { placesText } from '../../lib/list-page.js';
 import type { Customer } from '../../lib/types.generated.js';
 
 const numbers = (customers: Customer[]) => customers.map((c) => c.customerAccountNumber);
@@ -164,8 +165,8 @@ test.describe('list customers', () => {
     for (const limit of [1, 2, 7]) {
       const response = await api.listCustomers({ limit });
       expect(response).toHaveStatus(200);
-      const { customers, readWith } = customerPage(response, config.customerListFields);
-      assumptions.saw('ASSUME-CUSTOMER-LIST-PAGE', `a page reads with FLEET_CUSTOMER_LIST_FIELDS=${readWith}`);
+      const { customers, places } = customerPage(response, config.customerListFields);
+      assumptions.saw('ASSUME-CUSTOMER-LIST-PAGE', `a page reads with FLEET_CUSTOMER_LIST_FIELDS=${placesText(places)}`);
       expect(customers.length, `limit=${limit}`).toBeLessThanOrEqual(limit);
       expect(customers.length, `limit=${limit}: the hierarchy is not empty`).toBeGreaterThan(0);
     }
