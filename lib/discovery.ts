@@ -3,8 +3,9 @@
  * through a back door: the top-level account, master-data ids, cards of a customer.
  */
 import type { FleetApi } from './api.js';
-import { BlockedError } from './ledger.js';
-import { documentedPage, guessCustomerListFields, type CustomerListFields, type PageAnswer } from './list-page.js';
+import { BlockedError, ConfigurationNotice } from './ledger.js';
+import { documentedPage, guessCustomerListFields, type CustomerListFields, type PagePlaces } from './list-page.js';
+import type { PageAnswer } from './list-page-places.js';
 import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData } from './types.generated.js';
 
 /** The Active status (id 1) is the one status the document shows, for cards and customers alike. */
@@ -70,29 +71,47 @@ export function reasonFor(master: MasterData, card?: Card): number {
   return reason.id;
 }
 
-/** A customer list page read through the configured field names (ASSUME-CUSTOMER-LIST-PAGE). */
+/** The register entry of the customer list page's shape. */
+const LIST_PAGE = 'ASSUME-CUSTOMER-LIST-PAGE';
+
+/** A customer list page read where FLEET_CUSTOMER_LIST_FIELDS says, or where its fields were found (ASSUME-CUSTOMER-LIST-PAGE). */
 export interface CustomerPage {
   customers: Customer[];
   hasNextPage: boolean;
   nextCursor?: string;
+  /** Where this page kept its fields (placesText: a FLEET_CUSTOMER_LIST_FIELDS that reads it, what the drift report shows). */
+  places: PagePlaces;
+  /** Why the list cannot be followed past this page (it cannot tell whether more follow, or where): a configuration notice. */
+  unfollowable?: string;
 }
 
 /**
- * The page of a customer list answer, read where FLEET_CUSTOMER_LIST_FIELDS says. A page that does
- * not fit the setting cannot be read at all: the test is blocked, with the setting the page suggests.
+ * The page of a customer list answer (`before`: the walk's page before it). A page whose customers
+ * cannot be found cannot be read at all: the test is blocked, with the setting the page suggests.
  */
-export function customerPage(response: PageAnswer, fields: CustomerListFields): CustomerPage {
-  const read = documentedPage(response, fields);
+export function customerPage(response: PageAnswer, fields: CustomerListFields, before?: CustomerPage): CustomerPage {
+  const read = documentedPage(response, fields, before?.places);
   if (!read.fits) {
     const guess = guessCustomerListFields(response);
-    throw new BlockedError({ reason: `${read.why}${guess ? `; this page reads with FLEET_CUSTOMER_LIST_FIELDS=${guess}` : ''} (ASSUME-CUSTOMER-LIST-PAGE)` });
+    throw new BlockedError({ reason: `${read.why}${guess ? `; this page reads with FLEET_CUSTOMER_LIST_FIELDS=${guess}` : ''} (${LIST_PAGE})` });
   }
   const { customers, hasNextPage, nextCursor } = read.page;
   return {
     customers: customers as Customer[],
     hasNextPage: hasNextPage === true,
     ...(typeof nextCursor === 'string' ? { nextCursor } : {}),
+    places: read.places,
+    ...(read.unfollowable ? { unfollowable: read.unfollowable } : {}),
   };
+}
+
+/**
+ * The cursor of the page after `page`; undefined when the list ends there. A page that cannot say
+ * is never taken for the list's end: the test that needs the rest is not run, with the notice.
+ */
+export function nextCursorOf(page: CustomerPage): string | undefined {
+  if (page.unfollowable) throw new ConfigurationNotice(LIST_PAGE, page.unfollowable);
+  return page.hasNextPage ? page.nextCursor : undefined;
 }
 
 /** The first `count` pages of a customer list (fewer when it ends), following the cursor while hasNextPage. */
@@ -102,11 +121,11 @@ export async function firstCustomerPages(api: FleetApi, fields: CustomerListFiel
   for (let n = 0; n < count; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
-    const page = customerPage(response, fields);
+    const page = customerPage(response, fields, pages.at(-1));
     if (!page.customers.length && page.hasNextPage) throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
     pages.push(page);
-    if (!page.hasNextPage || !page.nextCursor) break;
-    cursor = page.nextCursor;
+    cursor = nextCursorOf(page);
+    if (!cursor) break;
   }
   return pages;
 }

@@ -24,6 +24,7 @@ import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footpri
 import type { OperationId } from './operations.js';
 import { appendRecords, readRecords } from './jsonl.js';
 import type { SecretRegistry } from './report/redact.js';
+import { NOTICE_ANNOTATION } from './rules/assumptions.js';
 import { rules } from './rules/catalogue.js';
 import { SUITE_ERROR_ANNOTATION, suiteErrorOf } from './suite-error.js';
 
@@ -120,6 +121,17 @@ export class IncompleteError extends Error {
 /** A test the suite itself does not run (the write budget would be passed): not run, with why. */
 export class NotRunError extends Error {
   override name = 'NotRunError';
+}
+
+/**
+ * A silence of register entry `entry` the suite could not settle on this target (a name or a shape
+ * it did not find): the test is not run, and `notice`, with the setting that settles it, is said once
+ * in the run's summary and drift report.
+ */
+export class ConfigurationNotice extends NotRunError {
+  constructor(readonly entry: string, readonly notice: string) {
+    super(`${notice} (${entry})`);
+  }
 }
 
 /** An error that ends a test without a verdict on its rules: blocked by another rule, not run, or not judged at all. */
@@ -367,6 +379,8 @@ export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|
 /** The server answered unavailable to a request the test needed. */
 const UNAVAILABLE = /^UnavailableError: ([^\n]*)/;
 const NOT_RUN = /^NotRunError: ([^\n]*)/;
+/** A ConfigurationNotice's reason: its notice, then its register entry. */
+const NOTICE = /^(.*) \((ASSUME-[A-Z0-9-]+)\)$/;
 // eslint-disable-next-line no-control-regex
 const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
 /** Errors of the suite's own code reading a body that was not what it needed. */
@@ -501,6 +515,8 @@ export class TestLedger implements Observer {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';
       testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: notRun }, { type: 'skip', description: notRun });
+      const notice = NOTICE.exec(notRun);
+      if (notice) testInfo.annotations.push({ type: NOTICE_ANNOTATION, description: `${notice[2]}: ${notice[1]}` });
     } else if (blocker) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';

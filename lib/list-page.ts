@@ -1,9 +1,10 @@
 /**
  * The customer list page: "its shape is not shown; the list takes limit and cursor parameters"
  * (ASSUME-CUSTOMER-LIST-PAGE). FLEET_CUSTOMER_LIST_FIELDS says where a page keeps its customers,
- * the next page's cursor and whether more pages follow:
+ * the next page's cursor and whether more pages follow; what it leaves unset (by default all three)
+ * is found in each answer (lib/list-page-find.ts):
  *
- *   customers=<path>,nextCursor=<place>,hasNextPage=<place>
+ *   customers=<path>,nextCursor=<place>,hasNextPage=<place>   (any of the three, in any order)
  *
  *   <path>   a property of the body (`customers`), a nested one (`paging.items`), or `.`: the body itself, a bare array
  *   <place>  a <path>; `header:<name>`, a response header; `link:<rel>`, the cursor parameter of the URL the
@@ -11,26 +12,22 @@
  *   hasNextPage also takes `none` (more pages follow while a next cursor is given) and `!<place>` (a flag
  *   that says the opposite, such as lastPage)
  *
- * Default: customers=customers,nextCursor=nextCursor,hasNextPage=hasNextPage (the card list's shape).
  * A page is read into the documented names ({customers, nextCursor, hasNextPage} next to whatever
  * else it holds), so that checks and specs never see the server's own layout.
  */
-export type Place =
-  | { in: 'body'; path: string[] }
-  | { in: 'header'; name: string }
-  | { in: 'link'; rel: string }
-  | { in: 'none' };
+import { customersFound, cursorFound, flagFound, pageSize } from './list-page-find.js';
+import { at, isObject, linkCursor, paths, placeText, valueAt, type FlagPlace, type Json, type PageAnswer, type Place } from './list-page-places.js';
 
 export interface CustomerListFields {
-  /** Where the customers are; [] = the body itself. */
-  customers: string[];
-  nextCursor: Place;
-  hasNextPage: Place & { negated?: true };
-  /** The setting as written (shown in the drift report and in messages). */
+  /** Where the customers are; [] = the body itself. Each one left undefined is found in every answer. */
+  customers?: string[];
+  nextCursor?: Place;
+  hasNextPage?: FlagPlace;
+  /** The setting as written, and what is found (shown in the drift report and in messages). */
   text: string;
 }
 
-export const DEFAULT_LIST_FIELDS = 'customers=customers,nextCursor=nextCursor,hasNextPage=hasNextPage';
+const KEYS = ['customers', 'nextCursor', 'hasNextPage'] as const;
 
 /** A bad FLEET_CUSTOMER_LIST_FIELDS, in one line (lib/config.ts turns it into a ConfigError). */
 export class ListFieldsError extends Error {}
@@ -56,37 +53,29 @@ function parsePlace(value: string, key: string): Place {
   return { in: 'body', path };
 }
 
+function parseFlag(value: string): FlagPlace {
+  if (value === 'none') return { in: 'none' };
+  const negated = value.startsWith('!');
+  return { ...parsePlace(negated ? value.slice(1) : value, 'hasNextPage'), ...(negated ? { negated: true as const } : {}) };
+}
+
 export function parseCustomerListFields(value: string | undefined): CustomerListFields {
-  const text = value?.trim() || DEFAULT_LIST_FIELDS;
   const given = new Map<string, string>();
-  for (const part of text.split(',')) {
+  for (const part of value?.trim() ? value.split(',') : []) {
     const m = /^\s*(customers|nextCursor|hasNextPage)\s*=\s*(\S+)\s*$/.exec(part);
     if (!m) throw new ListFieldsError(`FLEET_CUSTOMER_LIST_FIELDS: "${part.trim()}" is not customers=<path>, nextCursor=<place> or hasNextPage=<place> (see .env.example)`);
     given.set(m[1]!, m[2]!);
   }
-  const defaults = new Map(DEFAULT_LIST_FIELDS.split(',').map((p) => p.split('=') as [string, string]));
-  const of = (key: string) => given.get(key) ?? defaults.get(key)!;
-  const customers = parsePath(of('customers'), 'customers');
-  const nextCursor = parsePlace(of('nextCursor'), 'nextCursor');
-  const flag = of('hasNextPage');
-  const negated = flag.startsWith('!');
-  const hasNextPage = flag === 'none' ? { in: 'none' as const } : { ...parsePlace(negated ? flag.slice(1) : flag, 'hasNextPage'), ...(negated ? { negated: true as const } : {}) };
-  if (!customers.length && (nextCursor.in === 'body' || hasNextPage.in === 'body')) {
+  const customers = given.has('customers') ? parsePath(given.get('customers')!, 'customers') : undefined;
+  const nextCursor = given.has('nextCursor') ? parsePlace(given.get('nextCursor')!, 'nextCursor') : undefined;
+  const hasNextPage = given.has('hasNextPage') ? parseFlag(given.get('hasNextPage')!) : undefined;
+  if (customers?.length === 0 && (nextCursor?.in === 'body' || hasNextPage?.in === 'body')) {
     throw new ListFieldsError('FLEET_CUSTOMER_LIST_FIELDS: customers=. makes the page a bare array, which has no properties: take nextCursor and hasNextPage from header:<name>, link:<rel> or none');
   }
-  return { customers, nextCursor, hasNextPage, text: ['customers', 'nextCursor', 'hasNextPage'].map((k) => `${k}=${of(k)}`).join(',') };
-}
-
-export interface PageAnswer {
-  body?: unknown;
-  headers: Record<string, string>;
-}
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-
-function at(root: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), root);
+  const unset = KEYS.filter((k) => !given.has(k));
+  const text = [KEYS.filter((k) => given.has(k)).map((k) => `${k}=${given.get(k)}`).join(','), unset.length ? `${unset.join(', ')} found in each answer` : '']
+    .filter(Boolean).join('; ');
+  return { ...(customers ? { customers } : {}), ...(nextCursor ? { nextCursor } : {}), ...(hasNextPage ? { hasNextPage } : {}), text };
 }
 
 /** `root` without the value at `path` (and without objects left empty by its removal). */
@@ -102,28 +91,11 @@ function without(root: Json, path: string[]): Json {
   return copy;
 }
 
-/** The cursor parameter of the URL the Link header gives for `rel` (RFC 8288: `<url>; rel="next"`). */
-function linkCursor(header: string | undefined, rel: string): string | undefined {
-  for (const link of (header ?? '').split(/,(?=\s*<)/)) {
-    const m = /^\s*<([^>]*)>(.*)$/.exec(link);
-    const rels = /;\s*rel="?([^";]+)"?/i.exec(m?.[2] ?? '')?.[1]?.toLowerCase().split(/\s+/) ?? [];
-    if (m && rels.includes(rel)) return new URL(m[1]!, 'http://relative.invalid').searchParams.get('cursor') ?? undefined;
-  }
-  return undefined;
-}
-
-function valueAt(place: Place, answer: PageAnswer): unknown {
-  switch (place.in) {
-    case 'body': return at(answer.body, place.path);
-    case 'header': return answer.headers[place.name];
-    case 'link': return linkCursor(answer.headers.link, place.rel);
-    case 'none': return undefined;
-  }
-}
+const isCursor = (value: unknown) => typeof value === 'string' && value !== '';
 
 /** A flag from a header is text: "true" and "false" are read as booleans, anything else kept as it is. */
-function flagOf(place: Place & { negated?: true }, answer: PageAnswer, nextCursor: unknown): unknown {
-  if (place.in === 'none') return nextCursor !== undefined;
+function flagOf(place: FlagPlace, answer: PageAnswer, nextCursor: unknown): unknown {
+  if (place.in === 'none') return isCursor(nextCursor);
   if (place.in === 'link') return valueAt(place, answer) !== undefined;
   let flag = valueAt(place, answer);
   if (place.in === 'header' && (flag === 'true' || flag === 'false')) flag = flag === 'true';
@@ -131,35 +103,71 @@ function flagOf(place: Place & { negated?: true }, answer: PageAnswer, nextCurso
   return place.negated && typeof flag === 'boolean' ? !flag : flag;
 }
 
-export type DocumentedPage = { fits: true; page: Json } | { fits: false; why: string };
+/** Where one answer kept its parts: where the setting says, where they were found, or where the walk's earlier pages kept them. */
+export interface PagePlaces {
+  customers: string[];
+  nextCursor?: Place;
+  hasNextPage?: FlagPlace;
+}
 
-/** The page under the documented names, or why it does not fit the setting. */
-export function documentedPage(answer: PageAnswer, fields: CustomerListFields): DocumentedPage {
-  const { body } = answer;
-  const customers = fields.customers.length ? at(body, fields.customers) : body;
-  if (!Array.isArray(customers)) {
-    const shape = Array.isArray(body) ? 'a JSON array' : isObject(body) ? `an object with ${Object.keys(body).join(', ') || 'no property'}` : 'no JSON object';
-    return { fits: false, why: `the customer list answered ${shape}: FLEET_CUSTOMER_LIST_FIELDS=${fields.text} finds no array of customers at ${fields.customers.join('.') || '.'}` };
+/** The places as a FLEET_CUSTOMER_LIST_FIELDS that reads them. */
+export function placesText(places: PagePlaces): string {
+  return [`customers=${places.customers.join('.') || '.'}`, ...(places.hasNextPage ? [`hasNextPage=${placeText(places.hasNextPage)}`] : []),
+    ...(places.nextCursor ? [`nextCursor=${placeText(places.nextCursor)}`] : [])].join(',');
+}
+
+export type DocumentedPage =
+  | {
+    fits: true;
+    page: Json;
+    places: PagePlaces;
+    /** Why a walk cannot go on past this page (a configuration notice): it cannot tell whether more pages follow, or where. */
+    unfollowable?: string;
   }
-  let rest: Json = isObject(body) ? without(body, fields.customers) : {};
-  for (const place of [fields.nextCursor, fields.hasNextPage]) if (place.in === 'body' && isObject(rest)) rest = without(rest, place.path);
-  const nextCursor = valueAt(fields.nextCursor, answer);
-  const hasNextPage = flagOf(fields.hasNextPage, answer, nextCursor);
-  return { fits: true, page: { ...rest, customers, ...(hasNextPage !== undefined ? { hasNextPage } : {}), ...(nextCursor !== undefined ? { nextCursor } : {}) } };
+  | { fits: false; why: string };
+
+const SILENT = 'and the document does not show the page\'s shape: set FLEET_CUSTOMER_LIST_FIELDS';
+
+/**
+ * The page under the documented names, or why it does not fit the setting. `before`: the places of
+ * the walk's page before it, where a last page that leaves its next-page fields out is read (absent,
+ * they say no more follow).
+ */
+export function documentedPage(answer: PageAnswer, fields: CustomerListFields, before?: PagePlaces): DocumentedPage {
+  const { body } = answer;
+  const where = fields.customers ?? customersFound(body);
+  const customers = where?.length ? at(body, where) : where && body;
+  if (!where || !Array.isArray(customers)) {
+    const shape = Array.isArray(body) ? 'a JSON array' : isObject(body) ? `an object with ${Object.keys(body).join(', ') || 'no property'}` : 'no JSON object';
+    return {
+      fits: false,
+      why: `the customer list answered ${shape}: ${where ? `FLEET_CUSTOMER_LIST_FIELDS sets customers=${where.join('.') || '.'}, which holds no array` : 'no array of customers found (a customers property, a body that is an array, or the page\'s only array)'}`,
+    };
+  }
+  const cursorPlace = fields.nextCursor ?? cursorFound(answer) ?? before?.nextCursor;
+  const flagPlace = fields.hasNextPage ?? flagFound(body) ?? before?.hasNextPage;
+  let rest: Json = isObject(body) ? without(body, where) : {};
+  for (const place of [cursorPlace, flagPlace]) if (place?.in === 'body') rest = without(rest, place.path);
+  const nextCursor = cursorPlace && valueAt(cursorPlace, answer);
+  const hasNextPage = flagPlace ? flagOf(flagPlace, answer, nextCursor) : cursorPlace && isCursor(nextCursor);
+  const places: PagePlaces = { customers: where, ...(cursorPlace ? { nextCursor: cursorPlace } : {}), ...(flagPlace ? { hasNextPage: flagPlace } : {}) };
+  const read = placesText({ customers: where, ...(flagPlace ? { hasNextPage: flagPlace } : {}) });
+  const unfollowable = !cursorPlace && !flagPlace && customers.length >= pageSize(answer)
+    ? `customer list: a full page shows neither a next cursor nor a more-pages flag, ${SILENT} (this page reads with ${read},nextCursor=<its place>,hasNextPage=<its place, or none>)`
+    : hasNextPage === true && !fields.nextCursor && !isCursor(nextCursor)
+      ? `customer list: a page says more pages follow but shows no next cursor, ${SILENT} (this page reads with ${read},nextCursor=<its place>)`
+      : undefined;
+  return {
+    fits: true,
+    page: { ...rest, customers, ...(hasNextPage !== undefined ? { hasNextPage } : {}), ...(nextCursor !== undefined && nextCursor !== null ? { nextCursor } : {}) },
+    places,
+    ...(unfollowable ? { unfollowable } : {}),
+  };
 }
 
 const CURSOR_NAME = /cursor|next/i;
 const FLAG_NAME = /has.?next|more/i;
 const LAST_NAME = /last/i;
-
-/** Properties of `node` (and of the objects inside it, one level down) whose value passes `keep`, as paths. */
-function paths(node: unknown, keep: (key: string, value: unknown) => boolean, prefix: string[] = [], depth = 0): string[][] {
-  if (!isObject(node)) return [];
-  return Object.entries(node).flatMap(([k, v]) => [
-    ...(keep(k, v) ? [[...prefix, k]] : []),
-    ...(depth < 1 ? paths(v, keep, [...prefix, k], depth + 1) : []),
-  ]);
-}
 
 /** A FLEET_CUSTOMER_LIST_FIELDS that would read `answer`, guessed from its shape; undefined when nothing looks like a page. */
 export function guessCustomerListFields(answer: PageAnswer): string | undefined {

@@ -138,6 +138,11 @@ export const variantCatalogue = {
     description: 'a page is `{items: [...], lastPage}`; the next page is named by the `Link` header (`rel="next"`, its URL carrying the cursor)',
     suite: { FLEET_CUSTOMER_LIST_FIELDS: 'customers=items,nextCursor=link:next,hasNextPage=!lastPage' },
   },
+  'customer-list-nested-paging': {
+    words: 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
+    varies: 'ASSUME-CUSTOMER-LIST-PAGE',
+    description: 'a page is `{customers, paging: {limit, offset, totalCount, hasNextPage, nextCursor}}`, nextCursor null on the last page; the suite finds the paging fields without a setting',
+  },
   'page-sizes-other': {
     words: 'Maximum page size of list and search: not shown.',
     varies: 'ASSUME-CARD-SEARCH-DEFAULTS',

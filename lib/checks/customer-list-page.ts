@@ -3,7 +3,8 @@ import { documentedPage, type CustomerListFields } from '../list-page.js';
 
 /**
  * The customer list page's shape is not shown (ASSUME-CUSTOMER-LIST-PAGE): the suite reads it
- * through FLEET_CUSTOMER_LIST_FIELDS and presents it under the assumed names. A page that does not
+ * where FLEET_CUSTOMER_LIST_FIELDS says, or where it finds its fields, and presents it under the
+ * assumed names. A page that does not
  * fit the setting is no page the checks can judge (undefined): reading it blocks the test that
  * needs it, naming the setting the page suggests (lib/discovery.ts).
  */

@@ -33,7 +33,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-CUSTOMER-LIST-PAGE',
     silence: 'Customer list response (a page of customers for the list operation): its shape is not shown.',
     choice: 'It mirrors the card list: {customers, hasNextPage, lastPage, nextCursor, totalCount}; nextCursor only while hasNextPage.',
-    suite: 'Reads the page where the setting says (property paths, a bare array, a cursor in a header or a Link, a negated or no flag); a page that does not fit blocks the tests that read it, naming a setting that would read it; other fields are drift.',
+    suite: 'Reads the page where the setting says (property paths, a bare array, a cursor in a header or a Link, a negated or no flag) and finds in each answer what it leaves unset (by default all of it): the card list\'s names at the top level first (customers, nextCursor, hasNextPage, lastPage negated), then names of the same kind one level down (paging.hasNextPage, meta.nextCursor, page.more), then a cursor in a header or a Link rel="next"; the customers may also be the page\'s only array. Where a page held them is recorded. A page that holds as many customers as the limit asked (or as it says it used) and shows neither a next cursor nor a more-pages flag, or that says more follow but shows no cursor, is never taken for the whole list: a configuration notice names the setting, and the tests that need the whole list are not run. A page whose customers cannot be found blocks the tests that read it, naming a setting that would read it; other fields are drift.',
     setting: 'FLEET_CUSTOMER_LIST_FIELDS',
     inForce: (c) => c.customerListFields.text,
   },

@@ -10,7 +10,7 @@
 import { isMarked } from '../cleanup.js';
 import { RUN_PREFIX, type Config } from '../config.js';
 import type { FleetApi } from '../api.js';
-import { customerPage } from '../discovery.js';
+import { customerPage, nextCursorOf, type CustomerPage } from '../discovery.js';
 import type { Card, Customer } from '../types.generated.js';
 
 /** How many untouched customers are looked at, at most: a few requests each. */
@@ -37,10 +37,14 @@ export async function untouchedSubAccounts(api: FleetApi, config: Config, topLev
   const touched = await poolAndAbove(api, config);
   const found: Customer[] = [];
   let cursor: string | undefined;
+  let before: CustomerPage | undefined;
   for (let page = 0; page < LIST_PAGES && found.length < CANDIDATES; page++) {
-    const listed = customerPage(await api.listCustomers({ customerAccountNumber: topLevel, limit: 50, ...(cursor ? { cursor } : {}) }), config.customerListFields);
+    const listed = customerPage(await api.listCustomers({ customerAccountNumber: topLevel, limit: 50, ...(cursor ? { cursor } : {}) }), config.customerListFields, before);
+    before = listed;
     found.push(...listed.customers.filter((c) => c.customerAccountNumber && !touched.has(c.customerAccountNumber) && !isMarked(c, RUN_PREFIX)));
-    cursor = listed.hasNextPage ? listed.nextCursor : undefined;
+    // Candidates, not the whole list: a page that cannot tell whether more follow ends the search.
+    if (listed.unfollowable) break;
+    cursor = nextCursorOf(listed);
     if (!cursor) break;
   }
   return found.slice(0, CANDIDATES);
@@ -70,8 +74,8 @@ export async function untouchedParent(api: FleetApi, config: Config, topLevel: s
   for (const c of await untouchedSubAccounts(api, config, topLevel)) {
     const listed = await api.listCustomers({ customerAccountNumber: c.customerAccountNumber!, limit: 50 });
     if (listed.status !== 200) continue;
-    const { customers, hasNextPage } = customerPage(listed, config.customerListFields);
-    if (!hasNextPage && customers.length >= Math.max(min, (best?.children.length ?? 0) + 1)) best = { account: c.customerAccountNumber!, children: customers };
+    const page = customerPage(listed, config.customerListFields);
+    if (nextCursorOf(page) === undefined && page.customers.length >= Math.max(min, (best?.children.length ?? 0) + 1)) best = { account: c.customerAccountNumber!, children: page.customers };
   }
   return best;
 }

@@ -115,7 +115,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   const snapshots = new Snapshots<string>();
   /** A page of the customer list, in the shape the variants choose (its shape is not shown). */
-  const listPage = (reply: FastifyReply, page: CustomerRecord[], hasNextPage: boolean, nextCursor: string | undefined, totalCount: number, limit: number) => {
+  const listPage = (reply: FastifyReply, page: CustomerRecord[], hasNextPage: boolean, nextCursor: string | undefined, totalCount: number, limit: number, offset: number) => {
     const customers = page.map((c) => customerView(store, c, faults, variants));
     if (variants.has('customer-list-bare-array')) {
       if (nextCursor) reply.header('x-next-cursor', nextCursor);
@@ -124,6 +124,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     if (variants.has('customer-list-link-header')) {
       if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
       return { items: customers, lastPage: !hasNextPage };
+    }
+    if (variants.has('customer-list-nested-paging')) {
+      return { customers, paging: { limit, offset, totalCount, hasNextPage, nextCursor: nextCursor ?? null } };
     }
     if (variants.has('customer-list-envelope')) {
       return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: totalCount } };
@@ -144,7 +147,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         const { id, snapshot, at, empty } = snapshots.open(q.cursor, caller, variants, () => ApiError.notFound('cursor not found'));
         const page = snapshots.page(id, snapshot, at, Math.min(q.limit ?? snapshot.limit, maxLimit));
         const listed = empty ? [] : page.keys.map((k) => store.customers.get(k)!);
-        return listPage(reply, listed, empty ? false : page.hasNextPage, empty ? undefined : page.nextCursor, snapshot.keys.length, snapshot.limit);
+        return listPage(reply, listed, empty ? false : page.hasNextPage, empty ? undefined : page.nextCursor, snapshot.keys.length, snapshot.limit, at);
       }
       let accountFilter = q.customerAccountNumber;
       let searchText = q.searchText;
@@ -193,7 +196,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       candidates.sort((a, b) => (a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0));
       if (snapshotted) {
         const first = snapshots.first({ keys: candidates.map((c) => c.accountNumber), limit, tl: caller.topLevel });
-        return listPage(reply, first.keys.map((k) => store.customers.get(k)!), first.hasNextPage, first.nextCursor, candidates.length, limit);
+        return listPage(reply, first.keys.map((k) => store.customers.get(k)!), first.hasNextPage, first.nextCursor, candidates.length, limit, 0);
       }
       let start = after === undefined ? 0 : candidates.findIndex((c) => c.accountNumber > after!);
       if (start < 0) start = candidates.length;
@@ -205,7 +208,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const nextCursor = hasNextPage && last
         ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null, tl: caller.topLevel } satisfies ListCursor)
         : undefined;
-      return listPage(reply, page, hasNextPage, nextCursor, candidates.length, limit);
+      return listPage(reply, page, hasNextPage, nextCursor, candidates.length, limit, start);
     },
   });
 

@@ -8,7 +8,7 @@ import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
-import { allCustomers, customerPage } from '../../discovery.js';
+import { allCustomers, customerPage, nextCursorOf, type CustomerPage } from '../../discovery.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
@@ -105,12 +105,14 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
   const fields = real.config.customerListFields;
   const numbers: string[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < 100; page++) {
+  let before: CustomerPage | undefined;
+  for (let n = 0; n < 100; n++) {
     const response = await real.api.listCustomers({ customerAccountNumber: parent, ...(searchText ? { searchText } : {}), ...(cursor ? { cursor } : {}) });
     expect(response, `[CUST-LIST-DIRECT-ONLY] listing the sub-accounts of ${parent}`).toHaveStatus(200);
-    const page = customerPage(response, fields);
+    const page = customerPage(response, fields, before);
     numbers.push(...page.customers.map((c) => c.customerAccountNumber!));
-    cursor = page.hasNextPage ? page.nextCursor : undefined;
+    before = page;
+    cursor = nextCursorOf(page);
     if (!cursor) return numbers;
   }
   throw new Error(`the sub-accounts of ${parent} still had pages after 100`);

@@ -117,6 +117,10 @@ const probes: Record<VariantId, Probe> = {
   'customer-list-envelope': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 2 } })).body).sort(),
   'customer-list-bare-array': async (h) => shape(await h.call('GET', '/customers', { query: { limit: 2 } })).headers,
   'customer-list-link-header': async (h) => (await h.call('GET', '/customers', { query: { limit: 2 } })).headers.link,
+  'customer-list-nested-paging': async (h) => {
+    const { body } = await h.call('GET', '/customers', { query: { limit: 2 } });
+    return [Object.keys(body).sort(), Object.keys(body.paging ?? {}).sort()];
+  },
   'page-sizes-other': async (h) => (await h.call('POST', '/cards/search', { body: {} })).body.cards.length,
   'customer-statuses-other': async (h) => (await h.call('GET', '/customers/7000000012')).body.statusIdentifier,
   'count-open-sub-accounts': async (h) => {
