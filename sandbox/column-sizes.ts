@@ -17,12 +17,26 @@ const columns: ReadonlyMap<string, number> = new Map([
 /** The writes whose bodies carry these fields. */
 const writes: ReadonlySet<OperationId> = new Set(['createSubCustomer', 'updateCustomerDetail', 'orderCards', 'replaceCard', 'reprintPIN']);
 
-/** A problem for every value of `value`, at any depth, longer than its column. */
-function overlong(value: unknown, field?: string): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => overlong(v));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => overlong(v, k));
-  const size = field === undefined ? undefined : columns.get(field);
-  return typeof value === 'string' && size !== undefined && [...value].length > size ? [`${field} must be at most ${size} characters`] : [];
+type Holder = Record<string, unknown>;
+
+const object = (value: unknown): Holder[] => (value && typeof value === 'object' && !Array.isArray(value) ? [value as Holder] : []);
+
+/**
+ * The objects of a body that hold these fields: the body, each card order item, and their contact
+ * and address. Read before the card order's own validation (any part may be missing or of another type).
+ */
+function holders(body: unknown): Holder[] {
+  const top = object(body);
+  const items = top.flatMap((b) => (Array.isArray(b.cards) ? b.cards.flatMap(object) : []));
+  return [...top, ...items].flatMap((o) => [o, ...object(o.customerContact), ...object(o.customerAddress), ...object(o.cardContact), ...object(o.cardAddress)]);
+}
+
+/** A problem for every value longer than its column. */
+function overlong(body: unknown): string[] {
+  return holders(body).flatMap((holder) => [...columns].flatMap(([field, size]) => {
+    const value = holder[field];
+    return typeof value === 'string' && [...value].length > size ? [`${field} must be at most ${size} characters`] : [];
+  }));
 }
 
 export function installColumnSizes(app: FastifyInstance): void {
