@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { OperationId } from '../lib/operations.js';
+import { installColumnSizes } from './column-sizes.js';
 import { ApiError } from './errors.js';
 import type { Variants } from './variants.js';
 
@@ -53,6 +54,7 @@ export function installVariantHooks(app: FastifyInstance, variants: Variants): v
       }
     });
   }
+  if (variants.has('column-sizes-short')) installColumnSizes(app);
   if (variants.has('extra-fields')) {
     app.addHook('onSend', async (_request, reply, payload) => {
       if (typeof payload !== 'string' || !/json/.test(String(reply.getHeader('content-type'))) || payload.trim() === '') return payload;

@@ -98,6 +98,11 @@ export const variantCatalogue = {
     varies: 'ASSUME-CHARACTER-COUNT',
     description: 'the limits of customerName, customerBusinessReference and notes count UTF-16 code units: an astral character counts twice',
   },
+  'column-sizes-short': {
+    words: 'additionalEmbossing (string); driverName (string); vehicleRegNumber (string)',
+    varies: 'ASSUME-FIELD-LENGTHS',
+    description: 'the string fields whose length is not stated have short columns (vehicleRegNumber 10, zipCode 10, countryCode 3, phones 20, additionalEmbossing 20, driverName 24, names, companyName and address fields 35, emailAddress 80): a longer value of a customer create or update, card order, replace or PIN reprint is refused with 400 ER-001 "<field> must be at most N characters"',
+  },
   'top-level-unreadable': {
     words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
     varies: 'ASSUME-UNKNOWN-RESOURCE-404',

@@ -53,7 +53,7 @@ function requests(d: CustomerWriteDeps) {
   // A name without the run prefix: a foreign customer a faulty target renamed is never taken for one the run created (npm run cleanup).
   const customerName = `Authorization matrix ${d.runId}`;
   const create = (parent: string) => subCustomerBody(d.runId, `${d.serial}m`, { customerAccountNumber: parent });
-  const item = cardOrderItem(commonMasterData(d.masterData, d.foreign.owner?.masterData), { driverName: `${d.runId} matrix ${d.serial}` });
+  const item = cardOrderItem(commonMasterData(d.masterData, d.foreign.owner?.masterData), { driverName: `${d.runId} m${d.serial}` });
   return {
     createUnder: (a: string) => d.customers.attempt(create(a)),
     updateDetail: (a: string) => d.api.updateCustomerDetail(a, { customerName }),

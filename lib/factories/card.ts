@@ -1,4 +1,4 @@
-/** Valid card request bodies built from the caller's master data (every identifier discovered, none hard-coded). */
+/** Valid card request bodies built from the caller's master data (every identifier discovered, none hard-coded), their strings short and plain (ASSUME-FIELD-LENGTHS). */
 import type { AddressComplete, CardOrderItem, CardOrderRequest, MasterData } from '../types.generated.js';
 import { completeAddress, contact } from './customer.js';
 
@@ -35,6 +35,14 @@ export function cardOrderItem(master: MasterData, marks: Pick<CardOrderItem, 'dr
     cardContact: contact('card'),
     ...marks,
   };
+}
+
+/**
+ * A vehicleRegNumber unique to the run and `serial`, letters and digits like a plate, at most 12 of
+ * them (its length is not stated: ASSUME-FIELD-LENGTHS): the run's random part and the serial.
+ */
+export function uniqueVehicleRegNumber(runId: string, serial: string): string {
+  return `${runId}${serial}`.replace(/[^a-z0-9]/gi, '').toUpperCase().slice(-12);
 }
 
 export function cardOrderBody(customerAccountNumber: string, cards: CardOrderItem[]): CardOrderRequest {

@@ -1,4 +1,8 @@
-/** Valid request bodies for customers, marked with the run id so that teardown and cleanup find them. */
+/**
+ * Valid request bodies for customers, marked with the run id so that teardown and cleanup find them
+ * (by name and business reference, whose lengths are stated). Every other string is short and plain:
+ * its length is not stated (ASSUME-FIELD-LENGTHS).
+ */
 import type { AddressComplete, Contact, CustomerCreateRequest, CustomerUpdateRequest } from '../types.generated.js';
 
 /** The six fields of a customer address, every one required when an address is supplied. */
@@ -39,7 +43,7 @@ export function subCustomerBody(runId: string, serial: string, overrides: Partia
   };
 }
 
-/** A valid change of every updateDetail field, each value different from what subCustomerBody creates (the name keeps the run mark). */
+/** A valid change of every updateDetail field, each value different from what subCustomerBody creates (the name keeps the run mark; the rest short, ASSUME-FIELD-LENGTHS). */
 export function customerUpdate(runId: string, serial: string): Required<CustomerUpdateRequest> {
   return {
     customerName: `${runId} renamed ${serial}`,
@@ -49,7 +53,7 @@ export function customerUpdate(runId: string, serial: string): Required<Customer
       middleName: 'de', mobilePhone: '+31687654321', telephone: '+31501234567',
     },
     customerAddress: {
-      addressLines: `${runId} Grote Markt ${serial}`, city: 'Groningen', country: 'Netherlands', countryCode: 'NL', region: 'Groningen', zipCode: '9711 LV',
+      addressLines: `Grote Markt ${serial}`, city: 'Groningen', country: 'Netherlands', countryCode: 'NL', region: 'Groningen', zipCode: '9711 LV',
     },
   };
 }

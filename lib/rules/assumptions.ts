@@ -107,6 +107,12 @@ export const assumptions: Assumption[] = [
     suite: 'Requires values within the limit in UTF-16 units too to be accepted and values over it in code points to be refused; a value between the two counts may go either way.',
   },
   {
+    id: 'ASSUME-FIELD-LENGTHS',
+    silence: 'The lengths of string fields other than customerName (310), customerBusinessReference (20) and notes (200, customer block, unblock, close; card block, unblock) are not stated: the Address and Contact fields, companyName, driverName, vehicleRegNumber, additionalEmbossing, the card search filters.',
+    choice: 'None: the sandbox refuses no length of these fields.',
+    suite: 'Sends short plain values (a vehicleRegNumber of at most 12 characters, names and address lines of at most about 25, e-mail addresses of at most 40); the stated limits are tested with their own lengths. Where a write the document calls valid is refused (400, 413, 422) while it carries a longer value than the floor of its field (vehicleRegNumber and additionalEmbossing 8, names and address lines 12, e-mail addresses 30), it is sent once more with those values cut to their floors; accepted, the refusal is recorded and the test goes on with the shorter values, never a rule\'s failure.',
+  },
+  {
     id: 'ASSUME-FORMATS',
     silence: 'Types are JSON types unless stated: the formats of account numbers, identifiers, card numbers, order references, country codes and timestamps beyond "ISO 8601, UTC" are not shown.',
     choice: 'Ten-digit account numbers, ORD-YYYYMMDD-NNNNNN order references, ISO 3166-1 alpha-3 location countries, timestamps to the second.',

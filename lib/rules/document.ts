@@ -63,6 +63,7 @@ export interface ResourceTable {
 type FieldRow = [name: string, words: string, cites?: string[], untested?: string];
 
 const PRESENCE = 'ASSUME-FIELD-PRESENCE';
+const LENGTHS = 'ASSUME-FIELD-LENGTHS';
 
 /** A table's rows, each cited by `shared` and its own extra ids. */
 function fields(shared: string[], rows: FieldRow[]): Field[] {
@@ -76,7 +77,7 @@ export const resourceTables: ResourceTable[] = [
   {
     resource: 'Address', section: 'Resources / Address (customer address, card address)', schema: 'address.json',
     presence: { atLeastOne: false, stated: [] },
-    fields: fields(['ADDRESS-SHAPE', PRESENCE], [
+    fields: fields(['ADDRESS-SHAPE', PRESENCE, LENGTHS], [
       ['addressLines', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
       ['city', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
       ['country', 'string; country name', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
@@ -89,7 +90,7 @@ export const resourceTables: ResourceTable[] = [
   {
     resource: 'Contact', section: 'Resources / Contact (customer contact, card contact)', schema: 'contact.json',
     presence: { atLeastOne: false, stated: [] },
-    fields: fields(['CONTACT-SHAPE', PRESENCE], [
+    fields: fields(['CONTACT-SHAPE', PRESENCE, LENGTHS], [
       ['emailAddress', 'string (e-mail address format)', ['CONTACT-EMAIL-FORMAT']],
       ['firstName', 'string'], ['lastName', 'string'], ['middleName', 'string'], ['mobilePhone', 'string'], ['telephone', 'string'],
     ]),
@@ -162,7 +163,7 @@ export const resourceTables: ResourceTable[] = [
       ['purchaseCategoryId', 'integer; from master data purchaseCategory', ['CARD-ORDER-IDS-FROM-MASTER']],
       ['fuelProductRestrictionId', 'integer; from master data fuelProductRestriction', ['CARD-ORDER-IDS-FROM-MASTER']],
       ['products', 'array of {productId: integer}; from master data product', ['CARD-ORDER-IDS-FROM-MASTER']],
-      ['additionalEmbossing', 'string'], ['driverName', 'string', ['CARD-SEARCH-ORDER-REFERENCE']], ['vehicleRegNumber', 'string'],
+      ['additionalEmbossing', 'string', [LENGTHS]], ['driverName', 'string', ['CARD-SEARCH-ORDER-REFERENCE', LENGTHS]], ['vehicleRegNumber', 'string', [LENGTHS]],
       ['isDriverEmbossed', 'boolean'], ['isVRNEmbossed', 'boolean'],
       ['cardPIN', 'string; secret; never echoed', ['CARD-PIN-NEVER-ECHOED']],
       ['cardAddress', 'Address including companyName; delivery address'],
@@ -561,7 +562,7 @@ export const sentences: Statement[] = [
     ['get-customer.200', '200: Customer, with the MAIN address and MAIN contact.', ['CUST-SHAPE', 'CUST-CREATE-MAIN-ADDRESS-CONTACT']],
   ]),
   ...section('Endpoints / POST /customers/subcustomer', [
-    ['create.body', 'Body: customerName (string, required, max 310); customerContact (Contact, required); customerAddress (Address, required, all address fields when given).', ['CUST-CREATE-REQUIRED-FIELDS', 'CUST-NAME-MAX-310', 'ADDR-COMPLETE-CREATE', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['create.body', 'Body: customerName (string, required, max 310); customerContact (Contact, required); customerAddress (Address, required, all address fields when given).', ['CUST-CREATE-REQUIRED-FIELDS', 'CUST-NAME-MAX-310', 'ADDR-COMPLETE-CREATE', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
     ['create.parent', 'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer).', ['CUST-CREATE-UNDER-PARENT', 'CUST-CREATE-UNDER-TOPLEVEL']],
     ['create.business-reference', 'customerBusinessReference (string, optional, max 20).', ['CUST-CREATE-BUSREF-OPTIONAL', 'CUST-BUSREF-MAX-20']],
     ['create.depth', 'A sub-customer can be created at most two levels below the top-level customer.', ['CUST-DEPTH-MAX-2']],
@@ -570,7 +571,7 @@ export const sentences: Statement[] = [
     ['create.200', '200: operation status plus customerAccountNumber (string) of the new customer.', ['CUST-CREATE-RETURNS-NUMBER']],
   ]),
   ...section('Endpoints / POST /customers/{customerAccountNumber}/updateDetail', [
-    ['update.body', 'Body, all optional: customerName (max 310); customerBusinessReference (max 20); customerContact; customerAddress (all address fields when given).', ['CUST-UPDATE-APPLIES', 'CUST-NAME-MAX-310', 'CUST-BUSREF-MAX-20', 'ADDR-COMPLETE-UPDATE', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['update.body', 'Body, all optional: customerName (max 310); customerBusinessReference (max 20); customerContact; customerAddress (all address fields when given).', ['CUST-UPDATE-APPLIES', 'CUST-NAME-MAX-310', 'CUST-BUSREF-MAX-20', 'ADDR-COMPLETE-UPDATE', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
     ['update.main', 'Contact and address changes apply to the MAIN contact and MAIN address.', ['CUST-UPDATE-APPLIES']],
     ['update.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CUST-UPDATE-APPLIES']],
   ]),
@@ -600,7 +601,7 @@ export const sentences: Statement[] = [
     ['search.order-reference', 'orderReference (string).', ['CARD-SEARCH-ORDER-REFERENCE']],
     ['search.card-types', 'cardTypeIdentifiers (array of integer, ids from master data cardType).', ['CARD-SEARCH-CARDTYPE', 'ASSUME-UNKNOWN-FILTER-IDS']],
     ['search.statuses', 'statusIdentifiers (array of integer, ids from master data status).', ['CARD-SEARCH-STATUS', 'ASSUME-UNKNOWN-FILTER-IDS']],
-    ['search.filter', 'filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string).', ['CARD-SEARCH-FILTER-PVCN', 'CARD-SEARCH-FILTER-DRIVER', 'CARD-SEARCH-FILTER-VRN', 'CARD-SEARCH-PARTIAL-TRUE', 'CARD-SEARCH-PARTIAL-FALSE', 'ASSUME-CARD-FILTER-WHOLE-VALUE']],
+    ['search.filter', 'filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string).', ['CARD-SEARCH-FILTER-PVCN', 'CARD-SEARCH-FILTER-DRIVER', 'CARD-SEARCH-FILTER-VRN', 'CARD-SEARCH-PARTIAL-TRUE', 'CARD-SEARCH-PARTIAL-FALSE', 'ASSUME-CARD-FILTER-WHOLE-VALUE', LENGTHS]],
     ['search.unknown-properties', 'The body schema rejects properties other than those listed.', ['CARD-SEARCH-UNKNOWN-PROPERTY']],
     ['search.200', '200: Card list response. Continue by sending nextCursor as cursor while hasNextPage is true.', ['CARD-LIST-SHAPE', 'CARD-SEARCH-CURSOR', 'CARD-SEARCH-PAGE-FLAGS']],
   ]),
@@ -615,13 +616,13 @@ export const sentences: Statement[] = [
     ['cancel.200', '200: operation status. Cancellation is permanent.', ['OPSTATUS-OBJECT', 'CARD-CANCEL-PERMANENT']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/replace', [
-    ['replace.body', 'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); additionalEmbossing (string); driverName (string); vehicleRegNumber (string); cardGroupId (integer).', ['CARD-REPLACE-APPLIES-CHANGES', 'CARD-REPLACE-COPIES', 'CARD-REPLACE-IDS-FROM-MASTER', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['replace.body', 'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); additionalEmbossing (string); driverName (string); vehicleRegNumber (string); cardGroupId (integer).', ['CARD-REPLACE-APPLIES-CHANGES', 'CARD-REPLACE-COPIES', 'CARD-REPLACE-IDS-FROM-MASTER', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
     ['replace.omitted', 'Omitted properties keep the original card\'s values.', ['CARD-REPLACE-COPIES']],
     ['replace.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CARD-REPLACE-BLOCKS-ORIGINAL']],
     ['replace.identifier', 'Whether the new card\'s identifier is returned: not shown.', ['ASSUME-REPLACEMENT-VISIBLE']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/reprintPIN', [
-    ['reprint.body', 'Body: cardAddress (Address; all address fields when given).', ['ADDR-COMPLETE-REPRINT', 'ASSUME-UNKNOWN-PROPERTIES']],
+    ['reprint.body', 'Body: cardAddress (Address; all address fields when given).', ['ADDR-COMPLETE-REPRINT', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
     ['reprint.letter', 'The PIN letter is sent to it.', [], 'a letter on paper: nothing the interface shows'],
     ['reprint.200', '200: operation status.', ['CARD-REPRINT-PIN', 'OPSTATUS-OBJECT']],
   ]),

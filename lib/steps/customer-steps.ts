@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import { createdUnder } from '../created-under.js';
 import { answerOrReadBack } from '../read-back.js';
 import { customerUpdate } from '../factories/customer.js';
+import { sendShortening, type Sightings } from '../field-lengths.js';
 import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
 
 export interface Status {
@@ -63,13 +64,13 @@ export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'cu
 
 /**
  * An updateDetail the document calls valid was refused. The refusal is its value's only if the same
- * `fields` with the factory's values are accepted: refused too, updateDetail refuses a body of those
- * fields at all ("Body, all optional"), a finding of CUST-UPDATE-APPLIES that blocks the test,
- * never a failure of the boundary rule it checks.
+ * `fields` with the factory's values are accepted (shorter ones where those were refused,
+ * ASSUME-FIELD-LENGTHS): refused too, updateDetail refuses a body of those fields at all ("Body, all
+ * optional"), a finding of CUST-UPDATE-APPLIES that blocks the test, never a failure of the boundary rule it checks.
  */
-export async function expectUpdateTakes(api: FleetApi, account: string, fields: readonly (keyof CustomerUpdateRequest)[], runId: string, serial: string): Promise<void> {
+export async function expectUpdateTakes(api: FleetApi, assumptions: Sightings, account: string, fields: readonly (keyof CustomerUpdateRequest)[], runId: string, serial: string): Promise<void> {
   const values = customerUpdate(runId, serial);
   const control: CustomerUpdateRequest = Object.fromEntries(fields.map((f) => [f, values[f]]));
-  const answer = await api.call('updateCustomerDetail', { params: { customerAccountNumber: account }, body: control });
+  const { response: answer } = await sendShortening(assumptions, control, (body) => api.call('updateCustomerDetail', { params: { customerAccountNumber: account }, body }));
   await forRule('CUST-UPDATE-APPLIES', () => expect(answer, `updateDetail of ${account} with ${fields.join(', ') || 'no field ({})'} (every field is optional)`).toHaveStatus(200, 'CUST-UPDATE-APPLIES'));
 }

@@ -82,7 +82,7 @@ test.describe('card order body', () => {
   for (const path of paths) {
     test(title('POST /cards/order', path), async ({ api, config, customers, masterData, nextSerial, assumptions }) => {
       const { customerAccountNumber } = await customers.create();
-      const item = cardOrderItem(masterData, { driverName: `${config.runId} unlisted ${nextSerial()}`, cardContact: contact('unlisted'), cardAddress: { ...completeAddress('Unlisted'), companyName: 'Fleet Conformance BV' } });
+      const item = cardOrderItem(masterData, { driverName: `${config.runId} n${nextSerial()}`, cardContact: contact('unlisted'), cardAddress: { ...completeAddress('Unlisted'), companyName: 'Fleet Conformance BV' } });
       const body = withUnlisted(cardOrderBody(customerAccountNumber, [item]) as unknown as Json, path);
       await judge(await api.call('orderCards', { body }), assumptions, `POST /cards/order ${where(path)}`);
     });

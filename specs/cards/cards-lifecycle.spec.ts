@@ -6,7 +6,8 @@
 import { expect, expectUnmetCondition, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { ACTIVE, allCards, cardTypeIdOf, reasonFor } from '../../lib/discovery.js';
-import { pinLetterAddress } from '../../lib/factories/card.js';
+import { pinLetterAddress, uniqueVehicleRegNumber } from '../../lib/factories/card.js';
+import { sendShortening } from '../../lib/field-lengths.js';
 import type { Card, CardSearchRequest } from '../../lib/types.generated.js';
 import { blockCardFirst, cardOf, cardStatusOf, documentedCard, unblockCardFirst } from '../../lib/steps/card-steps.js';
 import { waitFor, type TestClock } from '../../lib/waits.js';
@@ -86,7 +87,7 @@ test.describe('card lifecycle', () => {
     });
   });
 
-  test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial, testLedger }) => {
+  test('replace applies the supplied cardTypeId, purchaseCategoryId, driverName, vehicleRegNumber and additionalEmbossing to the replacement [CARD-REPLACE-APPLIES-CHANGES] @write', async ({ api, poolCards, masterData, config, nextSerial, testLedger, assumptions }) => {
     const original = await cardOf(api, (await poolCards.take()).cardIdentifier!);
     const type = masterData.cardType.find((t) => t.id !== cardTypeIdOf(masterData, original));
     test.skip(!type, 'the master data has no second card type to change to');
@@ -95,12 +96,13 @@ test.describe('card lifecycle', () => {
     const category = others.find((p) => p.id === type!.defaultPurchaseCategoryId) ?? others[0];
     test.skip(!category, 'the master data has no second purchase category to change to');
     const group = masterData.cardGroup.find((g) => g.cardTypeId === type!.id);
-    const serial = `${config.runId}-${nextSerial()}`;
-    const changes = {
+    const serial = nextSerial();
+    const supplied = {
       cardTypeId: type!.id!, purchaseCategoryId: category!.id!, ...(group ? { cardGroupId: group.id! } : {}),
-      driverName: `${serial} replacement`, vehicleRegNumber: serial.toUpperCase(), additionalEmbossing: `EMB ${serial}`.toUpperCase(),
+      driverName: `${config.runId} r${serial}`, vehicleRegNumber: uniqueVehicleRegNumber(config.runId, serial), additionalEmbossing: `FC ${serial}`.toUpperCase(),
     };
-    expect(await api.replaceCard(original.cardIdentifier!, changes)).toBeAccepted();
+    const { response, sent: changes } = await sendShortening(assumptions, supplied, (body) => api.replaceCard(original.cardIdentifier!, body));
+    expect(response).toBeAccepted();
     const isReplacement = (c: Card) => c.driverName === changes.driverName;
     const found = (await findWithin(api, { driverName: changes.driverName }, config.replacementTimeoutSeconds, testLedger, isReplacement)).filter(isReplacement);
     expect(found.length, `replacement cards found by driverName within ${config.replacementTimeoutSeconds} s (FLEET_REPLACEMENT_TIMEOUT)`).toBe(1);
@@ -114,8 +116,8 @@ test.describe('card lifecycle', () => {
     });
   });
 
-  test('reprintPIN with a complete cardAddress answers 200 [CARD-REPRINT-PIN] @write', async ({ api, poolCards }) => {
+  test('reprintPIN with a complete cardAddress answers 200 [CARD-REPRINT-PIN] @write', async ({ api, poolCards, assumptions }) => {
     const card = await poolCards.take();
-    expect(await api.reprintPIN(card.cardIdentifier!, { cardAddress: pinLetterAddress() })).toHaveStatus(200);
+    expect((await sendShortening(assumptions, { cardAddress: pinLetterAddress() }, (body) => api.reprintPIN(card.cardIdentifier!, body))).response).toHaveStatus(200);
   });
 });

@@ -30,7 +30,7 @@ test.describe('identifiers from master data', () => {
   test('a card order item naming a cardTypeId, cardCategoryId, cardGroupId, purchaseCategoryId, fuelProductRestrictionId or products[].productId that master data does not hold is refused [CARD-ORDER-IDS-FROM-MASTER] @write', async ({ api, masterData, subCustomer, config, nextSerial }) => {
     const accepted: string[] = [];
     for (const [field, change] of orderIds) {
-      const item = { ...cardOrderItem(masterData, { driverName: `${config.runId} unknown ${nextSerial()}` }), ...change(masterData) };
+      const item = { ...cardOrderItem(masterData, { driverName: `${config.runId} u${nextSerial()}` }), ...change(masterData) };
       const response = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, [item]));
       if (!refused(response)) accepted.push(`${field} ${JSON.stringify(change(masterData))}: answered ${response.status}`);
     }

@@ -22,8 +22,8 @@ async function expectOnePerProblem(response: ApiResponse<CardOrderErrors>, probl
 test.describe('order cards: one error per problem', () => {
   test('bad identifiers in two card items give one error each [CARD-ORDER-ERRORS-ARRAY] @write', async ({ api, masterData, subCustomer, config, nextSerial }) => {
     const items = [
-      { ...cardOrderItem(masterData, { driverName: `${config.runId} two ${nextSerial()}` }), products: [{ productId: unknownId(masterData, 'product') }] },
-      { ...cardOrderItem(masterData, { driverName: `${config.runId} two ${nextSerial()}` }), cardCategoryId: unknownId(masterData, 'cardCategory') },
+      { ...cardOrderItem(masterData, { driverName: `${config.runId} t${nextSerial()}` }), products: [{ productId: unknownId(masterData, 'product') }] },
+      { ...cardOrderItem(masterData, { driverName: `${config.runId} t${nextSerial()}` }), cardCategoryId: unknownId(masterData, 'cardCategory') },
     ];
     const body = { customerAccountNumber: subCustomer.customerAccountNumber, cards: items };
     const response = await api.call<CardOrderErrors>('orderCards', { body });
@@ -33,11 +33,11 @@ test.describe('order cards: one error per problem', () => {
   });
 
   test('a missing required field and a bad identifier give one error each [CARD-ORDER-ERRORS-ARRAY] @write', async ({ api, masterData, customers, config, nextSerial }) => {
-    const item = { ...cardOrderItem(masterData, { driverName: `${config.runId} missing ${nextSerial()}` }), products: [{ productId: unknownId(masterData, 'product') }] };
+    const item = { ...cardOrderItem(masterData, { driverName: `${config.runId} m${nextSerial()}` }), products: [{ productId: unknownId(masterData, 'product') }] };
     const response = await api.call<CardOrderErrors>('orderCards', { body: { cards: [item] } });
     if (fewer(response, 2)) {
       // Each problem refused on its own is another rule's: asked only when it decides.
-      const valid = cardOrderItem(masterData, { driverName: `${config.runId} missing ${nextSerial()}` });
+      const valid = cardOrderItem(masterData, { driverName: `${config.runId} m${nextSerial()}` });
       await forRule('CARD-ORDER-REQUIRED-FIELDS', async () => expect(await api.call('orderCards', { body: { cards: [valid] } }), 'an order of a valid item without customerAccountNumber').toBeRejected());
       const { customerAccountNumber } = await customers.create();
       await forRule('CARD-ORDER-IDS-FROM-MASTER', async () => expect(await api.call('orderCards', { body: { customerAccountNumber, cards: [item] } }), 'the bad identifier alone').toBeRejected());

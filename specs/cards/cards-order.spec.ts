@@ -8,6 +8,7 @@ import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { allCards } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../lib/factories/card.js';
+import { sendShortening } from '../../lib/field-lengths.js';
 import type { Card, CardOrderErrors } from '../../lib/types.generated.js';
 
 async function cardsOfOrder(api: FleetApi, orderReference: string): Promise<Card[]> {
@@ -39,21 +40,22 @@ const invalidOrders = [
 ];
 
 test.describe('order cards', () => {
-  test('an accepted order answers 202 with an orderReference; searching by it lists only cards of that order [CARD-ORDER-202, CARD-ORDER-REFERENCE, CARD-SEARCH-ORDER-REFERENCE] @write', async ({ api, masterData, subCustomer, config, nextSerial }) => {
-    const drivers = [`${config.runId} driver ${nextSerial()}`, `${config.runId} driver ${nextSerial()}`];
-    const response = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, drivers.map((driverName) => cardOrderItem(masterData, { driverName }))));
+  test('an accepted order answers 202 with an orderReference; searching by it lists only cards of that order [CARD-ORDER-202, CARD-ORDER-REFERENCE, CARD-SEARCH-ORDER-REFERENCE] @write', async ({ api, masterData, subCustomer, config, nextSerial, assumptions }) => {
+    const order = cardOrderBody(subCustomer.customerAccountNumber, [nextSerial(), nextSerial()].map((serial) => cardOrderItem(masterData, { driverName: `${config.runId} d${serial}` })));
+    const { response, sent } = await sendShortening(assumptions, order, (body) => api.orderCards(body));
+    const drivers = sent.cards.map((item) => item.driverName);
     expect(response).toHaveStatus(202, 'CARD-ORDER-202');
     await forRule('CARD-ORDER-REFERENCE', () => expect(typeof response.body.orderReference === 'string' && response.body.orderReference !== '', 'orderReference is a non-empty string').toBe(true));
     const listed = await cardsOfOrder(api, response.body.orderReference);
     await forRule('CARD-SEARCH-ORDER-REFERENCE', () => expect(listed.filter((c) => !drivers.includes(c.driverName ?? '')).map((c) => `${c.cardIdentifier}: ${c.driverName}`), 'cards listed for the order that are not of it').toEqual([]));
   });
 
-  test('cardPIN is never echoed: neither the order answer nor the ordered cards show it [CARD-PIN-NEVER-ECHOED] @write', async ({ api, masterData, subCustomer, config, nextSerial, secrets }) => {
+  test('cardPIN is never echoed: neither the order answer nor the ordered cards show it [CARD-PIN-NEVER-ECHOED] @write', async ({ api, masterData, subCustomer, config, nextSerial, secrets, assumptions }) => {
     const serial = nextSerial();
     const cardPIN = pinFor(`${config.runId}${serial}`);
     secrets.add(cardPIN);
-    const driverName = `${config.runId} pin ${serial}`;
-    const order = api.need(await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, [cardOrderItem(masterData, { driverName, cardPIN })])), 'ordering a card with a PIN');
+    const withPin = cardOrderBody(subCustomer.customerAccountNumber, [cardOrderItem(masterData, { driverName: `${config.runId} p${serial}`, cardPIN })]);
+    const order = api.need((await sendShortening(assumptions, withPin, (body) => api.orderCards(body))).response, 'ordering a card with a PIN');
     expect(showsPin(order, cardPIN), 'the order answer shows the PIN').toBe(false);
     const search = api.need(await api.cardSearch({ orderReference: order.body.orderReference, limit: 50 }), 'searching the order\'s cards');
     expect(showsPin(search, cardPIN), 'the search answer shows the PIN').toBe(false);
@@ -77,7 +79,7 @@ test.describe('order cards', () => {
 
   for (const variant of invalidOrders) {
     test(`an order without ${variant.missing} is refused with 400 and an array of errors, ER-002 for the missing field [CARD-ORDER-REQUIRED-FIELDS, CARD-ORDER-ERRORS-ARRAY, CARD-ORDER-ER002] @write`, async ({ api, masterData, subCustomer, config, nextSerial }) => {
-      const item = cardOrderItem(masterData, { driverName: `${config.runId} refused ${nextSerial()}` });
+      const item = cardOrderItem(masterData, { driverName: `${config.runId} x${nextSerial()}` });
       const response = await api.call<CardOrderErrors>('orderCards', { body: variant.body(subCustomer.customerAccountNumber, item) });
       expect(response).toHaveStatus(400, 'CARD-ORDER-REQUIRED-FIELDS');
       await forRule('CARD-ORDER-ERRORS-ARRAY', () => expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true));

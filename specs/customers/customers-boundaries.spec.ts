@@ -58,7 +58,7 @@ function without(fields: readonly AddressField[]) {
 test.describe('customer boundaries @write', () => {
   for (const { field, limit, rule } of limits) {
     for (const operation of ['create', 'update'] as const satisfies readonly WriteOperation[]) {
-      test(`${field} is at most ${limit} characters on ${operation} [${rule}]`, async ({ api, customers, config, nextSerial, property }) => {
+      test(`${field} is at most ${limit} characters on ${operation} [${rule}]`, async ({ api, customers, config, nextSerial, property, assumptions }) => {
         const existing = operation === 'update' ? (await customers.create()).customerAccountNumber : undefined;
         const check = async (text: LimitedText) => {
           const response = existing
@@ -69,7 +69,7 @@ test.describe('customer boundaries @write', () => {
             const got = await api.getCustomer(account);
             expect(got).toHaveStatus(200);
             expect(got.body[field], `${field} shown by GET`).toBe(text.value);
-          }, ...(existing ? { control: () => expectUpdateTakes(api, existing, [field], config.runId, nextSerial()) } : {}) });
+          }, ...(existing ? { control: () => expectUpdateTakes(api, assumptions, existing, [field], config.runId, nextSerial()) } : {}) });
         };
         // The boundary itself on every run; then lengths and kinds of character at random, fewer on
         // create, where every accepted value is a sub-customer left on the target (closed).
@@ -106,7 +106,7 @@ test.describe('customer boundaries @write', () => {
     }));
   });
 
-  test('a supplied customerAddress needs every field: each of the six missing in turn is refused, on create and update [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', async ({ api, customers, config, nextSerial, property }) => {
+  test('a supplied customerAddress needs every field: each of the six missing in turn is refused, on create and update [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', async ({ api, customers, config, nextSerial, property, assumptions }) => {
     const existing = (await customers.create()).customerAccountNumber;
     const send = (operation: WriteOperation, address: Partial<Record<AddressField, string>>) => operation === 'create'
       ? customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerAddress: address as AddressComplete }))
@@ -118,7 +118,7 @@ test.describe('customer boundaries @write', () => {
         const got = await api.getCustomer(operation === 'create' ? (response.body as { customerAccountNumber: string }).customerAccountNumber : existing);
         const complete = completeAddress('Boundary');
         for (const f of addressFields) expect(got.body.customerAddress?.[f], `customerAddress.${f}`).toBe(complete[f]);
-      }, ...(operation === 'update' ? { control: () => expectUpdateTakes(api, existing, ['customerAddress'], config.runId, nextSerial()) } : {}) });
+      }, ...(operation === 'update' ? { control: () => expectUpdateTakes(api, assumptions, existing, ['customerAddress'], config.runId, nextSerial()) } : {}) });
     };
     // Each field missing in turn, on both operations, every run; then random combinations.
     for (const operation of ['create', 'update'] as const) {
@@ -127,7 +127,7 @@ test.describe('customer boundaries @write', () => {
     await property(fc.asyncProperty(writeOperationArb, missingAddressFieldsArb, check));
   });
 
-  test('customerContact.emailAddress is in e-mail address format: valid addresses accepted, others refused, on create and update [CONTACT-EMAIL-FORMAT]', async ({ api, customers, config, nextSerial, property }) => {
+  test('customerContact.emailAddress is in e-mail address format: valid addresses accepted, others refused, on create and update [CONTACT-EMAIL-FORMAT]', async ({ api, customers, config, nextSerial, property, assumptions }) => {
     const existing = (await customers.create()).customerAccountNumber;
     await property(fc.asyncProperty(writeOperationArb, emailCaseArb, async (operation, { emailAddress, valid }) => {
       const customerContact = { ...contact('email'), emailAddress };
@@ -137,7 +137,7 @@ test.describe('customer boundaries @write', () => {
       await expectVerdict(response, verdictOf(valid), 'CONTACT-EMAIL-FORMAT', { operation, check: async () => {
         const got = await api.getCustomer(operation === 'create' ? (response.body as { customerAccountNumber: string }).customerAccountNumber : existing);
         expect(got.body.customerContact?.emailAddress, 'emailAddress shown by GET').toBe(emailAddress);
-      }, ...(operation === 'update' ? { control: () => expectUpdateTakes(api, existing, ['customerContact'], config.runId, nextSerial()) } : {}) });
+      }, ...(operation === 'update' ? { control: () => expectUpdateTakes(api, assumptions, existing, ['customerContact'], config.runId, nextSerial()) } : {}) });
     }));
   });
 

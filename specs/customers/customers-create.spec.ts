@@ -2,6 +2,7 @@
 import { expect, forRule, test } from '../../fixtures/test.js';
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import { addressFields, contactFields, subCustomerBody } from '../../lib/factories/customer.js';
+import { sendShortening } from '../../lib/field-lengths.js';
 import type { AddressComplete, Contact, CustomerCreateRequest } from '../../lib/types.generated.js';
 
 test.describe('create a sub-customer @write', () => {
@@ -27,13 +28,13 @@ test.describe('create a sub-customer @write', () => {
     await expectCreatedUnder(api, config, child.customerAccountNumber, parent.customerAccountNumber);
   });
 
-  test('the supplied details, address and contact become the MAIN ones shown by GET [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({ api, customers, config, nextSerial }) => {
+  test('the supplied details, address and contact become the MAIN ones shown by GET [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({ api, customers, nextSerial }) => {
     const serial = nextSerial();
     const customerAddress: AddressComplete = {
-      addressLines: `${config.runId} Havenstraat ${serial}`, city: 'Zwolle', country: 'Netherlands', countryCode: 'NL', region: 'Overijssel', zipCode: '8011 AA',
+      addressLines: `Havenstraat ${serial}`, city: 'Zwolle', country: 'Netherlands', countryCode: 'NL', region: 'Overijssel', zipCode: '8011 AA',
     };
     const customerContact: Contact = {
-      emailAddress: `main.${serial}@fleet-conformance.test`, firstName: `Main${serial}`, lastName: `Contact ${config.runId}`,
+      emailAddress: `main.${serial}@fleet-conformance.test`, firstName: `Main${serial}`, lastName: `Contact ${serial}`,
       middleName: 'van', mobilePhone: '+31612345678', telephone: '+31381234567',
     };
     const parent = await customers.create();
@@ -43,8 +44,8 @@ test.describe('create a sub-customer @write', () => {
       expect(got).toHaveStatus(200);
       expect(got.body.customerName, 'customerName').toBe(request.customerName);
       expect(got.body.customerBusinessReference, 'customerBusinessReference').toBe(request.customerBusinessReference);
-      for (const field of addressFields) expect(got.body.customerAddress?.[field], `customerAddress.${field}`).toBe(customerAddress[field]);
-      for (const field of contactFields) expect(got.body.customerContact?.[field], `customerContact.${field}`).toBe(customerContact[field]);
+      for (const field of addressFields) expect(got.body.customerAddress?.[field], `customerAddress.${field}`).toBe(request.customerAddress[field]);
+      for (const field of contactFields) expect(got.body.customerContact?.[field], `customerContact.${field}`).toBe(request.customerContact[field]);
     }
   });
 
@@ -56,16 +57,16 @@ test.describe('create a sub-customer @write', () => {
     });
   }
 
-  test('customerBusinessReference is optional: a body without it is accepted [CUST-CREATE-BUSREF-OPTIONAL]', async ({ customers, config, nextSerial }) => {
+  test('customerBusinessReference is optional: a body without it is accepted [CUST-CREATE-BUSREF-OPTIONAL]', async ({ customers, config, nextSerial, assumptions }) => {
     const { customerBusinessReference: _omitted, ...body } = subCustomerBody(config.runId, nextSerial());
-    expect(await customers.attempt(body)).toBeAccepted();
+    expect((await sendShortening(assumptions, body, (b) => customers.attempt(b))).response).toBeAccepted();
   });
 
-  test('GET answers the Customer with its fields in their documented types [CUST-SHAPE, ADDRESS-SHAPE, CONTACT-SHAPE]', async ({ api, customers, config, nextSerial }) => {
+  test('GET answers the Customer with its fields in their documented types [CUST-SHAPE, ADDRESS-SHAPE, CONTACT-SHAPE]', async ({ api, customers, nextSerial }) => {
     // An all-digit postal code and phone numbers: text that a careless server turns into numbers.
     const serial = nextSerial();
     const { customerAccountNumber, request } = await customers.create({
-      customerAddress: { addressLines: `${config.runId} Hauptstraße ${serial}`, city: 'Berlin', country: 'Germany', countryCode: 'DE', region: 'Berlin', zipCode: '10115' },
+      customerAddress: { addressLines: `Hauptstraße ${serial}`, city: 'Berlin', country: 'Germany', countryCode: 'DE', region: 'Berlin', zipCode: '10115' },
       customerContact: { emailAddress: `shape.${serial}@fleet-conformance.test`, firstName: 'Erika', lastName: 'Mustermann', middleName: 'M', mobilePhone: '015112345678', telephone: '0301234567' },
     });
     // The response checks validate every field's type; this reads back what was sent, as text (the values themselves: the MAIN address and contact's rule).

@@ -39,12 +39,12 @@ test.describe('customer errors', () => {
     for (const [name, send] of reads) expect(await send(api, unknown), name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
   });
 
-  test('an unknown customer account number answers 404 on updateDetail, block, unblock and close [ERR-NOT-FOUND-404] @write', async ({ api, customers, config, nextSerial, topLevelCustomer }) => {
+  test('an unknown customer account number answers 404 on updateDetail, block, unblock and close [ERR-NOT-FOUND-404] @write', async ({ api, customers, config, nextSerial, topLevelCustomer, assumptions }) => {
     const unknown = unknownAccountNumber(topLevelCustomer);
     for (const [name, send] of [...harmlessWrites, ...stateChanges]) {
       const response = await send(api, unknown);
       // A 400 to {} is the 404's only if a customer of the run takes {} ("Body, all optional").
-      if (name.includes('updateDetail') && response.status === 400) await expectUpdateTakes(api, (await customers.create()).customerAccountNumber, [], config.runId, nextSerial());
+      if (name.includes('updateDetail') && response.status === 400) await expectUpdateTakes(api, assumptions, (await customers.create()).customerAccountNumber, [], config.runId, nextSerial());
       expect(response, name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
     }
   });

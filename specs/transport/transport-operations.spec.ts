@@ -11,6 +11,7 @@ import type { Config } from '../../lib/config.js';
 import { customerPage, reasonFor } from '../../lib/discovery.js';
 import { cardOrderItem } from '../../lib/factories/card.js';
 import { completeAddress } from '../../lib/factories/customer.js';
+import { sendShortening } from '../../lib/field-lengths.js';
 import { IncompleteError } from '../../lib/ledger.js';
 import { blockCardFirst, unblockCardFirst } from '../../lib/steps/card-steps.js';
 import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
@@ -57,24 +58,26 @@ test.describe('every operation at its documented path and success status', () =>
     await expectJsonObject(await api.getSession(config.sessionIds[0]!), config, 'HTTP-STATUS-DOCUMENTED');
   });
 
-  test('customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({ api, subCustomer, config }) => {
+  test('customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({ api, subCustomer, config, assumptions }) => {
     const account = subCustomer.customerAccountNumber;
     // Each step must be accepted and take effect before the next can be (their own rules); this judges their answers.
     const open = await statusOf(api, account);
-    await expectJsonObject(api.need(await api.updateCustomerDetail(account, { customerAddress: completeAddress('Updated') }), 'updating the customer'), config);
+    const updated = await sendShortening(assumptions, { customerAddress: completeAddress('Updated') }, (body) => api.updateCustomerDetail(account, body));
+    await expectJsonObject(api.need(updated.response, 'updating the customer'), config);
     await expectJsonObject(await blockFirst(api, account, { notes: 'transport check' }), config);
     await expectJsonObject(await unblockFirst(api, account, open), config);
     await expectJsonObject(api.need(await api.closeCustomer(account), 'closing the customer'), config);
   });
 
-  test('card block, unblock and PIN reprint show an object as the body; order answers 202 [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, CARD-ORDER-202] @write', async ({ api, poolCards, masterData, subCustomer, config }) => {
+  test('card block, unblock and PIN reprint show an object as the body; order answers 202 [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, CARD-ORDER-202] @write', async ({ api, poolCards, masterData, subCustomer, config, assumptions }) => {
     const card = await poolCards.take();
     const statusReasonId = reasonFor(masterData, card);
     await expectJsonObject(await blockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
     await expectJsonObject(await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
-    await expectJsonObject(api.need(await api.reprintPIN(card.cardIdentifier!, { cardAddress: completeAddress('PIN letter') }), 'requesting a PIN letter'), config);
-    const order = await api.orderCards({ customerAccountNumber: subCustomer.customerAccountNumber, cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })] });
-    expect(order).toHaveStatus(202, 'CARD-ORDER-202');
+    const letter = await sendShortening(assumptions, { cardAddress: completeAddress('PIN letter') }, (body) => api.reprintPIN(card.cardIdentifier!, body));
+    await expectJsonObject(api.need(letter.response, 'requesting a PIN letter'), config);
+    const order = await sendShortening(assumptions, { customerAccountNumber: subCustomer.customerAccountNumber, cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })] }, (body) => api.orderCards(body));
+    expect(order.response).toHaveStatus(202, 'CARD-ORDER-202');
   });
 
   // One pool card: replaced (the replacement joins the pool), then its original, blocked by the replace, cancelled.

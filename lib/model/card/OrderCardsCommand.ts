@@ -1,6 +1,7 @@
 import { expect } from '../../../fixtures/test.js';
 import { allCards } from '../../discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
+import { sendShortening } from '../../field-lengths.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { perRun, type CardModel, type CardReal } from './card-model.js';
 
@@ -15,8 +16,9 @@ export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> 
 
   async run(m: CardModel, r: CardReal): Promise<void> {
     m.done.orders += 1;
-    const driverName = `${r.config.runId} o${r.nextSerial()}`;
-    const response = await r.api.orderCards(cardOrderBody(r.customerAccountNumber, [cardOrderItem(r.masterData, { driverName })]));
+    const order = cardOrderBody(r.customerAccountNumber, [cardOrderItem(r.masterData, { driverName: `${r.config.runId} o${r.nextSerial()}` })]);
+    const { response, sent } = await sendShortening(r.assumptions, order, (body) => r.api.orderCards(body));
+    const { driverName } = sent.cards[0]!;
     expect(response, `[CARD-ORDER-202] ordering a card for ${r.customerAccountNumber}`).toHaveStatus(202, 'CARD-ORDER-202');
     const { orderReference } = response.body;
     expect(typeof orderReference, '[CARD-ORDER-REFERENCE] orderReference of an accepted order').toBe('string');

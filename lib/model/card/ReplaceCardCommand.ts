@@ -1,5 +1,7 @@
 import { expect } from '../../../fixtures/test.js';
 import { ACTIVE, allCards } from '../../discovery.js';
+import { uniqueVehicleRegNumber } from '../../factories/card.js';
+import { sendShortening } from '../../field-lengths.js';
 import type { Card, CardReplaceRequest } from '../../types.generated.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { documentedCard } from '../../steps/card-steps.js';
@@ -42,7 +44,7 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     const supplied = this.supplied();
     return {
       ...(supplied.driverName ? { driverName: `${r.config.runId} d${serial}` } : {}),
-      ...(supplied.vehicleRegNumber ? { vehicleRegNumber: `${r.config.runId}-${serial}`.toUpperCase() } : {}),
+      ...(supplied.vehicleRegNumber ? { vehicleRegNumber: uniqueVehicleRegNumber(r.config.runId, serial) } : {}),
       ...(supplied.additionalEmbossing ? { additionalEmbossing: `FC ${serial}`.toUpperCase() } : {}),
     };
   }
@@ -60,9 +62,7 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     const c = this.target(m)!;
     m.done.replaces += 1;
     const original = c.card;
-    const request = this.request(r);
-
-    const response = await r.api.replaceCard(c.cardIdentifier, request);
+    const { response, sent: request } = await sendShortening(r.assumptions, this.request(r), (body) => r.api.replaceCard(c.cardIdentifier, body));
     expect(response, `[CARD-REPLACE-BLOCKS-ORIGINAL] replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-REPLACE-BLOCKS-ORIGINAL');
     c.state = 'replaced';
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);

@@ -1,5 +1,6 @@
 import { expect } from '../../../fixtures/test.js';
 import { pinLetterAddress } from '../../factories/card.js';
+import { sendShortening } from '../../field-lengths.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
@@ -12,7 +13,7 @@ export class ReprintPinCommand extends PickCommand<CardModel, CardReal, ModelCar
 
   async run(m: CardModel, r: CardReal): Promise<void> {
     const c = this.target(m)!;
-    const response = await r.api.reprintPIN(c.cardIdentifier, { cardAddress: pinLetterAddress() });
+    const { response } = await sendShortening(r.assumptions, { cardAddress: pinLetterAddress() }, (body) => r.api.reprintPIN(c.cardIdentifier, body));
     expect(response, `[CARD-REPRINT-PIN] PIN letter for Active card ${c.cardIdentifier}`).toBeAccepted('CARD-REPRINT-PIN');
     await verifyCard(r, c, 'CARD-REPRINT-PIN');
   }

@@ -10,6 +10,7 @@ import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
+import type { Sightings } from '../../field-lengths.js';
 import type { Card, MasterData } from '../../types.generated.js';
 import { statusIdOf } from '../../steps/card-steps.js';
 import type { TestClock } from '../../waits.js';
@@ -64,6 +65,8 @@ export interface CardReal {
   shelf: CardShelf;
   /** The running test's clock: a wait (a replacement to show up) ends within its time. */
   clock?: TestClock;
+  /** What the target chose where the document is silent (a value of unstated length refused). */
+  assumptions: Sightings;
 }
 
 /** The rule that holds a card in its state, for checks not tied to one command. */

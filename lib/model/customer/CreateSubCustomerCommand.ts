@@ -1,5 +1,6 @@
 import { expect } from '../../../fixtures/test.js';
 import { subCustomerBody } from '../../factories/customer.js';
+import { sendShortening } from '../../field-lengths.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { detailsOf, verifyCustomer, verifyParent, type CustomerDetails, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 
@@ -18,8 +19,8 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const parent = this.parentIn(m);
-    const request = subCustomerBody(r.config.runId, r.nextSerial(), parent ? { customerAccountNumber: parent.accountNumber } : {});
-    const response = await r.customers.attempt(request);
+    const body = subCustomerBody(r.config.runId, r.nextSerial(), parent ? { customerAccountNumber: parent.accountNumber } : {});
+    const { response, sent: request } = await sendShortening(r.assumptions, body, (b) => r.customers.attempt(b));
     const rule = parent ? 'CUST-DEPTH-MAX-2' : 'CUST-CREATE-UNDER-TOPLEVEL';
     expect(response, `[${rule}] creating a sub-customer at depth ${parent ? 2 : 1}`).toHaveStatus(200);
     const accountNumber = response.body.customerAccountNumber;

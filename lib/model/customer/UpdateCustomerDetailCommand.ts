@@ -1,5 +1,6 @@
 import { expect } from '../../../fixtures/test.js';
 import { completeAddress, contact } from '../../factories/customer.js';
+import { sendShortening } from '../../field-lengths.js';
 import type { CustomerUpdateRequest } from '../../types.generated.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { detailsOf, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
@@ -26,13 +27,13 @@ export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, Cust
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
     const serial = r.nextSerial();
-    const request: CustomerUpdateRequest = {
+    const body: CustomerUpdateRequest = {
       ...(this.changes.customerName ? { customerName: `${r.config.runId} renamed ${serial}` } : {}),
       ...(this.changes.customerBusinessReference ? { customerBusinessReference: `${r.config.runId}-u${serial}`.slice(0, 20) } : {}),
       ...(this.changes.customerContact ? { customerContact: contact(`u${serial}`) } : {}),
       ...(this.changes.customerAddress ? { customerAddress: completeAddress(`Updated ${serial}`) } : {}),
     };
-    const response = await r.api.updateCustomerDetail(c.accountNumber, request);
+    const { response, sent: request } = await sendShortening(r.assumptions, body, (b) => r.api.updateCustomerDetail(c.accountNumber, b));
     expect(response, `[CUST-UPDATE-APPLIES] updating customer ${c.accountNumber}`).toBeAccepted('CUST-UPDATE-APPLIES');
     c.details = { ...c.details, ...detailsOf(request) };
     c.updated = true;

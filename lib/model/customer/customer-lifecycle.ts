@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
+import type { Sightings } from '../../field-lengths.js';
 import type { Lifecycle } from '../check-lifecycle.js';
 import { BlockCustomerCommand } from './BlockCustomerCommand.js';
 import { ChangeClosedCustomerCommand } from './ChangeClosedCustomerCommand.js';
@@ -48,6 +49,7 @@ export interface CustomerLifecycleDeps {
   config: Config;
   topLevel: string;
   nextSerial: () => string;
+  assumptions: Sightings;
 }
 
 export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<CustomerModel, CustomerReal> {
@@ -56,7 +58,7 @@ export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<Custom
     maxCommands: 20,
     setup: () => ({
       model: new CustomerModel(deps.topLevel),
-      real: { api: deps.api, config: deps.config, nextSerial: deps.nextSerial, customers: deps.customers, created: [] },
+      real: { api: deps.api, config: deps.config, nextSerial: deps.nextSerial, customers: deps.customers, created: [], assumptions: deps.assumptions },
     }),
     async start(model, real) {
       await new CreateSubCustomerCommand().run(model, real);

@@ -9,6 +9,7 @@ import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
 import { allCustomers, customerPage, nextCursorOf, type CustomerPage } from '../../discovery.js';
+import type { Sightings } from '../../field-lengths.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
 
@@ -73,6 +74,8 @@ export interface CustomerReal {
   customers: CustomerFactory;
   /** Every customer the run created, in creation order: its teardown closes them, children first. */
   created: string[];
+  /** What the target chose where the document is silent (a value of unstated length refused). */
+  assumptions: Sightings;
 }
 
 export function detailsOf(request: CustomerCreateRequest | CustomerUpdateRequest): Partial<CustomerDetails> {

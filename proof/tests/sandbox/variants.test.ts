@@ -107,6 +107,7 @@ const probes: Record<VariantId, Probe> = {
   },
   'rejections-other-statuses': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'refusal probe')}/unblock`, { body: {} })),
   'character-count-utf16': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('😀'.repeat(200)) })),
+  'column-sizes-short': async (h) => statusOf(await h.call('POST', `/cards/${(await poolCards(h, 1))[0]}/replace`, { body: { vehicleRegNumber: 'FC12345678X' } })),
   'top-level-unreadable': async (h) => statusOf(await h.call('GET', `/customers/${d.topLevelCustomer}`)),
   'foreign-filter-empty': async (h) => [
     statusOf(await h.call('GET', '/customers', { query: { customerAccountNumber: d.foreignCustomer } })),
