@@ -93,11 +93,11 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /** Whether `given` authenticates `client`: its own secret, whole; the faults compare carelessly. */
 function secretAccepted(client: ClientRecord, given: string, store: Store, faults: Faults): boolean {
-  if (given === client.secret || faults.has('auth-wrong-secret-accepted')) return true;
-  if (faults.has('auth-secret-case-insensitive')) return given.toLowerCase() === client.secret.toLowerCase();
-  if (faults.has('auth-secret-prefix')) return given.length >= 8 && client.secret.startsWith(given);
-  if (faults.has('auth-secret-any-client')) return [...store.clients.values()].some((other) => other.secret === given);
-  return false;
+  return given === client.secret
+    || faults.has('auth-wrong-secret-accepted')
+    || (faults.has('auth-secret-case-insensitive') && given.toLowerCase() === client.secret.toLowerCase())
+    || (faults.has('auth-secret-prefix') && given.length >= 8 && client.secret.startsWith(given))
+    || (faults.has('auth-secret-any-client') && [...store.clients.values()].some((other) => other.secret === given));
 }
 
 /** POST /identity/realms/fleet/protocol/openid-connect/token (form-encoded client credentials). */
