@@ -14,7 +14,7 @@ import type { ApiResponse } from '../client.js';
  */
 export async function expectNotTaken(response: ApiResponse, rule: string, what: string, served: () => boolean | Promise<boolean>): Promise<void> {
   if (response.status >= 500) await forRule('ROBUST-NO-5XX-ON-BAD-INPUT', () => expect(response, what).toBeRejected());
-  if (response.status >= 200 && response.status < 300 && !(await served())) expect(response, `${what}: served as the one it is near`).toBeRejected(rule);
+  if (response.status >= 200 && response.status < 300 && !(await served())) expect(response, `${what}: taken for the one it is near`).toBeRejected(rule);
 }
 
 /** Whether a customer whose account number is exactly `sent` exists for the caller: then what `sent` was served as is its own. */

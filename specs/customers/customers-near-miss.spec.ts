@@ -27,11 +27,10 @@ function tryEach(api: FleetApi, operations: [name: string, send: (sent: string) 
 
 test.describe('near misses of a customer account number', () => {
   test(`a value near the caller's account number (another case, a character changed, a prefix, trailing characters, blanks around it, leading zeros) is not found: get and card types refuse it, the customer list and card search filtered by it show nothing of that customer [${RULE}]`, async ({ api, config, topLevelCustomer, nearMisses }) => {
-    const shown = (r: ApiResponse) => r.status === 200 && (r.body as { customerAccountNumber?: string } | undefined)?.customerAccountNumber;
     await nearMisses({ value: topLevelCustomer }, [
       async (sent, how) => {
         const response = await api.getCustomer(sent);
-        await expectNotTaken(response, RULE, `GET /customers/{customerAccountNumber} with ${JSON.stringify(sent)}, ${how}`, () => shown(response) === sent);
+        await expectNotTaken(response, RULE, `GET /customers/{customerAccountNumber} with ${JSON.stringify(sent)}, ${how}`, () => response.body?.customerAccountNumber === sent);
       },
       ...tryEach(api, [
         ['GET /customers/{customerAccountNumber}/cardTypes', (s) => api.getCustomerCardTypes(s)],
