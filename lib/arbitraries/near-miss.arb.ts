@@ -54,9 +54,10 @@ const letterPositions = (text: string): number[] => charsOf(text).flatMap((c, i)
 /**
  * A prefix keeps at least half the value: a careless comparison takes a long prefix for the value,
  * and a short prefix of a secret registered for redaction would mask ordinary words everywhere.
+ * Of a secret it keeps four characters at least: the registry masks nothing shorter.
  */
-function longestDrop(length: number): number {
-  return length - Math.max(1, Math.ceil(length / 2));
+function longestDrop(length: number, secret = false): number {
+  return length - Math.max(secret ? 4 : 1, Math.ceil(length / 2));
 }
 
 /** The kinds of near miss `source` has: a number's prefix is another number, and only digits take leading zeros. */
@@ -65,7 +66,7 @@ export function nearMissKinds(source: NearMissSource): NearMissKind[] {
   return [
     ...(letterPositions(text).length ? ['case' as const] : []),
     'flip' as const,
-    ...(typeof source.value === 'string' && longestDrop(charsOf(text).length) >= 1 ? ['prefix' as const] : []),
+    ...(typeof source.value === 'string' && longestDrop(charsOf(text).length, source.secret) >= 1 ? ['prefix' as const] : []),
     'extend' as const,
     'blank' as const,
     ...(/^\d+$/.test(text) ? ['zeros' as const] : []),
@@ -73,7 +74,8 @@ export function nearMissKinds(source: NearMissSource): NearMissKind[] {
   ];
 }
 
-function recipeArb(kind: NearMissKind, text: string): fc.Arbitrary<NearMiss> {
+function recipeArb(kind: NearMissKind, source: NearMissSource): fc.Arbitrary<NearMiss> {
+  const text = String(source.value);
   switch (kind) {
     case 'case': {
       const count = letterPositions(text).length;
@@ -82,7 +84,7 @@ function recipeArb(kind: NearMissKind, text: string): fc.Arbitrary<NearMiss> {
     case 'flip':
       return fc.record({ at: fc.integer({ min: 0, max: charsOf(text).length - 1 }), pick: fc.nat(LETTERS.length - 1) }).map((r) => ({ kind, ...r }));
     case 'prefix':
-      return fc.integer({ min: 1, max: longestDrop(charsOf(text).length) }).map((drop) => ({ kind, drop }));
+      return fc.integer({ min: 1, max: longestDrop(charsOf(text).length, source.secret) }).map((drop) => ({ kind, drop }));
     case 'extend':
       return fc.tuple(fc.constantFrom(...TAIL_FIRST), fc.string({ unit: fc.constantFrom(...TAIL_REST), maxLength: 3 })).map(([first, rest]) => ({ kind, tail: first + rest }));
     case 'blank':
@@ -96,8 +98,7 @@ function recipeArb(kind: NearMissKind, text: string): fc.Arbitrary<NearMiss> {
 
 /** One near miss of every kind `source` has, in the order of `nearMissKinds`. */
 export function nearMissesArb(source: NearMissSource): fc.Arbitrary<NearMiss[]> {
-  const text = String(source.value);
-  return fc.tuple(...nearMissKinds(source).map((kind) => recipeArb(kind, text)));
+  return fc.tuple(...nearMissKinds(source).map((kind) => recipeArb(kind, source)));
 }
 
 const otherCase = (c: string): string => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());

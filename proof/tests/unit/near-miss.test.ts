@@ -110,4 +110,7 @@ test('a counterexample shows how a secret was changed, never the secret or a nea
   }, 100)).toEqual([]);
   // A prefix keeps half the secret: registered, it masks no ordinary word.
   expect(secrets.scrub('fleet-sandbox asks for a token')).toBe('fleet-sandbox asks for a token');
+  // Of a short secret a prefix keeps the four characters the registry masks, or there is none.
+  expect(wrongIn({ value: 's3cr3t', secret: true }, (sent, kind) => (kind === 'prefix' && sent.length < 4 ? `${sent.length} characters` : undefined))).toEqual([]);
+  expect(nearMissKinds({ value: 'k3y!', secret: true })).not.toContain('prefix');
 });
