@@ -91,6 +91,15 @@ export interface TokenPluginOptions extends SandboxPluginOptions {
 
 const FORM = 'application/x-www-form-urlencoded';
 
+/** Whether `given` authenticates `client`: its own secret, whole; the faults compare carelessly. */
+function secretAccepted(client: ClientRecord, given: string, store: Store, faults: Faults): boolean {
+  return given === client.secret
+    || faults.has('auth-wrong-secret-accepted')
+    || (faults.has('auth-secret-case-insensitive') && given.toLowerCase() === client.secret.toLowerCase())
+    || (faults.has('auth-secret-prefix') && given.length >= 8 && client.secret.startsWith(given))
+    || (faults.has('auth-secret-any-client') && [...store.clients.values()].some((other) => other.secret === given));
+}
+
 /** POST /identity/realms/fleet/protocol/openid-connect/token (form-encoded client credentials). */
 export default async function tokenRoutes(app: FastifyInstance, opts: TokenPluginOptions): Promise<void> {
   const { store, tokens, faults, variants } = opts;
@@ -120,7 +129,7 @@ export default async function tokenRoutes(app: FastifyInstance, opts: TokenPlugi
         throw ApiError.oauth(400, 'unsupported_grant_type', 'only grant_type=client_credentials is supported');
       }
       const client = store.clients.get(clientId);
-      if (!client || (client.secret !== clientSecret && !faults.has('auth-wrong-secret-accepted'))) {
+      if (!client || !secretAccepted(client, clientSecret, store, faults)) {
         throw ApiError.oauth(401, 'invalid_client', 'unknown client or wrong client secret');
       }
       const { token, expiresIn } = tokens.issue(client);

@@ -278,6 +278,15 @@ export const faultCatalogue = {
   'card-foreign-404': { rule: 'CARD-FOREIGN-403', companions: ['AUTH-FORBIDDEN-403'], proves: ['errors.403'], description: 'a card of another hierarchy answers 404 NOT_FOUND instead of 403' },
   'error-code-er012-on-400': { rule: 'ERR-CODE-STATUS', proves: ['errors.er-012'], description: 'a refused card search answers 400 with errorCode ER-012, the code of an unexpected server condition (500)' },
 
+  // ---- Near misses: a secret or an identifier compared carelessly ----
+  'auth-secret-case-insensitive': { rule: 'AUTH-TOKEN-WRONG-SECRET', proves: ['auth.client-credentials#client-credentials'], description: 'the token endpoint compares the client_secret in lower case: the client\'s secret in another case obtains a token' },
+  'auth-secret-prefix': { rule: 'AUTH-TOKEN-WRONG-SECRET', proves: ['auth.client-credentials#client-credentials'], description: 'the token endpoint compares the client_secret only as far as the one sent: a prefix of the client\'s secret of at least 8 characters obtains a token' },
+  'auth-secret-any-client': { rule: 'AUTH-TOKEN-WRONG-SECRET', proves: ['auth.client-credentials#client-credentials'], description: 'the token endpoint checks the client_secret against every client\'s: a client_id with another client\'s secret obtains a token for that client_id' },
+  'customer-number-trimmed': { rule: 'ERR-NOT-FOUND-404', proves: ['get-customer.path#near-miss'], description: 'an account number is trimmed before it is looked up: with blanks around it, in the path or a body or filter, it names the customer' },
+  'card-id-parse-int': { rule: 'ERR-NOT-FOUND-404', proves: ['get-card.path#near-miss'], description: 'a cardIdentifier in the path is read with parseInt: "4000003abc" is card 4000003' },
+  'session-id-case-insensitive': { rule: 'SESSION-UNKNOWN-404', proves: ['session.path#near-miss'], suite: { FLEET_STRICT: 'ASSUME-FORMATS' }, description: 'a sessionId is looked up in lower case: a session id in another case answers that session (a UUID is case-insensitive by RFC 9562: caught under the strict reading of ASSUME-FORMATS)' },
+  'session-id-prefix': { rule: 'SESSION-UNKNOWN-404', proves: ['session.path#near-miss'], description: 'a sessionId is looked up as LIKE \'x%\': a prefix of a session id, of at least 8 characters, answers that session' },
+
   // ---- Latency targets: caught by the perf gate (npm run perf), not by a conformance test ----
   'latency-list-customers-slow': { rule: 'LAT-LIST-CUSTOMERS', proves: ['latency.list-customers', 'limits.latency'], description: 'GET /customers answers every 2xx 1.5 times its p50 target late: the p50 target is missed' },
   'latency-get-customer-slow': { rule: 'LAT-GET-CUSTOMER', proves: ['latency.get-customer'], description: 'GET /customers/{customerAccountNumber} answers every 2xx 1.5 times its p50 target late: the p50 target is missed' },

@@ -74,7 +74,8 @@ function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults
 
 /** The customer `accountNumber` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
 export function customerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, foreignServed = false): CustomerRecord {
-  return visible('customer', accountNumber, store.customers.get(accountNumber), caller, faults, foreignServed);
+  const key = faults.has('customer-number-trimmed') ? accountNumber.trim() : accountNumber;
+  return visible('customer', accountNumber, store.customers.get(key), caller, faults, foreignServed);
 }
 
 /**

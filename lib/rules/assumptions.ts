@@ -115,8 +115,8 @@ export const assumptions: Assumption[] = [
   {
     id: 'ASSUME-FORMATS',
     silence: 'Types are JSON types unless stated: the formats of account numbers, identifiers, card numbers, order references, country codes and timestamps beyond "ISO 8601, UTC" are not shown.',
-    choice: 'Ten-digit account numbers, ORD-YYYYMMDD-NNNNNN order references, ISO 3166-1 alpha-3 location countries, timestamps to the second.',
-    suite: 'Treats them as opaque strings of their JSON type; checks only the formats the document states (dates YYYY-MM-DD, UTC timestamps, e-mail addresses).',
+    choice: 'Ten-digit account numbers, ORD-YYYYMMDD-NNNNNN order references, ISO 3166-1 alpha-3 location countries, timestamps to the second. Identifiers and credentials compare whole: a value near one (another case, a prefix, trailing characters, blanks around it, leading zeros) is not found; a cardIdentifier is read as JSON Schema reads an integer (leading zeros, a trailing point or zero fraction, blanks around it: the same card).',
+    suite: 'Treats them as opaque strings of their JSON type; checks only the formats the document states (dates YYYY-MM-DD, UTC timestamps, e-mail addresses). A value near an identifier or credential the caller holds is refused (any 4xx) or names something of its own, never what it is near; the same value written otherwise (an integer as a number reads it, a UUID in another case: RFC 9562) may be answered as it (recorded); FLEET_STRICT=ASSUME-FORMATS requires a UUID in another case refused.',
   },
   {
     id: 'ASSUME-UNMET-CONDITION',

@@ -341,7 +341,10 @@ export const clauses: Readonly<Record<string, Readonly<Record<string, string>>>>
   'list.customer': { 'direct-only': 'restricts results to direct sub-accounts of that account', foreign: 'of that account: none of another hierarchy\'s' },
   'list.omitted': { descendants: 'all descendants of the top-level account are returned', 'no-top-level': 'the top-level account itself is never included' },
   'list.search-text': { number: 'customerAccountNumber', name: 'customerName', 'business-reference': 'customerBusinessReference', case: 'case-insensitive' },
-  'get-customer.path': { unknown: 'an unknown customerAccountNumber: 404', foreign: 'one outside the caller\'s hierarchy: 403' },
+  'get-customer.path': {
+    unknown: 'an unknown customerAccountNumber: 404', foreign: 'one outside the caller\'s hierarchy: 403',
+    'near-miss': 'a value near an account number (another case, a character changed, a prefix, trailing characters, blanks around it, leading zeros) is not that customer',
+  },
   'get-customer.200': { customer: '200: Customer', main: 'with the MAIN address and MAIN contact' },
   'create.body': {
     'name-required': 'customerName (string, required', 'name-max-310': 'max 310', 'contact-required': 'customerContact (Contact, required)',
@@ -360,7 +363,10 @@ export const clauses: Readonly<Record<string, Readonly<Record<string, string>>>>
     purchaseCategoryId: 'purchaseCategoryId: from master data purchaseCategory', fuelProductRestrictionId: 'fuelProductRestrictionId: from master data fuelProductRestriction',
     productId: 'products[].productId: from master data product',
   },
-  'get-card.path': { unknown: 'an unknown cardIdentifier: 404', integer: 'cardIdentifier (integer): anything else is refused, never a 5xx', foreign: 'a card outside the caller\'s hierarchy: 403' },
+  'get-card.path': {
+    unknown: 'an unknown cardIdentifier: 404', integer: 'cardIdentifier (integer): anything else is refused, never a 5xx', foreign: 'a card outside the caller\'s hierarchy: 403',
+    'near-miss': 'a value near a cardIdentifier (a digit changed to a letter, trailing characters) is not that card',
+  },
   'search.limit': { 'minimum-1': 'minimum 1', maximum: 'maximum records to return' },
   'search.cursor': {
     'every-card-once': 'following the cursors visits every matching card once',
@@ -387,7 +393,7 @@ export const clauses: Readonly<Record<string, Readonly<Record<string, string>>>>
   'geo.precision': { range: 'integer 2 to 9', finer: 'larger value gives smaller grid cells' },
   'geo.body': { connector: 'connectorStandards', capabilities: 'capabilities', available: 'includeAvailableOnly' },
   'geo.200': { locations: 'locations (array of Location)', aggregates: 'aggregates (array of Aggregate)' },
-  'session.path': { session: 'the session asked for', unknown: 'an unknown sessionId: 404' },
+  'session.path': { session: 'the session asked for', unknown: 'an unknown sessionId: 404', 'near-miss': 'a value near a sessionId (another case, a character changed, a prefix, trailing characters, blanks around it) is not that session' },
   'auth.client-credentials': { 'client-credentials': 'OAuth 2.0 client credentials', bearer: 'Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>' },
   'auth.401-403': { missing: 'A missing ... token gives 401', invalid: 'an invalid token gives 401', forbidden: 'a valid token without permission gives 403' },
   'errors.400': { standard: 'standard error body', array: 'array of them for card order' },

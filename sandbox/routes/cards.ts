@@ -350,6 +350,15 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     },
   });
 
+  if (faults.has('card-id-parse-int')) {
+    // Before the integer schema reads it: the digits a cardIdentifier starts with ("4000003abc" is card 4000003).
+    app.addHook('preValidation', async (request) => {
+      const params = request.params as { cardIdentifier?: string };
+      const parsed = parseInt(params.cardIdentifier ?? '', 10);
+      if (!Number.isNaN(parsed)) params.cardIdentifier = String(parsed);
+    });
+  }
+
   // ---- Get ----
   app.route<{ Params: { cardIdentifier: number } }>({
     ...routeOf('getCard', { params: cardParams }),

@@ -55,8 +55,13 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
   const { faults, variants } = opts;
   const sessions = buildSessionSeed();
   const order = [...sessions.keys()];
+  /** The seeded id a sessionId is looked up as: itself, or as the near-miss faults read it (seeded ids are in lower case). */
+  const keyOf = (id: string) => {
+    const key = faults.has('session-id-case-insensitive') ? id.toLowerCase() : id;
+    return faults.has('session-id-prefix') && key.length >= 8 ? order.find((seeded) => seeded.startsWith(key)) ?? key : key;
+  };
   /** The session asked for, or with session-get-other-session the one seeded after it. */
-  const answered = (id: string) => (faults.has('session-get-other-session') && sessions.has(id) ? sessions.get(order[(order.indexOf(id) + 1) % order.length]!) : sessions.get(id));
+  const answered = (id: string) => (faults.has('session-get-other-session') && sessions.has(id) ? sessions.get(order[(order.indexOf(id) + 1) % order.length]!) : sessions.get(keyOf(id)));
 
   if (faults.has('session-404-standard-body')) {
     // The 404 of this operation with the standard error body instead of {message}.

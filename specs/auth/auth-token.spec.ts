@@ -6,42 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../../fixtures/test.js';
-import { requestTokenOutlasting, TokenUnavailable, type ClientCredentials } from '../../lib/auth.js';
-import type { Config } from '../../lib/config.js';
-import { TransientError } from '../../lib/environment.js';
-import type { TestLedger } from '../../lib/ledger.js';
-import { REDACTED } from '../../lib/report/redact.js';
-import { replayBaseUrl } from '../../lib/report/replay.js';
+import { accessTokenOf, tokenAnswer } from '../../lib/steps/token-steps.js';
 import { credentialsOf } from '../../lib/tokens.js';
-import { fetchFor } from '../../lib/transport/clients.js';
-
-/** The token request, its answer kept as the test's evidence (what the reports show of it is redacted). */
-async function requestToken(credentials: ClientCredentials, config: Config, ledger: TestLedger): Promise<{ response: Response; body: unknown }> {
-  const startedAt = new Date();
-  // Its resets and gateway answers, asked again, are the environment's: counted in the run's report.
-  const answer = await requestTokenOutlasting(credentials, fetchFor(config.transport), (e) => ledger.met(e, 'requestToken', undefined)).catch((e: unknown) => {
-    throw e instanceof TokenUnavailable ? new TransientError('token', e.message) : e;
-  });
-  const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-  const form = `grant_type=client_credentials&client_id=${encodeURIComponent(credentials.clientId)}&client_secret=${REDACTED}`;
-  ledger.saw({
-    operationId: 'requestToken', replayBaseUrl: replayBaseUrl(config), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(),
-    request: { method: 'POST', path: new URL(credentials.tokenUrl).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, rawBody: form, auth: 'none' },
-    response: { status: answer.response.status, headers: Object.fromEntries(answer.response.headers), text, body: answer.body, isJson: answer.body !== undefined },
-  });
-  return answer;
-}
 
 /** Longest token lifetime the expiry test waits out; longer-lived tokens are reported as not run. */
 const MAX_WAIT_SECONDS = 5;
 
-function accessTokenOf(body: unknown): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>).access_token : undefined;
-}
-
 test.describe('token request', () => {
   test('a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]', async ({ config, secrets, testLedger }) => {
-    const { response, body } = await requestToken(credentialsOf(config), config, testLedger);
+    const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
     const token = accessTokenOf(body);
     if (typeof token === 'string') secrets.add(token);
     expect(response.ok, `token request answered ${response.status}`).toBe(true);
@@ -54,7 +27,7 @@ test.describe('token request', () => {
   ] as const;
   for (const [label, wrongOf] of wrong) {
     test(`${label} obtains no token [AUTH-TOKEN-WRONG-SECRET]`, async ({ config, secrets, testLedger }) => {
-      const { response, body } = await requestToken({ ...credentialsOf(config), ...wrongOf(config) }, config, testLedger);
+      const { response, body } = await tokenAnswer({ ...credentialsOf(config), ...wrongOf(config) }, config, testLedger);
       const token = accessTokenOf(body);
       if (typeof token === 'string') secrets.add(token);
       expect(response.ok, `token request answered ${response.status}`).toBe(false);
@@ -63,7 +36,7 @@ test.describe('token request', () => {
   }
 
   test('a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]', async ({ api, config, secrets, testLedger }) => {
-    const { response, body } = await requestToken(credentialsOf(config), config, testLedger);
+    const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
     const token = accessTokenOf(body);
     if (typeof token !== 'string') throw testLedger.block('AUTH-TOKEN-CLIENT-CREDENTIALS', `the token request answered ${response.status} without an access_token`);
     secrets.add(token as string);

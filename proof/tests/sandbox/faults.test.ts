@@ -27,6 +27,8 @@ const otherAreas = /^(geo|loc|session|latency)-/;
 const coreFaults = (Object.keys(faultCatalogue) as FaultId[]).filter((id) => !otherAreas.test(id));
 
 // ---- Probe helpers ----
+/** The status of a token request with these credentials. */
+const tokenStatus = async (h: Harness, clientId: string, secret: string) => (await h.call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }) })).status;
 const status = async (h: Harness, acc: string) => (await h.op('getCustomer', { customerAccountNumber: acc })).body;
 const cardOf = async (h: Harness, id: number) => (await h.op('getCard', { cardIdentifier: id })).body;
 const maxCardId = async (h: Harness) => Math.max(...(await searchAll(h, { limit: 200 })).cards.map((c) => c.cardIdentifier as number));
@@ -729,6 +731,13 @@ const probes: Record<string, Probe> = {
   // ---- Several problems at once ----
   'order-errors-first-item-only': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 999 }, { cardTypeId: 998 }] } })).length === 2 },
   'order-errors-missing-hides-invalid': { holds: async (h) => codes(await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 999 }] } })).length === 2 },
+
+  // ---- Near misses ----
+  'auth-secret-case-insensitive': { holds: async (h) => (await tokenStatus(h, d.clientId, d.clientSecret.toUpperCase())) === 401 },
+  'auth-secret-prefix': { holds: async (h) => (await tokenStatus(h, d.clientId, d.clientSecret.slice(0, 12))) === 401 },
+  'auth-secret-any-client': { holds: async (h) => (await tokenStatus(h, d.clientId, d.foreignClientSecret)) === 401 },
+  'customer-number-trimmed': { holds: async (h) => (await h.op('getCustomer', { customerAccountNumber: ` ${d.topLevelCustomer}` })).status === 404 },
+  'card-id-parse-int': { holds: async (h) => (await h.call('GET', `/cards/${(await poolCards(h, 1))[0]!}abc`)).status === 400 },
 };
 
 test('a "performed, then 500" fault performs the write, then answers 500 with the standard error body (ER-012)', async () => {

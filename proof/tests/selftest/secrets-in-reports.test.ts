@@ -4,7 +4,8 @@
  * on a healthy sandbox and once on one that echoes the PIN and accepts an altered token, so that
  * the failure paths (violations, exchanges, error messages) are written too. Then every file they
  * wrote (the HTML report's embedded archive unpacked) and the console output are searched for the
- * PIN, the client secret and bearer tokens.
+ * PIN, the client secret, near misses of it (the leaking sandbox takes the secret in another case or
+ * cut short, so that the near-miss test fails and shows its counterexample) and bearer tokens.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,9 +22,13 @@ const PIN = '739146025813';
 /** The PIN specs, the token requests, and the specs that send the real token altered and under other schemes. */
 const SUBSET = 'CARD-PIN-NEVER-ECHOED|AUTH-TOKEN-|answers 401 to a malformed, altered or wrong-scheme token';
 
+/** Half of the secret, from its start or its end, in any case: what each near miss of it keeps (one character changed leaves one half whole). */
+const halves = [sandboxDefaults.clientSecret.slice(0, 12), sandboxDefaults.clientSecret.slice(-12)].map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 const leaks: [name: string, pattern: RegExp][] = [
   ['the card PIN', new RegExp(PIN)],
   ['the client secret', new RegExp(sandboxDefaults.clientSecret)],
+  ['a near miss of the client secret', new RegExp(halves.join('|'), 'i')],
   ...LEAK_PATTERNS,
 ];
 
@@ -57,11 +62,12 @@ test('neither the PIN, the client secret nor a token appears in any report file 
   test.setTimeout(240_000);
   const healthy = mkdtempSync(join(tmpdir(), 'fleet-secrets-ok-'));
   const leaking = mkdtempSync(join(tmpdir(), 'fleet-secrets-faulty-'));
-  const [healthyRun, leakingRun] = await Promise.all([runSubset(healthy, ''), runSubset(leaking, 'card-pin-echoed,auth-flipped-token-accepted')]);
+  const [healthyRun, leakingRun] = await Promise.all([runSubset(healthy, ''), runSubset(leaking, 'card-pin-echoed,auth-flipped-token-accepted,auth-secret-case-insensitive,auth-secret-prefix')]);
 
   expect(ruleStatus(healthy, 'CARD-PIN-NEVER-ECHOED'), healthyRun.output.slice(-1500)).toBe('passed');
   expect(ruleStatus(leaking, 'CARD-PIN-NEVER-ECHOED'), 'the echoed PIN was caught, so its failure path was written').toBe('failed');
   expect(ruleStatus(leaking, 'AUTH-INVALID-TOKEN-401'), 'the accepted altered token was caught').toBe('failed');
+  expect(ruleStatus(leaking, 'AUTH-TOKEN-WRONG-SECRET'), 'the accepted near misses of the secret were caught').toBe('failed');
   for (const dir of [healthy, leaking]) expect(existsSync(join(dir, 'playwright', 'index.html')), `HTML report in ${dir}`).toBe(true);
 
   const files: [string, string][] = [
