@@ -313,10 +313,11 @@ export type VariantId = keyof typeof variantCatalogue;
  * implementation does) takes the first of each group, and no slow variant.
  */
 export const alternatives: readonly (readonly VariantId[])[] = [
-  ['customer-list-envelope', 'customer-list-bare-array', 'customer-list-link-header'],
+  ['customer-list-nested-paging', 'customer-list-envelope', 'customer-list-bare-array', 'customer-list-link-header'],
   ['foreign-cursor-empty-page', 'foreign-cursor-refused'],
   ['snapshot-cursor', 'card-search-cursor-position'],
   ['token-keycloak-shape', 'token-short-lived'],
+  ['geo-param-names-found', 'geo-param-names-other'],
 ];
 
 export const ALL_COMPATIBLE = 'all-compatible';
