@@ -3,7 +3,6 @@
  * variant names what it varies, sandbox/README.md shows the same table, a bad SANDBOX_VARIANTS stops
  * with one line, and each variant changes what it claims (a probe against a clean sandbox).
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { assumptions } from '../../../lib/rules/assumptions.js';
 import { readServerConfig } from '../../../sandbox/server-config.js';
@@ -11,11 +10,6 @@ import { alternatives, compatibleVariants, settingsOf, variantCatalogue, Variant
 import { contact, createCustomer, defaults as d, form, newCustomer, poolCards, reasonId, startSandbox, TOKEN_PATH, type Answer, type Harness } from './core-harness.js';
 
 const catalogue = variantCatalogue as Record<string, VariantDefinition>;
-
-function row(id: string, v: VariantDefinition): string {
-  const settings = Object.entries({ ...v.suite, ...v.env }).map(([k, x]) => `\`${k}=${x}\``).join(' ') || '—';
-  return `| \`${id}\`${v.slow ? ' (slow)' : ''} | "${v.words}" | ${v.varies.startsWith('ASSUME-') ? v.varies : `"${v.varies}"`} | ${v.description} | ${settings} |`;
-}
 
 test('every entry of the assumptions register has at least one variant, and every variant varies an entry or a "not shown" of the document', () => {
   const varied = new Set(Object.values(catalogue).map((v) => v.varies));
@@ -25,13 +19,6 @@ test('every entry of the assumptions register has at least one variant, and ever
   expect(bad.map(([id]) => id)).toEqual([]);
   const badSettings = Object.entries(catalogue).filter(([, v]) => Object.keys(v.suite ?? {}).some((k) => !k.startsWith('FLEET_')) || Object.keys(v.env ?? {}).some((k) => !k.startsWith('SANDBOX_')));
   expect(badSettings.map(([id]) => id)).toEqual([]);
-});
-
-test('sandbox/README.md shows the variant table of sandbox/variants.ts', () => {
-  const readme = readFileSync(new URL('../../../sandbox/README.md', import.meta.url), 'utf8');
-  const table = readme.split('<!-- variants:start -->')[1]?.split('<!-- variants:end -->')[0] ?? '';
-  const rows = table.split('\n').filter((l) => l.startsWith('| `'));
-  expect(rows).toEqual(Object.entries(catalogue).map(([id, v]) => row(id, v)));
 });
 
 test('SANDBOX_VARIANTS=all-compatible is every variant but the slow ones and all but the first of each group of alternatives, their settings apart', () => {
