@@ -11,6 +11,7 @@
  * Resource plugins all receive the same options object (SandboxPluginOptions: faults, variants, store).
  * The app-wide parts of the variants (SANDBOX_VARIANTS) live in sandbox/variant-hooks.ts.
  */
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { operations, type OperationId } from '../lib/operations.js';
 import tokenRoutes, { bearerHook, TokenStore, type TokenPluginOptions } from './auth.js';
@@ -75,6 +76,25 @@ function toApiError(error: FastifyError, operationId: OperationId | undefined, f
   return ApiError.internal();
 }
 
+/**
+ * nginx's lingering close: a body refused for its size is read to its end (for at most 2 s) before
+ * the answer. Answered unread, the connection closes while the client still writes: its write
+ * breaks, and it (or a gateway between) may lose the answer to the reset.
+ */
+function lingeringDrain(raw: IncomingMessage, ms = 2000): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      raw.off('end', done).off('error', done).off('close', done);
+      resolve();
+    }
+    raw.on('end', done).on('error', done).on('close', done);
+    raw.resume();
+  });
+}
+
 /** The operation whose method and path template fit a request Fastify refused before routing it. */
 function operationOfUrl(method: string, url: string): OperationId | undefined {
   const path = url.split('?')[0]!;
@@ -136,7 +156,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await lingeringDrain(request.raw);
     const operationId = request.routeOptions.config?.operationId;
     const api = toApiError(error, operationId, faults, request);
     if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');

@@ -61,7 +61,9 @@ export const SHORT_NIGHTS = 5;
  * few rules. The long form takes the defaults.
  */
 export const SHORT_VARS: Record<string, string> = {
-  FLEET_GREP: '\\[(CARD-GET|CARD-STATUS-ACTIVE-1|MASTER-TEN-ARRAYS|SESSION-GET|SESSION-STATUS-ENUM|ERR-NOT-FOUND-404)[\\],]',
+  // Not the near misses of ERR-NOT-FOUND-404: a hundred requests each, which a bad night's events
+  // leave incomplete night after night, and the gate would call the rule unjudged too long.
+  FLEET_GREP: '^(?!.*near-miss).*\\[(CARD-GET|CARD-STATUS-ACTIVE-1|MASTER-TEN-ARRAYS|SESSION-GET|SESSION-STATUS-ENUM|ERR-NOT-FOUND-404)[\\],]',
   FLEET_FC_RUNS: '3',
   FLEET_WORKERS: '1',
   FLEET_PERF_OPS: 'get-card',

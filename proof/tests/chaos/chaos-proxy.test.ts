@@ -163,11 +163,11 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   }
 });
 
-test('without events it is transparent: an answer the server gives before reading a large body is relayed, not turned into a 502', async () => {
+test('without events it is transparent: the answer to a body over the server's limit is relayed, not turned into a 502', async () => {
   const sandbox = await startSandbox();
   const chaos = await startChaosProcess({ target: sandbox.baseUrl, seed: 1, rates: 0, tokenFailures: 0, log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'), cwd: repoRoot });
   const token = (JSON.parse((await send(`${chaos.url}${TOKEN_PATH}`, 'POST', tokenForm, tokenHeaders)).body!) as { access_token: string }).access_token;
-  // The sandbox refuses a body over its limit as soon as it has read the headers, and closes the connection.
+  // The sandbox refuses a body over its limit once it has read the headers; it reads the rest before it answers (a lingering close).
   const body = `{"a":"${'x'.repeat(2_000_000)}"}`;
   const answers: Seen[] = [];
   for (let i = 0; i < 10; i++) answers.push(await send(`${chaos.url}/cards/1/block`, 'POST', body, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }));
