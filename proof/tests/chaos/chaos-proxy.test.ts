@@ -163,7 +163,7 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   }
 });
 
-test('without events it is transparent: the answer to a body over the server's limit is relayed, not turned into a 502', async () => {
+test('without events it is transparent: the answer to a body over the server\'s limit is relayed, not turned into a 502', async () => {
   const sandbox = await startSandbox();
   const chaos = await startChaosProcess({ target: sandbox.baseUrl, seed: 1, rates: 0, tokenFailures: 0, log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'), cwd: repoRoot });
   const token = (JSON.parse((await send(`${chaos.url}${TOKEN_PATH}`, 'POST', tokenForm, tokenHeaders)).body!) as { access_token: string }).access_token;
