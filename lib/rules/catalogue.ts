@@ -14,21 +14,22 @@ export type RuleFamily =
   | 'cards' | 'card-search' | 'card-lifecycle' | 'card-order' | 'master-data' | 'locations'
   | 'sessions' | 'robustness' | 'latency' | 'suite';
 
-export interface Rule {
-  id: string;
+interface RuleOf<Id extends string> {
+  id: Id;
   family: RuleFamily;
   section: string;
   words: string;
   origin: 'document' | 'derived' | 'policy';
 }
 
-type RuleRow = [id: string, section: string, words: string, origin?: Rule['origin']];
+type RuleRow = readonly [id: string, section: string, words: string, origin?: RuleOf<string>['origin']];
 
-function family(name: RuleFamily, rows: RuleRow[]): Rule[] {
-  return rows.map(([id, section, words, origin = 'document']) => ({ id, family: name, section, words, origin }));
+/** The rows of one family; each row's id keeps its literal type, so that RuleId is their union. */
+function family<const Rows extends readonly RuleRow[]>(name: RuleFamily, rows: Rows): { [K in keyof Rows]: RuleOf<Rows[K][0]> } {
+  return rows.map(([id, section, words, origin = 'document']) => ({ id, family: name, section, words, origin })) as { [K in keyof Rows]: RuleOf<Rows[K][0]> };
 }
 
-export const ruleList: Rule[] = [
+const catalogue = [
   ...family('transport', [
     ['HTTP-JSON-CONTENT-TYPE', 'Introduction', 'Request and response bodies are JSON (Content-Type: application/json).'],
     ['HTTP-STATUS-DOCUMENTED', 'Endpoints', 'Each operation answers with the statuses given for it (e.g. 202 for card order, 200 for the others); error answers are the standard error set (400, 401, 403, 404, 500) unless stated.'],
@@ -215,7 +216,14 @@ export const ruleList: Rule[] = [
     ['LAT-REPRINT-PIN', 'Limits / latency targets', 'PIN reprint: p50 1000 ms, p99 1500 ms.'],
     ['LAT-MASTER-DATA', 'Limits / latency targets', 'master data: p50 950 ms, p99 1300 ms.'],
   ]),
-];
+] as const;
+
+/** A rule's id: a typo in a `forRule`, a fault's rule or an entry of the register does not compile. */
+export type RuleId = (typeof catalogue)[number]['id'];
+
+export type Rule = RuleOf<RuleId>;
+
+export const ruleList: readonly Rule[] = catalogue;
 
 export const rules: ReadonlyMap<string, Rule> = new Map(ruleList.map((r) => [r.id, r]));
 

@@ -13,6 +13,7 @@ import { answerOrReadBack } from '../read-back.js';
 import { customerUpdate } from '../factories/customer.js';
 import { sendShortening, type Sightings } from '../field-lengths.js';
 import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 export interface Status {
   status?: string;
@@ -57,7 +58,7 @@ export async function unblockFirst(api: FleetApi, customerAccountNumber: string,
  * and the parent's list of direct sub-accounts. Only when both disagree with `parent` is the creation
  * to blame; one alone is its own rule's fault.
  */
-export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'customerListFields'>, child: string, parent: string, rule = 'CUST-CREATE-UNDER-PARENT'): Promise<void> {
+export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'customerListFields'>, child: string, parent: string, rule: RuleId = 'CUST-CREATE-UNDER-PARENT'): Promise<void> {
   const where = await createdUnder(api, config, child, parent);
   await forRule(rule, () => expect(where.under, where.words).toBe(true));
 }

@@ -6,6 +6,7 @@ import { ACTIVE, allCards, customerPage, isActive } from '../../lib/discovery.js
 import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
 import { statusIdOf } from '../../lib/steps/card-steps.js';
 import { untouchedCardHolders, type CardHolder } from '../../lib/steps/stable-scope.js';
+import type { RuleId } from '../../lib/rules/catalogue.js';
 
 /** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
 async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
@@ -78,7 +79,7 @@ const filters: { rule: string; field: Field; partialMatch: boolean; words: strin
 ];
 
 /** The rule of each filter on the whole value: the partialMatch rules rest on it. */
-const wholeValueRule: Record<Field, string> = {
+const wholeValueRule: Record<Field, RuleId> = {
   primaryVisualCardNumber: 'CARD-SEARCH-FILTER-PVCN', driverName: 'CARD-SEARCH-FILTER-DRIVER', vehicleRegNumber: 'CARD-SEARCH-FILTER-VRN',
 };
 

@@ -15,10 +15,11 @@ import { sendShortening } from '../../lib/field-lengths.js';
 import { IncompleteError } from '../../lib/ledger.js';
 import { blockCardFirst, unblockCardFirst } from '../../lib/steps/card-steps.js';
 import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
+import type { RuleId } from '../../lib/rules/catalogue.js';
 
 /** An object; the operation status is the empty object the document shows only under FLEET_STRICT=ASSUME-EXTRA-FIELDS (its fields: not shown). */
 /** `response` judged; a step's answer that was lost (its effect read back) leaves this test without what it judges. */
-async function expectJsonObject(answer: ApiResponse | undefined, config: Pick<Config, 'strict'>, objectRule = 'OPSTATUS-OBJECT'): Promise<void> {
+async function expectJsonObject(answer: ApiResponse | undefined, config: Pick<Config, 'strict'>, objectRule: RuleId = 'OPSTATUS-OBJECT'): Promise<void> {
   if (!answer) throw new IncompleteError('the answer this test judges was lost (the write took effect, read back): not judged');
   const response = answer;
   expect(response).toBeAccepted('HTTP-STATUS-DOCUMENTED');
