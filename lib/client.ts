@@ -13,6 +13,7 @@
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TOKEN_RULE, TokenUnavailable, type TokenProvider } from './auth.js';
+import { bodyAsRead, readAbsentNulls } from './checks/absent-values.js';
 import { runChecks, type Finding } from './checks/index.js';
 import { sentAsValid } from './checks/status-code-conformance.js';
 import { backoffMs, TransientError, transportKind, UnavailableError, whoAnswered, type EnvironmentEvent } from './environment.js';
@@ -68,7 +69,10 @@ export interface CallOptions {
 
 export interface ApiResponse<T = unknown> {
   status: number;
+  /** The body as read: a member written null is absent where the document does not state it present (ASSUME-NULL-VALUES). */
   body: T;
+  /** Where the server wrote those nulls (JSON pointers into the body as received, `exchange`). */
+  nulls: string[];
   headers: Record<string, string>;
   exchange: Exchange;
   /** Failures of rules the running test does not name, found in this answer (they are the ledger's findings). */
@@ -285,10 +289,10 @@ export class FleetClient {
     return whoAnswered(status, isJson, text, (body) => this.documented(op, body));
   }
 
-  /** A body the document gives the operation (any of its statuses), or the standard error body. */
+  /** A body the document gives the operation (any of its statuses), or the standard error body, read as the checks read it. */
   private documented(op: Operation, body: unknown): boolean {
     const schemas = new Set(['standard-error.json', ...Object.values(op.responses).flatMap((b) => ('schema' in b ? [b.schema] : []))]);
-    return [...schemas].some((id) => this.deps.schemas.validate(id, body).length === 0);
+    return [...schemas].some((id) => this.deps.schemas.validate(id, readAbsentNulls(this.deps.schemas, id, body).body).length === 0);
   }
 
   /** Safe to send twice only as bad input the server refuses anyway (its answer is judged like any other). */
@@ -381,7 +385,8 @@ export class FleetClient {
   private async check<T>(exchange: Exchange): Promise<ApiResponse<T>> {
     const op = operation(exchange.operationId);
     this.lastAnswer = exchange;
-    const findings = runChecks({ exchange, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
+    const read = bodyAsRead(exchange, op, this.deps.schemas);
+    const findings = runChecks({ exchange, read, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
     const failures = findings.filter((f) => f.kind === 'failure');
     const own = failures.map((f) => this.claims(f)).filter((f): f is Finding => f !== undefined);
     const others = failures.filter((f) => !own.some((o) => o.check === f.check && o.title === f.title));
@@ -389,7 +394,7 @@ export class FleetClient {
     this.deps.observer?.observe(exchange, others);
     if (exchange.response.status >= 200 && exchange.response.status < 300) this.deps.budget?.spend(exchange.operationId, exchange.request.body);
     if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
-    return { status: exchange.response.status, body: exchange.response.body as T, headers: exchange.response.headers, exchange, breaches: others };
+    return { status: exchange.response.status, body: read.body as T, nulls: read.nulls, headers: exchange.response.headers, exchange, breaches: others };
   }
 
   /** One send (throttling waited out), watched by the running test; a lost connection is said, not thrown. */

@@ -135,8 +135,11 @@ const SILENT = 'and the document does not show the page\'s shape: set FLEET_CUST
  */
 export function documentedPage(answer: PageAnswer, fields: CustomerListFields, before?: PagePlaces): DocumentedPage {
   const { body } = answer;
-  const where = fields.customers ?? customersFound(body);
-  const customers = where?.length ? at(body, where) : where && body;
+  // A page of no customer may leave its empty array out (proto3's JSON does): an object holding no array at all.
+  const empty = isObject(body) && !paths(body, (_k, v) => Array.isArray(v)).length;
+  const where = fields.customers ?? customersFound(body) ?? (empty ? ['customers'] : undefined);
+  const found = where?.length ? at(body, where) : where && body;
+  const customers = found === undefined && empty ? [] : found;
   if (!where || !Array.isArray(customers)) {
     const shape = Array.isArray(body) ? 'a JSON array' : isObject(body) ? `an object with ${Object.keys(body).join(', ') || 'no property'}` : 'no JSON object';
     return {

@@ -260,6 +260,9 @@ export type Customer = {
   parentCustomerIdentifier?: number;
 };
 
+/** Duration (ISO 8601) (duration.json) */
+export type Duration = string;
+
 /** Evse (evse.json) */
 export type Evse = {
   uid?: string;
@@ -338,7 +341,7 @@ export type Location = {
   address?: string;
   openNow?: boolean;
   is_green_energy?: boolean;
-  last_updated?: Timestamp;
+  last_updated?: TimestampUtc;
 };
 
 /** Master data (master-data.json) */
@@ -446,7 +449,7 @@ export type Session = {
   chargingKeyType?: "tag" | "card" | "virtual" | "plug_and_charge";
   /** present only after the session has started */
   connectorId?: string;
-  duration?: string;
+  duration?: Duration;
   energy?: {
     unit?: string;
     value?: number;
@@ -455,7 +458,7 @@ export type Session = {
   price?: Price;
   receiptAvailable?: boolean;
   site?: string;
-  startTime?: Timestamp;
+  startTime?: TimestampUtc;
   transactions?: Array<Transaction>;
 };
 
@@ -465,7 +468,10 @@ export type StandardError = {
   errorDescription: string;
 };
 
-/** Timestamp (ISO 8601, UTC) (timestamp.json) */
+/** Timestamp (UTC) (timestamp-utc.json) */
+export type TimestampUtc = string;
+
+/** Timestamp (timestamp.json) */
 export type Timestamp = string;
 
 /** Token request (form-encoded) (token-request.json) */

@@ -4,7 +4,9 @@
  * status and body a refusal gets). The variants of one resource live in its route plugin.
  */
 import type { FastifyInstance } from 'fastify';
-import type { OperationId } from '../lib/operations.js';
+import { operation, type OperationId } from '../lib/operations.js';
+import { readSchemas } from '../lib/validation.js';
+import { withNulls, withoutDefaults, type Rewrite, type Schemas } from './answer-styles.js';
 import { installColumnSizes } from './column-sizes.js';
 import { ApiError } from './errors.js';
 import type { Variants } from './variants.js';
@@ -55,6 +57,18 @@ export function installVariantHooks(app: FastifyInstance, variants: Variants): v
     });
   }
   if (variants.has('column-sizes-short')) installColumnSizes(app);
+  const style: Rewrite | undefined = variants.has('null-for-absent') ? withNulls : variants.has('defaults-omitted') ? withoutDefaults : undefined;
+  if (style) {
+    const sources = readSchemas();
+    const schemas: Schemas = { schema: (id) => sources.get(id)! };
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = request.routeOptions.config.operationId;
+      // The token's answer is OAuth's, not the document's.
+      const answer = operationId && operationId !== 'requestToken' ? operation(operationId).responses[reply.statusCode] : undefined;
+      if (typeof payload !== 'string' || payload.trim() === '' || !answer || !('schema' in answer)) return payload;
+      return JSON.stringify(style(schemas, JSON.parse(payload), [schemas.schema(answer.schema), answer.schema]));
+    });
+  }
   if (variants.has('extra-fields')) {
     app.addHook('onSend', async (_request, reply, payload) => {
       if (typeof payload !== 'string' || !/json/.test(String(reply.getHeader('content-type'))) || payload.trim() === '') return payload;

@@ -33,6 +33,16 @@ export const variantCatalogue = {
     varies: 'ASSUME-FIELD-PRESENCE',
     description: 'customers and cards leave out empty values ("", [], nested ones too) and what the server generates but does not expose: a customer\'s parentCustomerIdentifier, a card\'s keyIdentifier and secondaryCardNumber',
   },
+  'null-for-absent': {
+    words: 'Types are JSON types unless stated.',
+    varies: 'ASSUME-NULL-VALUES',
+    description: 'every answer writes null for a documented member it has no value for (a customer\'s business reference never given, the parent fields of the top-level customer, nextCursor on a last page, chargingKeyType and connectorId before a start) and for an empty text, as a server that serialises every declared field does (Jackson, .NET); the members the document says are present keep their values',
+  },
+  'defaults-omitted': {
+    words: 'Which Customer and Card fields are always present: not shown.',
+    varies: 'ASSUME-FIELD-PRESENCE',
+    description: 'every answer leaves out a member holding false, 0, "" or [] (proto3\'s JSON mapping: hasNextPage and lastPage when false, countOfSubAccounts 0, isEV false, empty arrays, ...), but those the document says are present; a card search shows totalCount on its first page only',
+  },
   'values-other-appear': {
     words: 'The complete list of codes and which condition raises which: not shown.',
     varies: 'ASSUME-VALUES-THAT-APPEAR',
@@ -42,6 +52,11 @@ export const variantCatalogue = {
     words: 'All field names are case-sensitive. Types are JSON types unless stated.',
     varies: 'ASSUME-FORMATS',
     description: 'new account numbers are letters and digits (`SC-1001`), order references are UUIDs, a location\'s country is its two-letter code, timestamps of locations and sessions carry milliseconds',
+  },
+  'timestamps-other': {
+    words: 'Evse: uid string; evse_id string; physical_reference string; status string; connectors array of objects; capabilities array of strings; last_updated timestamp.',
+    varies: 'ASSUME-FORMATS',
+    description: 'timestamps as far as the document states them: an EVSE\'s last_updated, the exceptional periods and transaction times in local time at +01:00, a location\'s last_updated and a session\'s startTime in UTC to the minute (no seconds), durations with a fraction of a second (PT1H23M0.5S)',
   },
   'rate-limit-429': {
     words: 'Rate limits: not shown.',
@@ -147,6 +162,11 @@ export const variantCatalogue = {
     words: 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
     varies: 'ASSUME-CUSTOMER-LIST-PAGE',
     description: 'a page is `{customers, paging: {limit, offset, totalCount, hasNextPage, nextCursor}}`, nextCursor null on the last page; the suite finds the paging fields without a setting',
+  },
+  'list-items-summary': {
+    words: 'Which Customer and Card fields are always present: not shown.',
+    varies: 'ASSUME-FIELD-PRESENCE',
+    description: 'customer list items carry only customerAccountNumber, customerName, customerBusinessReference and parentCustomerAccountNumber: the status, count, contact and address of a customer only GET shows',
   },
   'page-sizes-other': {
     words: 'Maximum page size of list and search: not shown.',
@@ -318,6 +338,8 @@ export const alternatives: readonly (readonly VariantId[])[] = [
   ['snapshot-cursor', 'card-search-cursor-position'],
   ['token-keycloak-shape', 'token-short-lived'],
   ['geo-param-names-found', 'geo-param-names-other'],
+  // How a value the server does not have is written: null, or left out as proto3 leaves out its defaults.
+  ['null-for-absent', 'defaults-omitted'],
 ];
 
 export const ALL_COMPATIBLE = 'all-compatible';

@@ -7,8 +7,8 @@ const CODE_STATUS: Record<string, number> = { 'ER-001': 400, 'ER-002': 400, 'ER-
 export const errorCodeStatus: Check = {
   name: 'error_code_status',
   rule: 'ERR-CODE-STATUS',
-  run({ exchange }) {
-    const { status, body } = exchange.response;
+  run({ exchange, read: { body } }) {
+    const { status } = exchange.response;
     const errors = Array.isArray(body) ? body : [body];
     return errors.flatMap((error): Finding[] => {
       const code = (error as { errorCode?: unknown } | undefined)?.errorCode;

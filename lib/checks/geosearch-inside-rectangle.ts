@@ -11,14 +11,14 @@ const EDGES = ['topLatitude', 'bottomLatitude', 'leftLongitude', 'rightLongitude
 export const geosearchInsideRectangle: Check = {
   name: 'geosearch_inside_rectangle',
   rule: 'GEO-INSIDE-RECTANGLE',
-  run({ exchange }) {
+  run({ exchange, read }) {
     if (exchange.operationId !== 'geosearchRectangle' || exchange.response.status !== 200) return [];
     const query = new URLSearchParams(exchange.request.path.split('?')[1] ?? '');
     const [top, bottom, left, right] = EDGES.map((e) => Number(query.get(e) ?? NaN));
     // Only a rectangle the document allows has an inside (a server that accepted another breaks its own rule).
     if ([top, bottom, left, right].some((n) => !Number.isFinite(n)) || !(top! > bottom! && left! < right!)) return [];
     const rect = { topLatitude: top!, bottomLatitude: bottom!, leftLongitude: left!, rightLongitude: right! };
-    const locations = (exchange.response.body as { locations?: unknown } | undefined)?.locations;
+    const locations = (read.body as { locations?: unknown } | undefined)?.locations;
     if (!Array.isArray(locations)) return [];
     return locations.flatMap((l, i) => {
       const point = pointOf(l as { coordinates?: { latitude?: string; longitude?: string } });

@@ -3,6 +3,7 @@ import { cardPinNotEchoed } from './card-pin-not-echoed.js';
 import { contentTypeConformance } from './content-type-conformance.js';
 import { errorCodeStatus } from './error-code-status.js';
 import { geosearchInsideRectangle } from './geosearch-inside-rectangle.js';
+import { nullValues } from './null-values.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statusCodeConformance } from './status-code-conformance.js';
 import type { Check, CheckContext, Finding } from './types.js';
@@ -18,6 +19,7 @@ export const checks: readonly Check[] = [
   geosearchInsideRectangle,
   undocumentedFields,
   undocumentedValues,
+  nullValues,
 ];
 
 export function runChecks(ctx: CheckContext, registry: readonly Check[] = checks): Finding[] {

@@ -12,10 +12,10 @@ export function responseSchemaFor(operation: Operation, status: number): string 
   return undefined;
 }
 
-/** The body as the schemas expect it (the customer list page is read through the configured field names). */
-export function documentedBody(ctx: Pick<CheckContext, 'exchange' | 'config'>): unknown {
+/** The body as read, as the schemas expect it (the customer list page is read through the configured field names). */
+export function documentedBody(ctx: Pick<CheckContext, 'exchange' | 'read' | 'config'>): unknown {
   const { response } = ctx.exchange;
-  return ctx.exchange.operationId === 'listCustomers' && response.status === 200 ? customerListAsDocumented(response, ctx.config.customerListFields) : response.body;
+  return ctx.exchange.operationId === 'listCustomers' && response.status === 200 ? customerListAsDocumented({ ...response, body: ctx.read.body }, ctx.config.customerListFields) : ctx.read.body;
 }
 
 /** Every response body matches the schema for its operation and status code. */

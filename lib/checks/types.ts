@@ -20,8 +20,19 @@ export interface Finding {
   also?: string[];
 }
 
+/** An answer's body as the suite reads it: null members read as absent where the document does not state them present (lib/checks/absent-values.ts). */
+export interface BodyRead {
+  /** The body without the members read as absent. */
+  body: unknown;
+  /** Where they were (JSON pointers into the body as received). */
+  nulls: string[];
+}
+
 export interface CheckContext {
+  /** The exchange as received. */
   exchange: Exchange;
+  /** Its body as read: what the checks judge. */
+  read: BodyRead;
   operation: Operation;
   schemas: SchemaRegistry;
   secrets: SecretRegistry;

@@ -1,37 +1,12 @@
+import { resolve, type SchemaNode } from '../schema-nodes.js';
 import type { SchemaRegistry } from '../validation.js';
 import { documentedBody, responseSchemaFor } from './response-schema-conformance.js';
 import type { Check, Finding } from './types.js';
 
-type Node = Record<string, unknown>;
-
-/** Follows `$ref` (by `$id`, or `#/$defs/...` inside the current document) and merges `properties`. */
-function resolve(schemas: SchemaRegistry, node: Node, docId: string): { properties?: Record<string, [Node, string]>; items?: [Node, string] } {
-  let properties: Record<string, [Node, string]> | undefined;
-  let items: [Node, string] | undefined;
-  let current: Node | undefined = node;
-  let currentDoc = docId;
-  for (let depth = 0; current && depth < 10; depth++) {
-    if (current.properties) {
-      properties ??= {};
-      for (const [k, v] of Object.entries(current.properties as Record<string, Node>)) properties[k] ??= [v, currentDoc];
-    }
-    if (current.items && !items) items = [current.items as Node, currentDoc];
-    const ref = current.$ref as string | undefined;
-    if (!ref) break;
-    if (ref.startsWith('#/')) {
-      current = ref.slice(2).split('/').reduce<Node | undefined>((n, key) => n?.[key] as Node | undefined, schemas.schema(currentDoc));
-    } else {
-      currentDoc = ref;
-      current = schemas.schema(ref);
-    }
-  }
-  return { ...(properties ? { properties } : {}), ...(items ? { items } : {}) };
-}
-
 /** Pointers (array indices as `*`) of object members the schema does not describe. */
 export function undocumentedProperties(schemas: SchemaRegistry, schemaId: string, data: unknown): Map<string, string> {
   const found = new Map<string, string>();
-  const walk = (node: Node, doc: string, value: unknown, pointer: string, pattern: string) => {
+  const walk = (node: SchemaNode, doc: string, value: unknown, pointer: string, pattern: string) => {
     const { properties, items } = resolve(schemas, node, doc);
     if (Array.isArray(value)) {
       if (items) value.forEach((v, i) => walk(items[0], items[1], v, `${pointer}/${i}`, `${pattern}/*`));

@@ -39,10 +39,10 @@ function* valuesOf(operationId: string, status: number, body: unknown): Generato
 export const undocumentedValues: Check = {
   name: 'undocumented_values',
   rule: 'HTTP-STATUS-DOCUMENTED',
-  run({ exchange }) {
+  run({ exchange, read }) {
     const seen = new Set<string>();
     const findings: Finding[] = [];
-    for (const [pattern, value, known] of valuesOf(exchange.operationId, exchange.response.status, exchange.response.body)) {
+    for (const [pattern, value, known] of valuesOf(exchange.operationId, exchange.response.status, read.body)) {
       const key = `${pattern}=${String(value)}`;
       if (known.includes(value as string) || seen.has(key)) continue;
       seen.add(key);

@@ -498,7 +498,7 @@ export const sentences: Statement[] = [
   ]),
   ...section('Resources and their fields', [
     ['resources.case-sensitive', 'All field names are case-sensitive.', ['ASSUME-FIELD-PRESENCE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE']],
-    ['resources.json-types', 'Types are JSON types unless stated.', ['ASSUME-FORMATS', 'CUST-SHAPE', 'CARD-SHAPE', 'CARD-LIST-SHAPE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE', 'GEO-LOCATION-SHAPE', 'SESSION-SHAPE']],
+    ['resources.json-types', 'Types are JSON types unless stated.', ['ASSUME-FORMATS', 'ASSUME-NULL-VALUES', 'CUST-SHAPE', 'CARD-SHAPE', 'CARD-LIST-SHAPE', 'CUST-CARDTYPES-SHAPE', 'MASTER-SHAPE', 'GEO-LOCATION-SHAPE', 'SESSION-SHAPE']],
   ]),
   ...section('Resources / Address', [
     ['address.complete', 'Rule: when an address object is supplied (customer create, customer update, PIN reprint), every field of the address must be supplied.', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
@@ -511,7 +511,7 @@ export const sentences: Statement[] = [
   ]),
   ...section('Resources / Customer', [
     ['customer.list-page', 'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.', ['ASSUME-CUSTOMER-LIST-PAGE', 'CUST-LIST-LIMIT-HONOURED', 'CUST-LIST-CURSOR']],
-    ['customer.fields-present', 'Which Customer and Card fields are always present: not shown.', ['ASSUME-FIELD-PRESENCE']],
+    ['customer.fields-present', 'Which Customer and Card fields are always present: not shown.', ['ASSUME-FIELD-PRESENCE', 'ASSUME-NULL-VALUES']],
   ]),
   ...section('Resources / Card order item', [
     ['order-item.required', 'Which of these fields are required: not shown.', ['ASSUME-CARD-ORDER-REQUIRED']],

@@ -58,6 +58,14 @@ function omitted(view: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(kept);
 }
 
+/** What a list item shows of a customer under list-items-summary: the rest only GET shows. */
+const SUMMARY = new Set(['customerAccountNumber', 'customerName', 'customerBusinessReference', 'parentCustomerAccountNumber']);
+
+/** A customer as the list shows it. */
+function listItem(view: Record<string, unknown>, variants: Variants): Record<string, unknown> {
+  return variants.has('list-items-summary') ? Object.fromEntries(Object.entries(view).filter(([k]) => SUMMARY.has(k))) : view;
+}
+
 export function customerView(store: Store, c: CustomerRecord, faults: Faults, variants: Variants): Record<string, unknown> {
   const parent = c.parentAccountNumber === undefined ? undefined : store.customers.get(c.parentAccountNumber);
   const [statusId, statusName] = variants.has('customer-statuses-other') && otherStatuses[c.statusId] ? otherStatuses[c.statusId]! : [c.statusId, customerStatusNames[c.statusId]!];
@@ -116,7 +124,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   const snapshots = new Snapshots<string>();
   /** A page of the customer list, in the shape the variants choose (its shape is not shown). */
   const listPage = (reply: FastifyReply, page: CustomerRecord[], hasNextPage: boolean, nextCursor: string | undefined, totalCount: number, limit: number, offset: number) => {
-    const customers = page.map((c) => customerView(store, c, faults, variants));
+    const customers = page.map((c) => listItem(customerView(store, c, faults, variants), variants));
     if (variants.has('customer-list-bare-array')) {
       if (nextCursor) reply.header('x-next-cursor', nextCursor);
       return customers;

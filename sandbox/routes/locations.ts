@@ -14,6 +14,7 @@ import type { Faults } from '../faults.js';
 import type { VariantId, Variants } from '../variants.js';
 import { defaultPrecision, geohash, GridIndex, inside, type Rect } from '../geo.js';
 import type { Complete } from '../store.js';
+import { atOffset, withoutSeconds } from '../timestamps.js';
 import {
   buildLocationSeed, capabilityValues, connectorStandards, countryAlpha2, directionsFor, languages, openAt,
   type Evse, type Location, type LocationRecord,
@@ -216,6 +217,14 @@ function asVariant(loc: Location, variants: Variants): Location {
     out = { ...evses((e) => ({ ...e, last_updated: withMilliseconds(e.last_updated) })), country: countryAlpha2.get(out.country) ?? out.country, last_updated: withMilliseconds(out.last_updated) };
   }
   if (variants.has('values-other-appear')) out = evses((e) => (e.capabilities.length ? { ...e, capabilities: [...e.capabilities, 'REMOTE_START_STOP_CAPABLE'] } as unknown as Evse : e));
+  if (variants.has('timestamps-other')) {
+    const local = <P extends { period_begin: string; period_end: string }>(p: P): P => ({ ...p, period_begin: atOffset(p.period_begin), period_end: atOffset(p.period_end) });
+    const times = out.opening_times;
+    out = {
+      ...evses((e) => ({ ...e, last_updated: atOffset(e.last_updated) })), last_updated: withoutSeconds(out.last_updated),
+      opening_times: { ...times, exceptional_openings: times.exceptional_openings.map(local), exceptional_closings: times.exceptional_closings.map(local) },
+    };
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.js';
 import type { Variants } from '../variants.js';
 import { buildSessionSeed, type Session, type Transaction } from '../seed/sessions.js';
 import { withMilliseconds } from './locations.js';
+import { atOffset, withFractionalSeconds, withoutSeconds } from '../timestamps.js';
 
 /** The method of the latest transaction, for the fault that breaks the "earliest time" rule. */
 function latestMethod(transactions: readonly Transaction[]): string | undefined {
@@ -37,6 +38,9 @@ function asVariant(session: Session, variants: Variants): Session {
   if (variants.has('formats-other')) {
     s = { ...s, startTime: withMilliseconds(s.startTime), transactions: s.transactions.map((t) => ({ ...t, time: withMilliseconds(t.time) })) };
   }
+  if (variants.has('timestamps-other')) {
+    s = { ...s, startTime: withoutSeconds(s.startTime), duration: withFractionalSeconds(s.duration), transactions: s.transactions.map((t) => ({ ...t, time: atOffset(t.time) })) };
+  }
   if (variants.has('values-other-appear')) {
     // Energy in kWh; an outcome other than the two that appear, on transactions after the earliest (the deprecated paymentMethod reads the earliest).
     const earliest = Math.min(...s.transactions.map((t) => Date.parse(t.time)));
@@ -46,7 +50,7 @@ function asVariant(session: Session, variants: Variants): Session {
   return s;
 }
 
-/** The same instant written with a +01:00 offset instead of Z (faults session-start-time-offset, session-transaction-time-offset). */
+/** The same instant written with a +01:00 offset instead of Z (fault session-start-time-offset). */
 function withOffset(utc: string): string {
   return `${new Date(Date.parse(utc) + 3_600_000).toISOString().replace(/(\.000)?Z$/, '')}+01:00`;
 }
@@ -121,7 +125,7 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
     if (faults.has('session-payment-method-none') && s.paymentMethod === 'WRITE_OFF') out = { ...out, paymentMethod: 'NONE' };
     if (faults.has('session-vat-percent-sign')) out = { ...out, price: { ...s.price, vat: `${s.price.vat}%` } };
     if (faults.has('session-start-time-offset')) out = { ...out, startTime: withOffset(s.startTime) };
-    if (faults.has('session-transaction-time-offset') && s.transactions?.length) out = { ...out, transactions: s.transactions.map((t) => ({ ...t, time: withOffset(t.time) })) };
+    if (faults.has('session-transaction-time-epoch') && s.transactions?.length) out = { ...out, transactions: s.transactions.map((t) => ({ ...t, time: Date.parse(t.time) })) };
     return out;
   }
 }

@@ -1,5 +1,5 @@
 /** The hierarchy as GET /customers/{customerAccountNumber} shows it: parents and counts of sub-accounts. */
-import { expect, test } from '../../fixtures/test.js';
+import { expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { markedCustomers } from '../../lib/cleanup.js';
 import { allCustomers, topLevelFrom } from '../../lib/discovery.js';
@@ -7,6 +7,8 @@ import { subCustomerBody } from '../../lib/factories/customer.js';
 import { isClosed, untilDone } from '../../lib/read-back.js';
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import type { Customer } from '../../lib/types.generated.js';
+
+const PRESENCE = 'ASSUME-FIELD-PRESENCE';
 
 async function customer(api: FleetApi, customerAccountNumber: string): Promise<Customer> {
   const got = await api.getCustomer(customerAccountNumber);
@@ -34,13 +36,23 @@ test.describe('customer hierarchy @write', () => {
     }
   });
 
-  test('countOfSubAccounts is the number of direct sub-accounts: 0, then 1, then 2 [CUST-COUNT-SUBACCOUNTS]', async ({ api, config, customers }) => {
+  test('countOfSubAccounts is the number of direct sub-accounts: 0, then 1, then 2 [CUST-COUNT-SUBACCOUNTS]', async ({ api, config, customers, assumptions }) => {
     const parent = await customers.create();
-    const count = async () => (await customer(api, parent.customerAccountNumber)).countOfSubAccounts;
-    expect(await count(), 'a new customer').toBe(0);
+    // Which Customer fields are always present is not shown: a count left out (a 0, as proto3 writes it) is not judged, but recorded (ASSUME-FIELD-PRESENCE).
+    const count = async (what: string) => {
+      const shown = (await customer(api, parent.customerAccountNumber)).countOfSubAccounts;
+      if (shown === undefined) {
+        assumptions.saw(PRESENCE, `countOfSubAccounts left out of ${what}`);
+        if (assumptions.strict(PRESENCE)) await forReading(PRESENCE, 'CUST-COUNT-SUBACCOUNTS', () => expect(shown, `countOfSubAccounts of ${what}`).toBeDefined());
+      }
+      return shown;
+    };
+    const none = await count('a new customer');
+    if (none !== undefined) expect(none, 'a new customer').toBe(0);
     for (const expected of [1, 2]) {
       const child = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
-      const shown = await count();
+      const shown = await count(`a customer with ${expected} direct sub-account${expected > 1 ? 's' : ''}`);
+      test.skip(shown === undefined, 'the target shows no countOfSubAccounts of a customer with sub-accounts');
       if (shown !== expected) await expectCreatedUnder(api, config, child.customerAccountNumber, parent.customerAccountNumber);
       expect(shown, `${expected} direct sub-account${expected > 1 ? 's' : ''}`).toBe(expected);
     }

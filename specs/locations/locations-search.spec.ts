@@ -2,11 +2,10 @@
 import { expect, test } from '../../fixtures/test.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { isInside, MAX_LOCATIONS, pointOf, type Rectangle } from '../../lib/locations.js';
+import { judgeTimestampStyle } from '../../lib/steps/timestamp-steps.js';
 
 /** Mid-Atlantic, far from any coast. */
 const midAtlantic: Rectangle = { topLatitude: 40, bottomLatitude: 30, leftLongitude: -45, rightLongitude: -35 };
-
-const UTC = /(Z|[+-]00:?00)$/i;
 
 test.describe('geosearch rectangle: locations found', () => {
   test('every location found lies inside the rectangle [GEO-INSIDE-RECTANGLE]', async ({ api, geoAreas }) => {
@@ -48,26 +47,43 @@ test.describe('geosearch rectangle: locations found', () => {
     }
   });
 
-  test('locations show the documented fields: coordinates as decimal degrees in text, UTC timestamps, HH:MM hours [GEO-LOCATION-SHAPE, GEO-EVSE-SHAPE, GEO-OPENING-TIMES-SHAPE]', async ({ api, geoAreas }) => {
+  // "last_updated | string, timestamp (ISO 8601, UTC)" of a Location; an Evse's last_updated and the exceptional periods: "timestamp", no more.
+  test('locations show the documented fields: coordinates as decimal degrees in text, last_updated a UTC timestamp, EVSE and exceptional times timestamps, HH:MM hours [GEO-LOCATION-SHAPE, GEO-EVSE-SHAPE, GEO-OPENING-TIMES-SHAPE]', async ({ api, geoAreas, schemas, assumptions }) => {
     const small = geoAreas.small;
     test.skip(!small, NO_SMALL_AREA);
     const response = await api.geosearchRectangle({ ...small!, count: MAX_LOCATIONS });
     expect(response).toHaveStatus(200);
     const locations = response.body.locations ?? [];
     expect(locations.length).toBeGreaterThan(0);
+    const read: Record<'location' | 'evse' | 'period', [where: string, value: string][]> = { location: [], evse: [], period: [] };
     for (const l of locations) {
       const where = `location ${l.id}`;
       if (l.coordinates) expect(pointOf(l), `${where}: coordinates ${JSON.stringify(l.coordinates)}`).toBeDefined();
-      if (l.last_updated !== undefined) expect(l.last_updated, where).toMatch(UTC);
+      if (l.last_updated !== undefined) {
+        expect(schemas.validate('timestamp-utc.json', l.last_updated), `${where}: last_updated ${l.last_updated}`).toEqual([]);
+        read.location.push([where, l.last_updated]);
+      }
       if (l.postal_code !== undefined) expect(Number.isInteger(l.postal_code), `${where}: postal_code ${l.postal_code}`).toBe(true);
       for (const e of l.evses ?? []) {
-        if (e.last_updated !== undefined) expect(e.last_updated, `${where} evse ${e.uid}`).toMatch(UTC);
+        if (e.last_updated !== undefined) {
+          expect(schemas.validate('timestamp.json', e.last_updated), `${where} evse ${e.uid}: last_updated ${e.last_updated}`).toEqual([]);
+          read.evse.push([`${where} evse ${e.uid}`, e.last_updated]);
+        }
         if (e.capabilities !== undefined) expect(Array.isArray(e.capabilities), `${where} evse ${e.uid}: capabilities`).toBe(true);
       }
       for (const h of l.opening_times?.regular_hours ?? []) {
         expect([h.period_begin, h.period_end].join(' '), `${where}: regular_hours`).toMatch(/^\d\d:\d\d \d\d:\d\d$/);
       }
+      for (const p of [...l.opening_times?.exceptional_openings ?? [], ...l.opening_times?.exceptional_closings ?? []]) {
+        for (const t of [p.period_begin, p.period_end].filter((x) => x !== undefined)) {
+          expect(schemas.validate('timestamp.json', t), `${where}: exceptional period ${t}`).toEqual([]);
+          read.period.push([where, t]);
+        }
+      }
     }
+    await judgeTimestampStyle(assumptions, 'GEO-LOCATION-SHAPE', 'Location last_updated', read.location);
+    await judgeTimestampStyle(assumptions, 'GEO-EVSE-SHAPE', 'Evse last_updated', read.evse);
+    await judgeTimestampStyle(assumptions, 'GEO-OPENING-TIMES-SHAPE', 'exceptional opening and closing periods', read.period);
   });
 
   test('an empty area (mid-Atlantic) answers 200 with no location, or 404 {message} [GEO-INSIDE-RECTANGLE, ERR-MESSAGE-BODY]', async ({ api }) => {

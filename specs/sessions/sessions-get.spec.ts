@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
+import { judgeTimestampStyle } from '../../lib/steps/timestamp-steps.js';
+import { instantOf } from '../../lib/timestamps.js';
 import type { Session, Transaction } from '../../lib/types.generated.js';
 
 const SESSION_STATUSES = ['CREATED', 'WAITING_TO_START', 'STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'FAILED', 'UNKNOWN', 'STOP_FAILED'];
@@ -18,8 +20,6 @@ const NOT_STARTED = ['CREATED', 'WAITING_TO_START'];
 const OPEN_BALANCES = ['PROCESSING', 'REFUND'];
 
 const LONG_MIN = -(2n ** 63n), LONG_MAX = 2n ** 63n - 1n;
-const UTC_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]00:?00)$/i;
-const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** "not relevant for external clearing": the balance amount says nothing for these sessions. */
@@ -36,11 +36,11 @@ function deprecatedMethodOf(t: Transaction): string | undefined {
   return t.paymentMethod;
 }
 
-/** The deprecated methods the transactions with the earliest time stand for (several on a tie). */
+/** The deprecated methods the transactions with the earliest time stand for (several on a tie); undefined when a time cannot be read. */
 function earliestMethods(transactions: readonly Transaction[]): string[] | undefined {
-  const timed = transactions.map((t) => ({ t, at: Date.parse(t.time ?? '') })).filter((x) => Number.isFinite(x.at));
-  if (!timed.length) return undefined;
-  const first = Math.min(...timed.map((x) => x.at));
+  const timed = transactions.map((t) => ({ t, at: instantOf(t.time ?? '') }));
+  if (!timed.length || timed.some((x) => x.at === undefined)) return undefined;
+  const first = Math.min(...timed.map((x) => x.at!));
   const methods = timed.filter((x) => x.at === first).map((x) => deprecatedMethodOf(x.t));
   return methods.every((m) => m !== undefined) ? methods as string[] : undefined;
 }
@@ -154,13 +154,17 @@ test.describe('charging session', () => {
     }
   });
 
-  test('startTime and transaction times are UTC timestamps, duration an ISO 8601 duration [SESSION-SHAPE]', async ({ api, config }) => {
+  // "startTime | string, timestamp (UTC)"; "Transaction: ... time timestamp", its offset not shown; "duration | string | ISO 8601 duration".
+  test('startTime is a UTC timestamp, transaction times are timestamps, duration an ISO 8601 duration [SESSION-SHAPE]', async ({ api, config, schemas, assumptions }) => {
     const sessions = await configuredSessions(api, config);
+    const read: [where: string, value: string][] = [];
     for (const s of sessions) {
-      const times = [s.startTime, ...(s.transactions ?? []).map((t) => t.time)].filter((t) => t !== undefined);
-      for (const t of times) expect(t, describeSession(s)).toMatch(UTC_TIMESTAMP);
-      if (s.duration !== undefined) expect(s.duration, describeSession(s)).toMatch(ISO_DURATION);
+      if (s.startTime !== undefined) expect(schemas.validate('timestamp-utc.json', s.startTime), `${describeSession(s)}: startTime ${s.startTime}`).toEqual([]);
+      for (const t of s.transactions ?? []) if (t.time !== undefined) expect(schemas.validate('timestamp.json', t.time), `${describeSession(s)}: transaction time ${t.time}`).toEqual([]);
+      if (s.duration !== undefined) expect(schemas.validate('duration.json', s.duration), `${describeSession(s)}: duration ${s.duration}`).toEqual([]);
+      read.push(...[s.startTime, ...(s.transactions ?? []).map((t) => t.time)].filter((t) => t !== undefined).map((t): [string, string] => [describeSession(s), t]));
     }
+    await judgeTimestampStyle(assumptions, 'SESSION-SHAPE', 'session timestamps', read);
   });
 
   test('an unknown session id answers 404 {message} [SESSION-UNKNOWN-404, ERR-MESSAGE-BODY]', async ({ api, config }) => {

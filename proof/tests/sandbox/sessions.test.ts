@@ -176,7 +176,7 @@ const faultProbes: Record<string, FaultProbe> = {
     return res.status === 404 && typeof res.body?.message === 'string';
   },
   'session-404-details-string': async (a) => registry.validate('message-error.json', (await get(a, UNKNOWN_ID)).body).length === 0,
-  'session-transaction-time-offset': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => isUtc(t.time))),
+  'session-transaction-time-epoch': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => registry.validate('timestamp.json', t.time).length === 0)),
   'session-malformed-id-standard-body': async (a) => typeof (await get(a, 'not-a-session-id')).body?.message === 'string',
   'session-id-case-insensitive': async (a) => (await get(a, ids[0]!.toUpperCase())).status === 404,
   'session-id-prefix': async (a) => (await get(a, ids[0]!.slice(0, 18))).status === 404,

@@ -67,11 +67,20 @@ const foreignCursors: Probe = async (h) => {
 const probes: Record<VariantId, Probe> = {
   'extra-fields': async (h) => (await h.call('GET', '/master/all')).body.vendorExtension,
   'optional-fields-omitted': async (h) => Object.keys(await firstPoolCard(h)).sort(),
+  'null-for-absent': async (h) => Object.keys((await session(h, d.sessionIds[0]!)).body).sort(),
+  'defaults-omitted': async (h) => {
+    const first = await h.call('POST', '/cards/search', { body: { limit: 1 } });
+    return Object.keys((await h.call('POST', '/cards/search', { body: { limit: 1, cursor: first.body.nextCursor } })).body).sort();
+  },
   'values-other-appear': async (h) => [
     (await h.call('POST', '/customers/subcustomer', { body: newCustomer('n'.repeat(311)) })).body.errorCode,
     (await session(h, d.sessionIds[0]!)).body.energy?.unit,
   ],
   'formats-other': async (h) => (await createCustomer(h, 'format probe')).slice(0, 3),
+  'timestamps-other': async (h) => {
+    const { startTime, duration } = (await session(h, d.sessionIds[0]!)).body;
+    return [startTime, duration, (await geo(h, { count: 1 })).body.locations[0].evses[0].last_updated];
+  },
   'rate-limit-429': async (h) => {
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) statuses.push((await h.call('GET', '/master/all')).status);
@@ -109,6 +118,7 @@ const probes: Record<VariantId, Probe> = {
     const { body } = await h.call('GET', '/customers', { query: { limit: 2 } });
     return [Object.keys(body).sort(), Object.keys(body.paging ?? {}).sort()];
   },
+  'list-items-summary': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 1 } })).body.customers[0]).sort(),
   'page-sizes-other': async (h) => (await h.call('POST', '/cards/search', { body: {} })).body.cards.length,
   'customer-statuses-other': async (h) => (await h.call('GET', '/customers/7000000012')).body.statusIdentifier,
   'count-open-sub-accounts': async (h) => {

@@ -99,11 +99,22 @@ const cases: Record<string, { pass: unknown[]; fail: [unknown, string][] }> = {
   'card-replace-request.json': { pass: [{}, { cardTypeId: 1, purchaseCategoryId: 2, additionalEmbossing: 'e', driverName: 'd', vehicleRegNumber: 'v', cardGroupId: 3 }], fail: [[{ cardGroupId: '3' }, 'cardGroupId (integer)']] },
   'card-reprint-pin-request.json': { pass: [{}, { cardAddress: address }], fail: [[{ cardAddress: withoutKey(address, 'city') }, 'all address fields when given']] },
   'master-data.json': { pass: [master], fail: [[withoutKey(master, 'reason'), 'an object with ten arrays'], [{ ...master, status: [{ id: '1', name: 'Active' }] }, 'status: id integer'], [{ ...master, region: [{ regionId: 1, regionName: 'Utrecht' }] }, 'region elements: id integer, name string (not other field names)']] },
-  'timestamp.json': { pass: [ts, '2024-05-01T10:00:00.123+00:00'], fail: [['2024-05-01T10:00:00+02:00', 'timestamp (UTC)'], ['2024-05-01', 'timestamp'], ['yesterday', 'ISO 8601']] },
+  'timestamp.json': {
+    pass: [ts, '2024-05-01T10:00:00.123+00:00', '2024-05-01T12:00:00+02:00', '2024-05-01T10:15Z', '2024-05-01T10:15:30,5Z', '20240501T1015Z', '2024-05-01T10:00:00'],
+    fail: [['2024-05-01', 'a date and a time of day'], ['2024-05-01 10:00', 'ISO 8601: T between date and time'], ['yesterday', 'ISO 8601'], ['2024-13-01T10:00Z', 'month 01 to 12']],
+  },
+  'duration.json': {
+    pass: ['PT1H23M', 'PT12.5S', 'PT0,5H', 'P1Y2M3DT4H5M6S', 'P2W'],
+    fail: [['83 minutes', 'ISO 8601 duration'], ['P1.5DT2H', 'a fraction on the last component only'], ['PT', 'a component after T'], ['P', 'a component after P']],
+  },
+  'timestamp-utc.json': {
+    pass: [ts, '2024-05-01T10:00:00.123+00:00', '2024-05-01T10:15Z', '20240501T101500Z'],
+    fail: [['2024-05-01T10:00:00+02:00', 'UTC'], ['2024-05-01T10:00:00', 'UTC (no designator is a local time)'], ['2024-05-01', 'a timestamp']],
+  },
   'coordinates.json': { pass: [{ latitude: '-90', longitude: '180' }, { latitude: '52.09', longitude: '5.12' }], fail: [[{ latitude: 52.09 }, 'latitude: string'], [{ latitude: '90.5' }, 'decimal degrees -90 to 90'], [{ longitude: '181' }, 'decimal degrees -180 to 180'], [{ latitude: '52°05′' }, 'decimal degrees as text']] },
-  'evse.json': { pass: [location.evses[0]], fail: [[{}, 'an Evse shows at least one of its documented fields'], [{ capabilities: 'RESERVABLE' }, 'capabilities array of strings'], [{ last_updated: '2024-05-01 10:00' }, 'last_updated timestamp'], [{ connectors: ['x'] }, 'connectors array of objects']] },
+  'evse.json': { pass: [location.evses[0], { last_updated: '2024-05-01T12:00:00+02:00' }], fail: [[{}, 'an Evse shows at least one of its documented fields'], [{ capabilities: 'RESERVABLE' }, 'capabilities array of strings'], [{ last_updated: '2024-05-01 10:00' }, 'last_updated timestamp'], [{ connectors: ['x'] }, 'connectors array of objects']] },
   'opening-times.json': { pass: [location.opening_times], fail: [[{ regular_hours: [{}] }, 'a regular_hours element shows weekday, period_begin or period_end'], [{ exceptional_openings: [{ begin: ts }] }, 'an exceptional period shows period_begin or period_end'], [{ regular_hours: [{ weekday: 1, period_begin: '8:00' }] }, 'period_begin HH:MM'], [{ twentyfourseven: 'yes' }, 'twentyfourseven boolean'], [{ exceptional_closings: [{ period_begin: 'now' }] }, 'period_begin timestamp']] },
-  'location.json': { pass: [location], fail: [[{}, 'a Location shows at least one of its documented fields'], [{ id: 'L', directions: [{ lang: 'en' }] }, 'a directions element shows language or text'], [{ postal_code: '3511' }, 'postal_code integer'], [{ coordinates: { latitude: 52 } }, 'latitude: string'], [{ directions: [{ language: 1 }] }, 'directions {language: string}']] },
+  'location.json': { pass: [location, { last_updated: '2024-05-01T10:15Z' }], fail: [[{}, 'a Location shows at least one of its documented fields'], [{ last_updated: '2024-05-01T12:00:00+02:00' }, 'last_updated timestamp (ISO 8601, UTC)'], [{ id: 'L', directions: [{ lang: 'en' }] }, 'a directions element shows language or text'], [{ postal_code: '3511' }, 'postal_code integer'], [{ coordinates: { latitude: 52 } }, 'latitude: string'], [{ directions: [{ language: 1 }] }, 'directions {language: string}']] },
   'aggregate.json': { pass: [{ coordinates: { latitude: '1', longitude: '2' }, count: 3 }], fail: [[{ count: '3' }, 'count (integer)'], [{ lat: '1', lon: '2', n: 3 }, 'an Aggregate shows coordinates or count']] },
   'geosearch-query.json': {
     pass: [{ topLatitude: 90, bottomLatitude: -90, leftLongitude: -180, rightLongitude: 180, count: 300, aggregate: true, precision: 9, language: 'sv' }],
@@ -119,9 +130,9 @@ const cases: Record<string, { pass: unknown[]; fail: [unknown, string][] }> = {
   'geosearch-request.json': { pass: [{}, { filters: { connectorStandards: ['IEC_62196_T2'], capabilities: ['RESERVABLE'] }, options: { includeAvailableOnly: true } }], fail: [[{ options: { includeAvailableOnly: 'yes' } }, 'includeAvailableOnly boolean'], [{ filters: { capabilities: 'RESERVABLE' } }, 'capabilities array of string']] },
   'geosearch-response.json': { pass: [{ locations: [location], aggregates: [] }], fail: [[{ locations: Array(301).fill({}) }, 'at most 300 locations are returned'], [{ aggregates: [{ count: 'x' }] }, 'Aggregate count integer']] },
   'price.json': { pass: [price], fail: [[{ vat: 21 }, 'vat string'], [{ vat: '21%' }, 'vat (decimal percentage)'], [{ minorInclVat: 12.1 }, 'minorInclVat integer']] },
-  'transaction.json': { pass: [session.transactions[0]], fail: [[{}, 'a Transaction shows at least one of its documented fields'], [{ time: 'now' }, 'time timestamp'], [{ amount: { vat: 1 } }, 'amount (Price shape)']] },
+  'transaction.json': { pass: [session.transactions[0], { time: '2024-05-01T11:00+01:00' }], fail: [[{}, 'a Transaction shows at least one of its documented fields'], [{ time: 'now' }, 'time timestamp'], [{ amount: { vat: 1 } }, 'amount (Price shape)']] },
   'session.json': {
-    pass: [session, { sessionId: 's' }],
+    pass: [session, { sessionId: 's' }, { duration: 'PT12.5S' }, { startTime: '2024-05-01T10:15Z' }],
     fail: [
       [{}, 'an element shows at least one of its documented fields'],
       [{ sessionStatus: 'RUNNING' }, 'sessionStatus enum'], [{ balanceStatus: 'OPEN' }, 'balanceStatus enum'], [{ balanceAmountMinor: -100 }, 'a long integer as text'],

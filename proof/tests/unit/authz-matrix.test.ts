@@ -115,7 +115,7 @@ test('a customer list filtered by a foreign customer may answer 403 or an empty 
     resource: '8000000001', customerListFields: config.customerListFields, foreignCustomers: new Set(['8000000003']),
     foreignAmong: async () => [],
   };
-  const page = (customers: unknown[]) => ({ status: 200, body: { customers, hasNextPage: false }, headers: {}, breaches: [], exchange: {} as Exchange }) as ApiResponse;
+  const page = (customers: unknown[]) => ({ status: 200, body: { customers, hasNextPage: false }, headers: {}, nulls: [], breaches: [], exchange: {} as Exchange }) as ApiResponse;
   expect(noForeignCustomerListed({ status: 403 } as ApiResponse, ctx)).toEqual({ verdict: 'passed', note: 'refused: 403' });
   expect(noForeignCustomerListed(page([]), ctx)).toMatchObject({ verdict: 'passed', lenient: true });
   expect(noForeignCustomerListed(page([{ customerAccountNumber: '7000000002', parentCustomerAccountNumber: '7000000001' }]), ctx)).toMatchObject({ verdict: 'passed' });

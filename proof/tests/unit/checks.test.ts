@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { bodyAsRead } from '../../../lib/checks/absent-values.js';
 import { runChecks, type Finding } from '../../../lib/checks/index.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { parseCustomerListFields } from '../../../lib/list-page.js';
@@ -18,7 +19,7 @@ function check(operationId: OperationId, status: number, body: unknown, contentT
     startedAt: new Date().toISOString(),
     durationMs: 1,
   };
-  return runChecks({ exchange, operation: operation(operationId), schemas, secrets: new SecretRegistry(), config });
+  return runChecks({ exchange, read: bodyAsRead(exchange, operation(operationId), schemas), operation: operation(operationId), schemas, secrets: new SecretRegistry(), config });
 }
 
 const failures = (f: Finding[]) => f.filter((x) => x.kind === 'failure').map((x) => x.rule);
@@ -79,6 +80,23 @@ test('an element whose documented fields are all absent is one failure at the el
   expect([company.rule, company.where, company.title]).toEqual(['ADDRESS-COMPANYNAME-CARD-ONLY', '/customers/0/customerAddress/companyName', '/customers/0/customerAddress/companyName must be absent (customer-list.json)']);
 });
 
+test('a member written null is read as absent, as drift, where the document does not state it present; where it does, the null breaks the rule that states it', () => {
+  const customer = check('getCustomer', 200, { customerAccountNumber: '7000000002', customerBusinessReference: null, customerContact: { middleName: null }, parentCustomerIdentifier: null });
+  expect(failures(customer)).toEqual([]);
+  expect(drift(customer)).toEqual(['/customerBusinessReference', '/customerContact/middleName', '/parentCustomerIdentifier'].map((p) => `null written for an absent value at ${p}, read as absent (ASSUME-NULL-VALUES)`));
+  expect(drift(check('cardSearch', 200, { cards: [{ cardIdentifier: 1, keyIdentifier: null }, { cardIdentifier: 2, keyIdentifier: null }], hasNextPage: false, nextCursor: null })))
+    .toEqual(['null written for an absent value at /cards/*/keyIdentifier, read as absent (ASSUME-NULL-VALUES)', 'null written for an absent value at /nextCursor, read as absent (ASSUME-NULL-VALUES)']);
+  expect(failures(check('getSession', 404, { message: 'no such session', details: null }))).toEqual([]);
+  const stated: [OperationId, number, unknown, string][] = [
+    ['orderCards', 202, { orderReference: null }, 'CARD-ORDER-REFERENCE'],
+    ['createSubCustomer', 200, { customerAccountNumber: null }, 'CUST-CREATE-RETURNS-NUMBER'],
+    ['getCard', 400, { errorCode: 'ER-001', errorDescription: null }, 'ERR-STANDARD-BODY'],
+    ['getSession', 404, { message: null }, 'SESSION-UNKNOWN-404'],
+    ['getMasterData', 200, { cardCategory: [], cardGroup: [], cardType: [], country: [], fuelProductRestriction: [], product: [], purchaseCategory: [], reason: [], status: [], region: null }, 'MASTER-TEN-ARRAYS'],
+  ];
+  for (const [operationId, status, body, rule] of stated) expect(failures(check(operationId, status, body)), JSON.stringify(body)).toEqual([rule]);
+});
+
 test('an undocumented session error status is read as the second error answer: {message} required', () => {
   expect(failures(check('getSession', 410, { message: 'gone' }))).toEqual([]);
   expect(failures(check('getSession', 410, { error: 'gone' }))).toEqual(['ERR-MESSAGE-BODY']);
@@ -110,7 +128,7 @@ test('the customer list page is read through the configured field names', () => 
     response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{}', body: { items: [{ statusIdentifier: 'x' }], more: false }, isJson: true },
     startedAt: '', durationMs: 0,
   };
-  const findings = runChecks({ exchange, operation: operation('listCustomers'), schemas, secrets: new SecretRegistry(), config: renamed });
+  const findings = runChecks({ exchange, read: bodyAsRead(exchange, operation('listCustomers'), schemas), operation: operation('listCustomers'), schemas, secrets: new SecretRegistry(), config: renamed });
   expect(failures(findings)).toEqual(['CUST-SHAPE']);
   expect(drift(findings)).toEqual([]);
 });

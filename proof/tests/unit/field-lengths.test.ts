@@ -9,7 +9,7 @@ import type { Exchange } from '../../../lib/exchange.js';
 import { sendShortening } from '../../../lib/field-lengths.js';
 import type { OperationId } from '../../../lib/operations.js';
 
-const answer = (status: number, body: unknown, operationId: OperationId): ApiResponse => ({ status, body, headers: {}, breaches: [], exchange: { operationId } as Exchange });
+const answer = (status: number, body: unknown, operationId: OperationId): ApiResponse => ({ status, body, headers: {}, nulls: [], breaches: [], exchange: { operationId } as Exchange });
 
 /** A server answering `statuses` to `operationId` in turn, and what it was sent and what the test recorded. */
 function target(operationId: OperationId, ...statuses: [number, unknown?][]) {

@@ -16,7 +16,7 @@ const SUITE = ['lib', 'scripts', 'perf', 'fixtures', 'specs', 'playwright.config
 /** The sandbox's one door for the suite. */
 const LAUNCHER = 'sandbox/launcher.ts';
 /** The document as data, which the sandbox implements and the suite checks against. */
-const CONTRACT = ['lib/operations.ts', 'lib/types.generated.ts', 'lib/validation.ts', 'lib/latency-targets.ts'];
+const CONTRACT = ['lib/operations.ts', 'lib/types.generated.ts', 'lib/validation.ts', 'lib/schema-nodes.ts', 'lib/latency-targets.ts'];
 /** A path to a module of the sandbox or of proof/ in a string: a process started around the launcher. */
 const PATH_LITERAL = /['"`]((?:sandbox|proof)\/[\w./-]+\.m?ts)['"`]/g;
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;

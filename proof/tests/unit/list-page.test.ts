@@ -89,6 +89,11 @@ test('a set field is used as is, and only what is left out is found', () => {
   expect(read('customers=items,nextCursor=cursor,hasNextPage=!lastPage', answer({ items: [], lastPage: true }))).toMatchObject({ page: { customers: [], hasNextPage: false } });
 });
 
+test('a page of no customer that leaves its empty array out (proto3) is an empty page', () => {
+  expect(read(undefined, answer({ lastPage: true }))).toMatchObject({ page: { customers: [], hasNextPage: false } });
+  expect(read('customers=data,nextCursor=cursor,hasNextPage=more', answer({}))).toMatchObject({ page: { customers: [] } });
+});
+
 test('a page whose customers are not found says what it saw, and a setting that would read it is guessed', () => {
   const bare = answer([{ customerAccountNumber: '1' }], { 'x-next-cursor': 'c2' });
   expect(read('customers=customers', bare)).toEqual({ why: 'the customer list answered a JSON array: FLEET_CUSTOMER_LIST_FIELDS sets customers=customers, which holds no array' });
