@@ -5,11 +5,12 @@
  */
 import { expect, forReading, type Assumptions } from '../../fixtures/test.js';
 import { shortOfStrict } from '../timestamps.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 const ENTRY = 'ASSUME-FORMATS';
 
 /** Records how `timestamps` (where, value) are written; under FLEET_STRICT=ASSUME-FORMATS one not to the second in UTC is an assumption failure of `rule`. */
-export async function judgeTimestampStyle(assumptions: Assumptions, rule: string, label: string, timestamps: [where: string, value: string][]): Promise<void> {
+export async function judgeTimestampStyle(assumptions: Assumptions, rule: RuleId, label: string, timestamps: [where: string, value: string][]): Promise<void> {
   if (!timestamps.length) return;
   const short = timestamps.flatMap(([where, t]) => {
     const why = shortOfStrict(t);

@@ -13,11 +13,12 @@ import type { Config } from '../../lib/config.js';
 import { customerPage } from '../../lib/discovery.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { MAX_LOCATIONS } from '../../lib/locations.js';
+import type { RuleId } from '../../lib/rules/catalogue.js';
 
 const ENTRY = 'ASSUME-NULL-VALUES';
 
 /** Records where the answers wrote null (one line per test); under the stricter reading, none may. */
-async function judge(assumptions: Assumptions, rule: string, label: string, answers: ApiResponse[]): Promise<void> {
+async function judge(assumptions: Assumptions, rule: RuleId, label: string, answers: ApiResponse[]): Promise<void> {
   const read = answers.filter((a) => a.status >= 200 && a.status < 300);
   test.skip(!read.length, `the target answered no ${label}`);
   const nulls = read.flatMap((a) => a.nulls.map((pointer) => ({ pointer, answer: a })));
