@@ -39,7 +39,8 @@ export function isInside(rect: Rectangle, p: Point | undefined): boolean {
     && p.longitude >= rect.leftLongitude && p.longitude <= rect.rightLongitude;
 }
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+/** Degrees to six decimals, as a query writes them plainly. */
+export const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 /** The square of `half` degrees either side of `p`, cut at the map's edges. */
 export function around(p: Point, half: number): Rectangle {

@@ -291,6 +291,16 @@ export const variantCatalogue = {
     varies: 'ASSUME-GEO-AGGREGATION',
     description: 'aggregates are cells of a square grid of 45/2^precision degrees (precision 4 when omitted), at the centroid of their locations',
   },
+  'geo-aggregates-whole-cells': {
+    words: 'when true, results are aggregated, which is faster for large areas',
+    varies: 'ASSUME-GEO-AGGREGATION',
+    description: 'aggregates are whole grid cells, as a precomputed grid has them: each cell holding a location of the rectangle counts every location of the cell, inside the rectangle or not, at their centroid',
+  },
+  'geo-over-maximum-capped': {
+    words: 'a result count (maximum 300, ignored when aggregation is on)',
+    varies: 'ASSUME-OVER-MAXIMUM',
+    description: 'a count above 300 is used as 300, a precision below 2 or above 9 as 2 or 9, instead of being refused',
+  },
   'geo-empty-404': {
     words: '404: {message: string}.',
     varies: 'ASSUME-GEO-404',
@@ -322,6 +332,12 @@ export const variantCatalogue = {
     words: 'A second error answer with the same body shape exists; its status code is not shown.',
     varies: 'ASSUME-SESSION-SECOND-ERROR',
     description: 'a sessionId that is not a UUID answers 400 `{message, details}` (an unknown UUID keeps its 404)',
+  },
+  'session-ids-other-shape': {
+    words: 'A second error answer with the same body shape exists; its status code is not shown.',
+    varies: 'ASSUME-SESSION-SECOND-ERROR',
+    description: 'session ids are `CS-` and six digits (`CS-000001` …), not UUIDs; any other shape, a UUID too, answers 400 `{message, details}`',
+    suite: { FLEET_SESSION_IDS: 'CS-000001,CS-000010,CS-000017' },
   },
 } as const satisfies Record<string, VariantDefinition>;
 

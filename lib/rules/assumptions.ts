@@ -188,7 +188,15 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-GEO-COUNT',
     silence: 'A result count (maximum 300, ignored when aggregation is on); which locations when more match: not shown.',
     choice: 'Omitted: 300; below 1 refused; when more match, the ones nearest the rectangle\'s centre.',
-    suite: 'Sends counts 1 to 300 only; never relies on which locations are chosen.',
+    suite: 'Sends counts 1 to 300 only where it judges what they answer; never relies on which locations are chosen.',
+  },
+  {
+    id: 'ASSUME-OVER-MAXIMUM',
+    silence: 'A result count (maximum 300, ignored when aggregation is on); a grid precision (integer 2 to 9); Limits: geosearch result count max 300, geosearch aggregation precision 2 to 9. What a search with a count above 300, or a precision outside 2 to 9, answers is not shown.',
+    choice: 'Refused: 400 {message, details}.',
+    suite: 'Accepts a refusal (4xx) or the value capped: a count above 300 answered with at most 300 locations (more is a breach of the maximum), a precision outside 2 to 9 answered (2xx) as a grid the server has; never a 5xx; records which. FLEET_STRICT=ASSUME-OVER-MAXIMUM requires the refusal (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-OVER-MAXIMUM') ? 'refused (strict)' : 'refused or capped'),
   },
   {
     id: 'ASSUME-GEO-FILTERS',
@@ -205,8 +213,10 @@ export const assumptions: Assumption[] = [
   {
     id: 'ASSUME-GEO-AGGREGATION',
     silence: 'Results are aggregated; grid precision default derived from the radius (the grid and the formula: not shown).',
-    choice: 'Geohash cells of `precision` characters, centroid coordinates, `locations` empty.',
-    suite: 'Checks that aggregate counts add up to the locations found and that locations are not returned.',
+    choice: 'Geohash cells of `precision` characters, each counting the matching locations of the rectangle that fall in it (cut at its edges), at their centroid; `locations` empty.',
+    suite: 'Checks that locations are not returned and that the aggregate counts add up to at least the locations the same search finds without aggregation (none left out): a server may count whole grid cells, which near the edges hold locations outside the rectangle too; records which. FLEET_STRICT=ASSUME-GEO-AGGREGATION requires the counts to add up to exactly the locations found (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-GEO-AGGREGATION') ? 'exactly the locations found (strict)' : 'at least the locations found'),
   },
   {
     id: 'ASSUME-GEO-404',
@@ -236,7 +246,9 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-SESSION-SECOND-ERROR',
     silence: 'A second error answer with the same body shape exists; its status code is not shown.',
     choice: 'None: an unknown session id, well-formed or not, answers 404 {message, details}.',
-    suite: 'Asks for an unknown session with a well-formed id (a UUID, the shape of the configured ids) and requires 404 {message}; any other error answer of the operation is checked for the {message} body only.',
+    suite: 'Asks for an unknown session with an id of the configured ids\' shape (a UUID where they are UUIDs; otherwise their letters and separators kept, each other character drawn anew within its class) and requires 404 {message}. Asks with a UUID too: 404, or another 4xx with {message} where a UUID is not of the server\'s shape (recorded); any other error answer of the operation is checked for the {message} body only. FLEET_STRICT=ASSUME-SESSION-SECOND-ERROR requires 404 for the UUID too (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-SESSION-SECOND-ERROR') ? 'a UUID answers 404 too (strict)' : 'an id of the configured shape answers 404'),
   },
   {
     id: 'ASSUME-SESSION-ACCESS',

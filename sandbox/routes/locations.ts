@@ -12,7 +12,7 @@ import type { SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { VariantId, Variants } from '../variants.js';
-import { defaultPrecision, geohash, GridIndex, inside, type Rect } from '../geo.js';
+import { defaultPrecision, geohash, geohashCellSize, GridIndex, inside, MAX_PRECISION, MIN_PRECISION, type Rect } from '../geo.js';
 import type { Complete } from '../store.js';
 import { atOffset, withoutSeconds } from '../timestamps.js';
 import {
@@ -153,15 +153,27 @@ export class LocationSearch {
   }
 
   /**
-   * Matching locations grouped by geohash cell of `precision` characters, sorted by cell: each
-   * aggregate's coordinates are the centroid of its locations (so inside the rectangle), and the
-   * counts add up to the number of matching locations.
+   * Matching locations grouped by the grid's cell at `precision`, sorted by cell: each aggregate's
+   * coordinates are the centroid of its locations, and the counts add up to the number of matching
+   * locations (so the centroids lie inside the rectangle). With `wholeCells`, each cell holding a
+   * matching location of the rectangle counts every matching location of the cell, inside or not
+   * (variant geo-aggregates-whole-cells). `limit`: only that many of the nearest are aggregated
+   * (fault geo-count-limits-aggregates).
    */
-  aggregate(rect: Rect, c: Criteria, precision: number, limit?: number, cellOf: CellOf = geohash): Complete<Aggregate>[] {
-    const records = limit === undefined ? this.matching(rect, c) : this.select(rect, c, limit);
+  aggregate(rect: Rect, c: Criteria, precision: number, options: { limit?: number; grid?: Grid; wholeCells?: boolean } = {}): Complete<Aggregate>[] {
+    const { limit, grid = geohashGrid, wholeCells = false } = options;
+    const cellOf = (r: LocationRecord) => grid.cellOf(r.lat, r.lon, precision);
+    let records = limit === undefined ? this.matching(rect, c) : this.select(rect, c, limit);
+    if (wholeCells) {
+      // A cell holding a point of the rectangle lies within one cell's size of it.
+      const meeting = new Set(records.map(cellOf));
+      const { latDeg, lonDeg } = grid.size(precision);
+      const around: Rect = { top: Math.min(90, rect.top + latDeg), bottom: Math.max(-90, rect.bottom - latDeg), left: Math.max(-180, rect.left - lonDeg), right: Math.min(180, rect.right + lonDeg) };
+      records = this.matching(around, c).filter((r) => meeting.has(cellOf(r)));
+    }
     const cells = new Map<string, { n: number; lat: number; lon: number; minLat: number; maxLat: number; minLon: number; maxLon: number }>();
     for (const r of records) {
-      const key = cellOf(r.lat, r.lon, precision);
+      const key = cellOf(r);
       const cell = cells.get(key);
       if (cell) {
         cell.n++; cell.lat += r.lat; cell.lon += r.lon;
@@ -181,14 +193,40 @@ export class LocationSearch {
   }
 }
 
-/** The key of the grid cell a point falls in, at a precision. */
-type CellOf = (lat: number, lon: number, precision: number) => string;
+/** The cells of an aggregation at each precision: the key of the cell a point falls in, and a cell's size in degrees. */
+export interface Grid {
+  cellOf(lat: number, lon: number, precision: number): string;
+  size(precision: number): { latDeg: number; lonDeg: number };
+}
+
+/** Geohash cells of `precision` characters (ASSUME-GEO-AGGREGATION). */
+const geohashGrid: Grid = { cellOf: geohash, size: geohashCellSize };
 
 /** A square grid of 45/2^precision degrees (variant geo-aggregation-grid). */
-const squareCell: CellOf = (lat, lon, precision) => {
-  const size = 45 / 2 ** precision;
-  return `${String(Math.floor((lat + 90) / size)).padStart(9, '0')}:${String(Math.floor((lon + 180) / size)).padStart(9, '0')}`;
+const squareGrid: Grid = {
+  cellOf(lat, lon, precision) {
+    const size = 45 / 2 ** precision;
+    return `${String(Math.floor((lat + 90) / size)).padStart(9, '0')}:${String(Math.floor((lon + 180) / size)).padStart(9, '0')}`;
+  },
+  size: (precision) => ({ latDeg: 45 / 2 ** precision, lonDeg: 45 / 2 ** precision }),
 };
+
+/**
+ * The rectangle as a faulty server reads its edges: negative longitudes, southern latitudes or
+ * every edge cut, rounded or mirrored (faults geo-negative-longitude-truncated, geo-southern-latitude-abs,
+ * geo-south-latitude-rounded, geo-bounds-int-truncated).
+ */
+function misread(rect: Rect, faults: Faults): Rect {
+  let r = rect;
+  if (faults.has('geo-negative-longitude-truncated')) r = { ...r, left: r.left < 0 ? Math.trunc(r.left) : r.left, right: r.right < 0 ? Math.trunc(r.right) : r.right };
+  if (faults.has('geo-southern-latitude-abs')) r = { ...r, top: Math.max(Math.abs(r.top), Math.abs(r.bottom)), bottom: Math.min(Math.abs(r.top), Math.abs(r.bottom)) };
+  if (faults.has('geo-south-latitude-rounded')) r = { ...r, top: r.top < 0 ? Math.round(r.top) : r.top, bottom: r.bottom < 0 ? Math.round(r.bottom) : r.bottom };
+  if (faults.has('geo-bounds-int-truncated')) r = { top: Math.trunc(r.top), bottom: Math.trunc(r.bottom), left: Math.trunc(r.left), right: Math.trunc(r.right) };
+  return r;
+}
+
+/** Whether a rectangle spans longitude 0 or latitude 0 (fault geo-box-across-zero-empty finds nothing in it). */
+const acrossZero = (r: Rect) => (r.left < 0 && r.right > 0) || (r.bottom < 0 && r.top > 0);
 
 /** EVSE statuses in another vocabulary (variant geo-evse-status-other). */
 const otherEvseStatus: Record<string, string> = {
@@ -277,8 +315,11 @@ function querySchema(faults: Faults, variants: Variants): Record<string, unknown
     : [...(faults.has('geo-left-longitude-181-accepted') ? ['leftLongitude'] : []), ...(faults.has('geo-right-longitude-181-accepted') ? ['rightLongitude'] : [])];
   const relaxLatitude = latitudes.length > 0;
   const relaxLongitude = longitudes.length > 0;
-  const relaxCount = faults.has('geo-count-301-accepted');
-  const relaxPrecision = faults.has('geo-precision-10-accepted');
+  // A count above 300 accepted: capped (the fault at 1000, the variant at any), or honoured.
+  const anyCount = faults.has('geo-count-over-300-honoured') || variants.has('geo-over-maximum-capped');
+  const relaxCount = anyCount || faults.has('geo-count-301-accepted');
+  const anyPrecision = variants.has('geo-over-maximum-capped');
+  const relaxPrecision = anyPrecision || faults.has('geo-precision-10-accepted');
   const anyLanguage = variants.has('geo-language-lenient');
   if (!relaxLatitude && !relaxLongitude && !relaxCount && !relaxPrecision && !anyLanguage) return { $ref: 'geosearch-query.json' };
   const schema = structuredClone(readSchemas().get('geosearch-query.json')!) as {
@@ -289,8 +330,8 @@ function querySchema(faults: Faults, variants: Variants): Record<string, unknown
   const p = schema.properties;
   for (const name of latitudes) p[name] = { type: 'number', minimum: -91, maximum: 91 };
   for (const name of longitudes) p[name] = { type: 'number', minimum: -181, maximum: 181 };
-  if (relaxCount) p.count = { type: 'integer', maximum: 1000 };
-  if (relaxPrecision) p.precision = { type: 'integer', minimum: 2, maximum: 12 };
+  if (relaxCount) p.count = anyCount ? { type: 'integer' } : { type: 'integer', maximum: 1000 };
+  if (relaxPrecision) p.precision = anyPrecision ? { type: 'integer' } : { type: 'integer', minimum: 2, maximum: 12 };
   if (anyLanguage) p.language = { type: 'string' };
   return schema;
 }
@@ -363,7 +404,11 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
     // ASSUME-GEO-COUNT: a count below 1 is rejected like one above 300, aggregation or not.
     if (q.count !== undefined && q.count < 1) problems.push({ code: 'ER-001', description: `count (${q.count}) must be at least 1` });
     if (faults.has('geo-language-cy-refused') && q.language === 'cy') problems.push({ code: 'ER-001', description: 'language cy is not supported' });
+    if (faults.has('geo-precision-2-refused') && q.precision === MIN_PRECISION) problems.push({ code: 'ER-001', description: 'precision 2 is not supported: the grid starts at 3' });
     if (problems.length > 0) throw new ApiError(400, problems);
+    rect = misread(rect, faults);
+    // geo-over-maximum-capped: a precision outside 2 to 9 is used as the nearest of the two.
+    const asked = q.precision !== undefined && variants.has('geo-over-maximum-capped') ? Math.min(MAX_PRECISION, Math.max(MIN_PRECISION, q.precision)) : q.precision;
 
     const c = { ...criteria(request.body, switches), perLocation: variants.has('geo-filters-per-location') };
     const language = q.language !== undefined && !(languages as readonly string[]).includes(q.language) ? 'en' : q.language;
@@ -375,13 +420,17 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
       if (variants.has('geo-empty-404') && empty) throw ApiError.notFound('no charging location in the rectangle');
       return found;
     };
+    if (faults.has('geo-box-across-zero-empty') && acrossZero(rect)) return answer({ locations: [], aggregates: [] });
     if (q.aggregate === true) {
-      const limited = faults.has('geo-count-limits-aggregates') ? q.count : undefined;
+      const limit = faults.has('geo-count-limits-aggregates') ? q.count : undefined;
       // geo-precision-inverted: precision 2 gets the cells of 9, 9 those of 2.
-      const precision = q.precision !== undefined && faults.has('geo-precision-inverted') ? 11 - q.precision : q.precision;
-      const grid = variants.has('geo-aggregation-grid');
-      const aggregates = search.aggregate(rect, c, precision ?? (grid ? 4 : defaultPrecision(rect)), limited, grid ? squareCell : geohash);
+      const precision = asked !== undefined && faults.has('geo-precision-inverted') ? 11 - asked : asked;
+      const square = variants.has('geo-aggregation-grid');
+      const aggregates = search.aggregate(rect, c, precision ?? (square ? 4 : defaultPrecision(rect)), {
+        ...(limit !== undefined ? { limit } : {}), grid: square ? squareGrid : geohashGrid, wholeCells: variants.has('geo-aggregates-whole-cells'),
+      });
       if (faults.has('geo-aggregate-count-mismatch') && aggregates[0]) aggregates[0].count += 1;
+      if (faults.has('geo-aggregate-count-short') && aggregates[0]) aggregates[0].count -= 1;
       if (faults.has('geo-aggregate-count-string')) return { locations: [], aggregates: aggregates.map((a) => ({ ...a, count: String(a.count) })) };
       const locations = faults.has('geo-aggregate-with-locations')
         ? search.select(rect, c, MAX_LOCATIONS).map((r) => renderLocation(r, language, new Date()))
@@ -389,7 +438,8 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
       return answer({ locations, aggregates });
     }
 
-    let limit = Math.min(q.count ?? (variants.has('geo-count-default-other') ? OTHER_DEFAULT_COUNT : DEFAULT_COUNT), MAX_LOCATIONS);
+    const count = q.count ?? (variants.has('geo-count-default-other') ? OTHER_DEFAULT_COUNT : DEFAULT_COUNT);
+    let limit = faults.has('geo-count-over-300-honoured') ? count : Math.min(count, MAX_LOCATIONS);
     if (faults.has('geo-count-exceeded') && q.count !== undefined && q.count < MAX_LOCATIONS) limit = q.count + 1;
     if (faults.has('geo-max-300-exceeded') && q.count === undefined) limit = MAX_LOCATIONS + 1;
     let selected = search.select(rect, c, limit, variants.has('geo-count-default-other'));

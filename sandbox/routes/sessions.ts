@@ -13,14 +13,17 @@ import { buildSessionSeed, type Session, type Transaction } from '../seed/sessio
 import { withMilliseconds } from './locations.js';
 import { atOffset, withFractionalSeconds, withoutSeconds } from '../timestamps.js';
 
+/** The deprecated name of a transaction's method (NONE is the former WRITE_OFF). */
+const deprecatedName = (t: Transaction | undefined) => t && (t.paymentMethod === 'NONE' ? 'WRITE_OFF' : t.paymentMethod);
+
 /** The method of the latest transaction, for the fault that breaks the "earliest time" rule. */
 function latestMethod(transactions: readonly Transaction[]): string | undefined {
-  const latest = [...transactions].sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
-  if (!latest) return undefined;
-  return latest.paymentMethod === 'NONE' ? 'WRITE_OFF' : latest.paymentMethod;
+  return deprecatedName([...transactions].sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0]);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Session ids of another shape (variant session-ids-other-shape): CS- and the session's place in the seed. */
+const OTHER_SHAPE = /^CS-\d{6}$/;
 
 /** A session as a server that chose otherwise where the document is silent shows it. */
 function asVariant(session: Session, variants: Variants): Session {
@@ -59,6 +62,10 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
   const { faults, variants } = opts;
   const sessions = buildSessionSeed();
   const order = [...sessions.keys()];
+  const otherShape = variants.has('session-ids-other-shape');
+  /** The id a seeded session goes under, and the seeded id an id of the server's shape names. */
+  const shownId = (seeded: string) => (otherShape ? `CS-${String(order.indexOf(seeded) + 1).padStart(6, '0')}` : seeded);
+  const seededId = (id: string) => (otherShape ? order[Number(id.slice(3)) - 1] ?? '' : id);
   /** The seeded id a sessionId is looked up as: itself, or as the near-miss faults read it (seeded ids are in lower case). */
   const keyOf = (id: string) => {
     const key = faults.has('session-id-case-insensitive') ? id.toLowerCase() : id;
@@ -98,11 +105,13 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
     if (faults.has('session-malformed-id-standard-body') && !UUID.test(sessionId)) {
       return reply.code(400).type('application/json').send(JSON.stringify({ errorCode: 'ER-001', errorDescription: `sessionId ${sessionId} is not a session id (a UUID)` }));
     }
-    if (variants.has('session-malformed-id-400') && !UUID.test(sessionId)) throw ApiError.badRequest(`sessionId ${sessionId} is not a session id (a UUID)`);
-    const session = answered(sessionId);
+    if ((variants.has('session-malformed-id-400') || otherShape) && !(otherShape ? OTHER_SHAPE : UUID).test(sessionId)) {
+      throw ApiError.badRequest(`sessionId ${sessionId} is not a session id (${otherShape ? 'CS- and six digits' : 'a UUID'})`);
+    }
+    const session = answered(seededId(sessionId));
     const foreign = variants.has('session-access-own-only') && request.caller?.clientId !== sandboxDefaults.clientId;
     if (!session || foreign) throw ApiError.notFound(`session ${sessionId} not found`);
-    return withFaults(asVariant(session, variants));
+    return withFaults(asVariant({ ...session, sessionId: shownId(session.sessionId) }, variants));
   });
 
   function withFaults(s: Session): unknown {
@@ -116,6 +125,13 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
     if (faults.has('session-payment-method-not-earliest')) {
       const latest = latestMethod(s.transactions);
       if (latest) out = { ...out, paymentMethod: latest };
+    }
+    if (faults.has('session-payment-method-first-listed') && s.transactions.length) out = { ...out, paymentMethod: deprecatedName(s.transactions[0]) };
+    if (faults.has('session-replacement-write-off-not-none')) {
+      out = { ...out, transactions: s.transactions.map((t) => (t.paymentMethod === 'NONE' ? { ...t, paymentMethod: 'WRITE_OFF' } : t)) };
+    }
+    if (faults.has('session-write-off-outcome-missing')) {
+      out = { ...out, transactions: s.transactions.map(({ paymentOutcome, ...t }) => (t.paymentMethod === 'NONE' ? t : { ...t, paymentOutcome })) };
     }
     if (faults.has('session-status-outside-enum') && s.sessionStatus === 'STARTED') {
       out = { ...out, sessionStatus: 'CHARGING' };

@@ -1,6 +1,7 @@
 /**
  * Seeded charging locations: about 6,000 over Europe, clustered around real cities (so a
- * city-sized rectangle holds more than 300) with a regional spread around each, built
+ * city-sized rectangle holds more than 300) with a regional spread around each, and a few dozen
+ * beyond Europe (south of the equator and on it), built
  * deterministically from a seeded PRNG in well under 300 ms. Every documented Location field is
  * populated with its documented type; `directions` and `openNow` depend on the request (language,
  * current time) and are rendered by `directionsFor` and `openAt`.
@@ -134,8 +135,21 @@ const cities: City[] = [
   { name: 'Praha', country: 'CZE', cc2: 'CZ', state: 'Praha', lat: 50.075, lon: 14.438, lang: 'en', count: 80, postal: 11000 },
 ];
 
+/**
+ * A few charging sites beyond Europe, so that the map holds locations in every quadrant and on both
+ * sides of the equator (Europe holds the north-east, and west of Greenwich the British Isles,
+ * Iceland and Iberia; London's region spans longitude 0). Each far from the point 0, 0 (farther
+ * than Iberia), so that what a search of the whole map shows first stays European.
+ */
+const elsewhere: City[] = [
+  { name: 'São Paulo', country: 'BRA', cc2: 'BR', state: 'São Paulo', lat: -23.55, lon: -46.633, lang: 'pt', count: 30, postal: 1001000 },
+  { name: 'Sydney', country: 'AUS', cc2: 'AU', state: 'New South Wales', lat: -33.868, lon: 151.209, lang: 'en', count: 25, postal: 2000 },
+  // The Marco Zero of Macapá lies on the equator itself.
+  { name: 'Macapá', country: 'BRA', cc2: 'BR', state: 'Amapá', lat: 0, lon: -51.069, lang: 'pt', count: 20, postal: 68900000 },
+];
+
 /** The two-letter code of each seeded country's three-letter code. */
-export const countryAlpha2: ReadonlyMap<string, string> = new Map(cities.map((c) => [c.country, c.cc2]));
+export const countryAlpha2: ReadonlyMap<string, string> = new Map([...cities, ...elsewhere].map((c) => [c.country, c.cc2]));
 
 const operators: (Operator & { code: string; display: string })[] = [
   { id: 'OP-0001', name: 'VoltWay Charging GmbH', display: 'VoltWay', hotline: '+49 800 5550101', external_id: 'DE*VWY', code: 'VWY' },
@@ -314,14 +328,15 @@ function buildOpeningTimes(d: Draw): OpeningTimes {
 }
 
 export interface LocationSeedOptions {
-  /** Total number of locations (default 6,000). */
+  /** Number of European locations (default 6,000); the few beyond Europe come on top. */
   size?: number;
   seed?: number;
 }
 
 export function buildLocationSeed(options: LocationSeedOptions = {}): LocationRecord[] {
   const size = options.size ?? 6000;
-  const d = new Draw(options.seed ?? 20251101);
+  const seed = options.seed ?? 20251101;
+  const d = new Draw(seed);
   const coreTotal = cities.reduce((s, c) => s + c.count, 0);
   const scale = Math.min(1, (size * 0.8) / coreTotal);
   // Each city keeps its share of the core; the rest is a regional spread, weighted alike.
@@ -329,44 +344,50 @@ export function buildLocationSeed(options: LocationSeedOptions = {}): LocationRe
   for (const city of cities) for (let i = 0; i < Math.round(city.count * scale); i++) placements.push({ city, regional: false });
   while (placements.length < size) placements.push({ city: weightedCity(d, coreTotal), regional: true });
   placements.length = size;
+  // The sites beyond Europe draw from a generator of their own: the European ones stay as they were.
+  const far = new Draw(seed + 1);
+  const beyond = elsewhere.flatMap((city) => Array.from({ length: city.count }, () => city));
+  return [
+    ...placements.map(({ city, regional }, index) => place(d, city, regional, index)),
+    ...beyond.map((city, i) => place(far, city, false, size + i)),
+  ];
+}
 
-  const records: LocationRecord[] = [];
-  placements.forEach(({ city, regional }, index) => {
-    const spread = regional ? 0.9 : 0.035 + 0.045 * Math.min(1, city.count / 300);
-    const lat = clamp(city.lat + d.normal() * spread, 34, 71.5);
-    const lon = clamp(city.lon + (d.normal() * spread) / Math.cos((city.lat * Math.PI) / 180), -25, 41);
-    const latitude = lat.toFixed(6), longitude = lon.toFixed(6);
-    const op = d.pick(operators);
-    const id = `LOC-${String(index + 1).padStart(6, '0')}`;
-    const streetName = d.pick(streets[city.lang]);
-    const number = d.int(1, 220);
-    const address = city.lang === 'en' || city.lang === 'fr' || city.lang === 'cy' ? `${number} ${streetName}` : `${streetName} ${number}`;
-    const evses = buildEvses(d, id, `${city.cc2}*${op.code}*E${String(index + 1).padStart(6, '0')}*`, d.chance(0.15));
-    const lastUpdated = evses.reduce((m, e) => (e.last_updated > m ? e.last_updated : m), evses[0]!.last_updated);
-    records.push({
-      lat: Number(latitude),
-      lon: Number(longitude),
-      localLanguage: city.lang,
-      directionKind: d.int(0, 1),
-      location: {
-        id,
-        name: `${op.display} ${city.name} ${streetName}`,
-        coordinates: { latitude, longitude },
-        evses,
-        operator: { id: op.id, name: op.name, hotline: op.hotline, external_id: op.external_id },
-        operator_display_name: op.display,
-        opening_times: buildOpeningTimes(d),
-        country: city.country,
-        state: city.state,
-        city: city.name,
-        postal_code: city.postal + d.int(0, regional ? 900 : 60),
-        address,
-        is_green_energy: d.chance(0.5),
-        last_updated: lastUpdated,
-      },
-    });
-  });
-  return records;
+/** The location numbered `index` (from 0) near `city`: in it, or spread over its region (kept within Europe). */
+function place(d: Draw, city: City, regional: boolean, index: number): LocationRecord {
+  const spread = regional ? 0.9 : 0.035 + 0.045 * Math.min(1, city.count / 300);
+  const lat = clamp(city.lat + d.normal() * spread, regional ? 34 : -90, regional ? 71.5 : 90);
+  const lon = clamp(city.lon + (d.normal() * spread) / Math.cos((city.lat * Math.PI) / 180), regional ? -25 : -180, regional ? 41 : 180);
+  const latitude = lat.toFixed(6), longitude = lon.toFixed(6);
+  const op = d.pick(operators);
+  const id = `LOC-${String(index + 1).padStart(6, '0')}`;
+  const streetName = d.pick(streets[city.lang]);
+  const number = d.int(1, 220);
+  const address = city.lang === 'en' || city.lang === 'fr' || city.lang === 'cy' ? `${number} ${streetName}` : `${streetName} ${number}`;
+  const evses = buildEvses(d, id, `${city.cc2}*${op.code}*E${String(index + 1).padStart(6, '0')}*`, d.chance(0.15));
+  const lastUpdated = evses.reduce((m, e) => (e.last_updated > m ? e.last_updated : m), evses[0]!.last_updated);
+  return {
+    lat: Number(latitude),
+    lon: Number(longitude),
+    localLanguage: city.lang,
+    directionKind: d.int(0, 1),
+    location: {
+      id,
+      name: `${op.display} ${city.name} ${streetName}`,
+      coordinates: { latitude, longitude },
+      evses,
+      operator: { id: op.id, name: op.name, hotline: op.hotline, external_id: op.external_id },
+      operator_display_name: op.display,
+      opening_times: buildOpeningTimes(d),
+      country: city.country,
+      state: city.state,
+      city: city.name,
+      postal_code: city.postal + d.int(0, regional ? 900 : 60),
+      address,
+      is_green_energy: d.chance(0.5),
+      last_updated: lastUpdated,
+    },
+  };
 }
 
 function weightedCity(d: Draw, total: number): City {

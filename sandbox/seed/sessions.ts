@@ -117,7 +117,8 @@ const plans: Plan[] = [
   },
   {
     status: 'STOP_FAILED', balance: 'DEBT', method: 'PREPAID', key: 'plug_and_charge', charger: 0, startedAgo: 400, minutes: 180, wh: 61_000, price: 3_355,
-    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 2_000, at: 0 }], receipt: false,
+    // A write-off after the earliest transaction: NONE in the replacement, while paymentMethod stays PREPAID.
+    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 2_000, at: 0 }, { method: 'NONE', outcome: 'WRITE_OFF', amount: 355, at: 170 }], receipt: false,
   },
 ];
 

@@ -6,10 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
+import type { ApiResponse } from '../../lib/client.js';
 import type { Config } from '../../lib/config.js';
 import { judgeTimestampStyle } from '../../lib/steps/timestamp-steps.js';
 import { instantOf } from '../../lib/timestamps.js';
 import type { Session, Transaction } from '../../lib/types.generated.js';
+import { isUuid, unknownSessionIdLike } from '../../lib/unknown-session-id.js';
 
 const SESSION_STATUSES = ['CREATED', 'WAITING_TO_START', 'STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'FAILED', 'UNKNOWN', 'STOP_FAILED'];
 const BALANCE_STATUSES = ['PROCESSING', 'PAID', 'DEBT', 'REFUND'];
@@ -28,22 +30,31 @@ const externalClearing = (s: Session) => s.paymentMethod === 'EXTERNAL' || (s.tr
 const balance = (s: Session) => BigInt(s.balanceAmountMinor!);
 
 /**
- * The deprecated paymentMethod a transaction stands for: its own, but NONE with the outcome
- * WRITE_OFF is the former WRITE_OFF. Undefined when the document gives no equivalent.
+ * The deprecated paymentMethod a transaction stands for: its own, but the replacement names the
+ * former WRITE_OFF NONE, with the outcome WRITE_OFF. Undefined when the document gives no
+ * equivalent: NONE with another outcome, or the deprecated name WRITE_OFF itself, which the
+ * replacement does not use.
  */
 function deprecatedMethodOf(t: Transaction): string | undefined {
   if (t.paymentMethod === 'NONE') return t.paymentOutcome === 'WRITE_OFF' ? 'WRITE_OFF' : undefined;
-  return t.paymentMethod;
+  return t.paymentMethod === 'WRITE_OFF' ? undefined : t.paymentMethod;
+}
+
+/** The transactions with the earliest time (several on a tie); none when a time cannot be read. */
+function earliestOf(transactions: readonly Transaction[]): Transaction[] {
+  const timed = transactions.map((t) => ({ t, at: instantOf(t.time ?? '') }));
+  if (!timed.length || timed.some((x) => x.at === undefined)) return [];
+  const first = Math.min(...timed.map((x) => x.at!));
+  return timed.filter((x) => x.at === first).map((x) => x.t);
 }
 
 /** The deprecated methods the transactions with the earliest time stand for (several on a tie); undefined when a time cannot be read. */
 function earliestMethods(transactions: readonly Transaction[]): string[] | undefined {
-  const timed = transactions.map((t) => ({ t, at: instantOf(t.time ?? '') }));
-  if (!timed.length || timed.some((x) => x.at === undefined)) return undefined;
-  const first = Math.min(...timed.map((x) => x.at!));
-  const methods = timed.filter((x) => x.at === first).map((x) => deprecatedMethodOf(x.t));
-  return methods.every((m) => m !== undefined) ? methods as string[] : undefined;
+  const methods = earliestOf(transactions).map(deprecatedMethodOf);
+  return methods.length && methods.every((m) => m !== undefined) ? methods as string[] : undefined;
 }
+
+const writeOff = (t: Transaction) => t.paymentMethod === 'NONE' && t.paymentOutcome === 'WRITE_OFF';
 
 /** Every configured session, each answering 200; the test is skipped when none is configured. */
 async function configuredSessions(api: FleetApi, config: Config): Promise<Session[]> {
@@ -143,6 +154,19 @@ test.describe('charging session', () => {
     }
   });
 
+  test('the replacement names the former WRITE_OFF NONE, expressed by paymentOutcome WRITE_OFF: no transaction shows the paymentMethod WRITE_OFF, and where the deprecated paymentMethod is WRITE_OFF the earliest transaction shows NONE with WRITE_OFF [SESSION-PAYMENT-METHOD-EARLIEST]', async ({ api, config }) => {
+    const sessions = await configuredSessions(api, config);
+    const withTransactions = sessions.filter((s) => s.transactions?.length);
+    test.skip(!withTransactions.length, 'no configured session shows transactions');
+    const deprecatedName = withTransactions.flatMap((s) => (s.transactions ?? []).filter((t) => t.paymentMethod === 'WRITE_OFF').map((t) => `${describeSession(s)}: ${JSON.stringify(t)}`));
+    expect(deprecatedName, 'transactions whose paymentMethod keeps the deprecated name WRITE_OFF').toEqual([]);
+    const writtenOff = withTransactions.filter((s) => s.paymentMethod === 'WRITE_OFF' && earliestOf(s.transactions!).length);
+    test.info().annotations.push({ type: 'sessions judged', description: `${withTransactions.length} with transactions, ${withTransactions.filter((s) => s.transactions!.some(writeOff)).length} with a NONE / WRITE_OFF transaction, ${writtenOff.length} with paymentMethod WRITE_OFF` });
+    for (const s of writtenOff) {
+      expect(earliestOf(s.transactions!).some(writeOff), `${describeSession(s)}: paymentMethod WRITE_OFF, earliest transaction ${JSON.stringify(earliestOf(s.transactions!))}`).toBe(true);
+    }
+  });
+
   test('price and transaction amounts: integer minor amounts, vat a decimal percentage [SESSION-PRICE-SHAPE]', async ({ api, config }) => {
     const sessions = await configuredSessions(api, config);
     const prices = sessions.flatMap((s) => [s.price, ...(s.transactions ?? []).map((t) => t.amount)].filter((p) => p !== undefined).map((p) => ({ s, p })));
@@ -167,11 +191,24 @@ test.describe('charging session', () => {
     await judgeTimestampStyle(assumptions, 'SESSION-SHAPE', 'session timestamps', read);
   });
 
-  test('an unknown session id answers 404 {message} [SESSION-UNKNOWN-404, ERR-MESSAGE-BODY]', async ({ api, config }) => {
+  test('an unknown session id answers 404 {message} [SESSION-UNKNOWN-404, ERR-MESSAGE-BODY]', async ({ api, config, assumptions }) => {
     test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
-    const response = await api.call<{ message?: unknown; details?: unknown }>('getSession', { params: { sessionId: randomUUID() } });
-    expect(response).toHaveStatus(404);
-    expect(typeof response.body.message, 'message').toBe('string');
-    if (response.body.details !== undefined) expect(Array.isArray(response.body.details), 'details is an array of strings').toBe(true);
+    const ask = (sessionId: string) => api.call<{ message?: unknown; details?: unknown }>('getSession', { params: { sessionId } });
+    const expectMessage = (response: ApiResponse<{ message?: unknown; details?: unknown }>) => {
+      expect(typeof response.body?.message, 'message').toBe('string');
+      if (response.body.details !== undefined) expect(Array.isArray(response.body.details), 'details is an array of strings').toBe(true);
+    };
+    // An id of the configured ids' shape: another shape may get the second error answer (ASSUME-SESSION-SECOND-ERROR).
+    const unknown = unknownSessionIdLike(config.sessionIds);
+    const response = await ask(unknown);
+    expect(response, `GET /sessions/${unknown}, an id of the configured ids' shape`).toHaveStatus(404);
+    expectMessage(response);
+    if (isUuid(unknown)) return;
+    const uuid = randomUUID();
+    const asUuid = await ask(uuid);
+    assumptions.saw('ASSUME-SESSION-SECOND-ERROR', `a UUID, where the configured ids are none: answered ${asUuid.status}`);
+    if (assumptions.strict('ASSUME-SESSION-SECOND-ERROR')) await forReading('ASSUME-SESSION-SECOND-ERROR', 'SESSION-UNKNOWN-404', () => expect(asUuid, `GET /sessions/${uuid} (strict reading)`).toHaveStatus(404));
+    else expect(asUuid, `GET /sessions/${uuid}, a UUID where the configured ids are none: 404 or the second error answer`).toBeRejected();
+    expectMessage(asUuid);
   });
 });

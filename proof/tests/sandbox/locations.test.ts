@@ -69,7 +69,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => app.close());
 
 test.describe('seed', () => {
-  test('at least 5,000 locations over Europe, deterministic, built in under 300 ms', async () => {
+  test('at least 5,000 locations over Europe and a few beyond it, deterministic, built in under 300 ms', async () => {
     let fresh: LocationRecord[] = [];
     const ms = await cpuMs(() => { fresh = buildLocationSeed(); });
     test.info().annotations.push({ type: 'timing', description: `seed of ${fresh.length} locations built in ${ms.toFixed(0)} ms CPU` });
@@ -80,7 +80,15 @@ test.describe('seed', () => {
     expect(fresh.map((r) => `${r.location.id}@${r.lat},${r.lon}`)).toEqual(records.map((r) => `${r.location.id}@${r.lat},${r.lon}`));
     expect(sample(fresh)).toBe(sample(records));
     expect(new Set(fresh.map((r) => r.location.id)).size).toBe(fresh.length);
-    expect(fresh.filter((r) => !(r.lat >= 34 && r.lat <= 72 && r.lon >= -26 && r.lon <= 42)).map((r) => r.location.id)).toEqual([]);
+    const european = fresh.filter((r) => r.lat >= 34 && r.lat <= 72 && r.lon >= -26 && r.lon <= 42);
+    expect(european.length).toBeGreaterThanOrEqual(5000);
+    // Every sign of every coordinate: each quadrant, west of Greenwich and south of the equator, and both sides of 0.
+    const quadrants = (['N', 'S'] as const).flatMap((ns) => (['E', 'W'] as const).map((ew) => fresh.filter((r) => (ns === 'N' ? r.lat > 0 : r.lat < 0) && (ew === 'E' ? r.lon > 0 : r.lon < 0)).length));
+    expect(quadrants.every((n) => n >= 20), `locations per quadrant NE, NW, SE, SW: ${quadrants}`).toBe(true);
+    for (const near of [(r: LocationRecord) => r.lat, (r: LocationRecord) => r.lon]) {
+      const close = fresh.map(near).filter((x) => Math.abs(x) < 0.1);
+      expect(close.some((x) => x < 0) && close.some((x) => x > 0)).toBe(true);
+    }
     // Clustered: a city rectangle holds more than the 300 a search can return.
     expect(seedCount(fresh, berlin)).toBeGreaterThan(MAX_LOCATIONS);
     expect(seedCount(fresh, paris)).toBeGreaterThan(MAX_LOCATIONS);
@@ -430,6 +438,13 @@ test.describe('speed', () => {
   });
 });
 
+/** Whether a small rectangle around a seeded location of `where`, its edges off whole degrees, finds that location. */
+async function findsAround(a: TestApp, where: (r: LocationRecord) => boolean): Promise<boolean> {
+  const r = records.find((x) => where(x) && Math.abs(x.lat % 1) > 0.1 && Math.abs(x.lat % 1) < 0.9 && Math.abs(x.lon % 1) > 0.1 && Math.abs(x.lon % 1) < 0.9)!;
+  const box: Rect = { top: r.lat + 0.02, bottom: r.lat - 0.02, left: r.lon - 0.02, right: r.lon + 0.02 };
+  return (await locationsIn(a, box, { count: 300 })).some((l) => l.id === r.location.id);
+}
+
 /** For each fault of this area: a probe that holds on the clean sandbox and fails with the fault. */
 const faultProbes: Record<string, FaultProbe> = {
   'geo-location-outside-rectangle': async (a) => (await locationsIn(a, berlin, { count: 20 })).every((l) => inside(berlin, point(l))),
@@ -468,6 +483,24 @@ const faultProbes: Record<string, FaultProbe> = {
   'geo-bottom-latitude-91-accepted': async (a) => (await geo(a, { ...paris, bottom: -91 })).status === 400,
   'geo-left-longitude-181-accepted': async (a) => (await geo(a, { ...paris, left: -181 })).status === 400,
   'geo-right-longitude-181-accepted': async (a) => (await geo(a, { ...paris, right: 181 })).status === 400,
+  'geo-count-over-300-honoured': async (a) => {
+    const res = await geo(a, berlin, { count: 301 });
+    return res.status !== 200 || res.body.locations.length <= MAX_LOCATIONS;
+  },
+  'geo-precision-2-refused': async (a) => (await geo(a, paris, { aggregate: true, precision: 2 })).status === 200,
+  'geo-aggregate-count-short': async (a) => {
+    const res = await geo(a, reykjavik, { aggregate: true });
+    return res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) >= (await locationsIn(a, reykjavik)).length;
+  },
+  'geo-negative-longitude-truncated': (a) => findsAround(a, (r) => r.lon < 0),
+  'geo-southern-latitude-abs': (a) => findsAround(a, (r) => r.lat < 0),
+  'geo-south-latitude-rounded': (a) => findsAround(a, (r) => r.lat < 0),
+  'geo-bounds-int-truncated': async (a) => {
+    const nearWholeDegree: Rect = { top: 53.0001, bottom: 52.9999, left: 13, right: 14 };
+    return (await locationsIn(a, nearWholeDegree, { count: 10 })).every((l) => inside(nearWholeDegree, point(l)));
+  },
+  'geo-box-across-zero-empty': async (a) => (await locationsIn(a, { top: 51.6, bottom: 51.4, left: -0.3, right: 0.1 }, { count: 10 })).length > 0
+    && (await locationsIn(a, { top: 0.1, bottom: -0.1, left: -51.2, right: -50.9 }, { count: 10 })).length > 0,
   'geo-empty-404-standard-body': async (a) => {
     const res = await geo(a, midAtlantic);
     return res.status === 200 || typeof res.body?.message === 'string';

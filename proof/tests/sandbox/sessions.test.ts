@@ -127,8 +127,11 @@ test.describe('rules', () => {
       const m = s.transactions[0]!.paymentMethod;
       return (m === 'NONE' ? 'WRITE_OFF' : m) !== s.paymentMethod;
     })).toBe(true);
-    const writeOff = sessions.find((s) => s.paymentMethod === 'WRITE_OFF');
-    expect(writeOff?.transactions.some((t) => t.paymentMethod === 'NONE' && t.paymentOutcome === 'WRITE_OFF')).toBe(true);
+    // Both sides of the renaming: a write-off that is the earliest transaction (paymentMethod WRITE_OFF), and one after it.
+    const writeOff = (t: Session['transactions'][number]) => t.paymentMethod === 'NONE' && t.paymentOutcome === 'WRITE_OFF';
+    expect(sessions.find((s) => s.paymentMethod === 'WRITE_OFF')?.transactions.some(writeOff)).toBe(true);
+    expect(sessions.some((s) => s.paymentMethod !== 'WRITE_OFF' && s.transactions.some(writeOff))).toBe(true);
+    expect(sessions.flatMap((s) => s.transactions).filter((t) => (t.paymentMethod === 'NONE') !== (t.paymentOutcome === 'WRITE_OFF'))).toEqual([]);
     expect(new Set(sessions.map((s) => s.paymentMethod))).toEqual(new Set(['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF']));
   });
 
@@ -164,6 +167,9 @@ const faultProbes: Record<string, FaultProbe> = {
   'session-key-type-before-start': async (a) => (await allSessions(a)).every((s) => started.has(s.sessionStatus) || s.chargingKeyType === undefined),
   'session-balance-positive': async (a) => (await allSessions(a)).every((s) => BigInt(s.balanceAmountMinor) <= 0n),
   'session-payment-method-not-earliest': async (a) => (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
+  'session-payment-method-first-listed': async (a) => (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
+  'session-replacement-write-off-not-none': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => (t.paymentMethod as string) !== 'WRITE_OFF')),
+  'session-write-off-outcome-missing': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => t.paymentMethod !== 'NONE' || t.paymentOutcome === 'WRITE_OFF')),
   'session-status-outside-enum': async (a) => (await allSessions(a)).every((s) => (sessionStatuses as readonly string[]).includes(s.sessionStatus)),
   'session-balance-status-outside-enum': async (a) => (await allSessions(a)).every((s) => (balanceStatuses as readonly string[]).includes(s.balanceStatus)),
   'session-key-type-uppercase': async (a) => (await allSessions(a)).every((s) => s.chargingKeyType === undefined || ['tag', 'card', 'virtual', 'plug_and_charge'].includes(s.chargingKeyType)),

@@ -170,12 +170,15 @@ const probes: Record<VariantId, Probe> = {
   'geo-filters-per-location': async (h) => (await geo(h, { count: 300 }, { filters: { connectorStandards: ['CHADEMO'], capabilities: ['RESERVABLE'] }, options: { includeAvailableOnly: true } })).body.locations.length,
   'geo-language-lenient': async (h) => statusOf(await geo(h, { count: 1, language: 'xx' })),
   'geo-aggregation-grid': async (h) => (await geo(h, { aggregate: 'true' })).body.aggregates.length,
+  'geo-aggregates-whole-cells': async (h) => (await geo(h, { aggregate: 'true', precision: 2 })).body.aggregates.reduce((n: number, a: { count: number }) => n + a.count, 0),
+  'geo-over-maximum-capped': async (h) => [statusOf(await geo(h, { count: 301 })), statusOf(await geo(h, { aggregate: 'true', precision: 10 }))],
   'geo-empty-404': async (h) => statusOf(await h.call('POST', '/locations/geosearch/rectangle', { query: { topLatitude: 45, bottomLatitude: 40, leftLongitude: -40, rightLongitude: -30 }, body: {} })),
   'session-failed-started': async (h) => (await Promise.all(d.sessionIds.map((id) => session(h, id)))).filter((a) => a.body.sessionStatus === 'FAILED').map((a) => a.body.chargingKeyType),
   'session-refund-positive': async (h) => (await Promise.all(d.sessionIds.map((id) => session(h, id)))).filter((a) => a.body.balanceStatus === 'REFUND').map((a) => a.body.balanceAmountMinor),
   'session-payment-values-other': async (h) => (await Promise.all(d.sessionIds.map((id) => session(h, id)))).map((a) => [a.body.paymentMethod, ...(a.body.transactions ?? []).map((t: { paymentMethod: string }) => t.paymentMethod)].join()),
   'session-access-own-only': async (h) => statusOf(await session(h, d.sessionIds[0]!, 'foreign')),
   'session-malformed-id-400': async (h) => statusOf(await session(h, 'not-a-uuid')),
+  'session-ids-other-shape': async (h) => [statusOf(await session(h, d.sessionIds[0]!)), (await session(h, 'CS-000001')).body.sessionId],
 };
 
 /** Variants whose difference a short probe cannot show (a latency profile, a token lifetime: settings the sandbox has anyway). */
