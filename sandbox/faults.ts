@@ -113,7 +113,7 @@ export const faultCatalogue = {
   'card-get-wrapped': { rule: 'CARD-GET', proves: ['get-card.200', 'scope.card-operations#read'], description: 'GET /cards/{id} answers {card: Card} instead of the Card' },
   'card-pin-echoed': { rule: 'CARD-PIN-NEVER-ECHOED', proves: ['field:Card order item.cardPIN'], description: 'cards ordered with a cardPIN show it (cardPIN) in GET and search results' },
   'card-reprint-pin-404': { rule: 'CARD-REPRINT-PIN', proves: ['reprint.200#answered', 'scope.card-operations#reprint'], description: 'reprintPIN answers 404 for an existing card' },
-  'card-reprint-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-REPRINT', proves: ['reprint.body', 'address.complete#reprint'], description: 'reprintPIN accepts a cardAddress with fields missing' },
+  'card-reprint-address-incomplete-accepted': { rule: 'ADDR-COMPLETE-REPRINT', proves: ['reprint.body#address-complete', 'address.complete#reprint'], description: 'reprintPIN accepts a cardAddress with fields missing' },
 
   // ---- Card search ----
   'card-list-has-next-page-string': { rule: 'CARD-LIST-SHAPE', proves: ['search.200#list', 'scope.card-operations#search'], description: 'hasNextPage and lastPage are sent as strings ("true"/"false")' },
@@ -298,6 +298,32 @@ export const faultCatalogue = {
   'card-id-parse-int': { rule: 'ERR-NOT-FOUND-404', proves: ['get-card.path#near-miss'], description: 'a cardIdentifier in the path is read with parseInt: "4000003abc" is card 4000003' },
   'session-id-case-insensitive': { rule: 'SESSION-UNKNOWN-404', proves: ['session.path#near-miss'], suite: { FLEET_STRICT: 'ASSUME-FORMATS' }, description: 'a sessionId is looked up in lower case: a session id in another case answers that session (a UUID is case-insensitive by RFC 9562: caught under the strict reading of ASSUME-FORMATS)' },
   'session-id-prefix': { rule: 'SESSION-UNKNOWN-404', proves: ['session.path#near-miss'], description: 'a sessionId is looked up as LIKE \'x%\': a prefix of a session id, of at least 8 characters, answers that session' },
+
+  // ---- Each client's own data: master data per top-level customer, and ids of the caller's own ----
+  'master-data-cached-first-caller': { rule: 'MASTER-IDS-ON-CARDS', proves: ['master.per-top-level', 'master.search-ids#card-types'], description: 'GET /master/all answers every client the master data of the hierarchy of the first client that asked (cached once, not per top-level customer)' },
+  'order-ids-any-hierarchy': { rule: 'CARD-ORDER-IDS-FROM-MASTER', proves: ['master.per-top-level', 'order.master-ids#cardTypeId', 'order.master-ids#productId'], description: 'the ids of a card order item are checked against the master data of every hierarchy: an id only another hierarchy\'s holds is accepted, and its card carries it' },
+  'card-reason-any-hierarchy': { rule: 'CARD-REASON-FROM-MASTER', proves: ['master.per-top-level', 'card-status.body#reason-from-master'], description: 'a statusReasonId of card block, unblock and cancel is checked against the reasons of every hierarchy: one only another hierarchy\'s master data holds is accepted' },
+
+  // ---- Every item on its own: the items of a card order, and the products of each ----
+  'order-second-item-copies-first': { rule: 'CARD-ORDER-EACH-ITEM', proves: ['field:Card order item.cardAddress', 'field:Card order item.cardContact'], description: 'every card of an order but the first gets the first item\'s cardAddress and cardContact (the order\'s address block is read once)' },
+  'order-products-of-first-item': { rule: 'CARD-ORDER-EACH-ITEM', proves: ['field:Card order item.products'], description: 'every card of an order gets the products of the order\'s first item' },
+  'card-driver-accents-stripped': { rule: 'CARD-ORDER-EACH-ITEM', proves: ['field:Card order item.driverName'], description: 'the driverName of a card order item is stored without its accents and combining marks (Zoë → Zoe)' },
+
+  // ---- Writes in sequence, every field after every transition ----
+  'card-status-name-wrong-after-unblock': { rule: 'CARD-UNBLOCK-REACTIVATES', companions: ['CARD-STATUS-ACTIVE-1'], proves: ['states.card.unblock#unblocked'], description: 'an unblocked card shows status {id: 1, name: "Unblocked"}: the id of Active under another name' },
+  'card-block-changes-driver': { rule: 'CARD-BLOCK', proves: ['states.card.block#blocked'], description: 'card block saves the card\'s driverName in capitals (the block form\'s embossing field)' },
+  'card-second-block-ignored': { rule: 'CARD-BLOCK', proves: ['states.card.block#blocked', 'scope.card-operations#block'], description: 'a card blocked once before (and unblocked since) answers 200 {} to block but stays Active: its block record exists' },
+  'card-replace-changes-original': { rule: 'CARD-REPLACE-BLOCKS-ORIGINAL', proves: ['states.card.replace#original-blocked'], description: 'replace applies the supplied driverName, vehicleRegNumber and additionalEmbossing to the original too (it is updated before it is copied)' },
+
+  // ---- Text as people write it ----
+  'card-driver-name-html-escaped': { rule: 'CARD-REPLACE-APPLIES-CHANGES', proves: ['replace.body#applies'], description: 'the driverName supplied to replace is stored HTML-escaped (&amp; &lt; &gt; &quot; &#39;)' },
+  'card-notes-bytes-counted': { rule: 'CARD-NOTES-MAX-200', proves: ['card-status.body#notes-max-200', 'limits.notes#card'], description: 'the notes limit of card block and unblock counts UTF-8 bytes: 200 characters with letters beyond ASCII are refused' },
+
+  // ---- Optional means it may be left out; defaults with every filter ----
+  'reprint-address-required': { rule: 'CARD-REPRINT-PIN', proves: ['reprint.body#address-optional'], description: 'reprintPIN refuses a body without cardAddress (400 ER-001)' },
+  'card-unblock-notes-required': { rule: 'CARD-UNBLOCK-REACTIVATES', proves: ['card-status.unblock-body#notes-optional'], description: 'card unblock refuses a body without notes (400 ER-001)' },
+  'card-replace-vrn-needs-driver': { rule: 'CARD-REPLACE-COPIES', companions: ['CARD-REPLACE-BLOCKS-ORIGINAL'], proves: ['replace.body#optional'], description: 'replace refuses a body that supplies vehicleRegNumber without driverName (400 ER-001)' },
+  'card-search-active-first-only-without-filter': { rule: 'CARD-SEARCH-ACTIVE-FIRST', proves: ['search.sort', 'states.card.status#active-first'], description: 'the default order lists Active cards first only without cardTypeIdentifiers, statusIdentifiers, orderReference and filter; with one, by cardIdentifier' },
 
   // ---- Latency targets: caught by the perf gate (npm run perf), not by a conformance test ----
   'latency-list-customers-slow': { rule: 'LAT-LIST-CUSTOMERS', proves: ['latency.list-customers', 'limits.latency'], description: 'GET /customers answers every 2xx 1.5 times its p50 target late: the p50 target is missed' },

@@ -17,6 +17,7 @@ import { columnOf, DEPTHS, type ColumnId, type Depth, type RowId } from './matri
 import type { OwnTargets } from './own.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignTargets } from './targets.js';
+import { refusedWithTheirReason } from './judges.js';
 import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from './writes.js';
 
 export interface CardWriteDeps {
@@ -75,12 +76,14 @@ function foreignRows(api: FleetApi, owner: FleetApi, id: number, reasons: Reason
     return { note: `blocked by its owner first, as the caller's own was${extra}`, restore: async () => ((await owner.unblockCard(id, asOwner)).status === 200 ? undefined : 'its owner could not unblock it again') };
   };
   const unblockByOwner = () => ownerDid('its owner unblocked it', owner.unblockCard(id, asOwner));
+  // A reason only the owner's master data holds may be refused as an invalid parameter before whose card it is (ASSUME-UNKNOWN-RESOURCE-404).
+  const theirReason = reasons.note ? { judge: refusedWithTheirReason } : {};
   return [
-    { row: 'blockCard', tier: 1, send: () => api.blockCard(id, asCaller), undo: unblockByOwner },
-    { row: 'unblockCard', tier: 1, send: () => api.unblockCard(id, asCaller), parity, undo: async () => 'nothing to put back: it unblocked what was blocked for the check' },
+    { row: 'blockCard', tier: 1, send: () => api.blockCard(id, asCaller), undo: unblockByOwner, ...theirReason },
+    { row: 'unblockCard', tier: 1, send: () => api.unblockCard(id, asCaller), parity, undo: async () => 'nothing to put back: it unblocked what was blocked for the check', ...theirReason },
     { row: 'reprintPIN', tier: 2, send: () => api.reprintPIN(id, { cardAddress: pinLetterAddress() }), undo: async () => 'cannot be undone: a PIN letter was requested' },
     { row: 'replaceCard', tier: 2, send: () => api.replaceCard(id, {}), undo: async () => `${await unblockByOwner()}; the replacement card stays` },
-    { row: 'cancelCard', tier: 2, send: () => api.cancelCard(id, asCaller), undo: async () => 'cannot be undone: cancelled permanently' },
+    { row: 'cancelCard', tier: 2, send: () => api.cancelCard(id, asCaller), undo: async () => 'cannot be undone: cancelled permanently', ...theirReason },
   ];
 }
 

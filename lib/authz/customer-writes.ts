@@ -14,6 +14,7 @@ import { createdUnder } from '../created-under.js';
 import { cardOrderBody, cardOrderItem } from '../factories/card.js';
 import { subCustomerBody } from '../factories/customer.js';
 import type { CustomerCreateResponse, MasterData } from '../types.generated.js';
+import { refusedNamedInBody } from './judges.js';
 import { columnOf, columnsOf, DEPTHS, type ColumnId, type Depth, type RowId } from './matrix.js';
 import { OWN_TOP_LEVEL_OPEN } from './reads.js';
 import type { MatrixRecorder } from './recorder.js';
@@ -132,7 +133,7 @@ function foreignRows(d: CustomerWriteDeps, send: Requests, column: ColumnId, tar
   };
   const rows: WriteRow[] = [
     {
-      row: 'createUnder', tier: 1, send: () => send.createUnder(a),
+      row: 'createUnder', tier: 1, send: () => send.createUnder(a), judge: refusedNamedInBody,
       undo: (r) => {
         const created = (r.body as CustomerCreateResponse | undefined)?.customerAccountNumber;
         return created ? byOwner(`its owner closed the sub-customer ${created} created under it`, () => owner!.closeCustomer(created, send.notes)) : Promise.resolve('no account number answered: nothing to close');
@@ -146,7 +147,7 @@ function foreignRows(d: CustomerWriteDeps, send: Requests, column: ColumnId, tar
     },
     { row: 'blockCustomer', tier: 1, send: () => send.blockCustomer(a), undo: () => byOwner('its owner unblocked it', () => owner!.unblockCustomer(a, send.notes)) },
     { row: 'unblockCustomer', tier: 1, send: () => send.unblockCustomer(a), parity, undo: async () => 'nothing to put back: it unblocked what was blocked for the check' },
-    { row: 'orderCards', tier: 2, send: () => send.orderCards(a), undo: async (r) => `cannot be undone: the order stays (orderReference ${(r.body as { orderReference?: string } | undefined)?.orderReference ?? 'not answered'})` },
+    { row: 'orderCards', tier: 2, send: () => send.orderCards(a), judge: refusedNamedInBody, undo: async (r) => `cannot be undone: the order stays (orderReference ${(r.body as { orderReference?: string } | undefined)?.orderReference ?? 'not answered'})` },
     { row: 'closeCustomer', tier: 2, send: () => send.closeCustomer(a), undo: async () => 'cannot be undone: closed permanently' },
   ];
   return rows.filter((w) => columnsOf(w.row).includes(column));

@@ -17,6 +17,17 @@ export interface Judgement {
   lenient?: true;
 }
 
+/**
+ * A refusal of another client's customer named in a body or a filter, or of a statusReasonId only
+ * its owner's master data holds, by another code than 403: an invalid parameter (400) or one the
+ * caller does not know (404). It shows and changes nothing; whether that is a permission question
+ * is not shown (ASSUME-UNKNOWN-RESOURCE-404).
+ */
+function refusedOtherwise(status: number, named: string): Judgement | undefined {
+  if (status !== 400 && status !== 404) return undefined;
+  return { verdict: 'passed', note: `refused: ${status}`, chose: `${named} refused with ${status}`, lenient: true };
+}
+
 export interface JudgeContext {
   /** The foreign customer account number or card the request named. */
   resource: string | number;
@@ -35,7 +46,7 @@ const served = (status: number) => status >= 200 && status < 300;
 
 function otherAnswer(status: number): Judgement {
   const why = status === 404 ? ' (404 says it does not exist; ASSUME-UNKNOWN-RESOURCE-404: 404 only for what does not exist)' : '';
-  return { verdict: 'failed', note: `answered ${status}${why}: the same request is served for the caller's own resource, so for another client's the only refusal is 403` };
+  return { verdict: 'failed', note: `answered ${status}${why}: the same request is served for the caller's own resource, so for another client's named in the path the only refusal is 403` };
 }
 
 /** Refused with 403: a valid token without permission. */
@@ -45,20 +56,30 @@ export function refused403(response: ApiResponse): Judgement {
   return otherAnswer(response.status);
 }
 
-/** The customer list filtered by a foreign customer: 403, or a page showing none of its sub-accounts. */
+/** A foreign customer named in a body (the parent of a new sub-customer, the customer of an order): 403, or refused with 400 or 404. */
+export function refusedNamedInBody(response: ApiResponse): Judgement {
+  return refusedOtherwise(response.status, 'a customer of another hierarchy named in a body') ?? refused403(response);
+}
+
+/** A write on a foreign card whose statusReasonId only its owner's master data holds: 403, or refused with 400 or 404. */
+export function refusedWithTheirReason(response: ApiResponse): Judgement {
+  return refusedOtherwise(response.status, 'a status change of a foreign card with a reason id of its owner\'s master data') ?? refused403(response);
+}
+
+/** The customer list filtered by a foreign customer: 403, a 400 or 404 refusal, or a page showing none of its sub-accounts. */
 export const noForeignCustomerListed: Judge = (response, ctx) => {
   if (response.status === 403) return { verdict: 'passed', note: 'refused: 403' };
-  if (!served(response.status)) return otherAnswer(response.status);
+  if (!served(response.status)) return refusedOtherwise(response.status, 'a customer list filtered by a foreign customer') ?? otherAnswer(response.status);
   const shown = customerPage(response, ctx.customerListFields).customers;
   const leaked = shown.filter((c) => c.parentCustomerAccountNumber === ctx.resource || ctx.foreignCustomers.has(c.customerAccountNumber ?? ''));
   if (leaked.length) return { verdict: 'failed', note: `shows ${leaked.length} customer${leaked.length > 1 ? 's' : ''} of another hierarchy: ${leaked.map((c) => c.customerAccountNumber).slice(0, 5).join(', ')}` };
   return { verdict: 'passed', note: `${response.status} with none of its customers (${shown.length} shown)`, chose: 'a customer list filtered by a foreign customer answers 200 with none of its sub-accounts', lenient: true };
 };
 
-/** Card search filtered by a foreign customer: 403, or none of its cards. */
+/** Card search filtered by a foreign customer: 403, a 400 or 404 refusal, or none of its cards. */
 export const noForeignCardListed: Judge = async (response, ctx) => {
   if (response.status === 403) return { verdict: 'passed', note: 'refused: 403' };
-  if (!served(response.status)) return otherAnswer(response.status);
+  if (!served(response.status)) return refusedOtherwise(response.status, 'a card search filtered by a foreign customer') ?? otherAnswer(response.status);
   const shown = (response.body as CardList | undefined)?.cards ?? [];
   const leaked = shown.length ? await ctx.foreignAmong(shown) : [];
   if (leaked.length) return { verdict: 'failed', note: `shows ${leaked.length} card${leaked.length > 1 ? 's' : ''} of another hierarchy: ${leaked.map((c) => c.cardIdentifier).slice(0, 5).join(', ')}` };

@@ -55,10 +55,10 @@ export function columnHeading(column: ColumnId): { side: string; owner: string }
 /** The matrix's tests: few, each of one rule (and the document's own statement it derives from). */
 export const MATRIX_TESTS = {
   customerReads: 'a customer outside the caller\'s hierarchy, at any depth of another client\'s, cannot be read: get and card types answer 403 [CUST-FOREIGN-403, AUTH-FORBIDDEN-403]',
-  listings: 'a customer list or card search filtered by a customer outside the caller\'s hierarchy answers 403 or none of its customers and cards, and a card search by the number of a card outside it does not show that card, at every depth [AUTH-FOREIGN-NOT-LISTED]',
+  listings: 'a customer list or card search filtered by a customer outside the caller\'s hierarchy answers 403 (or another refusal: ASSUME-UNKNOWN-RESOURCE-404) or none of its customers and cards, and a card search by the number of a card outside it does not show that card, at every depth [AUTH-FOREIGN-NOT-LISTED]',
   cardReads: 'a card of another client\'s hierarchy, whatever the depth of its owner, cannot be read: 403 [CARD-FOREIGN-403, AUTH-FORBIDDEN-403]',
-  customerWrites: 'a customer outside the caller\'s hierarchy, at any depth of another client\'s, cannot be changed: creating under it, updateDetail, block, unblock, ordering cards for it and close answer 403 [CUST-FOREIGN-403, AUTH-FORBIDDEN-403] @write',
-  cardWrites: 'a card of another client\'s hierarchy, whatever the depth of its owner, cannot be changed: block, unblock, PIN reprint, replace and cancel answer 403 [CARD-FOREIGN-403, AUTH-FORBIDDEN-403] @write',
+  customerWrites: 'a customer outside the caller\'s hierarchy, at any depth of another client\'s, cannot be changed: updateDetail, block, unblock and close answer 403, creating under it and ordering cards for it (which name it in the body) are refused, with 403 or another refusal (ASSUME-UNKNOWN-RESOURCE-404) [CUST-FOREIGN-403, AUTH-FORBIDDEN-403] @write',
+  cardWrites: 'a card of another client\'s hierarchy, whatever the depth of its owner, cannot be changed: block, unblock, PIN reprint, replace and cancel answer 403 (with a statusReasonId only its owner\'s master data holds, another refusal too: ASSUME-UNKNOWN-RESOURCE-404) [CARD-FOREIGN-403, AUTH-FORBIDDEN-403] @write',
 } as const;
 
 export type MatrixTestId = keyof typeof MATRIX_TESTS;

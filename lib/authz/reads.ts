@@ -36,13 +36,7 @@ const readRows: Partial<Record<RowId, ReadRow>> = {
 
 export interface ReadOptions {
   customerListFields: CustomerListFields;
-  /** FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404: a foreign filter must be refused with 403. */
-  strict: boolean;
-  /** Records what the target chose where the document is silent. */
-  saw(what: string): void;
 }
-
-const ENTRY = 'ASSUME-UNKNOWN-RESOURCE-404';
 
 /** Whether the caller may read and filter by its own top-level account: not shown (Authentication 6). */
 export const OWN_TOP_LEVEL_OPEN = 'whether a client may do this on its own top-level account is not shown (Authentication 6; the top-level account is the operator\'s)';
@@ -91,10 +85,7 @@ export async function readCells(matrix: MatrixRecorder, api: FleetApi, rows: Row
           ...(typeof c.target === 'string' ? {} : { foreignCard: c.target }),
           foreignAmong: (cards) => foreignCardsAmong(cards, api, foreign.owner?.api, { customerAccountNumber: resource }),
         });
-        if (judgement.chose) options.saw(judgement.chose);
-        if (judgement.verdict === 'failed') await matrix.failed(row, c.column, resource, response, judgement.note);
-        else if (judgement.lenient && options.strict) await matrix.failedStrictly(ENTRY, row, c.column, resource, response, `${judgement.note}: not refused with 403`);
-        else await matrix.passed(row, c.column, resource, response, judgement.note);
+        await matrix.judged(row, c.column, resource, response, judgement);
       }
     }
   }));

@@ -9,7 +9,11 @@ import { formatExchange } from '../client.js';
 import type { Exchange } from '../exchange.js';
 import type { Evidence } from '../ledger.js';
 import { operation } from '../operations.js';
+import type { Judgement } from './judges.js';
 import { cellWhere, columnsOf, isOwn, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
+
+/** The register entry of foreign resources named in a body or a filter. */
+const UNKNOWN_RESOURCE = 'ASSUME-UNKNOWN-RESOURCE-404';
 
 /** A cell's outcome that failed only under a stricter reading of a register entry (FLEET_STRICT). */
 export interface StrictFailure {
@@ -29,6 +33,8 @@ export interface RecorderDeps {
   columnNotes?: Partial<Record<ColumnId, string>>;
   /** Records what the target chose where the document is silent (ASSUME-UNKNOWN-RESOURCE-404). */
   saw?(what: string): void;
+  /** FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404: a foreign resource named in a body or a filter must be refused with 403. */
+  strict?: boolean;
 }
 
 /** Whether one of a row's own requests was served, settled as soon as that is known. */
@@ -102,6 +108,14 @@ export class MatrixRecorder {
     const cell: CellResult = { row, column, verdict: 'failed', resource: String(resource), status: response.status, note, evidence: this.deps.evidence(response.exchange) };
     await this.add(cell);
     this.failures.push({ cell, exchange: response.exchange });
+  }
+
+  /** A foreign cell as `judgement` has it; one passed by the default reading only fails under the stricter one. */
+  async judged(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, judgement: Judgement): Promise<void> {
+    if (judgement.chose) this.deps.saw?.(judgement.chose);
+    if (judgement.verdict === 'failed') await this.failed(row, column, resource, response, judgement.note);
+    else if (judgement.lenient && this.deps.strict) await this.failedStrictly(UNKNOWN_RESOURCE, row, column, resource, response, `${judgement.note}: not refused with 403`);
+    else await this.passed(row, column, resource, response, judgement.note);
   }
 
   /** A cell judged under a stricter reading only (FLEET_STRICT=entry): an assumption failure, not the rule's. */

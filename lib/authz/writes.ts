@@ -5,7 +5,7 @@
  * only while every write before it on the resource was refused.
  */
 import type { ApiResponse } from '../client.js';
-import { refused403 } from './judges.js';
+import { refused403, type Judgement } from './judges.js';
 import type { ColumnId, RowId } from './matrix.js';
 import type { MatrixRecorder } from './recorder.js';
 
@@ -23,6 +23,8 @@ export interface WriteRow {
   parity?(): Promise<Parity>;
   /** Puts back what a served request changed; says what it did, or why it could not. */
   undo(response: ApiResponse): Promise<string>;
+  /** How its answer is judged, when not only a 403 refuses it (a foreign customer named in the body). */
+  judge?(response: ApiResponse): Judgement;
 }
 
 const isServed = (status: number) => status >= 200 && status < 300;
@@ -51,10 +53,8 @@ export async function foreignWrites(matrix: MatrixRecorder, column: ColumnId, re
     const response = await w.send();
     const served = isServed(response.status);
     const after = served ? await w.undo(response) : await parity?.restore();
-    const judgement = refused403(response);
-    const note = [judgement.note, parity?.note, after].filter(Boolean).join('; ');
-    if (judgement.verdict === 'passed') await matrix.passed(w.row, column, resource, response, note);
-    else await matrix.failed(w.row, column, resource, response, note);
+    const judgement = (w.judge ?? refused403)(response);
+    await matrix.judged(w.row, column, resource, response, { ...judgement, note: [judgement.note, parity?.note, after].filter(Boolean).join('; ') });
     servedBefore ||= served;
   }
 }

@@ -130,7 +130,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-UNKNOWN-RESOURCE-404',
     silence: 'Which condition raises which code: not shown; 404 means not found.',
     choice: 'An unknown customer account number, card identifier or session id answers 404; one outside the caller\'s hierarchy answers 403.',
-    suite: 'Requires 404 for an unknown resource and 403 for a foreign one (every operation that names a customer or a card: the authorization matrix). A customer list or card search filtered by a customer outside the caller\'s hierarchy may answer 403 or a page with none of its customers or cards (recorded); FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404 requires the 403.',
+    suite: 'Requires 404 for an unknown resource and 403 for a foreign one named in the path (every operation that names a customer or a card: the authorization matrix). A customer list or card search filtered by a customer outside the caller\'s hierarchy may answer 403, a 400 or 404 refusal, or a page with none of its customers or cards; a customer outside it named in a body (the parent of a new sub-customer, the customer of a card order) may be refused with 400, 403 or 404; a status change of a foreign card whose statusReasonId only its owner\'s master data holds may be refused with 400 or 403; each recorded, nothing shown or changed. FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404 requires the 403 in each of these.',
   },
   {
     id: 'ASSUME-CUSTOMER-STATES',
@@ -148,7 +148,9 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-CARD-SEARCH-DEFAULTS',
     silence: 'Maximum page size of list and search: not shown. sortExpression grammar and sortable fields: not shown.',
     choice: 'Card search limit default 50; customer list maximum page size 200 (capped silently); sortExpression accepts "status", "status asc", "status desc".',
-    suite: 'Never relies on a page size it did not ask for nor on a sortExpression grammar.',
+    suite: 'Never relies on a page size it did not ask for nor on a sortExpression grammar. Requires card search limits 1 to 20 to be accepted; a larger limit may be accepted (a page of at most that many cards) or refused (4xx), recorded; FLEET_STRICT=ASSUME-CARD-SEARCH-DEFAULTS requires limits 1 to 120 to be accepted.',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-CARD-SEARCH-DEFAULTS') ? 'limits 1 to 120 accepted (strict)' : 'limits 1 to 20 accepted'),
   },
   {
     id: 'ASSUME-CURSOR-OTHER-FILTERS',
@@ -168,7 +170,7 @@ export const assumptions: Assumption[] = [
     id: 'ASSUME-REPLACEMENT-VISIBLE',
     silence: 'Whether the new card\'s identifier is returned: not shown.',
     choice: 'The replacement card exists at once, for the same customer, Active.',
-    suite: 'Finds the replacement by card search (unique driverName) and waits for it up to FLEET_REPLACEMENT_TIMEOUT seconds.',
+    suite: 'Finds the replacement by card search (a unique value supplied or copied) and waits for it up to FLEET_REPLACEMENT_TIMEOUT seconds. One not seen by then leaves CARD-REPLACE-COPIES and CARD-REPLACE-APPLIES-CHANGES not judged: a configuration notice names the setting (0: replacements show later than any run waits; none is looked for, and no notice). FLEET_STRICT=ASSUME-REPLACEMENT-VISIBLE requires the replacement within the timeout (an assumption failure otherwise).',
     setting: 'FLEET_REPLACEMENT_TIMEOUT',
     inForce: (c) => `${c.replacementTimeoutSeconds} s`,
   },

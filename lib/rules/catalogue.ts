@@ -144,6 +144,7 @@ const catalogue = [
     ['CARD-ORDER-ERRORS-ARRAY', 'Endpoints / Order cards; Errors', '400: an array of error objects (one per problem), not a single object.'],
     ['CARD-ORDER-ER002', 'Errors / Codes that appear', 'ER-002: missing required field (400, in the card order error array).'],
     ['CARD-ORDER-IDS-FROM-MASTER', 'Endpoints / Order cards; Resources / Card order item', 'Identifiers used in the request come from master data: an order whose item names a cardTypeId, cardCategoryId, cardGroupId, purchaseCategoryId, fuelProductRestrictionId or products[].productId that the caller\'s master data does not hold is refused.'],
+    ['CARD-ORDER-EACH-ITEM', 'Endpoints / Order cards; Resources / Card order item', 'Each card of an order is made of its own card order item: it shows that item\'s card type (cardTypeId), purchase category (purchaseCategoryId), fuelProductRestrictionId, products, driverName, vehicleRegNumber, additionalEmbossing, delivery address (cardAddress, companyName included) and cardContact, as they were sent.', 'derived'],
   ]),
   ...family('master-data', [
     ['MASTER-TEN-ARRAYS', 'Resources / Master data', 'An object with ten arrays: cardCategory, cardGroup, cardType, country, fuelProductRestriction, product, purchaseCategory, reason, region, status.'],
@@ -152,7 +153,7 @@ const catalogue = [
     ['MASTER-LINK-GROUP-CARDTYPE', 'Resources / Master data', 'cardGroup: id, name, cardTypeId — cardTypeId names a cardType of the master data.', 'derived'],
     ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY', 'Resources / Master data', 'cardType.defaultPurchaseCategoryId names a purchaseCategory of the master data.', 'derived'],
     ['MASTER-LINK-PURCHASECATEGORY-RESTRICTION', 'Resources / Master data', 'purchaseCategory.productRestrictionId names a fuelProductRestriction of the master data.', 'derived'],
-    ['MASTER-IDS-ON-CARDS', 'Resources / Master data; Card', 'The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry: card statuses, card types, products and restrictions seen on cards exist in the master data.', 'derived'],
+    ['MASTER-IDS-ON-CARDS', 'Resources / Master data; Card', 'The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry, and the data depends on the top-level customer of the caller: card statuses, card types, products and restrictions seen on a client\'s cards exist in that client\'s own master data.', 'derived'],
   ]),
   ...family('locations', [
     ['GEO-LOCATION-SHAPE', 'Resources / Location', 'Location fields and types: coordinates as decimal degrees in text, postal_code integer, last_updated timestamp (ISO 8601, UTC), evses, operator, opening_times, directions.'],

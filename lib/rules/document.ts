@@ -157,17 +157,17 @@ export const resourceTables: ResourceTable[] = [
     resource: 'Card order item', section: 'Resources / Card order item (element of cards in an order request)', schema: 'card-order-item.json',
     presence: { atLeastOne: false, stated: [] },
     fields: fields(['ASSUME-CARD-ORDER-REQUIRED'], [
-      ['cardTypeId', 'integer; from master data cardType', ['CARD-ORDER-IDS-FROM-MASTER']],
+      ['cardTypeId', 'integer; from master data cardType', ['CARD-ORDER-IDS-FROM-MASTER', 'CARD-ORDER-EACH-ITEM']],
       ['cardCategoryId', 'integer; from master data cardCategory', ['CARD-ORDER-IDS-FROM-MASTER']],
       ['cardGroupId', 'integer; from master data cardGroup', ['CARD-ORDER-IDS-FROM-MASTER']],
-      ['purchaseCategoryId', 'integer; from master data purchaseCategory', ['CARD-ORDER-IDS-FROM-MASTER']],
-      ['fuelProductRestrictionId', 'integer; from master data fuelProductRestriction', ['CARD-ORDER-IDS-FROM-MASTER']],
-      ['products', 'array of {productId: integer}; from master data product', ['CARD-ORDER-IDS-FROM-MASTER']],
-      ['additionalEmbossing', 'string', [LENGTHS]], ['driverName', 'string', ['CARD-SEARCH-ORDER-REFERENCE', LENGTHS]], ['vehicleRegNumber', 'string', [LENGTHS]],
+      ['purchaseCategoryId', 'integer; from master data purchaseCategory', ['CARD-ORDER-IDS-FROM-MASTER', 'CARD-ORDER-EACH-ITEM']],
+      ['fuelProductRestrictionId', 'integer; from master data fuelProductRestriction', ['CARD-ORDER-IDS-FROM-MASTER', 'CARD-ORDER-EACH-ITEM']],
+      ['products', 'array of {productId: integer}; from master data product', ['CARD-ORDER-IDS-FROM-MASTER', 'CARD-ORDER-EACH-ITEM']],
+      ['additionalEmbossing', 'string', ['CARD-ORDER-EACH-ITEM', LENGTHS]], ['driverName', 'string', ['CARD-SEARCH-ORDER-REFERENCE', 'CARD-ORDER-EACH-ITEM', LENGTHS]], ['vehicleRegNumber', 'string', ['CARD-ORDER-EACH-ITEM', LENGTHS]],
       ['isDriverEmbossed', 'boolean'], ['isVRNEmbossed', 'boolean'],
       ['cardPIN', 'string; secret; never echoed', ['CARD-PIN-NEVER-ECHOED']],
-      ['cardAddress', 'Address including companyName; delivery address'],
-      ['cardContact', 'Contact'],
+      ['cardAddress', 'Address including companyName; delivery address', ['CARD-ORDER-EACH-ITEM']],
+      ['cardContact', 'Contact', ['CARD-ORDER-EACH-ITEM']],
     ]),
   },
   {
@@ -382,9 +382,10 @@ export const clauses: Readonly<Record<string, Readonly<Record<string, string>>>>
   'card-status.body': {
     'reason-required': 'statusReasonId (integer, required', 'reason-from-master': 'a reason id from master data', 'notes-optional': 'notes (string, optional', 'notes-max-200': 'max 200',
   },
-  'card-status.unblock-body': { 'reason-required': 'statusReasonId (integer, required', 'reason-from-master': 'a reason id from master data', 'notes-max-200': 'notes (string, optional, max 200)' },
+  'card-status.unblock-body': { 'reason-required': 'statusReasonId (integer, required', 'reason-from-master': 'a reason id from master data', 'notes-optional': 'notes (string, optional', 'notes-max-200': 'notes (string, optional, max 200)' },
   'cancel.200': { status: '200: operation status', permanent: 'Cancellation is permanent' },
   'replace.body': { optional: 'every field optional', applies: 'the fields supplied', 'card-type-from-master': 'cardTypeId: a card type of the master data', 'purchase-category-from-master': 'purchaseCategoryId: a purchase category of the master data', 'card-group-from-master': 'cardGroupId: a card group of the master data' },
+  'reprint.body': { 'address-optional': 'cardAddress ... when given', 'address-complete': 'all address fields when given' },
   'reprint.200': { answered: '200', status: 'operation status' },
   'geo.rectangle': {
     inside: 'charging locations inside a rectangle: none outside it',
@@ -522,7 +523,7 @@ export const sentences: Statement[] = [
   ]),
   ...section('Resources / Master data', [
     ['master.ten-arrays', 'An object with ten arrays.', ['MASTER-TEN-ARRAYS']],
-    ['master.per-top-level', 'The data depends on the top-level customer of the caller.', [], 'how it depends is not shown: two hierarchies may hold the same data; the suite reads each client\'s own'],
+    ['master.per-top-level', 'The data depends on the top-level customer of the caller.', ['MASTER-IDS-ON-CARDS', 'CARD-ORDER-IDS-FROM-MASTER', 'CARD-REPLACE-IDS-FROM-MASTER', 'CARD-REASON-FROM-MASTER']],
     ['master.reason-ids', 'The id of a reason is what statusReasonId carries in card block, unblock and cancel.', ['CARD-REASON-FROM-MASTER', 'CARD-BLOCK-REASON-REQUIRED']],
     ['master.search-ids', 'The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry in card search.', ['CARD-SEARCH-CARDTYPE', 'CARD-SEARCH-STATUS', 'MASTER-IDS-ON-CARDS']],
   ]),
@@ -604,7 +605,7 @@ export const sentences: Statement[] = [
     ['get-card.200', '200: Card.', ['CARD-GET', 'CARD-SHAPE']],
   ]),
   ...section('Endpoints / POST /cards/search', [
-    ['search.limit', 'Body, all optional: limit (integer, minimum 1, maximum records to return).', ['CARD-SEARCH-LIMIT-MIN-1', 'CARD-SEARCH-LIMIT-HONOURED']],
+    ['search.limit', 'Body, all optional: limit (integer, minimum 1, maximum records to return).', ['CARD-SEARCH-LIMIT-MIN-1', 'CARD-SEARCH-LIMIT-HONOURED', 'ASSUME-CARD-SEARCH-DEFAULTS']],
     ['search.cursor', 'cursor (string, from a previous response).', ['CARD-SEARCH-CURSOR', 'CARD-SEARCH-LIMIT-HONOURED', 'CARD-SEARCH-CURSOR-SCOPE', 'AUTH-FOREIGN-NOT-LISTED', 'ASSUME-CURSOR-OTHER-FILTERS']],
     ['search.sort', 'sortExpression (string; sorting can be applied on card status; default order lists active cards first; grammar and sortable fields beyond that: not shown).', ['CARD-SEARCH-ACTIVE-FIRST', 'ASSUME-CARD-SEARCH-DEFAULTS']],
     ['search.customer', 'customerAccountNumber (string).', ['CARD-SEARCH-CUSTOMER', 'AUTH-FOREIGN-NOT-LISTED']],
@@ -632,7 +633,7 @@ export const sentences: Statement[] = [
     ['replace.identifier', 'Whether the new card\'s identifier is returned: not shown.', ['ASSUME-REPLACEMENT-VISIBLE']],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/reprintPIN', [
-    ['reprint.body', 'Body: cardAddress (Address; all address fields when given).', ['ADDR-COMPLETE-REPRINT', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
+    ['reprint.body', 'Body: cardAddress (Address; all address fields when given).', ['ADDR-COMPLETE-REPRINT', 'CARD-REPRINT-PIN', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
     ['reprint.letter', 'The PIN letter is sent to it.', [], 'a letter on paper: nothing the interface shows'],
     ['reprint.200', '200: operation status.', ['CARD-REPRINT-PIN', 'OPSTATUS-OBJECT']],
   ]),

@@ -9,7 +9,6 @@ import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import { ACTIVE } from '../discovery.js';
 import { BlockedError } from '../ledger.js';
-import { addressFields, contactFields } from '../factories/customer.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
 
@@ -36,25 +35,6 @@ export function statusIdOf(card: Card): number {
 
 export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promise<number> {
   return statusIdOf(await cardOf(api, cardIdentifier));
-}
-
-const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
-
-/**
- * What the document says a card holds, field by field, nested objects by their documented fields
- * only: two cards compared through it differ only where a documented value differs, never because
- * a server adds fields of its own.
- */
-export function documentedCard(card: Card) {
-  const address = (a: Card['cardDeliveryAddress']) => Object.fromEntries([...addressFields, 'companyName'].map((f) => [f, a?.[f as keyof typeof a]]));
-  const contact = (c: Card['cardDeliveryContact']) => Object.fromEntries(contactFields.map((f) => [f, c?.[f]]));
-  return {
-    cardType: card.cardType, purchaseCategoryName: card.purchaseCategoryName, additionalEmbossing: card.additionalEmbossing,
-    driverName: card.driverName, vehicleRegNumber: card.vehicleRegNumber,
-    fuelProductRestriction: { productRestrictionId: card.fuelProductRestriction?.productRestrictionId, productRestrictionName: card.fuelProductRestriction?.productRestrictionName },
-    products: byProductId(card.products).map((p) => ({ productId: p.productId, productName: p.productName })),
-    cardDeliveryAddress: address(card.cardDeliveryAddress), cardDeliveryContact: contact(card.cardDeliveryContact),
-  };
 }
 
 /**

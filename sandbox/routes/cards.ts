@@ -64,7 +64,8 @@ function dottedDate(iso: string): string {
   return `${d}.${m}.${y}`;
 }
 
-function statusName(name: string, statusId: number, faults: Faults): string {
+function statusName(name: string, statusId: number, faults: Faults, card?: CardRecord): string {
+  if (faults.has('card-status-name-wrong-after-unblock') && statusId === cardStatus.active && card?.history.at(-1)?.action === 'unblock') return 'Unblocked';
   return faults.has('card-status-active-name-wrong') && statusId === cardStatus.active ? name.toUpperCase() : name;
 }
 
@@ -84,8 +85,8 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
   const view = {
     cardIdentifier: faults.has('card-identifier-string') ? String(card.cardIdentifier) : card.cardIdentifier,
     cardType: master.get('cardType', card.cardTypeId)?.name ?? '',
-    status: faults.has('card-status-plain-string') ? statusName(name, statusId, faults)
-      : { id: faults.has('card-status-id-string') ? String(statusId) : statusId, name: statusName(name, statusId, faults) },
+    status: faults.has('card-status-plain-string') ? statusName(name, statusId, faults, card)
+      : { id: faults.has('card-status-id-string') ? String(statusId) : statusId, name: statusName(name, statusId, faults, card) },
     primaryVisualCardNumber: card.primaryVisualCardNumber,
     secondaryCardNumber: card.secondaryCardNumber,
     keyIdentifier: card.keyIdentifier,
@@ -150,10 +151,10 @@ type SortKey = (card: CardRecord) => [number, number];
  * `cardIdentifier`, case-insensitive. `status` sorts by status id (Active = 1 first when
  * ascending), then by cardIdentifier. Default: Active cards first, then by cardIdentifier.
  */
-export function sortKeyOf(expression: string | undefined, faults: Faults, variants: Variants): SortKey {
+export function sortKeyOf(expression: string | undefined, faults: Faults, variants: Variants, filtered = false): SortKey {
   const text = (expression ?? '').trim();
   if (text === '') {
-    if (faults.has('card-search-active-not-first')) return (c) => [0, c.cardIdentifier];
+    if (faults.has('card-search-active-not-first') || (filtered && faults.has('card-search-active-first-only-without-filter'))) return (c) => [0, c.cardIdentifier];
     return (c) => [c.statusId === cardStatus.active ? 0 : 1, c.cardIdentifier];
   }
   if (variants.has('card-sort-grammar-other')) {
@@ -214,6 +215,14 @@ function answeredProblems(problems: Problem[], faults: Faults): Problem[] {
   return problems;
 }
 
+/** What the faults of an order's items take from its first item. */
+function itemFaultsOf(faults: Faults) {
+  return (first: CardOrderRequest['cards'][number]): Partial<CardOrderRequest['cards'][number]> => ({
+    ...(faults.has('order-second-item-copies-first') ? { cardAddress: first.cardAddress, cardContact: first.cardContact } : {}),
+    ...(faults.has('order-products-of-first-item') ? { products: first.products } : {}),
+  });
+}
+
 // ---- Lifecycle helpers ----
 
 /** Unblock's body schema where a fault loosens it and not block's (they share card-status-change-request.json). */
@@ -237,6 +246,7 @@ type OrderBody = Partial<CardOrderRequest>;
 export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions & { orderCompletionSeconds?: number }): Promise<void> {
   const { store, faults, variants } = opts;
   const now = () => new Date().toISOString();
+  const itemFaults = itemFaultsOf(faults);
   const appearsLater = (variant: 'order-cards-later' | 'replacement-delayed') => (variants.has(variant) ? { visibleFrom: Date.now() + APPEARS_AFTER_MS } : {});
 
   /** The card of a block, unblock, cancel, replace or PIN reprint (card-foreign-writable and card-foreign-sub-writable serve another hierarchy's). */
@@ -252,7 +262,10 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   };
   /** The fault that lets a statusReasonId master data does not hold through, per action. */
   const reasonUnchecked = { blocked: 'card-reason-unchecked', unblocked: 'card-unblock-reason-unchecked', 'cancelled again': 'card-cancel-reason-unchecked' } as const;
+  /** Whether any hierarchy's master data holds the id: what a server that checks ids against all of them takes. */
+  const anyHierarchy = (key: 'reason' | (typeof orderRefs)[number][1] | 'product', id: number) => [...store.master.values()].some((m) => m.has(key, id));
   const checkReason = (master: MasterIndex, statusReasonId: number | undefined, action: keyof typeof reasonUnchecked) => {
+    if (faults.has('card-reason-any-hierarchy') && statusReasonId !== undefined && anyHierarchy('reason', statusReasonId)) return;
     if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has(reasonUnchecked[action])) {
       throw ApiError.badRequest(`statusReasonId ${statusReasonId} is not a reason id of the master data`);
     }
@@ -292,14 +305,15 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         for (const field of variants.has('card-order-all-required') ? allRequired : ['cardTypeId'] as const) {
           if (item[field] === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/${field}` });
         }
+        const known = (key: (typeof orderRefs)[number][1] | 'product', id: number) => master.has(key, id) || (faults.has('order-ids-any-hierarchy') && anyHierarchy(key, id));
         for (const [field, key, fault] of orderRefs) {
           const id = item[field];
-          if (typeof id === 'number' && !master.has(key, id) && !faults.has(fault)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
+          if (typeof id === 'number' && !known(key, id) && !faults.has(fault)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
         }
         (Array.isArray(item.products) ? item.products : []).forEach((p, j) => {
           if (!p || typeof p !== 'object') return;
           if (p.productId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/products/${j}/productId` });
-          else if (typeof p.productId === 'number' && !master.has('product', p.productId) && !faults.has('order-unknown-product-accepted')) {
+          else if (typeof p.productId === 'number' && !known('product', p.productId) && !faults.has('order-unknown-product-accepted')) {
             problems.push({ code: 'ER-001', description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data` });
           }
         });
@@ -310,7 +324,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const day = today();
       const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);
       // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
-      const addCards = (statusId: number) => items.forEach((item) => {
+      const addCards = (statusId: number) => items.map((item) => ({ ...item, ...itemFaults(items[0]!) })).forEach((item) => {
         // A card type master data does not hold is here only under order-unknown-card-type-accepted.
         const type = master.get('cardType', item.cardTypeId!) ?? { ...master.data.cardType[0]!, id: item.cardTypeId! };
         const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
@@ -328,7 +342,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
           productIds: item.products ? item.products.map((p) => p.productId!) : defaultProducts,
           statusId,
           ...cardNumbers(store.random, cardIdentifier, customer.topLevel),
-          driverName: item.driverName ?? '',
+          driverName: faults.has('card-driver-accents-stripped') ? (item.driverName ?? '').normalize('NFD').replace(/\p{M}/gu, '') : item.driverName ?? '',
           vehicleRegNumber: item.vehicleRegNumber ?? '',
           additionalEmbossing: item.additionalEmbossing ?? '',
           isDriverEmbossed: item.isDriverEmbossed ?? false,
@@ -415,7 +429,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const defaultLimit = other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT;
       let limit = (after && faults.has('card-search-cursor-drops-limit') ? undefined : body.limit) ?? defaultLimit;
       limit = faults.has('card-search-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
-      const sortKey = sortKeyOf(query.sortExpression, faults, variants);
+      const filtered = query.cardTypeIdentifiers !== undefined || query.statusIdentifiers !== undefined || query.orderReference !== undefined || query.filter !== undefined;
+      const sortKey = sortKeyOf(query.sortExpression, faults, variants, filtered);
       const master = store.masterFor(caller.topLevel);
       const typeIds = knownIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers', faults.has('card-search-unknown-card-type-ignored'), variants);
       const statusIds = knownIds(query.statusIdentifiers?.map((id) => cardStatusIn(id, variants)), master, 'status', 'statusIdentifiers', faults.has('card-search-unknown-status-ignored'), variants);
@@ -495,6 +510,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     return card;
   };
 
+  /** Under card-notes-bytes-counted: notes over 200 UTF-8 bytes are refused, whatever their characters. */
+  const notesInBytes = (notes: string | undefined) => {
+    if (faults.has('card-notes-bytes-counted') && notes !== undefined && Buffer.byteLength(notes, 'utf8') > 200) throw ApiError.badRequest('notes is longer than 200 characters');
+  };
+
   /** The operation status of a change: {}, or under `fault` an empty body. */
   const done = (reply: FastifyReply, fault: FaultId) => (faults.has(fault) ? reply.type('application/json').send('') : {});
 
@@ -503,12 +523,15 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     handler: async (request, reply) => {
       const card = statusTarget(request, 'blocked');
       if (faults.has('card-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
+      notesInBytes(request.body.notes);
       const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
       if (card.statusId !== cardStatus.active && !fromCancelled) {
         if (variants.has('unmet-condition-no-op') && card.statusId === cardStatus.blocked) return {};
         throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);
       }
-      if (!faults.has('card-block-not-applied')) card.statusId = cardStatus.blocked;
+      const blockedBefore = card.history.some((h) => h.action === 'block');
+      if (!faults.has('card-block-not-applied') && !(faults.has('card-second-block-ignored') && blockedBefore)) card.statusId = cardStatus.blocked;
+      if (faults.has('card-block-changes-driver')) card.driverName = card.driverName.toUpperCase();
       record(card, 'block', request.body);
       return done(reply, 'opstatus-card-block-empty-body');
     },
@@ -519,6 +542,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...unblockBody(faults),
     handler: async (request) => {
       const card = statusTarget(request, 'unblocked');
+      if (faults.has('card-unblock-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
+      notesInBytes(request.body.notes);
       if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
       const wasActive = card.statusId === cardStatus.active;
       const activeAllowed = wasActive && (faults.has('card-unblock-active-accepted') || faults.has('card-unblock-active-changes-status'));
@@ -558,6 +583,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
       if (faults.has('card-replace-body-required') && !Object.keys(body).length) throw ApiError.badRequest('replace needs at least one property of the replacement');
+      if (faults.has('card-replace-vrn-needs-driver') && body.vehicleRegNumber !== undefined && body.driverName === undefined) throw ApiError.badRequest('vehicleRegNumber is changed together with driverName');
       const master = store.masterFor(original.topLevel);
       const refs = [
         ['cardTypeId', 'cardType', 'card-replace-unknown-card-type-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'card-replace-unknown-purchase-category-accepted'],
@@ -568,12 +594,16 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         if (id !== undefined && !master.has(key, id) && !faults.has(fault)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
       notCancelled(original, 'replaced');
+      const escaped = (text: string | undefined) => (text !== undefined && faults.has('card-driver-name-html-escaped') ? text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', '\'': '#39' }[c]};`) : text);
+      if (faults.has('card-replace-changes-original')) {
+        for (const field of ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as const) if (body[field] !== undefined) original[field] = body[field]!;
+      }
       addReplacement(store, original, {
         cardTypeId: body.cardTypeId ?? original.cardTypeId,
         purchaseCategoryId: body.purchaseCategoryId ?? original.purchaseCategoryId,
         cardGroupId: body.cardGroupId ?? original.cardGroupId,
         additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
-        driverName: body.driverName ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
+        driverName: escaped(body.driverName) ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
         vehicleRegNumber: faults.has('card-replace-ignores-change') ? original.vehicleRegNumber : body.vehicleRegNumber ?? original.vehicleRegNumber,
         ...appearsLater('replacement-delayed'),
       }, today(), now());
@@ -589,6 +619,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     handler: async (request, reply) => {
       const card = writableCard(callerOf(request), request.params.cardIdentifier);
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
+      if (faults.has('reprint-address-required') && request.body?.cardAddress === undefined) throw ApiError.badRequest('cardAddress is required');
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });
       return done(reply, 'opstatus-reprint-empty-body');

@@ -33,6 +33,7 @@ export default async function masterDataRoutes(app: FastifyInstance, opts: Sandb
   const { store, faults, variants } = opts;
   // Built once per hierarchy: master data does not change during the sandbox's lifetime.
   const answers = new Map([...store.master].map(([topLevel, index]) => [topLevel, masterDataView(index.data, faults, variants)]));
+  let firstAnswer: Partial<MasterData> | undefined;
 
   app.route({
     ...routeOf('getMasterData'),
@@ -41,7 +42,9 @@ export default async function masterDataRoutes(app: FastifyInstance, opts: Sandb
       if (faults.has('master-data-parameter-message-body') && Object.keys(request.query as object).length) {
         return reply.code(400).type('application/json').send(JSON.stringify({ message: 'GET /master/all takes no parameters' }));
       }
-      return answers.get(callerOf(request).topLevel) ?? {};
+      const answer = answers.get(callerOf(request).topLevel) ?? {};
+      if (!faults.has('master-data-cached-first-caller')) return answer;
+      return (firstAnswer ??= answer);
     },
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Master data of the two seeded hierarchies. The document says the data depends on the caller's
- * top-level customer, so the foreign hierarchy's differs slightly (no combi card type, one more
- * product). Every link points at an existing id: reason.cardTypeId and cardGroup.cardTypeId at a
+ * top-level customer, so the foreign hierarchy's differs: it lacks the combi card type (and its
+ * groups and reasons) and has a hydrogen line of its own (a card type with its group, reasons,
+ * purchase category, restriction and product), which some of its cards carry: each hierarchy's
+ * cards show values only its own master data holds. Every link points at an existing id: reason.cardTypeId and cardGroup.cardTypeId at a
  * cardType, cardType.defaultPurchaseCategoryId at a purchaseCategory, purchaseCategory.
  * productRestrictionId at a fuelProductRestriction.
  */
@@ -48,6 +50,7 @@ export const productsByRestriction: Record<number, number[]> = {
   3: [1, 2, 3, 4, 8, 9, 10, 12],
   4: [7, 12],
   5: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  6: [13],
 };
 
 export function mainMasterData(): MasterData {
@@ -98,14 +101,16 @@ export function mainMasterData(): MasterData {
   };
 }
 
-/** The foreign hierarchy's master data: the main one without the combi card type, plus hydrogen. */
+/** The foreign hierarchy's master data: the main one without the combi card type, plus a hydrogen line. */
 export function foreignMasterData(): MasterData {
   const main = mainMasterData();
   return {
     ...main,
-    cardGroup: main.cardGroup.filter((g) => g.cardTypeId !== 4),
-    cardType: main.cardType.filter((t) => t.id !== 4),
+    cardGroup: [...main.cardGroup.filter((g) => g.cardTypeId !== 4), { id: 7, name: 'Hydrogen trucks', cardTypeId: 5 }],
+    cardType: [...main.cardType.filter((t) => t.id !== 4), { id: 5, name: 'Fleet Hydrogen', description: 'Hydrogen for fuel-cell vehicles', isEV: false, defaultPurchaseCategoryId: 6 }],
+    fuelProductRestriction: [...main.fuelProductRestriction, { id: 6, name: 'Hydrogen only' }],
     product: [...main.product, { id: 13, name: 'Hydrogen' }],
-    reason: reasonsFor([1, 2, 3]),
+    purchaseCategory: [...main.purchaseCategory, { id: 6, name: 'Hydrogen', productRestrictionId: 6 }],
+    reason: reasonsFor([1, 2, 3, 5]),
   };
 }

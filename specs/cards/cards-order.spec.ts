@@ -10,11 +10,14 @@ import { allCards } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../lib/factories/card.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import type { Card, CardOrderErrors } from '../../lib/types.generated.js';
+import { cardOf } from '../../lib/steps/card-steps.js';
 
+/** The cards a search by orderReference lists, as GET shows them. */
 async function cardsOfOrder(api: FleetApi, orderReference: string): Promise<Card[]> {
   const first = await api.cardSearch({ orderReference });
   expect(first, 'searching by orderReference').toHaveStatus(200);
-  return first.body.hasNextPage ? allCards(api, { orderReference }) : first.body.cards ?? [];
+  const listed = first.body.hasNextPage ? await allCards(api, { orderReference }) : first.body.cards ?? [];
+  return Promise.all(listed.map((c) => cardOf(api, c.cardIdentifier!)));
 }
 
 /** A PIN that no other value of the card shows as a number of its own (dates, ids and zip codes differ). */

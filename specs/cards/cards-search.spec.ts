@@ -5,6 +5,7 @@ import type { Config } from '../../lib/config.js';
 import { ACTIVE, allCards, customerPage, isActive } from '../../lib/discovery.js';
 import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
 import { statusIdOf } from '../../lib/steps/card-steps.js';
+import { activeAfterOther } from '../../lib/steps/card-views.js';
 import { untouchedCardHolders, type CardHolder } from '../../lib/steps/stable-scope.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
 
@@ -67,13 +68,6 @@ async function presenceOnEveryPage(assumptions: Assumptions, walks: CardList[][]
 }
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
-
-/** The last Active card listed after the first card of another status, if any. */
-function activeAfterOther(cards: { id?: number; status?: number }[]): { active?: number; other?: number; status?: number } | undefined {
-  const firstOther = cards.findIndex((c) => c.status !== ACTIVE);
-  const lastActive = cards.findLastIndex((c) => c.status === ACTIVE);
-  return firstOther >= 0 && lastActive > firstOther ? { active: cards[lastActive]!.id, other: cards[firstOther]!.id, status: cards[firstOther]!.status } : undefined;
-}
 
 /** A card carrying every text field the filters search, from the first page of the caller's cards. */
 async function sampleCard(api: FleetApi): Promise<Card | undefined> {

@@ -1,10 +1,8 @@
 import { expect } from '../../../fixtures/test.js';
-import { ACTIVE } from '../../discovery.js';
-import { statusIdOf } from '../../steps/card-steps.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { perRun, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+import { perRun, readCancelled, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 
-/** Cancels a replacement the run made (never a pool card): cancelled permanently. */
+/** Cancels a replacement the run made (never a pool card): cancelled permanently, read no longer Active or gone. */
 export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
   protected accepts(c: ModelCard, m: CardModel): boolean {
     return m.done.cancels < perRun.cancels && c.madeByRun && c.state !== 'cancelled';
@@ -17,11 +15,7 @@ export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCar
     expect(response, `[CARD-CANCEL-PERMANENT] cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-CANCEL-PERMANENT');
     c.state = 'cancelled';
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
-    const read = await r.api.getCard(c.cardIdentifier);
-    expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
-    expect(statusIdOf(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
-    c.card = read.body;
-    c.cancelledStatus = read.body.status;
+    await readCancelled(r, c);
   }
 
   toString(): string {

@@ -2,12 +2,14 @@ import { expect } from '../../../fixtures/test.js';
 import { allCards } from '../../discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
+import { cardOf } from '../../steps/card-steps.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { perRun, type CardModel, type CardReal } from './card-model.js';
 
 /**
  * Orders one card for the pool customer: 202 with an orderReference; a search by that reference
- * finds only the ordered card, or nothing yet (an order may take 24 to 36 hours to complete).
+ * finds only the ordered card (read with GET), or nothing yet (an order may
+ * take 24 to 36 hours to complete).
  */
 export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> {
   check(m: Readonly<CardModel>): boolean {
@@ -22,7 +24,7 @@ export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> 
     expect(response, `[CARD-ORDER-202] ordering a card for ${r.customerAccountNumber}`).toHaveStatus(202, 'CARD-ORDER-202');
     const { orderReference } = response.body;
     expect(typeof orderReference, '[CARD-ORDER-REFERENCE] orderReference of an accepted order').toBe('string');
-    const found = await allCards(r.api, { orderReference });
+    const found = await Promise.all((await allCards(r.api, { orderReference })).map((card) => cardOf(r.api, card.cardIdentifier!)));
     const message = `[CARD-SEARCH-ORDER-REFERENCE] cards found by orderReference ${orderReference} (one card ordered, driverName "${driverName}")`;
     expect(found.filter((card) => card.driverName !== driverName).map((card) => card.cardIdentifier), `${message}: not of this order`).toEqual([]);
     expect(found.length, message).toBeLessThanOrEqual(1);

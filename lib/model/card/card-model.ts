@@ -3,8 +3,10 @@
  * replaced or cancelled. Simpler than the server: Active is the one status it knows (id 1, the only
  * one the document shows); blocked (by the run's block) and replaced (the original of the run's
  * replace) are "no longer Active"; cancelled is whatever the card showed right after its
- * cancellation, for good. A card enters a run only Active: what brought a card found in another
- * status there is not the run's history, and no transition is judged on it.
+ * cancellation, for good. A status id keeps the name it was first
+ * seen with, and no command changes any field of a card but its status. A card enters a run only
+ * Active: what brought a card found in another status there is not the run's history, and no
+ * transition is judged on it.
  */
 import { expect } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
@@ -13,6 +15,7 @@ import { ACTIVE, reasonFor } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';
 import type { Card, MasterData } from '../../types.generated.js';
 import { statusIdOf } from '../../steps/card-steps.js';
+import { untouchedFields, type StatusNames } from '../../steps/card-views.js';
 import type { TestClock } from '../../waits.js';
 
 /**
@@ -67,6 +70,10 @@ export interface CardReal {
   clock?: TestClock;
   /** What the target chose where the document is silent (a value of unstated length refused). */
   assumptions: Sightings;
+  /** Says once that a silence could not be settled on the target (a replacement not seen in time). */
+  notice(entry: string, text: string): void;
+  /** The name each status id was first seen with, over the test's runs. */
+  names: StatusNames;
 }
 
 /** The rule that holds a card in its state, for checks not tied to one command. */
@@ -77,7 +84,10 @@ const stateRule: Record<CardState, string> = {
   cancelled: 'CARD-CANCEL-PERMANENT',
 };
 
-/** GET the card and compare its status with the model; the model keeps what it read. */
+/**
+ * GET the card and compare it with the model: its status (by its id, under the name that id was
+ * first seen with) and every other field as it was last read; the model keeps what it read.
+ */
 export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[c.state]): Promise<void> {
   const response = await real.api.getCard(c.cardIdentifier);
   expect(response, `[${rule}] reading card ${c.cardIdentifier}`).toHaveStatus(200);
@@ -86,7 +96,20 @@ export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[
   if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
   else if (c.state !== 'cancelled') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
   else expect({ id: statusId, name: response.body.status?.name }, `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`).toEqual({ id: c.cancelledStatus?.id, name: c.cancelledStatus?.name });
+  expect(real.names.contradiction(response.body.status), `${where}: a status keeps its name`).toBeUndefined();
+  expect(untouchedFields(response.body), `${where}: every field but its status as it was`).toEqual(untouchedFields(c.card));
   c.card = response.body;
+}
+
+/** A card right after its cancellation: read no longer Active, every other field as it was. */
+export async function readCancelled(real: CardReal, c: ModelCard): Promise<void> {
+  const read = await real.api.getCard(c.cardIdentifier);
+  expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
+  expect(statusIdOf(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
+  expect(untouchedFields(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: every field but its status as it was`).toEqual(untouchedFields(c.card));
+  expect(real.names.contradiction(read.body.status), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: a status keeps its name`).toBeUndefined();
+  c.card = read.body;
+  c.cancelledStatus = read.body.status;
 }
 
 function notes(real: CardReal, what: string): string {

@@ -93,6 +93,23 @@ const filterProbe = (field: 'primaryVisualCardNumber' | 'driverName' | 'vehicleR
   },
 });
 
+/** The first id of `key` the foreign hierarchy's master data holds and the main one's does not. */
+async function onlyForeign(h: Harness, key: string): Promise<number> {
+  const ids = (m: Row) => (m[key] as Row[]).map((r) => r.id as number);
+  const main = new Set(ids((await h.op('getMasterData')).body));
+  return ids((await h.op('getMasterData', {}, { auth: 'foreign' })).body).find((id) => !main.has(id))!;
+}
+/** An order of two items whose addresses, products and driver names differ: each item with the card made of it. */
+async function orderedItems(h: Harness): Promise<[Row, Row][]> {
+  const items = [
+    { cardTypeId: 1, driverName: 'Zoë Ørn', products: [{ productId: 1 }], cardAddress: { ...address, city: 'Malmö' } },
+    { cardTypeId: 2, driverName: 'Łukasz Søn', products: [{ productId: 2 }, { productId: 3 }], cardAddress: { ...address, city: 'Łódź' } },
+  ];
+  const order = await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: items } });
+  const { cards } = await searchAll(h, { orderReference: order.body.orderReference });
+  const made = await Promise.all(cards.map((c) => cardOf(h, c.cardIdentifier)));
+  return items.map((item, i) => [item, made.sort((a, b) => a.cardIdentifier - b.cardIdentifier)[i] ?? {}]);
+}
 /**
  * Each write of a "performed, then 500" fault (sandbox/server-errors.ts): how it is sent on a fresh
  * resource, and whether its effect shows afterwards (undefined: a PIN letter shows none).
@@ -738,6 +755,76 @@ const probes: Record<string, Probe> = {
   'auth-secret-any-client': { holds: async (h) => (await tokenStatus(h, d.clientId, d.foreignClientSecret)) === 401 },
   'customer-number-trimmed': { holds: async (h) => (await h.op('getCustomer', { customerAccountNumber: ` ${d.topLevelCustomer}` })).status === 404 },
   'card-id-parse-int': { holds: async (h) => (await h.call('GET', `/cards/${(await poolCards(h, 1))[0]!}abc`)).status === 400 },
+
+  // ---- Each client's own data ----
+  'master-data-cached-first-caller': {
+    holds: async (h) => {
+      const foreign = (await h.op('getMasterData', {}, { auth: 'foreign' })).body;
+      return JSON.stringify((await h.op('getMasterData')).body) !== JSON.stringify(foreign);
+    },
+  },
+  'order-ids-any-hierarchy': { holds: async (h) => (await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: await onlyForeign(h, 'cardType') }] } })).status === 400 },
+  'card-reason-any-hierarchy': {
+    holds: async (h) => (await h.op('blockCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await onlyForeign(h, 'reason') } })).status === 400,
+  },
+
+  // ---- Every item on its own ----
+  'order-second-item-copies-first': { holds: async (h) => (await orderedItems(h)).every(([item, card]) => card.cardDeliveryAddress?.city === item.cardAddress.city) },
+  'order-products-of-first-item': { holds: async (h) => (await orderedItems(h)).every(([item, card]) => JSON.stringify(card.products.map((p: Row) => p.productId).sort()) === JSON.stringify(item.products.map((p: Row) => p.productId).sort())) },
+  'card-driver-accents-stripped': { holds: async (h) => (await orderedItems(h)).every(([item, card]) => card.driverName === item.driverName) },
+
+  // ---- Every field after every transition, writes in sequence ----
+  'card-status-name-wrong-after-unblock': {
+    holds: async (h) => {
+      const id = await blockedCard(h);
+      await h.op('unblockCard', { cardIdentifier: id }, { body: { statusReasonId: await reasonId(h) } });
+      return (await cardOf(h, id)).status.name === 'Active';
+    },
+  },
+  'card-block-changes-driver': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      const before = (await cardOf(h, id!)).driverName;
+      await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      return (await cardOf(h, id!)).driverName === before;
+    },
+  },
+  'card-second-block-ignored': {
+    holds: async (h) => {
+      const id = await blockedCard(h);
+      const statusReasonId = await reasonId(h);
+      await h.op('unblockCard', { cardIdentifier: id }, { body: { statusReasonId } });
+      await h.op('blockCard', { cardIdentifier: id }, { body: { statusReasonId } });
+      return (await cardOf(h, id)).status.id !== 1;
+    },
+  },
+  'card-replace-changes-original': {
+    holds: async (h) => {
+      const { original, after } = await replacement(h, { driverName: 'Replacement driver' });
+      return after.driverName === original.driverName;
+    },
+  },
+
+  // ---- Text as people write it ----
+  'card-driver-name-html-escaped': { holds: async (h) => (await replacement(h, { driverName: 'Zoë & <Ji> "Q"' })).copy?.driverName === 'Zoë & <Ji> "Q"' },
+  'card-notes-bytes-counted': {
+    holds: async (h) => (await h.op('blockCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { statusReasonId: await reasonId(h), notes: 'ë'.repeat(200) } })).status === 200,
+  },
+
+  // ---- Optional fields left out; defaults with filters ----
+  'reprint-address-required': { holds: async (h) => (await h.op('reprintPIN', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: {} })).status === 200 },
+  'card-unblock-notes-required': {
+    holds: async (h) => (await h.op('unblockCard', { cardIdentifier: await blockedCard(h) }, { body: { statusReasonId: await reasonId(h) } })).status === 200,
+  },
+  'card-replace-vrn-needs-driver': { holds: async (h) => (await h.op('replaceCard', { cardIdentifier: (await poolCards(h, 1))[0]! }, { body: { vehicleRegNumber: 'VRN ONLY 1' } })).status === 200 },
+  'card-search-active-first-only-without-filter': {
+    holds: async (h) => {
+      await blockedCard(h);
+      const statuses = (await h.op('getMasterData')).body.status.map((s: Row) => s.id);
+      const ids = (await h.op('cardSearch', {}, { body: { customerAccountNumber: d.poolCustomer, statusIdentifiers: statuses, limit: 200 } })).body.cards.map((c: Row) => c.status.id);
+      return ids.lastIndexOf(1) < ids.findIndex((id: number) => id !== 1) || !ids.some((id: number) => id !== 1);
+    },
+  },
 };
 
 test('a "performed, then 500" fault performs the write, then answers 500 with the standard error body (ER-012)', async () => {

@@ -43,7 +43,12 @@ test('the data depends on the top-level customer: the two hierarchies differ', a
   const main = (await h.op('getMasterData')).body;
   const foreign = (await h.op('getMasterData', {}, { auth: 'foreign' })).body;
   expect(foreign).not.toEqual(main);
-  expect(foreign.cardType.length).not.toBe(main.cardType.length);
+  const ids = (m: Row, key: string) => (m[key] as Row[]).map((r) => r.id);
+  // Each holds a card type (with its own reasons) the other lacks.
+  for (const key of ['cardType', 'reason']) {
+    expect(ids(foreign, key).filter((id) => !ids(main, key).includes(id)), `${key} only the foreign hierarchy's`).not.toEqual([]);
+    expect(ids(main, key).filter((id) => !ids(foreign, key).includes(id)), `${key} only the main hierarchy's`).not.toEqual([]);
+  }
 });
 
 test('countries and regions are European, with two-letter upper-case country codes', async () => {
