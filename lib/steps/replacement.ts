@@ -9,6 +9,7 @@ import { expect, forReading } from '../../fixtures/test.js';
 import type { FleetApi } from '../api.js';
 import type { Config } from '../config.js';
 import { allCards } from '../discovery.js';
+import type { RuleId } from '../rules/catalogue.js';
 import type { Card, CardSearchRequest } from '../types.generated.js';
 import { waitFor, type TestClock } from '../waits.js';
 import { cardOf } from './card-steps.js';
@@ -32,7 +33,7 @@ export interface NotSeen {
  * The card among those `filter` finds that `isNew` accepts, as GET shows it, polled for up to
  * FLEET_REPLACEMENT_TIMEOUT; or why it was not judged. `rule`: what it would judge (strict reading).
  */
-export async function replacementOf(w: ReplacementWatch, original: number, filter: NonNullable<CardSearchRequest['filter']>, isNew: (c: Card) => boolean, rule: string): Promise<Card | NotSeen> {
+export async function replacementOf(w: ReplacementWatch, original: number, filter: NonNullable<CardSearchRequest['filter']>, isNew: (c: Card) => boolean, rule: RuleId): Promise<Card | NotSeen> {
   const seconds = w.config.replacementTimeoutSeconds;
   if (seconds === 0) return { why: `FLEET_REPLACEMENT_TIMEOUT=0: replacements show later than a run waits, so the replacement of card ${original} is not looked for` };
   const read = async () => (await allCards(w.api, { filter: { ...filter, partialMatch: false } })).filter(isNew);

@@ -11,6 +11,7 @@ import { ACTIVE, reasonFor } from '../../lib/discovery.js';
 import { addressFields, pinLetterAddress, withoutFields, writtenText } from '../../lib/factories/card.js';
 import type { CardSearchRequest } from '../../lib/types.generated.js';
 import { answerOrReadBack, untilDone } from '../../lib/read-back.js';
+import type { RuleId } from '../../lib/rules/catalogue.js';
 import { cardStatusOf } from '../../lib/steps/card-steps.js';
 
 const NOTES_MAX = 200;
@@ -27,7 +28,7 @@ function expectVerdict(response: ApiResponse, verdict: Verdict, what: string): v
  * A case's verdict for `rule`; where the document leaves it open (`either`), what the target chose
  * is recorded under `entry`, and the stricter reading judged when FLEET_STRICT asks for it.
  */
-async function judgeCase(response: ApiResponse, c: Case<unknown>, what: string, rule: string, entry: string, assumptions: Assumptions): Promise<void> {
+async function judgeCase(response: ApiResponse, c: Case<unknown>, what: string, rule: RuleId, entry: string, assumptions: Assumptions): Promise<void> {
   await forRule(rule, () => expectVerdict(response, c.verdict, what));
   if (c.verdict !== 'either' || !c.strictly) return;
   assumptions.saw(entry, `${what}: ${succeeded(response) ? 'accepted' : `refused (${response.status})`}`);
