@@ -181,7 +181,8 @@ async function createdForeign(d: CustomerWriteDeps): Promise<CreatedForeign> {
       parent = found?.accountNumber;
       continue;
     }
-    const body = subCustomerBody(d.runId, `${d.serial}f${depth}`, { customerAccountNumber: parent });
+    // Under the top level by leaving the parent out: whether it may be named is not shown (ASSUME-TOP-LEVEL-PARENT).
+    const body = subCustomerBody(d.runId, `${d.serial}f${depth}`, depth === 1 ? {} : { customerAccountNumber: parent });
     const created = await owner.createSubCustomer(body);
     const accountNumber = accountOf(created);
     if (!accountNumber) {
