@@ -45,20 +45,28 @@ function childrenFirst(customers: Customer[]): Customer[] {
 }
 
 /**
- * Closes a customer a test created (housekeeping, never a verdict; a close whose answer was lost is
- * read back). A close refused may be a server that keeps customers holding cards open
- * (ASSUME-CLOSE-CONDITIONS): their cards are cancelled, and the close is sent again. Whether it closed.
+ * Cancels the cards `accountNumber` holds, for a close refused while it holds them (a server may keep
+ * such customers open: ASSUME-CLOSE-CONDITIONS). Whether it held any.
  */
-export async function closeCreatedCustomer(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
-  const close = async () => (await api.closeCustomer(accountNumber, { notes })).status === 200;
-  const closed = async () => isClosed((await api.getCustomer(accountNumber)).body);
-  if (await untilDone(close, closed)) return true;
+export async function cancelCardsOf(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
   const cards = await allCards(api, { customerAccountNumber: accountNumber }).catch(() => []);
   if (!cards.length) return false;
   const master = await api.getMasterData().catch(() => undefined);
   if (master?.status !== 200) return false;
   for (const card of cards) await api.cancelCard(card.cardIdentifier!, { statusReasonId: reasonFor(master.body, card), notes }).catch(() => undefined);
-  return untilDone(close, closed);
+  return true;
+}
+
+/**
+ * Closes a customer a test created (housekeeping, never a verdict; a close whose answer was lost is
+ * read back). A close refused is sent again once the customer's cards are cancelled
+ * (ASSUME-CLOSE-CONDITIONS). Whether it closed.
+ */
+export async function closeCreatedCustomer(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
+  const close = async () => (await api.closeCustomer(accountNumber, { notes })).status === 200;
+  const closed = async () => isClosed((await api.getCustomer(accountNumber)).body);
+  if (await untilDone(close, closed)) return true;
+  return (await cancelCardsOf(api, accountNumber, notes)) && untilDone(close, closed);
 }
 
 export function describeCustomer(c: Customer): string {
