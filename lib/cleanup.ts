@@ -6,9 +6,10 @@
  */
 import { FleetApi } from './api.js';
 import { secretsOf, type Config } from './config.js';
-import { ACTIVE, allCustomers, isActive, reasonFor } from './discovery.js';
+import { ACTIVE, allCards, allCustomers, isActive, reasonFor } from './discovery.js';
 import type { Observer } from './ledger.js';
 import { SecretRegistry } from './report/redact.js';
+import { isClosed, untilDone } from './read-back.js';
 import { tokensFor } from './tokens.js';
 import { newContextFor } from './transport/clients.js';
 import type { Customer } from './types.generated.js';
@@ -41,6 +42,31 @@ function depths(customers: Customer[]): Map<Customer, number> {
 function childrenFirst(customers: Customer[]): Customer[] {
   const d = depths(customers);
   return [...customers].sort((a, b) => d.get(b)! - d.get(a)!);
+}
+
+/**
+ * Cancels the cards `accountNumber` holds, for a close refused while it holds them (a server may keep
+ * such customers open: ASSUME-CLOSE-CONDITIONS). Whether it held any.
+ */
+export async function cancelCardsOf(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
+  const cards = await allCards(api, { customerAccountNumber: accountNumber }).catch(() => []);
+  if (!cards.length) return false;
+  const master = await api.getMasterData().catch(() => undefined);
+  if (master?.status !== 200) return false;
+  for (const card of cards) await api.cancelCard(card.cardIdentifier!, { statusReasonId: reasonFor(master.body, card), notes }).catch(() => undefined);
+  return true;
+}
+
+/**
+ * Closes a customer a test created (housekeeping, never a verdict; a close whose answer was lost is
+ * read back). A close refused is sent again once the customer's cards are cancelled
+ * (ASSUME-CLOSE-CONDITIONS). Whether it closed.
+ */
+export async function closeCreatedCustomer(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
+  const close = async () => (await api.closeCustomer(accountNumber, { notes })).status === 200;
+  const closed = async () => isClosed((await api.getCustomer(accountNumber)).body);
+  if (await untilDone(close, closed)) return true;
+  return (await cancelCardsOf(api, accountNumber, notes)) && untilDone(close, closed);
 }
 
 export function describeCustomer(c: Customer): string {

@@ -104,6 +104,18 @@ export const faultCatalogue = {
   'customer-block-after-close-accepted': { rule: 'CUST-CLOSE-PERMANENT', proves: ['states.customer.close', 'customer-status.meaning#close', 'scope.customer-operations#closed'], description: 'a closed customer can be blocked (200, status Blocked)' },
   'customer-notes-201-accepted': { rule: 'CUST-NOTES-MAX-200', proves: ['customer-status.body#notes-max-200', 'limits.notes#customer'], description: 'notes of 201 characters are accepted on customer block, unblock and close' },
 
+  // ---- Customers as people use them: writes in sequence, text as written, optional fields, defaults with filters ----
+  'customer-update-stale-copy': { rule: 'CUST-UPDATE-APPLIES', proves: ['update.main', 'update.body#optional'], description: 'updateDetail starts from the customer as it was created: the fields a second update leaves out go back to their created values (a second update undoes the first)' },
+  'customer-update-reactivates-blocked': { rule: 'CUST-BLOCK', proves: ['states.customer.block', 'customer-status.meaning#block'], description: 'updateDetail of a blocked customer applies the change and makes it Active again' },
+  'customer-status-name-stale-after-unblock': { rule: 'CUST-UNBLOCK-REACTIVATES', proves: ['states.customer.unblock#reactivated', 'customer-status.meaning#unblock'], companions: ['CUST-STATUS-ACTIVE-1'], description: 'an unblocked customer shows statusIdentifier 1 with the status text "Blocked" (the text of its block, not refreshed), until its next block or close' },
+  'customer-name-html-escaped': { rule: 'CUST-CREATE-MAIN-ADDRESS-CONTACT', proves: ['get-customer.200#customer', 'field:Customer.customerName'], companions: ['CUST-UPDATE-APPLIES'], description: 'customerName is escaped for HTML on read (& → &amp;, < → &lt;, > → &gt;, quotes), in GET and the list' },
+  'customer-name-accents-stripped': { rule: 'CUST-CREATE-MAIN-ADDRESS-CONTACT', proves: ['field:Customer.customerName'], companions: ['CUST-UPDATE-APPLIES'], description: 'customerName is stored without the marks of its letters (Zoë → Zoe, Ærø stays), on create and update' },
+  'customer-name-limit-in-bytes': { rule: 'CUST-NAME-MAX-310', proves: ['create.body#name-max-310', 'update.body#name-max-310', 'limits.customername'], description: 'customerName is limited to 310 bytes of UTF-8, not 310 characters: 310 characters with letters beyond ASCII are refused, on create and update' },
+  'customer-update-contact-required': { rule: 'CUST-UPDATE-APPLIES', proves: ['update.body#optional'], description: 'updateDetail refuses a body without customerContact (400 ER-001)' },
+  'customer-close-notes-required': { rule: 'CUST-CLOSE-PERMANENT', proves: ['customer-status.body#optional'], description: 'customer close refuses a request without notes (400 ER-001): its body is not optional' },
+  'customer-list-default-limit-with-filter-20': { rule: 'CUST-LIST-LIMIT-DEFAULT-50', proves: ['list.limit#default', 'limits.customer-list-limit'], description: 'with customerAccountNumber or searchText given and no limit, a page holds 20 customers (50 without a filter)' },
+  'customer-list-default-limit-searched-all': { rule: 'CUST-LIST-LIMIT-DEFAULT-50', proves: ['list.limit#default'], description: 'with searchText given and no limit, a page holds every match, however many' },
+
   // ---- Cards ----
   'card-identifier-string': { rule: 'CARD-SHAPE', proves: ['resources.json-types', 'field:Card.cardIdentifier'], description: 'cardIdentifier is sent as a string in GET /cards/{id} and search results' },
   'card-status-id-string': { rule: 'CARD-SHAPE', proves: ['states.card.status#exposed'], description: 'status.id of a card is sent as a string' },

@@ -37,6 +37,8 @@ export interface CustomerRecord {
   address: AddressComplete;
   statusId: number;
   parentAccountNumber?: string;
+  /** The details the interface created it with (what customer-update-stale-copy starts an update from). */
+  created?: { name: string; businessReference?: string; contact: Contact; address: AddressComplete };
   /** 0 for a top-level customer. */
   depth: number;
   /** Account number of the top-level customer of this customer's hierarchy (itself at depth 0). */

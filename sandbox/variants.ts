@@ -113,6 +113,11 @@ export const variantCatalogue = {
     varies: 'ASSUME-CHARACTER-COUNT',
     description: 'the limits of customerName, customerBusinessReference and notes count UTF-16 code units: an astral character counts twice',
   },
+  'text-stored-nfc': {
+    words: 'at most 310 characters on write',
+    varies: 'ASSUME-CHARACTER-COUNT',
+    description: 'a customer\'s free text (name, reference, contact and address fields) is stored in Unicode normalization form C: a letter sent with a combining mark (e + U+0308) reads back precomposed (ë)',
+  },
   'column-sizes-short': {
     words: 'additionalEmbossing (string); driverName (string); vehicleRegNumber (string)',
     varies: 'ASSUME-FIELD-LENGTHS',
@@ -187,6 +192,46 @@ export const variantCatalogue = {
     words: 'customer was previously blocked',
     varies: 'ASSUME-UNMET-CONDITION',
     description: 'unblock of a customer or card that is not blocked, and block of one that is, answer 200 {} and change nothing',
+  },
+  'new-customer-pending': {
+    words: 'The full set of customer statuses: not shown.',
+    varies: 'ASSUME-CUSTOMER-STATES',
+    description: 'a sub-customer created through the interface shows statusIdentifier 6 "Pending" until its first block; unblocked, it shows Active (1); in every other way a pending customer is an Active one',
+  },
+  'blocked-customer-frozen': {
+    words: 'The full set of customer statuses: not shown.',
+    varies: 'ASSUME-CUSTOMER-STATES',
+    description: 'updateDetail of a blocked customer is refused (400 ER-001) until it is unblocked',
+  },
+  'customer-block-cascades': {
+    words: 'Block is temporary (for example for non-payment); unblock reactivates a blocked customer; close is permanent.',
+    varies: 'ASSUME-BLOCK-CASCADE',
+    description: 'block of a customer blocks its Active descendants too, unblock unblocks its Blocked descendants',
+  },
+  'close-refused-with-cards': {
+    words: 'none stated',
+    varies: 'ASSUME-CLOSE-CONDITIONS',
+    description: 'close of a customer that holds a card not cancelled (an ordered one too) is refused (400 ER-001)',
+  },
+  'search-prefix-match': {
+    words: 'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference; when combined with customerAccountNumber both filters apply)',
+    varies: 'ASSUME-PARTIAL-MATCH',
+    description: 'searchText matches a field from its start only (customerName also from the start of any of its words), as an index-backed LIKE \'text%\' or a word-prefix full-text search does',
+  },
+  'top-level-not-a-parent': {
+    words: 'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer)',
+    varies: 'ASSUME-TOP-LEVEL-PARENT',
+    description: 'a creation that names the top-level account as customerAccountNumber is refused (400 ER-001); left out, it creates under the top-level customer',
+  },
+  'busref-unique': {
+    words: 'client\'s own internal identifier; at most 20 characters on write',
+    varies: 'ASSUME-BUSREF-UNIQUE',
+    description: 'a customerBusinessReference another customer of the hierarchy holds (closed ones too) is refused on create and updateDetail (400 ER-001)',
+  },
+  'email-tld-checked': {
+    words: 'string (e-mail address format)',
+    varies: 'ASSUME-EMAIL-DOMAINS',
+    description: 'a customer contact\'s emailAddress under a top-level domain outside a built-in list (com, org, net, de, nl, ... 28 in all; not .test, .example, made-up ones) is refused on create and updateDetail (400 ER-001)',
   },
 
   // ---- Cards ----

@@ -91,7 +91,7 @@ export const resourceTables: ResourceTable[] = [
     resource: 'Contact', section: 'Resources / Contact (customer contact, card contact)', schema: 'contact.json',
     presence: { atLeastOne: false, stated: [] },
     fields: fields(['CONTACT-SHAPE', PRESENCE, LENGTHS], [
-      ['emailAddress', 'string (e-mail address format)', ['CONTACT-EMAIL-FORMAT']],
+      ['emailAddress', 'string (e-mail address format)', ['CONTACT-EMAIL-FORMAT', 'ASSUME-EMAIL-DOMAINS']],
       ['firstName', 'string'], ['lastName', 'string'], ['middleName', 'string'], ['mobilePhone', 'string'], ['telephone', 'string'],
     ]),
   },
@@ -101,7 +101,7 @@ export const resourceTables: ResourceTable[] = [
     fields: fields(['CUST-SHAPE', PRESENCE], [
       ['customerAccountNumber', 'string; account number of the customer', ['CUST-CREATE-RETURNS-NUMBER', 'CUST-LIST-SEARCH-NUMBER']],
       ['customerName', 'string; at most 310 characters on write', ['CUST-NAME-MAX-310', 'CUST-CREATE-MAIN-ADDRESS-CONTACT', 'CUST-LIST-SEARCH-NAME']],
-      ['customerBusinessReference', 'string; client\'s own internal identifier; at most 20 characters on write', ['CUST-BUSREF-MAX-20', 'CUST-LIST-SEARCH-BUSREF']],
+      ['customerBusinessReference', 'string; client\'s own internal identifier; at most 20 characters on write', ['CUST-BUSREF-MAX-20', 'CUST-LIST-SEARCH-BUSREF', 'ASSUME-BUSREF-UNIQUE']],
       ['customerContact', 'Contact; the MAIN contact', ['CONTACT-SHAPE', 'CUST-CREATE-MAIN-ADDRESS-CONTACT', 'CUST-UPDATE-APPLIES']],
       ['customerAddress', 'Address; the MAIN address', ['ADDRESS-SHAPE', 'ADDRESS-COMPANYNAME-CARD-ONLY', 'CUST-CREATE-MAIN-ADDRESS-CONTACT', 'CUST-UPDATE-APPLIES']],
       ['status', 'string; text of the current status', ['CUST-STATUS-ACTIVE-1', 'CUST-BLOCK']],
@@ -440,9 +440,9 @@ const state = (section: string, key: string, cells: string[], cites: string[]): 
 
 /** The rows of the two state tables (State | Trigger | Condition | Next state | Also). */
 export const stateRows: Statement[] = [
-  state('States / Customer', 'customer.block', ['open customer', 'POST customer block', 'none stated', 'temporarily blocked', 'optional notes recorded'], ['CUST-BLOCK', 'CUST-NOTES-MAX-200', 'ASSUME-CUSTOMER-STATES']),
-  state('States / Customer', 'customer.unblock', ['blocked customer', 'POST customer unblock', 'customer was previously blocked', 'reactivated', 'optional notes recorded'], ['CUST-UNBLOCK-REACTIVATES', 'CUST-UNBLOCK-ONLY-BLOCKED', 'ASSUME-UNMET-CONDITION', 'CUST-NOTES-MAX-200']),
-  state('States / Customer', 'customer.close', ['customer', 'POST customer close', 'none stated', 'closed permanently', 'optional notes recorded'], ['CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200']),
+  state('States / Customer', 'customer.block', ['open customer', 'POST customer block', 'none stated', 'temporarily blocked', 'optional notes recorded'], ['CUST-BLOCK', 'CUST-NOTES-MAX-200', 'ASSUME-CUSTOMER-STATES', 'ASSUME-BLOCK-CASCADE']),
+  state('States / Customer', 'customer.unblock', ['blocked customer', 'POST customer unblock', 'customer was previously blocked', 'reactivated', 'optional notes recorded'], ['CUST-UNBLOCK-REACTIVATES', 'CUST-UNBLOCK-ONLY-BLOCKED', 'ASSUME-UNMET-CONDITION', 'CUST-NOTES-MAX-200', 'ASSUME-CUSTOMER-STATES', 'ASSUME-BLOCK-CASCADE']),
+  state('States / Customer', 'customer.close', ['customer', 'POST customer close', 'none stated', 'closed permanently', 'optional notes recorded'], ['CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200', 'ASSUME-CLOSE-CONDITIONS']),
   state('States / Card', 'card.block', ['card', 'POST card block', 'statusReasonId supplied', 'temporarily blocked', 'notes recorded'], ['CARD-BLOCK', 'CARD-BLOCK-REASON-REQUIRED', 'CARD-REASON-FROM-MASTER', 'CARD-NOTES-MAX-200']),
   state('States / Card', 'card.unblock', ['blocked card', 'POST card unblock', 'card was previously blocked; statusReasonId supplied', 'unblocked', 'notes recorded'], ['CARD-UNBLOCK-REACTIVATES', 'CARD-UNBLOCK-ONLY-BLOCKED', 'CARD-BLOCK-REASON-REQUIRED', 'ASSUME-UNMET-CONDITION']),
   state('States / Card', 'card.cancel', ['card', 'POST card cancel', 'statusReasonId supplied', 'cancelled permanently', ''], ['CARD-CANCEL-PERMANENT', 'ASSUME-CARD-STATES']),
@@ -564,7 +564,7 @@ export const sentences: Statement[] = [
     ['list.cursor', 'cursor (string, from a previous page).', ['CUST-LIST-CURSOR', 'CUST-LIST-LIMIT-HONOURED', 'CUST-LIST-CURSOR-SCOPE', 'AUTH-FOREIGN-NOT-LISTED', 'ASSUME-CURSOR-OTHER-FILTERS']],
     ['list.customer', 'customerAccountNumber (string, restricts results to direct sub-accounts of that account).', ['CUST-LIST-DIRECT-ONLY', 'AUTH-FOREIGN-NOT-LISTED']],
     ['list.omitted', 'When omitted all descendants of the top-level account are returned, and the top-level account itself is never included.', ['CUST-LIST-ALL-DESCENDANTS', 'CUST-LIST-NO-TOPLEVEL']],
-    ['list.search-text', 'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference).', ['CUST-LIST-SEARCH-NUMBER', 'CUST-LIST-SEARCH-NAME', 'CUST-LIST-SEARCH-BUSREF', 'CUST-LIST-SEARCH-CASE']],
+    ['list.search-text', 'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference).', ['CUST-LIST-SEARCH-NUMBER', 'CUST-LIST-SEARCH-NAME', 'CUST-LIST-SEARCH-BUSREF', 'CUST-LIST-SEARCH-CASE', 'ASSUME-PARTIAL-MATCH']],
     ['list.combined', 'When combined with customerAccountNumber both filters apply.', ['CUST-LIST-FILTERS-COMBINE']],
     ['list.200', '200: a page of customers (see Resources).', ['CUST-SHAPE', 'ASSUME-CUSTOMER-LIST-PAGE']],
   ]),
@@ -574,8 +574,8 @@ export const sentences: Statement[] = [
   ]),
   ...section('Endpoints / POST /customers/subcustomer', [
     ['create.body', 'Body: customerName (string, required, max 310); customerContact (Contact, required); customerAddress (Address, required, all address fields when given).', ['CUST-CREATE-REQUIRED-FIELDS', 'CUST-NAME-MAX-310', 'ADDR-COMPLETE-CREATE', 'ASSUME-UNKNOWN-PROPERTIES', LENGTHS]],
-    ['create.parent', 'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer).', ['CUST-CREATE-UNDER-PARENT', 'CUST-CREATE-UNDER-TOPLEVEL']],
-    ['create.business-reference', 'customerBusinessReference (string, optional, max 20).', ['CUST-CREATE-BUSREF-OPTIONAL', 'CUST-BUSREF-MAX-20']],
+    ['create.parent', 'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer).', ['CUST-CREATE-UNDER-PARENT', 'CUST-CREATE-UNDER-TOPLEVEL', 'ASSUME-TOP-LEVEL-PARENT']],
+    ['create.business-reference', 'customerBusinessReference (string, optional, max 20).', ['CUST-CREATE-BUSREF-OPTIONAL', 'CUST-BUSREF-MAX-20', 'ASSUME-BUSREF-UNIQUE']],
     ['create.depth', 'A sub-customer can be created at most two levels below the top-level customer.', ['CUST-DEPTH-MAX-2']],
     ['create.main', 'The supplied address and contact become the MAIN address and MAIN contact.', ['CUST-CREATE-MAIN-ADDRESS-CONTACT']],
     ['create.top-level', 'The top-level customer cannot be created through the interface.', [], 'no operation creates a top-level customer: a creation without a parent makes a sub-customer (CUST-CREATE-UNDER-TOPLEVEL)'],
@@ -592,7 +592,7 @@ export const sentences: Statement[] = [
   ...section('Endpoints / POST /customers/{customerAccountNumber}/block, unblock, close', [
     ['customer-status.body', 'Body (optional): notes (string, max 200).', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT', 'CUST-NOTES-MAX-200', 'ASSUME-UNKNOWN-PROPERTIES']],
     ['customer-status.200', '200: operation status.', ['OPSTATUS-OBJECT', 'CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
-    ['customer-status.meaning', 'Block is temporary (for example for non-payment); unblock reactivates a blocked customer; close is permanent.', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT']],
+    ['customer-status.meaning', 'Block is temporary (for example for non-payment); unblock reactivates a blocked customer; close is permanent.', ['CUST-BLOCK', 'CUST-UNBLOCK-REACTIVATES', 'CUST-CLOSE-PERMANENT', 'ASSUME-BLOCK-CASCADE']],
   ]),
   ...section('Endpoints / POST /cards/order', [
     ['order.body', 'Body: customerAccountNumber (string, required); cards (array of card order items, required).', ['CARD-ORDER-REQUIRED-FIELDS', 'ASSUME-UNKNOWN-PROPERTIES']],

@@ -11,8 +11,9 @@ import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
 import { operations } from '../../lib/operations.js';
 import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
-import { customerStatus, customerStatusNames, type CustomerRecord, type Store } from '../store.js';
+import { customerStatus, type CustomerRecord, type Store } from '../store.js';
 import { Snapshots } from '../snapshots.js';
+import { cascade, refuseCloseWithCards, refuseFrozen, refuseTopLevelParent, refuseWrite, searchMatches, shownName, shownStatus, storedName, storedText, updateBase } from '../customer-choices.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
 export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
@@ -20,8 +21,6 @@ export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
 export const CUSTOMER_LIST_MAX_LIMIT = 200;
 /** The largest page under the page-sizes-other variant. */
 const OTHER_MAX_LIMIT = 100;
-/** Status ids and names of a blocked and a closed customer under the customer-statuses-other variant. */
-const otherStatuses: Record<number, [number, string]> = { [customerStatus.blocked]: [4, 'Suspended'], [customerStatus.closed]: [9, 'Terminated'] };
 /** Deepest level a sub-customer may be created at (document: two levels below the top-level). */
 export const MAX_DEPTH = 2;
 
@@ -68,7 +67,7 @@ function listItem(view: Record<string, unknown>, variants: Variants): Record<str
 
 export function customerView(store: Store, c: CustomerRecord, faults: Faults, variants: Variants): Record<string, unknown> {
   const parent = c.parentAccountNumber === undefined ? undefined : store.customers.get(c.parentAccountNumber);
-  const [statusId, statusName] = variants.has('customer-statuses-other') && otherStatuses[c.statusId] ? otherStatuses[c.statusId]! : [c.statusId, customerStatusNames[c.statusId]!];
+  const [statusId, statusName] = shownStatus(c, faults, variants);
   const children = variants.has('count-open-sub-accounts') ? c.children.filter((acc) => store.customers.get(acc)!.statusId !== customerStatus.closed) : c.children;
   const address: Record<string, unknown> = { ...c.address };
   if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode)) address.zipCode = Number(c.address.zipCode);
@@ -77,7 +76,7 @@ export function customerView(store: Store, c: CustomerRecord, faults: Faults, va
   if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone) contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
   const view = {
     customerAccountNumber: c.accountNumber,
-    customerName: c.name,
+    customerName: shownName(c.name, faults),
     ...(c.businessReference !== undefined ? { customerBusinessReference: c.businessReference } : {}),
     customerContact: contact,
     customerAddress: address,
@@ -173,7 +172,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         after = cursor.after;
       }
       const given = after !== undefined && faults.has('customer-list-cursor-drops-limit') ? undefined : q.limit;
-      let limit = given ?? (faults.has('customer-list-default-limit-20') ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT);
+      const filtered = accountFilter !== undefined || !!searchText;
+      const defaultLimit = faults.has('customer-list-default-limit-20') || (filtered && faults.has('customer-list-default-limit-with-filter-20')) ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT;
+      let limit = given ?? defaultLimit;
       limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let candidates: CustomerRecord[];
@@ -198,7 +199,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
           faults.has('customer-search-ignores-name') ? undefined : c.name,
           faults.has('customer-search-ignores-business-reference') ? undefined : c.businessReference,
         ];
-        candidates = candidates.filter((c) => fields(c).some((f) => f !== undefined && (caseSensitive ? f : f.toLowerCase()).includes(needle)));
+        candidates = candidates.filter((c) => fields(c).some((f, i) => f !== undefined && searchMatches(caseSensitive ? f : f.toLowerCase(), needle, i === 1, variants)));
+        // A search that never pages: every match at once, whatever the default.
+        if (given === undefined && faults.has('customer-list-default-limit-searched-all')) limit = Math.max(limit, candidates.length);
       }
 
       candidates.sort((a, b) => (a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0));
@@ -234,6 +237,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       let parent: CustomerRecord;
       if (body.customerAccountNumber !== undefined && !faults.has('customer-create-parent-ignored')) {
         parent = customerFor(store, caller, body.customerAccountNumber, faults);
+        refuseTopLevelParent(parent, variants);
       } else if (body.customerAccountNumber === undefined && faults.has('customer-create-default-parent-wrong')) {
         parent = store.customers.get(top.children[0]!)!;
       } else {
@@ -244,15 +248,20 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (parent.depth + 1 > maxDepth) {
         throw ApiError.badRequest(`a sub-customer can be created at most ${MAX_DEPTH} levels below the top-level customer; ${parent.accountNumber} is at level ${parent.depth}`);
       }
+      refuseWrite(store, parent.topLevel, body as CustomerCreateRequest, faults, variants);
       const accountNumber = variants.has('formats-other') ? `SC-${nextOtherNumber++}` : store.newAccountNumber(parent.topLevel);
       const notMain = faults.has('customer-address-not-main');
-      store.addCustomer({
-        accountNumber,
-        name: body.customerName ?? accountNumber,
+      const details = storedText({
+        name: storedName(body.customerName ?? accountNumber, faults),
         ...(body.customerBusinessReference !== undefined ? { businessReference: body.customerBusinessReference } : {}),
         // Either may be missing only under customer-contact-optional or customer-address-optional: the parent's then.
         contact: notMain || !body.customerContact ? { ...parent.contact } : contactOf(body.customerContact),
         address: notMain || !body.customerAddress ? { ...parent.address } : customerAddress(body.customerAddress),
+      }, variants);
+      store.addCustomer({
+        accountNumber,
+        ...details,
+        created: details,
         statusId: customerStatus.active,
         parentAccountNumber: parent.accountNumber,
         history: [{ action: 'create', statusId: customerStatus.active, at: now() }],
@@ -266,12 +275,17 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     handler: async (request, reply) => {
       const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)));
       notClosed(c, 'updated');
-      if (faults.has('customer-update-not-applied')) return {};
+      refuseFrozen(c, variants);
       const body = request.body;
-      if (body.customerName !== undefined) c.name = body.customerName;
-      if (body.customerBusinessReference !== undefined) c.businessReference = body.customerBusinessReference;
-      if (body.customerContact !== undefined) c.contact = contactOf(body.customerContact);
-      if (body.customerAddress !== undefined) c.address = customerAddress(body.customerAddress);
+      if (faults.has('customer-update-contact-required') && body.customerContact === undefined) throw ApiError.badRequest('customerContact is required');
+      refuseWrite(store, c.topLevel, body, faults, variants, c);
+      if (faults.has('customer-update-not-applied')) return {};
+      Object.assign(c, updateBase(c, faults));
+      if (body.customerName !== undefined) c.name = storedText(storedName(body.customerName, faults), variants);
+      if (body.customerBusinessReference !== undefined) c.businessReference = storedText(body.customerBusinessReference, variants);
+      if (body.customerContact !== undefined) c.contact = storedText(contactOf(body.customerContact), variants);
+      if (body.customerAddress !== undefined) c.address = storedText(customerAddress(body.customerAddress), variants);
+      if (faults.has('customer-update-reactivates-blocked') && c.statusId === customerStatus.blocked) c.statusId = customerStatus.active;
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
       if (faults.has('opstatus-update-empty-body')) return reply.type('application/json').send('');
       return {};
@@ -319,6 +333,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       }
       if (!faults.has('customer-block-not-applied')) c.statusId = customerStatus.blocked;
       record(c, 'block', request.body.notes);
+      cascade(store, c, 'block', variants, now());
       if (faults.has('opstatus-empty-body')) return reply.type('application/json').send('');
       return {};
     },
@@ -338,6 +353,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (wasActive && faults.has('customer-unblock-open-changes-status')) c.statusId = customerStatus.blocked;
       else if (!faults.has('customer-unblock-not-applied')) c.statusId = customerStatus.active;
       record(c, 'unblock', request.body.notes);
+      cascade(store, c, 'unblock', variants, now());
       return {};
     },
   });
@@ -346,7 +362,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     ...routeOf('closeCustomer', { params: accountParams }),
     handler: async (request) => {
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
+      if (faults.has('customer-close-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
       notClosed(c, 'closed again');
+      refuseCloseWithCards(store, c, variants);
       c.statusId = customerStatus.closed;
       record(c, 'close', request.body.notes);
       return {};

@@ -1,7 +1,7 @@
 /** POST /customers/subcustomer and what GET /customers/{customerAccountNumber} shows of it afterwards. */
 import { expect, forRule, test } from '../../fixtures/test.js';
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
-import { addressFields, contactFields, subCustomerBody } from '../../lib/factories/customer.js';
+import { addressFields, contactFields, EMAIL_DOMAIN, subCustomerBody } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import type { AddressComplete, Contact, CustomerCreateRequest } from '../../lib/types.generated.js';
 
@@ -34,7 +34,7 @@ test.describe('create a sub-customer @write', () => {
       addressLines: `Havenstraat ${serial}`, city: 'Zwolle', country: 'Netherlands', countryCode: 'NL', region: 'Overijssel', zipCode: '8011 AA',
     };
     const customerContact: Contact = {
-      emailAddress: `main.${serial}@fleet-conformance.test`, firstName: `Main${serial}`, lastName: `Contact ${serial}`,
+      emailAddress: `main.${serial}@${EMAIL_DOMAIN}`, firstName: `Main${serial}`, lastName: `Contact ${serial}`,
       middleName: 'van', mobilePhone: '+31612345678', telephone: '+31381234567',
     };
     const parent = await customers.create();
@@ -67,7 +67,7 @@ test.describe('create a sub-customer @write', () => {
     const serial = nextSerial();
     const { customerAccountNumber, request } = await customers.create({
       customerAddress: { addressLines: `Hauptstraße ${serial}`, city: 'Berlin', country: 'Germany', countryCode: 'DE', region: 'Berlin', zipCode: '10115' },
-      customerContact: { emailAddress: `shape.${serial}@fleet-conformance.test`, firstName: 'Erika', lastName: 'Mustermann', middleName: 'M', mobilePhone: '015112345678', telephone: '0301234567' },
+      customerContact: { emailAddress: `shape.${serial}@${EMAIL_DOMAIN}`, firstName: 'Erika', lastName: 'Mustermann', middleName: 'M', mobilePhone: '015112345678', telephone: '0301234567' },
     });
     // The response checks validate every field's type; this reads back what was sent, as text (the values themselves: the MAIN address and contact's rule).
     const got = await api.getCustomer(customerAccountNumber);

@@ -1,10 +1,12 @@
 /**
  * Customer block, unblock and close by example (States / Customer). Only Active (1) is a known
  * status (ASSUME-CUSTOMER-STATES): blocked means "no longer in the status it had", unblocked
- * means "back in it", closed means "never changes again".
+ * means "back in it, or Active (1)", closed means "never changes again".
  */
-import { expect, expectUnmetCondition, forRule, test } from '../../fixtures/test.js';
-import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
+import { expect, expectUnmetCondition, forReading, forRule, test } from '../../fixtures/test.js';
+import { cardOrderBody, cardOrderItem } from '../../lib/factories/card.js';
+import { sendShortening } from '../../lib/field-lengths.js';
+import { blockFirst, sameStatus, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 
 const notes = (length: number) => 'n'.repeat(length);
 
@@ -19,10 +21,16 @@ test.describe('customer lifecycle @write', () => {
     expect(await statusOf(api, subCustomer.customerAccountNumber), 'status after the unblock').toEqual(open);
   });
 
-  test('unblock of a blocked customer reactivates it: back in the status it had before the block [CUST-UNBLOCK-REACTIVATES]', async ({ api, subCustomer }) => {
-    const open = await statusOf(api, subCustomer.customerAccountNumber);
-    await blockFirst(api, subCustomer.customerAccountNumber);
-    await unblockFirst(api, subCustomer.customerAccountNumber, open, { notes: 'conformance: unblock' });
+  test('unblock of a blocked customer reactivates it: back in the status it had before the block, or Active (1) [CUST-UNBLOCK-REACTIVATES]', async ({ api, subCustomer, assumptions }) => {
+    const account = subCustomer.customerAccountNumber;
+    const open = await statusOf(api, account);
+    await blockFirst(api, account);
+    await unblockFirst(api, account, open, { notes: 'conformance: unblock' });
+    const after = await statusOf(api, account);
+    assumptions.saw('ASSUME-CUSTOMER-STATES', `a new customer shows ${JSON.stringify(open)}, once reactivated ${JSON.stringify(after)}`);
+    if (assumptions.strict('ASSUME-CUSTOMER-STATES')) {
+      await forReading('ASSUME-CUSTOMER-STATES', 'CUST-UNBLOCK-REACTIVATES', () => expect(after, 'the very status of before the block (strict reading)').toEqual(open));
+    }
   });
 
   for (const from of ['open', 'blocked'] as const) {
@@ -40,6 +48,26 @@ test.describe('customer lifecycle @write', () => {
       }
     });
   }
+
+  test('close of a customer that holds an ordered card: closed permanently, or refused while it holds it (ASSUME-CLOSE-CONDITIONS) [CUST-CLOSE-PERMANENT]', async ({ api, subCustomer, masterData, config, nextSerial, assumptions }) => {
+    const account = subCustomer.customerAccountNumber;
+    const open = await statusOf(api, account);
+    const order = await sendShortening(assumptions, cardOrderBody(account, [cardOrderItem(masterData, { driverName: `${config.runId} close ${nextSerial()}` })]), (body) => api.orderCards(body));
+    api.need(order.response, 'ordering a card for the customer');
+    const close = await api.closeCustomer(account, { notes: 'conformance: close with a card' });
+    if (close.status >= 400 && close.status < 500) {
+      // Teardown cancels its cards and closes it then.
+      assumptions.saw('ASSUME-CLOSE-CONDITIONS', `close of a customer holding an ordered card refused (${close.status})`);
+      if (assumptions.strict('ASSUME-CLOSE-CONDITIONS')) await forReading('ASSUME-CLOSE-CONDITIONS', 'CUST-CLOSE-PERMANENT', () => expect(close, 'close of a customer holding an ordered card (strict reading)').toHaveStatus(200));
+      expect(await statusOf(api, account), 'a refused close changes nothing').toEqual(open);
+      return;
+    }
+    expect(close, 'close of a customer holding an ordered card').toHaveStatus(200);
+    const closed = await statusOf(api, account);
+    expect(sameStatus(closed, open), `closed shows ${JSON.stringify(closed)}, the open status`).toBe(false);
+    await api.blockCustomer(account);
+    expect(await statusOf(api, account), 'a closed customer stays closed').toEqual(closed);
+  });
 
   test('notes are optional on block, unblock and close: no body, an empty body and notes are all accepted [CUST-BLOCK, CUST-UNBLOCK-REACTIVATES, CUST-CLOSE-PERMANENT]', async ({ api, customers }) => {
     const bodies = [undefined, {}, { notes: 'conformance: optional notes' }];
@@ -61,8 +89,9 @@ test.describe('customer lifecycle @write', () => {
     await blockFirst(api, account, { notes: notes(200) }, 'CUST-NOTES-MAX-200');
     expect(await api.unblockCustomer(account, { notes: notes(201) })).toBeRejected('CUST-NOTES-MAX-200');
     await unblockFirst(api, account, open, { notes: notes(200) }, 'CUST-NOTES-MAX-200');
+    const reactivated = await statusOf(api, account);
     expect(await api.closeCustomer(account, { notes: notes(201) })).toBeRejected('CUST-NOTES-MAX-200');
-    expect(await statusOf(api, account), 'a refused close changes nothing').toEqual(open);
+    expect(await statusOf(api, account), 'a refused close changes nothing').toEqual(reactivated);
     await forRule('CUST-CLOSE-PERMANENT', async () => expect(await api.closeCustomer(account, { notes: notes(200) }), 'close with notes of 200 characters').toHaveStatus(200));
   });
 });

@@ -8,13 +8,14 @@ import { expect, forReading, forRule, test } from '../../fixtures/test.js';
 import type { ApiResponse } from '../../lib/client.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
-import { customerPage, reasonFor } from '../../lib/discovery.js';
+import { ACTIVE, reasonFor } from '../../lib/discovery.js';
 import { cardOrderItem } from '../../lib/factories/card.js';
 import { completeAddress } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import { IncompleteError } from '../../lib/ledger.js';
+import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { blockCardFirst, unblockCardFirst } from '../../lib/steps/card-steps.js';
-import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
+import { activeCustomer, blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
 
 /** An object; the operation status is the empty object the document shows only under FLEET_STRICT=ASSUME-EXTRA-FIELDS (its fields: not shown). */
@@ -31,28 +32,38 @@ async function expectJsonObject(answer: ApiResponse | undefined, config: Pick<Co
 }
 
 test.describe('every operation at its documented path and success status', () => {
-  const reads: [string, (api: FleetApi, ctx: { customer: string; cardId: number; sessionId?: string }) => Promise<ApiResponse>][] = [
+  const reads: [string, (api: FleetApi, ctx: { customer: string; cardId: number }) => Promise<ApiResponse>][] = [
     ['GET /customers', (api) => api.listCustomers()],
     ['GET /customers/{customerAccountNumber}', (api, c) => api.getCustomer(c.customer)],
     ['GET /customers/{customerAccountNumber}/cardTypes', (api, c) => api.getCustomerCardTypes(c.customer)],
     ['GET /cards/{cardIdentifier}', (api, c) => api.getCard(c.cardId)],
     ['POST /cards/search', (api) => api.cardSearch({ limit: 2 })],
     ['GET /master/all', (api) => api.getMasterData()],
-    ['POST /locations/geosearch/rectangle', (api) => api.geosearchRectangle({ topLatitude: 53, bottomLatitude: 51, leftLongitude: 4, rightLongitude: 6 })],
   ];
+
+  /** `response` at its documented path for what the target itself shows: a 404 there is the operation's absence from it (a path of another version, say). */
+  async function expectServed(name: string, response: ApiResponse, what: string): Promise<void> {
+    await forRule('HTTP-NO-VERSION-SEGMENT', () => expect(response.status, `${name} at its documented path, relative to the base address, for ${what}`).not.toBe(404));
+    expect(response).toBeAccepted('HTTP-STATUS-DOCUMENTED');
+    await forRule('HTTP-JSON-CONTENT-TYPE', () => expect(response.headers['content-type'] ?? '', 'Content-Type').toMatch(/^application\/json/));
+  }
+
   for (const [name, call] of reads) {
     test(`${name} answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]`, async ({ api, workerApi, config }) => {
-      const listed = await workerApi.listCustomers({ limit: 1 });
-      const customer = customerPage(listed, config.customerListFields).customers[0]?.customerAccountNumber;
-      const card = (await workerApi.cardSearch({ limit: 1 })).body.cards?.[0]?.cardIdentifier;
-      test.skip(!customer || card === undefined, 'the target lists no customer or no card');
-      const response = await call(api, { customer: customer!, cardId: card! });
-      // What the target itself just listed is there: a 404 at the documented path is the operation's absence from it (a path of another version, say).
-      await forRule('HTTP-NO-VERSION-SEGMENT', () => expect(response.status, `${name} at its documented path, relative to the base address, for customer ${customer} and card ${card} the target lists`).not.toBe(404));
-      expect(response).toBeAccepted('HTTP-STATUS-DOCUMENTED');
-      await forRule('HTTP-JSON-CONTENT-TYPE', () => expect(response.headers['content-type'] ?? '', 'Content-Type').toMatch(/^application\/json/));
+      // An Active customer and an Active card: whether a closed customer or a cancelled card can still be read is not shown.
+      const customer = await activeCustomer(workerApi, config);
+      const card = (await workerApi.cardSearch({ limit: 1, statusIdentifiers: [ACTIVE] })).body.cards?.[0]?.cardIdentifier;
+      test.skip(!customer || card === undefined, 'the target lists no Active customer or no Active card');
+      await expectServed(name, await call(api, { customer: customer!, cardId: card! }), `customer ${customer} and card ${card}, both Active, that the target lists`);
     });
   }
+
+  test('POST /locations/geosearch/rectangle answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]', async ({ api, geoAreas }) => {
+    // Where the target's map shows locations: an area without any may answer 404 (ASSUME-GEO-404).
+    const area = geoAreas.small ?? geoAreas.busy;
+    test.skip(!area, NO_SMALL_AREA);
+    await expectServed('POST /locations/geosearch/rectangle', await api.geosearchRectangle(area!), `${JSON.stringify(area)}, an area the target's map shows locations in`);
+  });
 
   test('GET /sessions/{sessionId} answers 200 with a JSON body [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE]', async ({ api, config }) => {
     test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');

@@ -1,11 +1,15 @@
 import { expect } from '../../../fixtures/test.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import { verifyChildrenUntouched, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 
-/** Blocks an open customer: temporarily blocked. */
+/**
+ * Blocks an open customer: temporarily blocked, its details as they were. What a block does to
+ * open sub-accounts is not shown (ASSUME-BLOCK-CASCADE): only a customer whose sub-accounts are
+ * all closed is blocked, but under the stricter reading.
+ */
 export class BlockCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
-  protected accepts(c: ModelCustomer): boolean {
-    return c.state === 'open';
+  protected accepts(c: ModelCustomer, m: CustomerModel): boolean {
+    return c.state === 'open' && (m.readings.blockWithOpenChildren || m.childrenClosed(c));
   }
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
@@ -13,7 +17,8 @@ export class BlockCustomerCommand extends PickCommand<CustomerModel, CustomerRea
     const response = await r.api.blockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle block` });
     expect(response, `[CUST-BLOCK] blocking open customer ${c.accountNumber}`).toBeAccepted('CUST-BLOCK');
     c.state = 'blocked';
-    await verifyCustomer(m, r, c, 'CUST-BLOCK');
+    await verifyCustomer(m, r, c, 'CUST-BLOCK', 'CUST-BLOCK');
+    await verifyChildrenUntouched(m, r, c, 'CUST-BLOCK');
   }
 
   toString(): string {

@@ -20,7 +20,7 @@ export class ChangeClosedCustomerCommand extends PickCommand<CustomerModel, Cust
     const response = this.action === 'block' ? await r.api.blockCustomer(c.accountNumber, body) : await r.api.unblockCustomer(c.accountNumber, body);
     const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);
     expect(refusedOrAccepted, `[CUST-CLOSE-PERMANENT] ${this.action} of closed customer ${c.accountNumber} answered ${response.status}`).toBe(true);
-    await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT');
+    await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT', 'CUST-CLOSE-PERMANENT');
   }
 
   toString(): string {

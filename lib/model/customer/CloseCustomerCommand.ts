@@ -13,7 +13,7 @@ export class CloseCustomerCommand extends PickCommand<CustomerModel, CustomerRea
     const response = await r.api.closeCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle close` });
     expect(response, `[CUST-CLOSE-PERMANENT] closing ${c.state} customer ${c.accountNumber}`).toBeAccepted('CUST-CLOSE-PERMANENT');
     c.state = 'closed';
-    await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT');
+    await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT', 'CUST-CLOSE-PERMANENT');
     const parent = m.get(c.parent);
     if (parent) await verifyParent(m, r, parent, 'CUST-COUNT-SUBACCOUNTS');
   }

@@ -1,8 +1,8 @@
 import { expect } from '../../../fixtures/test.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import { verifyChildrenUntouched, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 
-/** Unblocks a blocked customer: reactivated, back in the status of an open customer. */
+/** Unblocks a blocked customer: reactivated, its details as they were (an update while it was blocked among them). */
 export class UnblockCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
   protected accepts(c: ModelCustomer): boolean {
     return c.state === 'blocked';
@@ -13,7 +13,9 @@ export class UnblockCustomerCommand extends PickCommand<CustomerModel, CustomerR
     const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock` });
     expect(response, `[CUST-UNBLOCK-REACTIVATES] unblocking blocked customer ${c.accountNumber}`).toBeAccepted('CUST-UNBLOCK-REACTIVATES');
     c.state = 'open';
-    await verifyCustomer(m, r, c, 'CUST-UNBLOCK-REACTIVATES');
+    c.reactivated = true;
+    await verifyCustomer(m, r, c, 'CUST-UNBLOCK-REACTIVATES', 'CUST-UNBLOCK-REACTIVATES');
+    await verifyChildrenUntouched(m, r, c, 'CUST-UNBLOCK-REACTIVATES');
   }
 
   toString(): string {

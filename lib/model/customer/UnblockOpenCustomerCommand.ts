@@ -12,7 +12,7 @@ export class UnblockOpenCustomerCommand extends PickCommand<CustomerModel, Custo
     const c = this.target(m)!;
     const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock of an open customer` });
     await expectUnmetCondition(response, r.config, 'CUST-UNBLOCK-ONLY-BLOCKED', `unblocking open customer ${c.accountNumber}`);
-    await verifyCustomer(m, r, c, 'CUST-UNBLOCK-ONLY-BLOCKED');
+    await verifyCustomer(m, r, c, 'CUST-UNBLOCK-ONLY-BLOCKED', 'CUST-UNBLOCK-ONLY-BLOCKED');
   }
 
   toString(): string {

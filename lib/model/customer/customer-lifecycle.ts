@@ -23,9 +23,12 @@ import { UpdateCustomerDetailCommand } from './UpdateCustomerDetailCommand.js';
 /** Picks a model customer by index (modulo the candidates): small, so that shrinking reaches 0. */
 const pickArb = fc.nat({ max: 7 });
 
+const changesArb = fc.record({ customerName: fc.boolean(), customerBusinessReference: fc.boolean(), customerContact: fc.boolean(), customerAddress: fc.boolean() });
+
 /**
  * Every command, weighted: one whose precondition is often unmet costs nothing when skipped, so it
- * weighs more, and the sequences that matter (close then block, block then unblock) occur in most runs.
+ * weighs more, and the sequences that matter (close then block, block then unblock, an update
+ * between block and unblock, two updates in a row) occur in most runs.
  */
 export const customerCommandsArb = [fc.oneof(
   { weight: 1, arbitrary: fc.constant(new CreateSubCustomerCommand()) },
@@ -33,8 +36,8 @@ export const customerCommandsArb = [fc.oneof(
   { weight: 2, arbitrary: pickArb.map((p) => new CreateTooDeepCustomerCommand(p)) },
   {
     weight: 3,
-    arbitrary: fc.tuple(pickArb, fc.record({ customerName: fc.boolean(), customerBusinessReference: fc.boolean(), customerContact: fc.boolean(), customerAddress: fc.boolean() }))
-      .map(([p, changes]) => new UpdateCustomerDetailCommand(p, changes)),
+    // Once, or twice in a row (a second update must keep what the first changed).
+    arbitrary: fc.tuple(pickArb, changesArb, fc.option(changesArb, { nil: undefined })).map(([p, changes, then]) => new UpdateCustomerDetailCommand(p, changes, then)),
   },
   { weight: 3, arbitrary: pickArb.map((p) => new BlockCustomerCommand(p)) },
   { weight: 4, arbitrary: pickArb.map((p) => new UnblockCustomerCommand(p)) },
@@ -57,7 +60,10 @@ export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<Custom
     commands: customerCommandsArb,
     maxCommands: 20,
     setup: () => ({
-      model: new CustomerModel(deps.topLevel),
+      model: new CustomerModel(deps.topLevel, {
+        blockWithOpenChildren: deps.config.strict.has('ASSUME-BLOCK-CASCADE'),
+        exactReactivation: deps.config.strict.has('ASSUME-CUSTOMER-STATES'),
+      }),
       real: { api: deps.api, config: deps.config, nextSerial: deps.nextSerial, customers: deps.customers, created: [], assumptions: deps.assumptions },
     }),
     async start(model, real) {

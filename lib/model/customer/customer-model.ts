@@ -4,16 +4,23 @@
  * learns, run by run, which status the server shows for each state (the document shows only
  * Active = 1), and requires the states to stay apart.
  */
-import { expect } from '../../../fixtures/test.js';
+import { expect, forReading } from '../../../fixtures/test.js';
 import type { FleetApi } from '../../api.js';
 import type { CustomerFactory } from '../../../fixtures/test.js';
 import type { Config } from '../../config.js';
-import { allCustomers, customerPage, nextCursorOf, type CustomerPage } from '../../discovery.js';
+import { ACTIVE, allCustomers, customerPage, nextCursorOf, type CustomerPage } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
+import type { RuleId } from '../../rules/catalogue.js';
 
 export type CustomerState = 'open' | 'blocked' | 'closed';
+
+/**
+ * What the server shows of a state: an open customer shows one status as created and may show
+ * another once reactivated (a new customer may start awaiting activation: ASSUME-CUSTOMER-STATES).
+ */
+type ShownState = 'created' | 'reactivated' | 'blocked' | 'closed';
 
 export type CustomerDetails = Pick<CustomerCreateRequest, 'customerName' | 'customerBusinessReference' | 'customerContact' | 'customerAddress'>;
 
@@ -23,6 +30,8 @@ export interface ModelCustomer {
   parent: string;
   depth: 1 | 2;
   state: CustomerState;
+  /** Unblocked at least once: it shows the reactivated status when open. */
+  reactivated: boolean;
   details: CustomerDetails;
   /** Whether updateDetail changed the details (names the rule a mismatch breaks). */
   updated: boolean;
@@ -37,18 +46,28 @@ export interface ShownStatus {
 }
 
 /** The rule that holds a customer in its state, for checks not tied to one command. */
-const stateRule: Record<CustomerState, string> = {
+export const stateRule: Record<CustomerState, RuleId> = {
   open: 'CUST-UNBLOCK-REACTIVATES',
   blocked: 'CUST-BLOCK',
   closed: 'CUST-CLOSE-PERMANENT',
 };
 
+/** The stricter readings a run applies (FLEET_STRICT). */
+export interface ModelReadings {
+  /** ASSUME-BLOCK-CASCADE: customers with open sub-accounts are blocked too, and those must stay as they are. */
+  blockWithOpenChildren: boolean;
+  /** ASSUME-CUSTOMER-STATES: unblock brings back the very status of before the block. */
+  exactReactivation: boolean;
+}
+
 export class CustomerModel {
   readonly customers: ModelCustomer[] = [];
   /** The status the server shows for each state, learned as the run goes. */
-  readonly shown: Partial<Record<CustomerState, ShownStatus>> = {};
+  readonly shown: Partial<Record<ShownState, ShownStatus>> = {};
+  /** The text each status identifier showed first: one identifier, one text. */
+  readonly texts = new Map<number, string | undefined>();
 
-  constructor(readonly topLevel: string) {}
+  constructor(readonly topLevel: string, readonly readings: ModelReadings) {}
 
   get(accountNumber: string): ModelCustomer | undefined {
     return this.customers.find((c) => c.accountNumber === accountNumber);
@@ -63,6 +82,11 @@ export class CustomerModel {
   /** Every direct sub-account is closed (a customer with open sub-accounts is never closed here: the document is silent). */
   childrenClosed(c: ModelCustomer): boolean {
     return c.children.every((child) => this.get(child)?.state === 'closed');
+  }
+
+  /** The direct sub-accounts not closed. */
+  openChildren(c: ModelCustomer): ModelCustomer[] {
+    return c.children.map((child) => this.get(child)!).filter((child) => child.state !== 'closed');
   }
 }
 
@@ -88,21 +112,43 @@ export function detailsOf(request: CustomerCreateRequest | CustomerUpdateRequest
   };
 }
 
-/** The status shown must be the one learned for the model state, and differ from every other state's. */
-function expectState(model: CustomerModel, c: ModelCustomer, body: Customer, rule: string): void {
+const shownState = (c: ModelCustomer): ShownState => (c.state === 'open' ? (c.reactivated ? 'reactivated' : 'created') : c.state);
+const isActiveStatus = (s: ShownStatus) => s.statusIdentifier === ACTIVE && s.status === 'Active';
+const text = (s: ShownStatus | undefined) => (s ? `${JSON.stringify(s.status)} (${s.statusIdentifier})` : 'none');
+
+/**
+ * The status shown must be the one learned for the model state, its text the one its identifier
+ * showed before, and differ from every other state's. A reactivated customer shows the status it
+ * had before its block or Active (1), the very one of before under FLEET_STRICT=ASSUME-CUSTOMER-STATES.
+ */
+async function expectState(model: CustomerModel, c: ModelCustomer, body: Customer, rule: RuleId): Promise<void> {
   const seen: ShownStatus = { statusIdentifier: body.statusIdentifier, status: body.status };
-  const known = model.shown[c.state];
+  const where = `[${rule}] customer ${c.accountNumber} (${c.state}${c.reactivated ? ', unblocked before' : ''}) shows ${text(seen)}`;
+  if (seen.statusIdentifier !== undefined) {
+    if (!model.texts.has(seen.statusIdentifier)) model.texts.set(seen.statusIdentifier, seen.status);
+    expect(seen.status, `${where}: status identifier ${seen.statusIdentifier} showed the text ${JSON.stringify(model.texts.get(seen.statusIdentifier))} before`).toBe(model.texts.get(seen.statusIdentifier));
+  }
+  const state = shownState(c);
+  const known = model.shown[state];
   if (known) {
-    expect(seen, `[${rule}] customer ${c.accountNumber} should show the status of a ${c.state} customer`).toEqual(known);
+    expect(seen, `${where}, where it showed ${text(known)} before in that state`).toEqual(known);
     return;
   }
-  for (const [state, other] of Object.entries(model.shown)) {
-    expect(seen.statusIdentifier, `[${rule}] customer ${c.accountNumber} is ${c.state} but shows the status of a ${state} customer (${other.status})`)
-      .not.toBe(other.statusIdentifier);
+  const open = (s: ShownState) => s === 'created' || s === 'reactivated';
+  for (const [other, status] of Object.entries(model.shown) as [ShownState, ShownStatus][]) {
+    if (open(other) && open(state)) continue;
+    expect(seen.statusIdentifier, `${where}, the status of a ${other} customer`).not.toBe(status.statusIdentifier);
   }
-  model.shown[c.state] = seen;
+  if (state === 'reactivated') {
+    const before = model.shown.created;
+    if (model.readings.exactReactivation) {
+      await forReading('ASSUME-CUSTOMER-STATES', rule, () => expect(seen, `${where}: the status it had before its block (strict reading)`).toEqual(before));
+    } else if (!isActiveStatus(seen)) {
+      expect(seen, `${where}: reactivated is the status it had before its block, or Active (1)`).toEqual(before);
+    }
+  }
+  model.shown[state] = seen;
 }
-
 /** Account numbers listed with the customerAccountNumber filter `parent` (and `searchText`, if given), every page. */
 export async function listedSubAccounts(real: CustomerReal, parent: string, searchText?: string): Promise<string[]> {
   const fields = real.config.customerListFields;
@@ -122,11 +168,13 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
 }
 
 /**
- * GET, status, details and countOfSubAccounts (when shown) against the model. Whether closed
- * sub-accounts are still counted is not shown: both answers pass. Returns false for a closed customer that can no
- * longer be read (whether it can: not shown).
+ * GET, status, details and countOfSubAccounts (when shown) against the model: the status under `rule`, the
+ * details under `detailsRule` (a transition's own rule: what it must leave as it was), by default
+ * the rule of the write that gave them. Whether closed sub-accounts are still counted is not
+ * shown: both answers pass. Returns false for a closed customer that can no longer be read
+ * (whether it can: not shown).
  */
-export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c: ModelCustomer, rule = stateRule[c.state]): Promise<boolean> {
+export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c: ModelCustomer, rule = stateRule[c.state], detailsRule?: RuleId): Promise<boolean> {
   const response = await real.api.getCustomer(c.accountNumber);
   if (c.state === 'closed' && response.status === 404) return false;
   expect(response, `[${rule}] reading customer ${c.accountNumber}`).toHaveStatus(200);
@@ -135,9 +183,9 @@ export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c
     await expectCreatedUnder(real.api, real.config, c.accountNumber, c.parent, c.depth === 1 ? 'CUST-CREATE-UNDER-TOPLEVEL' : 'CUST-CREATE-UNDER-PARENT');
     expect(response.body.parentCustomerAccountNumber, `[CUST-PARENT-FIELDS] parent of customer ${c.accountNumber}`).toBe(c.parent);
   }
-  expectState(model, c, response.body, rule);
-  const detailsRule = c.updated ? 'CUST-UPDATE-APPLIES' : 'CUST-CREATE-MAIN-ADDRESS-CONTACT';
-  expect(response.body, `[${detailsRule}] details of customer ${c.accountNumber}`).toMatchObject(c.details);
+  await expectState(model, c, response.body, rule);
+  const detailsBy = detailsRule ?? (c.updated ? 'CUST-UPDATE-APPLIES' : 'CUST-CREATE-MAIN-ADDRESS-CONTACT');
+  expect(response.body, `[${detailsBy}] details of customer ${c.accountNumber}`).toMatchObject(c.details);
 
   const notClosed = c.children.filter((child) => model.get(child)?.state !== 'closed');
   const count = response.body.countOfSubAccounts;
@@ -147,6 +195,16 @@ export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c
   expect(count, countMessage).toBeGreaterThanOrEqual(notClosed.length);
   expect(count, countMessage).toBeLessThanOrEqual(c.children.length);
   return true;
+}
+
+/**
+ * After a block or unblock of `c` (FLEET_STRICT=ASSUME-BLOCK-CASCADE only: without it, no customer
+ * with open sub-accounts is blocked), each open sub-account as it was: an assumption failure otherwise.
+ */
+export async function verifyChildrenUntouched(model: CustomerModel, real: CustomerReal, c: ModelCustomer, rule: RuleId): Promise<void> {
+  for (const child of model.openChildren(c)) {
+    await forReading('ASSUME-BLOCK-CASCADE', rule, () => verifyCustomer(model, real, child, rule, rule));
+  }
 }
 
 /** The customer and the list of its direct sub-accounts; whether closed ones are still listed is not shown. */

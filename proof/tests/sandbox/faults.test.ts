@@ -447,6 +447,40 @@ const probes: Record<string, Probe> = {
   },
   'customer-notes-201-accepted': { holds: async (h) => (await h.op('blockCustomer', { customerAccountNumber: await createCustomer(h, 'x') }, { body: { notes: 'n'.repeat(201) } })).status === 400 },
 
+  // ---- Customers as people use them ----
+  'customer-update-stale-copy': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'stale probe');
+      await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'first update' } });
+      await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerAddress: address } });
+      return (await status(h, acc)).customerName === 'first update';
+    },
+  },
+  'customer-update-reactivates-blocked': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'blocked update probe');
+      await h.op('blockCustomer', { customerAccountNumber: acc });
+      await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'while blocked' } });
+      return (await status(h, acc)).status === 'Blocked';
+    },
+  },
+  'customer-status-name-stale-after-unblock': {
+    holds: async (h) => {
+      const acc = await createCustomer(h, 'unblock name probe');
+      await h.op('blockCustomer', { customerAccountNumber: acc });
+      await h.op('unblockCustomer', { customerAccountNumber: acc });
+      const { status: text, statusIdentifier } = await status(h, acc);
+      return statusIdentifier === 1 && text === 'Active';
+    },
+  },
+  'customer-name-html-escaped': { holds: async (h) => (await status(h, await createCustomer(h, 'Smith & <Sons>'))).customerName === 'Smith & <Sons>' },
+  'customer-name-accents-stripped': { holds: async (h) => (await status(h, await createCustomer(h, 'Zoë Ærø'))).customerName === 'Zoë Ærø' },
+  'customer-name-limit-in-bytes': { holds: async (h) => (await h.op('createSubCustomer', {}, { body: newCustomer('ë'.repeat(310)) })).status === 200 },
+  'customer-update-contact-required': { holds: async (h) => (await h.op('updateCustomerDetail', { customerAccountNumber: await createCustomer(h, 'update probe') }, { body: { customerName: 'renamed' } })).status === 200 },
+  'customer-close-notes-required': { holds: async (h) => (await h.op('closeCustomer', { customerAccountNumber: await createCustomer(h, 'close probe') })).status === 200 },
+  'customer-list-default-limit-with-filter-20': { holds: async (h) => (await h.op('listCustomers', {}, { query: { searchText: '70000001' } })).body.customers.length === 50 },
+  'customer-list-default-limit-searched-all': { holds: async (h) => (await h.op('listCustomers', {}, { query: { searchText: '70000001' } })).body.customers.length === 50 },
+
   // ---- Cards ----
   'card-identifier-string': {
     holds: async (h) => {

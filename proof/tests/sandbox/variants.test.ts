@@ -103,6 +103,7 @@ const probes: Record<VariantId, Probe> = {
   },
   'rejections-other-statuses': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'refusal probe')}/unblock`, { body: {} })),
   'character-count-utf16': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('😀'.repeat(200)) })),
+  'text-stored-nfc': async (h) => (await h.call('GET', `/customers/${await createCustomer(h, 'Zoe\u0308 nfc probe')}`)).body.customerName,
   'column-sizes-short': async (h) => statusOf(await h.call('POST', `/cards/${(await poolCards(h, 1))[0]}/replace`, { body: { vehicleRegNumber: 'FC12345678X' } })),
   'top-level-unreadable': async (h) => statusOf(await h.call('GET', `/customers/${d.topLevelCustomer}`)),
   'foreign-filter-empty': async (h) => [
@@ -127,6 +128,41 @@ const probes: Record<VariantId, Probe> = {
     return (await h.call('GET', `/customers/${parent}`)).body.countOfSubAccounts;
   },
   'unmet-condition-no-op': async (h) => statusOf(await h.call('POST', `/customers/${await createCustomer(h, 'no-op probe')}/unblock`, { body: {} })),
+  'new-customer-pending': async (h) => {
+    const acc = await createCustomer(h, 'pending probe');
+    const shown = async () => (await h.call('GET', `/customers/${acc}`)).body.statusIdentifier;
+    const created = await shown();
+    await h.call('POST', `/customers/${acc}/block`, { body: {} });
+    await h.call('POST', `/customers/${acc}/unblock`, { body: {} });
+    return [created, await shown()];
+  },
+  'blocked-customer-frozen': async (h) => {
+    const acc = await createCustomer(h, 'frozen probe');
+    await h.call('POST', `/customers/${acc}/block`, { body: {} });
+    return statusOf(await h.call('POST', `/customers/${acc}/updateDetail`, { body: { customerName: 'while blocked' } }));
+  },
+  'customer-block-cascades': async (h) => {
+    const parent = await createCustomer(h, 'cascade probe');
+    const child = await createCustomer(h, 'cascade child', { customerAccountNumber: parent });
+    await h.call('POST', `/customers/${parent}/block`, { body: {} });
+    return (await h.call('GET', `/customers/${child}`)).body.statusIdentifier;
+  },
+  'close-refused-with-cards': async (h) => {
+    const acc = await createCustomer(h, 'close probe');
+    await h.call('POST', '/cards/order', { body: { customerAccountNumber: acc, cards: [{ cardTypeId: 1 }] } });
+    return statusOf(await h.call('POST', `/customers/${acc}/close`, { body: {} }));
+  },
+  'search-prefix-match': async (h) => {
+    const acc = await createCustomer(h, 'Prefix Probe Haulage');
+    const found = async (searchText: string) => ((await h.call('GET', '/customers', { query: { searchText } })).body.customers as { customerAccountNumber: string }[]).some((c) => c.customerAccountNumber === acc);
+    return [await found('Prefix Pro'), await found('Probe'), await found('robe Haul'), await found(acc.slice(1))];
+  },
+  'top-level-not-a-parent': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('top-level parent probe', { customerAccountNumber: d.topLevelCustomer }) })),
+  'busref-unique': async (h) => {
+    await createCustomer(h, 'first holder', { customerBusinessReference: 'UNIQUE-PROBE' });
+    return statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('second holder', { customerBusinessReference: 'UNIQUE-PROBE' }) }));
+  },
+  'email-tld-checked': async (h) => statusOf(await h.call('POST', '/customers/subcustomer', { body: newCustomer('tld probe', { customerContact: { ...contact, emailAddress: 'eva@fleet.zqtest' } }) })),
   'card-statuses-other': async (h) => (await h.call('GET', '/master/all')).body.status.map((s: { id: number }) => s.id),
   'order-cards-later': cardsOfNewOrder,
   'card-cancel-strict': async (h) => statusOf(await h.call('POST', `/cards/${(await poolCards(h, 1))[0]}/cancel`, { body: {} })),
