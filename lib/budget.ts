@@ -27,7 +27,7 @@ export const BUDGET_WORDS: Record<BudgetKind, string> = {
  * default run at its largest (60 fast-check runs against a quick target: about 260 sub-customers,
  * 50 cards, 30 pool cards by specs/footprint.json), with a margin for the random parts.
  */
-export const REMOTE_DEFAULT: Budget = { customers: 350, cards: 80, poolCards: 50 };
+export const REMOTE_DEFAULT: Budget = { customers: 350, cards: 80, poolCards: 60 };
 
 export function spentOf(footprint: Pick<Footprint, 'writes'>): Record<BudgetKind, number> {
   const w = footprint.writes;

@@ -66,8 +66,8 @@ test('six processes spending and reading one run\'s budget at once: no reader se
 test('FLEET_WRITE_BUDGET: a default for a test environment, none for the sandbox, overrides per kind, one-line errors', () => {
   const remote = { FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'c', FLEET_CLIENT_SECRET: 's' };
   expect(loadConfig({}).writeBudget).toEqual({});
-  expect(loadConfig(remote).writeBudget).toEqual({ customers: 350, cards: 80, poolCards: 50 });
-  expect(loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'customers=20' }).writeBudget).toEqual({ customers: 20, cards: 80, poolCards: 50 });
+  expect(loadConfig(remote).writeBudget).toEqual({ customers: 350, cards: 80, poolCards: 60 });
+  expect(loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'customers=20' }).writeBudget).toEqual({ customers: 20, cards: 80, poolCards: 60 });
   expect(loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'none' }).writeBudget).toEqual({});
   expect(() => loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'sheep=3' })).toThrow(ConfigError);
   expect(() => loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'sheep=3' })).toThrow(/^FLEET_WRITE_BUDGET: "sheep=3" is not customers=<number>, cards=<number>, poolCards=<number> \(or none\)$/);
