@@ -99,10 +99,14 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
     if (await d.matrix.control('blockCustomer', column, account, await send.blockCustomer(account))) {
       await control('unblockCustomer', column, account, await send.unblockCustomer(account));
     } else await d.matrix.notRun('unblockCustomer', column, 'not tried: the caller\'s own customer could not be blocked first', account);
-    // The orderCards row gave it a card: a close refused while it holds one is sent again once it is cancelled (ASSUME-CLOSE-CONDITIONS).
-    const close = await send.closeCustomer(account);
-    const refused = close.status >= 400 && close.status < 500;
-    await control('closeCustomer', column, account, refused && (await cancelCardsOf(d.api, account, send.notes.notes)) ? await send.closeCustomer(account) : close);
+    // The orderCards row gave it a card: a close refused while it holds one is sent again once it is
+    // cancelled (ASSUME-CLOSE-CONDITIONS); while it cannot be (an order completes later, a card not
+    // yet active cannot be cancelled), the close is asked of a customer of the same depth that holds none.
+    const refused = (r: ApiResponse) => r.status >= 400 && r.status < 500;
+    let close = await send.closeCustomer(account);
+    if (refused(close) && (await cancelCardsOf(d.api, account, send.notes.notes))) close = await send.closeCustomer(account);
+    const bare = refused(close) ? (column === 'ownSub' ? (await d.customers.create()).customerAccountNumber : accountOf(await send.createUnder(own))) : undefined;
+    await (bare ? control('closeCustomer', column, bare, await send.closeCustomer(bare)) : control('closeCustomer', column, account, close));
   };
   const deeper = async () => {
     if (!child) {
