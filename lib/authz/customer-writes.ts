@@ -25,7 +25,7 @@ import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from
 export interface CustomerWriteDeps {
   api: FleetApi;
   /** Creates the caller's own sub-customer; sends a creation as it is and owns what it creates (fixtures/test.ts `customers`). */
-  customers: { create(): Promise<{ customerAccountNumber: string }>; attempt(body: unknown): Promise<ApiResponse<CustomerCreateResponse>> };
+  customers: { create(overrides?: { customerAccountNumber?: string }): Promise<{ customerAccountNumber: string }>; attempt(body: unknown): Promise<ApiResponse<CustomerCreateResponse>> };
   matrix: MatrixRecorder;
   foreign: ForeignTargets;
   /** The caller's top-level account. */
@@ -105,7 +105,7 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
     const refused = (r: ApiResponse) => r.status >= 400 && r.status < 500;
     let close = await send.closeCustomer(account);
     if (refused(close) && (await cancelCardsOf(d.api, account, send.notes.notes))) close = await send.closeCustomer(account);
-    const bare = refused(close) ? (column === 'ownSub' ? (await d.customers.create()).customerAccountNumber : accountOf(await send.createUnder(own))) : undefined;
+    const bare = refused(close) ? (await d.customers.create(column === 'ownSub' ? {} : { customerAccountNumber: own })).customerAccountNumber : undefined;
     await (bare ? control('closeCustomer', column, bare, await send.closeCustomer(bare)) : control('closeCustomer', column, account, close));
   };
   const deeper = async () => {
