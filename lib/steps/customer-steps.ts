@@ -4,7 +4,7 @@
  * it. A step's answer and effect are its own rule's to judge: refused or without effect, the test
  * is blocked by that rule (forRule), unless that rule is the test's own, which then fails.
  */
-import { expect, forRule } from '../../fixtures/test.js';
+import { expect, forRule } from '../judge.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';

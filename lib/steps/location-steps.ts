@@ -2,7 +2,7 @@
  * What a geosearch found, read the way the document leaves open: "404: {message: string}" names
  * no condition (ASSUME-GEO-404), so an area without locations may answer 200 with none or 404.
  */
-import { expect, forRule } from '../../fixtures/test.js';
+import { expect, forRule } from '../judge.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import type { GeosearchResponse, Location } from '../types.generated.js';

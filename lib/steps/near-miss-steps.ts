@@ -4,7 +4,8 @@
  * show: ASSUME-FORMATS), or served only as what the value itself names, never as the resource it
  * is near.
  */
-import { expect, forRule, type Assumptions } from '../../fixtures/test.js';
+import { expect, forRule } from '../judge.js';
+import type { Assumptions } from '../fixture-contracts.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 

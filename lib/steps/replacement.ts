@@ -5,7 +5,7 @@
  * notice, or nothing under FLEET_REPLACEMENT_TIMEOUT=0 (replacements show later than a run waits);
  * under FLEET_STRICT=ASSUME-REPLACEMENT-VISIBLE, an assumption failure of the rule it would judge.
  */
-import { expect, forReading } from '../../fixtures/test.js';
+import { expect, forReading } from '../judge.js';
 import type { FleetApi } from '../api.js';
 import type { Config } from '../config.js';
 import { allCards } from '../discovery.js';

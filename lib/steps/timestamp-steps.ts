@@ -3,7 +3,8 @@
  * "timestamp" are not shown, nor the seconds of a UTC one. The schemas accept any (schemas/timestamp.json);
  * what the target writes is recorded, and the stricter reading requires each to the second, in UTC.
  */
-import { expect, forReading, type Assumptions } from '../../fixtures/test.js';
+import { expect, forReading } from '../judge.js';
+import type { Assumptions } from '../fixture-contracts.js';
 import { shortOfStrict } from '../timestamps.js';
 import type { RuleId } from '../rules/catalogue.js';
 

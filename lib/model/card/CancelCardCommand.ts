@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { perRun, readCancelled, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 

@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import type { ApiResponse } from '../../client.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';

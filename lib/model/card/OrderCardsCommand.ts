@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { allCards } from '../../discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';

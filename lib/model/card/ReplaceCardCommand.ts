@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { ACTIVE } from '../../discovery.js';
 import { uniqueVehicleRegNumber } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';

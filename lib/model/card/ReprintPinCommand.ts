@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { pinLetterAddress } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
 import { PickCommand } from '../check-lifecycle.js';

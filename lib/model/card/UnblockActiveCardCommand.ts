@@ -1,4 +1,4 @@
-import { expectUnmetCondition } from '../../../fixtures/test.js';
+import { expectUnmetCondition } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
 

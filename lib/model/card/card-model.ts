@@ -8,7 +8,7 @@
  * Active: what brought a card found in another status there is not the run's history, and no
  * transition is judged on it.
  */
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';

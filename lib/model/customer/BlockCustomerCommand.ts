@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { verifyChildrenUntouched, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 

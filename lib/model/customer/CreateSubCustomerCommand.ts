@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { subCustomerBody } from '../../factories/customer.js';
 import { sendShortening } from '../../field-lengths.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';

@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/test.js';
+import { expect } from '../../judge.js';
 import { subCustomerBody } from '../../factories/customer.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { verifyParent, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';

@@ -1,4 +1,4 @@
-import { expectUnmetCondition } from '../../../fixtures/test.js';
+import { expectUnmetCondition } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
 

@@ -1,4 +1,4 @@
-import { expect, forReading } from '../../../fixtures/test.js';
+import { expect, forReading } from '../../judge.js';
 import { completeAddress, contact } from '../../factories/customer.js';
 import { sendShortening } from '../../field-lengths.js';
 import type { CustomerUpdateRequest } from '../../types.generated.js';

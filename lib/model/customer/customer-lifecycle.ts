@@ -5,7 +5,7 @@
  * the model, then closed.
  */
 import fc from 'fast-check';
-import type { CustomerFactory } from '../../../fixtures/test.js';
+import type { CustomerFactory } from '../../fixture-contracts.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import type { Sightings } from '../../field-lengths.js';

@@ -4,9 +4,9 @@
  * learns, run by run, which status the server shows for each state (the document shows only
  * Active = 1), and requires the states to stay apart.
  */
-import { expect, forReading } from '../../../fixtures/test.js';
+import { expect, forReading } from '../../judge.js';
 import type { FleetApi } from '../../api.js';
-import type { CustomerFactory } from '../../../fixtures/test.js';
+import type { CustomerFactory } from '../../fixture-contracts.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, allCustomers, customerPage, nextCursorOf, type CustomerPage } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';

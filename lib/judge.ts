@@ -1,0 +1,83 @@
+/**
+ * How a test judges: `forRule` and `forReading` name the rule a failure inside belongs to, and
+ * `expect` carries the status assertions that show the request and the response. Below the
+ * fixtures (fixtures/test.ts re-exports them), so that the models, steps and matrix of lib/ judge
+ * without importing the fixtures that build on them.
+ */
+import { expect as baseExpect } from '@playwright/test';
+import { formatExchange, type ApiResponse } from './client.js';
+import type { Config } from './config.js';
+import { NotRunError } from './ledger.js';
+import { operation } from './operations.js';
+import type { RuleId } from './rules/catalogue.js';
+
+/**
+ * Runs `check`, the part of a test that judges `rule`: a failure inside names the rule. For one of
+ * the test's own rules, the test fails for that rule alone (lib/report/test-record.ts); for another
+ * rule (a precondition the test relies on, such as "an update applies"), the failure is a finding
+ * of that rule and the test is blocked by it (lib/ledger.ts).
+ */
+export async function forRule<T>(rule: RuleId | `ASSUME-${string}`, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (e) {
+    // A test the suite does not run is no rule's failure.
+    if (e instanceof Error && !(e instanceof NotRunError) && !/^\[[A-Z0-9-]+\]/.test(e.message)) e.message = `[${rule}] ${e.message}`;
+    throw e;
+  }
+}
+
+/**
+ * Runs `check`, the stricter reading (FLEET_STRICT) of register entry `entry` of what `rule` states:
+ * a failure inside is an assumption failure of `rule` alone, also in a test of several rules.
+ */
+export async function forReading<T>(entry: string, rule: RuleId, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (e) {
+    if (e instanceof Error) e.message = `[${entry}] ${e.message}\n[${rule}] judged under the stricter reading of ${entry}`;
+    throw e;
+  }
+}
+
+/**
+ * The answer to a request whose state condition is unmet (unblock of what is not blocked): a 4xx
+ * refusal or an accepted no-op by default, the refusal under FLEET_STRICT=ASSUME-UNMET-CONDITION.
+ * What the state shows afterwards is the rule's own check.
+ */
+export async function expectUnmetCondition(response: ApiResponse, config: Pick<Config, 'strict'>, rule: RuleId, what: string): Promise<void> {
+  if (config.strict.has('ASSUME-UNMET-CONDITION')) {
+    await forReading('ASSUME-UNMET-CONDITION', rule, () => expect(response, `${what} (strict reading)`).toBeRejected());
+    return;
+  }
+  await forRule(rule, () => expect(response.status >= 200 && response.status < 500, `${what}: refused (4xx) or accepted as a no-op (2xx), answered ${response.status}`).toBe(true));
+}
+
+function statusMatcher(name: string, ok: (status: number) => boolean, expected: string) {
+  return function (this: { isNot: boolean }, response: ApiResponse, rule?: string) {
+    const pass = ok(response.status);
+    return {
+      pass,
+      name,
+      expected,
+      actual: response.status,
+      message: () => `${rule ? `[${rule}] ` : ''}expected ${this.isNot ? 'not ' : ''}${expected}, received ${response.status}\n${formatExchange(response.exchange)}`,
+    };
+  };
+}
+
+/** Status assertions that show the request and response when they fail. */
+export const expect = baseExpect.extend({
+  toHaveStatus(response: ApiResponse, status: number, rule?: string) {
+    return statusMatcher('toHaveStatus', (s) => s === status, `status ${status}`).call(this, response, rule);
+  },
+  /** Refused as a client error: any 4xx (the document names no code for most rejections). */
+  toBeRejected(response: ApiResponse, rule?: string) {
+    return statusMatcher('toBeRejected', (s) => s >= 400 && s < 500, 'a 4xx rejection').call(this, response, rule);
+  },
+  /** Accepted: the operation's documented success status. */
+  toBeAccepted(response: ApiResponse, rule?: string) {
+    const success = operation(response.exchange.operationId).success;
+    return statusMatcher('toBeAccepted', (s) => s === success, `status ${success}`).call(this, response, rule);
+  },
+});
