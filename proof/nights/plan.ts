@@ -52,11 +52,11 @@ export function nightPlans(today: string): NightPlan[] {
   ];
 }
 
-/** The nights `npm test` runs: every verdict of the gate, and the first clean night after them. */
+/** The nights `npm run test:long` runs: every verdict of the gate, and the first clean night after them. */
 export const SHORT_NIGHTS = 5;
 
 /**
- * The repository variables of a short night (npm test): a few tests of the fault's rule and of
+ * The repository variables of a short night (npm run test:long): a few tests of the fault's rule and of
  * other areas, shallow properties, one latency gate for a second, the gate's bar for a night of
  * few rules. The long form takes the defaults.
  */

@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * The two longest tests (the chaos nights, ~15 min, and the field path, ~12 min) start first, one
- * per worker, and the rest shares the workers beside them: Playwright hands out tests in project
- * order, and behind the rest (files in alphabetical order) the nights alone ran long past it.
+ * The two longest proofs (the chaos nights of the nightly workflow, ~22 min, and the field path from
+ * a git clone, ~13 min) are a project of their own, `npm run test:long`: beside them the project's
+ * other tests (`npm test`, project `self`) would not fit CI's 30 minutes.
  */
 const LONG = ['**/selftest/nights.test.ts', '**/selftest/remote-path.test.ts'];
 

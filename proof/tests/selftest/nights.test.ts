@@ -2,7 +2,7 @@
  * The nightly workflow as written (.github/workflows/nightly.yml, no copy of its steps), run by the
  * local runner night after night against the stand-in test environment (npm run nights --short,
  * proof/nights/), each night a bad one: the chaos layer between the shards and the stand-in
- * (gateway pages, resets, pauses, the first token request refused), beside the other tests of npm test.
+ * (gateway pages, resets, pauses, the first token request refused), beside the field path's runs (npm run test:long).
  * The first five nights of the plan, each with the gate's verdict it must give, as without the
  * layer: the first baseline (--init); one planted fault, the gate failing on its rule alone; the
  * fault accepted in known-failures.json, passing and shown as known; the acceptance expired,
@@ -31,7 +31,7 @@ test('five chaos nights of the nightly workflow against the stand-in: the baseli
     repo: repoRoot, workDir: mkdtempSync(join(tmpdir(), 'fleet-nights-')), short: true, nights: SHORT_NIGHTS, progress: (l) => lines.push(l),
     // The publication to GitHub Pages is proven apart (npm run proof:pipelines): not a job of these nights.
     vars: { PAGES_PUBLISH: 'off' },
-    // The busy neighbour is npm test's other worker, running the rest of the project's tests beside these nights.
+    // The busy neighbour is npm run test:long's other worker, the field path's runs beside these nights.
     chaos: { rate: SHORT_CHAOS_RATE, seed, busyCore: false },
   });
   const table = nightsTable(results).join('\n');
