@@ -1,5 +1,5 @@
 /**
- * npm run selftest:faults [-- --quick | --sample [--seed n]] [--only id,id] [--workers n] [--remote]
+ * npm run selftest:faults [-- --quick [--share n | k/n] | --sample [--seed n]] [--only id,id] [--workers n] [--remote]
  *
  * Proves the suite catches real faults, and only them. For every fault of sandbox/faults.ts it
  * hosts a sandbox with that one fault and runs the whole conformance suite against it, as a user
@@ -12,6 +12,8 @@
  *             by default the day's date, so that npm test, which runs it, covers other statements each
  *             day); there the time ratio is shown but not judged: a time is a benchmark's verdict, not a test's
  *   --quick   detection only, in one Playwright run: each fault's sandbox gets the tests that name its rule
+ *   --share n with --quick: every n-th fault only, the day's share (day number mod n), or share k of n
+ *             with k/n; npm test checks a third of the faults each day (all of them took ~22 minutes)
  *   --chaos [rate]  with --quick: each fault's sandbox behind a chaos layer of its own (proof/chaos/,
  *             each kind of event at the rate, default 0.003, the first token request 503, seeded per
  *             fault): each fault must still be caught, and only its rule (or a companion) red by a
@@ -37,6 +39,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { rules } from '../../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../../lib/rules/ids.js';
+import { parseShare, shareOf } from '../selftest/fault-share.js';
 import { perfAsTestEnvironment, redRules, runAsTestEnvironment, runSuite, type SuiteRun } from '../selftest/suite-run.js';
 import { UNAVAILABLE_ANNOTATION } from '../../lib/ledger.js';
 import { UNAVAILABLE_EXIT } from '../../lib/report/run-verdict.js';
@@ -65,6 +68,8 @@ interface Options {
   seed?: number;
   /** Each fault out of process, as a test environment is met in the field (the stand-in of npm run nights). */
   remote?: boolean;
+  /** --quick --share: share `part` (1-based) of the faults cut in `of`; without a part, the day's. */
+  share?: { part?: number; of: number };
 }
 
 /** How many faults --sample runs (each a whole run of the suite): what keeps npm test under 30 minutes beside --quick's every fault. */
@@ -171,11 +176,13 @@ function parseArgs(argv: string[], reportsDir: string): Options {
     else if (arg === '--chaos') options.chaos = /^[\d.]/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : BAD_NIGHT_RATE;
     else if (arg === '--seed') options.seed = Number(argv[++i]);
     else if (arg === '--remote') options.remote = true;
-    else throw new ConfigError(`unknown argument "${arg}" (use --quick, --sample [--seed n], --only id,id, --workers n, --chaos [rate], --remote)`);
+    else if (arg === '--share') options.share = parseShare(argv[++i] ?? '');
+    else throw new ConfigError(`unknown argument "${arg}" (use --quick [--share n], --sample [--seed n], --only id,id, --workers n, --chaos [rate], --remote)`);
   }
   if (options.chaos !== undefined && options.mode !== 'quick') throw new ConfigError('--chaos goes with --quick');
   if (options.chaos !== undefined && !(options.chaos >= 0 && options.chaos <= 0.2)) throw new ConfigError(`--chaos ${options.chaos}: a rate of each kind from 0 to 0.2`);
   if (options.remote && options.mode === 'quick') throw new ConfigError('--remote goes with the full mode or --sample: --quick hosts every sandbox in one process');
+  if (options.share && (options.mode !== 'quick' || options.only)) throw new ConfigError('--share goes with --quick, without --only');
   if (options.seed !== undefined && (options.mode !== 'sample' || !Number.isInteger(options.seed) || options.seed < 0)) throw new ConfigError('--seed goes with --sample: a whole number from 0');
   return options;
 }
@@ -394,8 +401,11 @@ async function main(): Promise<number> {
   const unknownOnly = (options.only ?? []).filter((id) => !(id in catalogue));
   if (unknownOnly.length) throw new ConfigError(`unknown fault(s) ${unknownOnly.join(', ')}`);
   // Without --only, --quick leaves the latency faults to the full mode (their perf gate is the slow part of a quick run).
-  const faults = Object.keys(catalogue).filter((id) => (options.only ?? (options.mode === 'sample' ? sample : [id])).includes(id)
+  const chosen = Object.keys(catalogue).filter((id) => (options.only ?? (options.mode === 'sample' ? sample : [id])).includes(id)
     && (options.mode !== 'quick' || options.only !== undefined || !latencyKeyOf(id)));
+  const shared = options.share ? shareOf(chosen, options.share) : undefined;
+  if (shared) console.log(`--share ${options.share!.of}: share ${shared.part} of ${options.share!.of}, ${shared.faults.length} of ${chosen.length} faults${options.share!.part === undefined ? ' (the day\'s; the others on the other days, or --share k/n)' : ''}`);
+  const faults = shared?.faults ?? chosen;
   const work = mkdtempSync(join(tmpdir(), 'fleet-faults-'));
   const started = Date.now();
   const out = join(config.reportsDir, 'selftest');
