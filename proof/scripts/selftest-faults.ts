@@ -9,7 +9,7 @@
  * over the time bar is timed again beside a fresh clean run (the machine's speed drifts).
  *
  *   --sample  the same, for 8 faults, each of another rule family, drawn by a seed (printed; --seed n,
- *             by default the day's date, so that npm test, which runs it, covers other statements each
+ *             by default the day's date, so that a daily run covers other statements each
  *             day); there the time ratio is shown but not judged: a time is a benchmark's verdict, not a test's
  *   --quick   detection only, in one Playwright run: each fault's sandbox gets the tests that name its rule
  *   --share n with --quick: every n-th fault only, the day's share (day number mod n), or share k of n
@@ -72,7 +72,7 @@ interface Options {
   share?: { part?: number; of: number };
 }
 
-/** How many faults --sample runs (each a whole run of the suite): what keeps npm test under 30 minutes beside --quick's every fault. */
+/** How many faults --sample runs (each a whole run of the suite, about 45 s): a few minutes, apart from npm test. */
 const SAMPLE_SIZE = 8;
 
 /**
