@@ -9,7 +9,7 @@ import { secretsOf, type Config } from './config.js';
 import { ACTIVE, allCards, allCustomers, isActive, reasonFor } from './discovery.js';
 import type { Observer } from './ledger.js';
 import { SecretRegistry } from './report/redact.js';
-import { isClosed, untilDone } from './read-back.js';
+import { readClosed, untilDone } from './read-back.js';
 import { tokensFor } from './tokens.js';
 import { newContextFor } from './transport/clients.js';
 import type { Customer } from './types.generated.js';
@@ -22,7 +22,7 @@ export function isMarked(customer: Customer, prefix: string): boolean {
 
 /** Every listed customer marked with `prefix` (all pages), children before their parents. */
 export async function markedCustomers(api: FleetApi, fields: Config['customerListFields'], prefix: string): Promise<Customer[]> {
-  const listed = await allCustomers(api, fields, { searchText: prefix, limit: 200 });
+  const listed = await allCustomers(api, fields, { searchText: prefix });
   return childrenFirst(listed.filter((c) => isMarked(c, prefix)));
 }
 
@@ -64,7 +64,7 @@ export async function cancelCardsOf(api: FleetApi, accountNumber: string, notes:
  */
 export async function closeCreatedCustomer(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
   const close = async () => (await api.closeCustomer(accountNumber, { notes })).status === 200;
-  const closed = async () => isClosed((await api.getCustomer(accountNumber)).body);
+  const closed = async () => readClosed(await api.getCustomer(accountNumber));
   if (await untilDone(close, closed)) return true;
   return (await cancelCardsOf(api, accountNumber, notes)) && untilDone(close, closed);
 }

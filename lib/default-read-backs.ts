@@ -11,7 +11,7 @@ import type { CallOptions } from './client.js';
 import type { Config } from './config.js';
 import { allCustomers } from './discovery.js';
 import type { OperationId } from './operations.js';
-import { isClosed } from './read-back.js';
+import { readClosed } from './read-back.js';
 import { ReadBackUnknown, type ReadBack } from './read-back-scope.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from './types.generated.js';
 
@@ -69,7 +69,7 @@ export function defaultReadBacks(config: Pick<Config, 'runId' | 'customerListFie
         const account = options.params?.customerAccountNumber;
         // Closed is for good: whatever it was before, a closed customer now is this close's doing or an earlier one's.
         if (account === undefined) return undefined;
-        return async () => isClosed((await api.getCustomer(String(account))).body);
+        return async () => readClosed(await api.getCustomer(String(account)));
       }
       return undefined;
     },

@@ -47,3 +47,11 @@ export async function untilDone(write: () => Promise<boolean>, done: () => Promi
 export function isClosed(customer: { status?: string } | undefined): boolean {
   return /clos/i.test(customer?.status ?? '');
 }
+
+/**
+ * A customer the caller closed, read back: its status says closed, or it answers 404 (whether a
+ * closed customer can still be read is not shown: ASSUME-ENDED-READABLE).
+ */
+export function readClosed(read: { status: number; body?: { status?: string } }): boolean {
+  return read.status === 404 || isClosed(read.body);
+}

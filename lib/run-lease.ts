@@ -16,7 +16,7 @@ import { ACTIVE, allCustomers } from './discovery.js';
 import { TransientError } from './environment.js';
 import { completeAddress, contact } from './factories/customer.js';
 import { operation } from './operations.js';
-import { isClosed, untilDone } from './read-back.js';
+import { readClosed, untilDone } from './read-back.js';
 import { withReadBack } from './read-back-scope.js';
 import type { Customer } from './types.generated.js';
 
@@ -77,7 +77,7 @@ export function parseLease(customer: Customer): Lease | undefined {
  */
 export async function liveLeases(api: FleetApi, fields: Config['customerListFields'], now = new Date()): Promise<Lease[]> {
   const hours = [...new Set([now, new Date(now.getTime() - LEASE_TTL_MS)].map((d) => `alive ${stamp(d).slice(0, 13)}:`))];
-  const found = (await Promise.all(hours.map((searchText) => allCustomers(api, fields, { searchText, limit: 200 })))).flat();
+  const found = (await Promise.all(hours.map((searchText) => allCustomers(api, fields, { searchText })))).flat();
   const leases = found.map(parseLease).filter((l): l is Lease => !!l && l.open && now.getTime() - l.aliveAt.getTime() < LEASE_TTL_MS);
   // A lease renamed across an hour shows in both searches.
   return [...new Map(leases.map((l) => [l.accountNumber, l])).values()];
@@ -247,6 +247,6 @@ export class RunLease {
   async release(): Promise<void> {
     const { accountNumber, runId } = this.lease;
     await untilDone(async () => (await this.api.closeCustomer(accountNumber, { notes: `${runId} lease released` })).status === 200,
-      async () => isClosed((await this.api.getCustomer(accountNumber)).body));
+      async () => readClosed(await this.api.getCustomer(accountNumber)));
   }
 }

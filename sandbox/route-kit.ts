@@ -78,14 +78,29 @@ export function customerFor(store: Store, caller: Caller, accountNumber: string,
   return visible('customer', accountNumber, store.customers.get(key), caller, faults, foreignServed);
 }
 
+/** Whether `accountNumber` names a customer outside the caller's hierarchy that no fault serves. */
+function foreignCustomer(store: Store, caller: Caller, accountNumber: string, faults: Faults, foreignServed: boolean): boolean {
+  const found = store.customers.get(accountNumber);
+  return found !== undefined && found.topLevel !== caller.topLevel && !faults.has(lookupFaults.customer.foreign) && !foreignServed;
+}
+
 /**
  * The customer a list or card search is filtered by: as customerFor, but under the
- * foreign-filter-empty variant one outside the caller's hierarchy filters everything out (undefined).
+ * foreign-filter-empty variant one outside the caller's hierarchy filters everything out (undefined),
+ * and under foreign-filter-404 it is not found.
  */
 export function filterCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants, foreignServed = false): CustomerRecord | undefined {
-  const found = store.customers.get(accountNumber);
-  if (found && found.topLevel !== caller.topLevel && variants.has('foreign-filter-empty') && !faults.has(lookupFaults.customer.foreign) && !foreignServed) return undefined;
+  if (foreignCustomer(store, caller, accountNumber, faults, foreignServed)) {
+    if (variants.has('foreign-filter-empty')) return undefined;
+    if (variants.has('foreign-filter-404')) throw ApiError.notFound(`customer ${accountNumber} not found`);
+  }
   return customerFor(store, caller, accountNumber, faults, foreignServed);
+}
+
+/** The customer a request's body names (a parent, an order's customer): as customerFor, but an invalid parameter (400) under foreign-body-400. */
+export function bodyCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants): CustomerRecord {
+  if (variants.has('foreign-body-400') && foreignCustomer(store, caller, accountNumber, faults, false)) throw ApiError.badRequest(`customerAccountNumber ${accountNumber} is not valid`);
+  return customerFor(store, caller, accountNumber, faults);
 }
 
 /** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */

@@ -133,6 +133,16 @@ export const variantCatalogue = {
     varies: 'ASSUME-UNKNOWN-RESOURCE-404',
     description: 'a customer list or card search filtered by a customer of another hierarchy answers 200 with an empty page instead of 403 (a filter that matches nothing the caller may see)',
   },
+  'foreign-filter-404': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-UNKNOWN-RESOURCE-404',
+    description: 'a customer list or card search filtered by a customer of another hierarchy answers 404 "customer … not found" instead of 403 (the caller may not know it exists)',
+  },
+  'foreign-body-400': {
+    words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
+    varies: 'ASSUME-UNKNOWN-RESOURCE-404',
+    description: 'a customer of another hierarchy named in a body (the parent of createSubCustomer, the customer of a card order) is an invalid parameter: 400 ER-001 instead of 403',
+  },
   'foreign-cursor-refused': {
     words: 'Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
     varies: 'ASSUME-UNKNOWN-RESOURCE-404',
@@ -177,6 +187,11 @@ export const variantCatalogue = {
     words: 'Maximum page size of list and search: not shown.',
     varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
     description: 'the customer list caps a page at 100; card search answers 20 cards without limit and caps a page at 100',
+  },
+  'page-size-over-max-refused': {
+    words: 'Maximum page size of list and search: not shown.',
+    varies: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    description: 'the customer list and card search refuse a limit above 100 with 400 ER-001 "limit must be at most 100" instead of capping it',
   },
   'customer-statuses-other': {
     words: 'The full set of customer statuses: not shown.',
@@ -269,6 +284,17 @@ export const variantCatalogue = {
     words: 'Whether the new card\'s identifier is returned: not shown.',
     varies: 'ASSUME-REPLACEMENT-VISIBLE',
     description: 'a replacement card exists only 3 seconds after the replace answered (FLEET_REPLACEMENT_TIMEOUT, 10 s by default, covers it)',
+  },
+  'ended-unreadable': {
+    words: 'customer | POST customer close | none stated | closed permanently',
+    varies: 'ASSUME-ENDED-READABLE',
+    description: 'a closed customer answers 404 to GET and to its card types (it stays listed), a cancelled card answers 404 to GET (it stays in searches)',
+  },
+  'replacement-next-day': {
+    words: 'Whether the new card\'s identifier is returned: not shown.',
+    varies: 'ASSUME-REPLACEMENT-VISIBLE',
+    description: 'a replacement card exists only a day after the replace answered, made by the same production as an order: no run sees it (by default what it copies is not judged, with a notice naming FLEET_REPLACEMENT_TIMEOUT; a user sets it to 0)',
+    suite: { FLEET_REPLACEMENT_TIMEOUT: '0' },
   },
   'card-order-all-required': {
     words: 'Which of these fields are required: not shown.',
@@ -397,6 +423,9 @@ export const alternatives: readonly (readonly VariantId[])[] = [
   ['customer-list-nested-paging', 'customer-list-envelope', 'customer-list-bare-array', 'customer-list-link-header'],
   ['foreign-cursor-empty-page', 'foreign-cursor-refused'],
   ['snapshot-cursor', 'card-search-cursor-position'],
+  ['foreign-filter-empty', 'foreign-filter-404'],
+  ['page-sizes-other', 'page-size-over-max-refused'],
+  ['replacement-delayed', 'replacement-next-day'],
   ['token-keycloak-shape', 'token-short-lived'],
   ['geo-param-names-found', 'geo-param-names-other'],
   // How a value the server does not have is written: null, or left out as proto3 leaves out its defaults.

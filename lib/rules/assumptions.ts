@@ -157,6 +157,14 @@ export const assumptions: Assumption[] = [
     inForce: (c) => (c.strict.has('ASSUME-CLOSE-CONDITIONS') ? 'closed whatever it holds (strict)' : 'closed, or after its cards are cancelled'),
   },
   {
+    id: 'ASSUME-ENDED-READABLE',
+    silence: 'customer | POST customer close | closed permanently; card | POST card cancel | cancelled permanently: whether a closed customer or a cancelled card can still be read is not shown.',
+    choice: 'Readable: GET shows it with its closed or cancelled status.',
+    suite: 'Needs a 200 only of customers and cards it knows are not ended. A 404 for a customer the run closed or a card it cancelled is recorded and the record taken as gone: every later read must keep answering 404 (a read that shows it again, Active or not, is judged as before). FLEET_STRICT=ASSUME-ENDED-READABLE requires 200 (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-ENDED-READABLE') ? 'readable with its ended status (strict)' : 'readable, or gone for good (404)'),
+  },
+  {
     id: 'ASSUME-PARTIAL-MATCH',
     silence: 'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference): which part of a field the text must match is not shown.',
     choice: 'Any part: a substring anywhere in the field, case-insensitive.',

@@ -4,10 +4,12 @@
  * answer and effect are its own rule's to judge: refused or without effect, the test is blocked by
  * that rule (forRule), unless that rule is the test's own, which then fails.
  */
-import { expect, forRule } from '../judge.js';
+import { expect, forReading, forRule } from '../judge.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
+import type { Config } from '../config.js';
 import { ACTIVE } from '../discovery.js';
+import type { Sightings } from '../field-lengths.js';
 import { BlockedError } from '../ledger.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
@@ -35,6 +37,18 @@ export function statusIdOf(card: Card): number {
 
 export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promise<number> {
   return statusIdOf(await cardOf(api, cardIdentifier));
+}
+
+/**
+ * The status id of a card the run cancelled, or 'gone' when it answers 404: whether a cancelled
+ * card can still be read is not shown (ASSUME-ENDED-READABLE; FLEET_STRICT requires a 200).
+ */
+export async function cancelledStatusOf(api: FleetApi, config: Config, seen: Sightings, cardIdentifier: number): Promise<number | 'gone'> {
+  const read = await api.getCard(cardIdentifier);
+  if (read.status !== 404) return cardStatusOf(api, cardIdentifier);
+  seen.saw('ASSUME-ENDED-READABLE', `a cancelled card answers 404 (card ${cardIdentifier})`);
+  if (config.strict.has('ASSUME-ENDED-READABLE')) await forReading('ASSUME-ENDED-READABLE', 'CARD-CANCEL-PERMANENT', () => expect(read, `reading cancelled card ${cardIdentifier} (strict reading)`).toHaveStatus(200));
+  return 'gone';
 }
 
 /**

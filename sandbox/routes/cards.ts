@@ -12,7 +12,7 @@ import type {
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { FaultId, Faults } from '../faults.js';
-import { cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
+import { bodyCustomerFor, cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
 import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import { Snapshots } from '../snapshots.js';
@@ -27,11 +27,13 @@ import type { Variants } from '../variants.js';
 export const CARD_SEARCH_DEFAULT_LIMIT = 50;
 /** Largest page the search answers; a larger limit is capped silently (ASSUME-CARD-SEARCH-DEFAULTS). */
 export const CARD_SEARCH_MAX_LIMIT = 200;
-/** Card search page sizes under the page-sizes-other variant. */
+/** Card search page sizes under the page-sizes-other variant; the largest under page-size-over-max-refused. */
 const OTHER_DEFAULT_LIMIT = 20;
 const OTHER_MAX_LIMIT = 100;
 /** How long the cards of an order or a replacement stay unseen under order-cards-later and replacement-delayed. */
 const APPEARS_AFTER_MS = 3_000;
+/** How long a replacement stays unseen under replacement-next-day: longer than any run waits. */
+const NEXT_DAY_MS = 24 * 3_600_000;
 
 /** The fields of a card order item required under card-order-all-required. */
 const allRequired = [
@@ -248,6 +250,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   const now = () => new Date().toISOString();
   const itemFaults = itemFaultsOf(faults);
   const appearsLater = (variant: 'order-cards-later' | 'replacement-delayed') => (variants.has(variant) ? { visibleFrom: Date.now() + APPEARS_AFTER_MS } : {});
+  const replacementAppears = () => (variants.has('replacement-next-day') ? { visibleFrom: Date.now() + NEXT_DAY_MS } : appearsLater('replacement-delayed'));
 
   /** The card of a block, unblock, cancel, replace or PIN reprint (card-foreign-writable and card-foreign-sub-writable serve another hierarchy's). */
   const writableCard = (caller: Caller, cardIdentifier: number): CardRecord => {
@@ -292,7 +295,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as OrderBody;
       const accountNumber = typeof body.customerAccountNumber === 'string' ? body.customerAccountNumber
         : body.customerAccountNumber === undefined && faults.has('order-customer-optional') ? caller.topLevel : undefined;
-      const customer = accountNumber === undefined ? undefined : customerFor(store, caller, accountNumber, faults);
+      const customer = accountNumber === undefined ? undefined : bodyCustomerFor(store, caller, accountNumber, faults, variants);
       if (customer && customer.statusId !== customerStatus.active) {
         problems.push({ code: 'ER-001', description: `customer ${customer.accountNumber} is not active; cards can be ordered for active customers only` });
       }
@@ -377,7 +380,9 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   app.route<{ Params: { cardIdentifier: number } }>({
     ...routeOf('getCard', { params: cardParams }),
     handler: async (request) => {
-      const view = cardView(store, cardFor(store, callerOf(request), request.params.cardIdentifier, faults), faults, variants);
+      const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults);
+      if (card.statusId === cardStatus.cancelled && variants.has('ended-unreadable')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
+      const view = cardView(store, card, faults, variants);
       return faults.has('card-get-wrapped') ? { card: view } : view;
     },
   });
@@ -403,6 +408,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     handler: async (request) => {
       let caller = callerOf(request);
       const body = request.body;
+      if (variants.has('page-size-over-max-refused') && (body.limit ?? 0) > OTHER_MAX_LIMIT) throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
       const snapshotted = variants.has('snapshot-cursor');
       if (snapshotted && body.cursor !== undefined) {
         const { id, snapshot, at, empty } = snapshots.open(body.cursor, caller, variants, () => ApiError.forbidden('cursor was issued to another client'));
@@ -605,7 +611,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
         driverName: escaped(body.driverName) ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
         vehicleRegNumber: faults.has('card-replace-ignores-change') ? original.vehicleRegNumber : body.vehicleRegNumber ?? original.vehicleRegNumber,
-        ...appearsLater('replacement-delayed'),
+        ...replacementAppears(),
       }, today(), now());
       if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
       record(original, 'replace', {});

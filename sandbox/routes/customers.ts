@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { Variants } from '../variants.js';
 import { operations } from '../../lib/operations.js';
-import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
+import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, bodyCustomerFor, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
 import { customerStatus, type CustomerRecord, type Store } from '../store.js';
 import { Snapshots } from '../snapshots.js';
 import { cascade, refuseCloseWithCards, refuseFrozen, refuseTopLevelParent, refuseWrite, searchMatches, shownName, shownStatus, storedName, storedText, updateBase } from '../customer-choices.js';
@@ -99,6 +99,7 @@ function descendantCount(store: Store, c: CustomerRecord): number {
 /** The customer as GET shows it: under top-level-unreadable, the caller's top-level customer is not (403). */
 function readable(c: CustomerRecord, variants: Variants): CustomerRecord {
   if (c.depth === 0 && variants.has('top-level-unreadable')) throw ApiError.forbidden(`customer ${c.accountNumber} is the top-level customer; it is not readable through the interface`);
+  if (c.statusId === customerStatus.closed && variants.has('ended-unreadable')) throw ApiError.notFound(`customer ${c.accountNumber} not found`);
   return c;
 }
 
@@ -147,6 +148,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       let caller = callerOf(request);
       const q = request.query;
       if (q.limit !== undefined && q.limit < 1) throw ApiError.badRequest('limit must be at least 1');
+      if (variants.has('page-size-over-max-refused') && (q.limit ?? 0) > OTHER_MAX_LIMIT) throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
 
       const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
       const snapshotted = variants.has('snapshot-cursor');
@@ -236,7 +238,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const top = store.customers.get(caller.topLevel)!;
       let parent: CustomerRecord;
       if (body.customerAccountNumber !== undefined && !faults.has('customer-create-parent-ignored')) {
-        parent = customerFor(store, caller, body.customerAccountNumber, faults);
+        parent = bodyCustomerFor(store, caller, body.customerAccountNumber, faults, variants);
         refuseTopLevelParent(parent, variants);
       } else if (body.customerAccountNumber === undefined && faults.has('customer-create-default-parent-wrong')) {
         parent = store.customers.get(top.children[0]!)!;

@@ -4,7 +4,7 @@ import type { FleetApi } from '../../lib/api.js';
 import { markedCustomers } from '../../lib/cleanup.js';
 import { allCustomers, topLevelFrom } from '../../lib/discovery.js';
 import { subCustomerBody } from '../../lib/factories/customer.js';
-import { isClosed, untilDone } from '../../lib/read-back.js';
+import { readClosed, untilDone } from '../../lib/read-back.js';
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import type { Customer } from '../../lib/types.generated.js';
 
@@ -95,7 +95,7 @@ test.describe('customer hierarchy @write', () => {
       const marked = await markedCustomers(api, config.customerListFields, `${config.runId} customer ${serial}`).catch(() => []);
       for (const accountNumber of new Set([...marked.map((c) => c.customerAccountNumber!), ...made])) {
         await untilDone(async () => (await api.closeCustomer(accountNumber, { notes: `${config.runId} teardown` })).status === 200,
-          async () => isClosed((await api.getCustomer(accountNumber)).body)).catch(() => false);
+          async () => readClosed(await api.getCustomer(accountNumber))).catch(() => false);
       }
     }
   });

@@ -8,7 +8,7 @@
  * Active: what brought a card found in another status there is not the run's history, and no
  * transition is judged on it.
  */
-import { expect } from '../../judge.js';
+import { expect, forReading } from '../../judge.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
@@ -17,6 +17,8 @@ import type { Card, MasterData } from '../../types.generated.js';
 import { statusIdOf } from '../../steps/card-steps.js';
 import { untouchedFields, type StatusNames } from '../../steps/card-views.js';
 import type { TestClock } from '../../waits.js';
+
+const ENDED = 'ASSUME-ENDED-READABLE';
 
 /**
  * Blocked and replaced stay apart: the document says block leaves a card "temporarily blocked" and
@@ -34,6 +36,8 @@ export interface ModelCard {
   madeByRun: boolean;
   /** What the card showed right after its cancellation; it never changes afterwards. */
   cancelledStatus?: Card['status'];
+  /** Cancelled, then answered 404 (ASSUME-ENDED-READABLE): every later read must answer 404 too. */
+  gone?: boolean;
 }
 
 /** Writes a run may make at most, to spare the pool and the target: cancel consumes a card, replace and order create them. */
@@ -90,6 +94,10 @@ const stateRule: Record<CardState, string> = {
  */
 export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[c.state]): Promise<void> {
   const response = await real.api.getCard(c.cardIdentifier);
+  if (c.gone) {
+    expect(response, `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} answered 404 once: gone for good`).toHaveStatus(404);
+    return;
+  }
   expect(response, `[${rule}] reading card ${c.cardIdentifier}`).toHaveStatus(200);
   const where = `[${rule}] card ${c.cardIdentifier} should be ${c.state}`;
   const statusId = statusIdOf(response.body);
@@ -104,6 +112,12 @@ export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[
 /** A card right after its cancellation: read no longer Active, every other field as it was. */
 export async function readCancelled(real: CardReal, c: ModelCard): Promise<void> {
   const read = await real.api.getCard(c.cardIdentifier);
+  if (read.status === 404) {
+    real.assumptions.saw(ENDED, `a cancelled card answers 404 (card ${c.cardIdentifier})`);
+    if (real.config.strict.has(ENDED)) await forReading(ENDED, 'CARD-CANCEL-PERMANENT', () => expect(read, `reading cancelled card ${c.cardIdentifier} (strict reading)`).toHaveStatus(200));
+    c.gone = true;
+    return;
+  }
   expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
   expect(statusIdOf(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
   expect(untouchedFields(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: every field but its status as it was`).toEqual(untouchedFields(c.card));

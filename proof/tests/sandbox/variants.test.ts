@@ -110,6 +110,14 @@ const probes: Record<VariantId, Probe> = {
     statusOf(await h.call('GET', '/customers', { query: { customerAccountNumber: d.foreignCustomer } })),
     (await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.foreignCustomer } })).body.cards?.length,
   ],
+  'foreign-filter-404': async (h) => [
+    statusOf(await h.call('GET', '/customers', { query: { customerAccountNumber: d.foreignCustomer } })),
+    statusOf(await h.call('POST', '/cards/search', { body: { customerAccountNumber: d.foreignCustomer } })),
+  ],
+  'foreign-body-400': async (h) => [
+    statusOf(await h.call('POST', '/customers', { body: newCustomer('foreign parent probe', { customerAccountNumber: d.foreignCustomer }) })),
+    statusOf(await h.call('POST', '/cards/order', { body: { customerAccountNumber: d.foreignCustomer, cards: [{ cardTypeId: 1 }] } })),
+  ],
   'foreign-cursor-refused': foreignCursors,
   'foreign-cursor-empty-page': foreignCursors,
   'customer-list-envelope': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 2 } })).body).sort(),
@@ -121,6 +129,10 @@ const probes: Record<VariantId, Probe> = {
   },
   'list-items-summary': async (h) => Object.keys((await h.call('GET', '/customers', { query: { limit: 1 } })).body.customers[0]).sort(),
   'page-sizes-other': async (h) => (await h.call('POST', '/cards/search', { body: {} })).body.cards.length,
+  'page-size-over-max-refused': async (h) => [
+    (await h.call('POST', '/cards/search', { body: { limit: 101 } })).status,
+    (await h.call('GET', '/customers', { query: { limit: 101 } })).status,
+  ],
   'customer-statuses-other': async (h) => (await h.call('GET', '/customers/7000000012')).body.statusIdentifier,
   'count-open-sub-accounts': async (h) => {
     const parent = await createCustomer(h, 'count probe');
@@ -173,6 +185,21 @@ const probes: Record<VariantId, Probe> = {
     const [id] = await poolCards(h, 1);
     const before = (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount;
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
+    return (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before;
+  },
+  'ended-unreadable': async (h) => {
+    const acc = await createCustomer(h, 'ended probe');
+    await h.call('POST', `/customers/${acc}/close`, { body: {} });
+    const [id] = await poolCards(h, 1);
+    await h.call('POST', `/cards/${id}/cancel`, { body: { statusReasonId: await reasonId(h) } });
+    return [statusOf(await h.call('GET', `/customers/${acc}`)), statusOf(await h.call('GET', `/cards/${id}`))];
+  },
+  'replacement-next-day': async (h) => {
+    const [id] = await poolCards(h, 1);
+    const before = (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount;
+    await h.call('POST', `/cards/${id}/replace`, { body: {} });
+    // Longer than replacement-delayed's 3 s: the replacement is still not there.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
     return (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before;
   },
   'card-search-cursor-position': async (h) => {
