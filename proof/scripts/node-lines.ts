@@ -36,11 +36,14 @@ function cleanEnv(nodeBin: string): NodeJS.ProcessEnv {
   return { ...env, PATH: [nodeBin, ...path].join(':') };
 }
 
-/** What a step's output says in its last lines: Playwright's counts, or its last line. */
+/** What a step's output says: Playwright's counts; npm's packages and its engine warnings; else its last line. */
 function noteOf(log: string): string {
   const lines = readFileSync(log, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
   const counts = lines.filter((l) => /^\d+ (passed|failed|flaky|skipped|did not run)\b/.test(l));
-  return counts.length ? counts.join(', ') : (lines.at(-1) ?? '').slice(0, 120);
+  if (counts.length) return counts.join(', ');
+  const added = lines.find((l) => /^added \d+ packages/.test(l));
+  if (added) return `${added}, ${lines.filter((l) => l.startsWith('npm warn EBADENGINE Unsupported engine')).length} EBADENGINE warnings`;
+  return (lines.at(-1) ?? '').slice(0, 120);
 }
 
 function run(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, log: string): Promise<boolean> {
