@@ -1,7 +1,7 @@
 /**
  * The local workflow runner (proof/workflow/) on small workflows of its own, each in a throwaway git
  * repository: what a GitHub runner does (the commit, not the working tree; a fresh clone per job;
- * matrix jobs at once; env, if, needs, continue-on-error; artifacts; the cache from run to run;
+ * matrix jobs at once; env (GITHUB_ENV too), if, needs, continue-on-error; artifacts; the cache from run to run;
  * secrets masked; time limits and fail-fast stop what runs), and one line for what it cannot run.
  */
 import { spawnSync } from 'node:child_process';
@@ -61,8 +61,9 @@ jobs:
           echo "$GREETING part $PART token $TOKEN run \${{ github.run_id }} CI=$CI in $(basename "$PWD")"
           cat committed.txt
           mkdir -p out/.hidden && echo "$PART" > out/p-$PART.txt && echo x > out/.hidden/x
+          echo "FROM_STEP=part $PART" >> "$GITHUB_ENV"
       - name: fails on part 2
-        run: test "$PART" = 1
+        run: echo "from an earlier step, $FROM_STEP"; test "$PART" = 1
         continue-on-error: true
       - uses: actions/upload-artifact@v7
         with:
@@ -105,6 +106,7 @@ test('a run as GitHub runs it: the commit, a clone per job, matrix jobs, env, ar
   const shown = log(first, 'build (part 1 of 2)', 'show');
   expect(shown).toContain('hello world part 1 token *** run 1 CI=true in build-part-1-of-2');
   expect(shown).toContain('as committed');
+  expect(log(first, 'build (part 2 of 2)', 'fails on part 2'), 'what a step writes to GITHUB_ENV is in the later steps\' environment').toBe('from an earlier step, part 2\n');
   expect(readFileSync(join(first.dir, 'summary.json'), 'utf8')).not.toContain('s3cr3t');
   expect(existsSync(join(first.dir, 'artifacts', 'out-1', 'p-1.txt')), 'an artifact holds the folder\'s files').toBe(true);
   expect(existsSync(join(first.dir, 'artifacts', 'out-1', '.hidden')), 'hidden files are left out, as upload-artifact@v7 does').toBe(false);
