@@ -49,9 +49,12 @@ export const COMMANDS: Record<string, Command> = {
     more: ['Each shard: PLAYWRIGHT_BLOB_OUTPUT_FILE=blob-report/report-<i>.zip fleet-conformance run --shard=<i>/<n> --reporter=blob,dot', EXITS('0 nothing broken; 1 a failure, a finding or a shard that did not run; 2 bad input; 4 an operation unavailable')],
   },
   sandbox: {
-    script: 'sandbox/server.ts', usage: 'fleet-conformance sandbox',
+    script: 'sandbox/server.ts', usage: 'fleet-conformance sandbox [--print-env]',
     what: 'the embedded sandbox alone, a server that implements the document (SANDBOX_PORT, default 4010)',
-    more: ['SANDBOX_FAULTS, SANDBOX_VARIANTS, SANDBOX_LATENCY, SANDBOX_TLS: see the package\'s sandbox/README.md.', 'Stops on Ctrl-C (SIGINT) or SIGTERM.'],
+    more: [
+      'SANDBOX_FAULTS, SANDBOX_VARIANTS, SANDBOX_LATENCY, SANDBOX_TLS: see the package\'s sandbox/README.md.', 'Stops on Ctrl-C (SIGINT) or SIGTERM.',
+      '--print-env: prints, instead, the .env of a full run against it as a stand-in test environment (its own fixed test credentials, the second client, the card pool, the session ids): fleet-conformance sandbox --print-env > .env',
+    ],
   },
   token: {
     script: 'scripts/token.ts', usage: 'fleet-conformance token',

@@ -4,7 +4,8 @@
  * (server-config.ts); a bad value prints one line naming the variable and exits 1. With SANDBOX_TLS
  * it serves HTTPS with throwaway certificates made at start (pki.ts) and says where they are. With
  * SANDBOX_NETWORK the port is a network's in front of it (network.ts), the server on a free one behind.
- * Closes cleanly on SIGINT and SIGTERM.
+ * Closes cleanly on SIGINT and SIGTERM. With --print-env it prints, instead, the .env of a full run
+ * against it as a stand-in test environment (stand-in-env.ts).
  */
 import { join } from 'node:path';
 import { buildApp, type BuildOptions } from './app.js';
@@ -13,6 +14,7 @@ import { ensurePki, PKI_FILES, type SandboxPki } from './pki.js';
 import { LatencyConfigError } from './latency.js';
 import { startNetwork, type Network } from './network.js';
 import { readServerConfig, ServerConfigError, type ServerConfig } from './server-config.js';
+import { standInEnv } from './stand-in-env.js';
 import { VariantConfigError } from './variants.js';
 
 function fail(message: string): never {
@@ -41,6 +43,9 @@ function exposureLine(config: ServerConfig, pki: SandboxPki | undefined): string
   return parts.length ? `fleet sandbox: ${parts.join('; ')}` : undefined;
 }
 
+/** The host in the URL the banner and --print-env give: over HTTPS the certificate's first name (a bare address is verified only if it covers it). */
+const shownHostOf = (config: ServerConfig) => (config.tls ? config.tls.hosts[0]! : config.host.includes(':') ? `[${config.host}]` : config.host);
+
 async function main(): Promise<void> {
   let config: ServerConfig;
   try {
@@ -48,6 +53,14 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError || e instanceof VariantConfigError) fail(e.message);
     throw e;
+  }
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--print-env');
+  if (unknown.length) fail(`unknown argument ${unknown[0]} (the only one: --print-env)`);
+  if (args.length) {
+    if (config.port === 0) fail('--print-env: SANDBOX_PORT=0 picks the port at start; give it a port');
+    process.stdout.write(standInEnv(`${config.tls ? 'https' : 'http'}://${shownHostOf(config)}:${config.port}`, config.tls?.dir));
+    return;
   }
   let exposed: Awaited<ReturnType<typeof exposure>>;
   try {
@@ -76,8 +89,7 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = network?.port ?? (typeof address === 'object' && address ? address.port : config.port);
-  // Over HTTPS the certificate's first host name (a bare address is verified only if it covers it).
-  const shownHost = config.tls ? config.tls.hosts[0]! : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const shownHost = shownHostOf(config);
   const faults = config.faults.ids.length ? config.faults.ids.join(',') : 'none';
   const variants = config.variants.ids.length ? config.variants.ids.join(',') : 'none';
   process.stdout.write(`fleet sandbox on ${config.tls ? 'https' : 'http'}://${shownHost}:${port} (faults: ${faults}, variants: ${variants}, latency: ${config.latencyText}${config.network ? `, behind a network of ${config.network.minMs}-${config.network.maxMs} ms each way` : ''}, token ttl: ${config.tokenTtlSeconds}s`

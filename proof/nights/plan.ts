@@ -9,10 +9,14 @@
  */
 import type { KnownFailure } from '../../lib/gate/known-failures.js';
 import { BAD_NIGHT_RATE } from '../chaos/options.js';
+import type { RunEvent } from '../workflow/event.js';
 
 /** A card's status as its name, a plain string: CARD-SHAPE breaks (the night 2). */
 export const PLANTED_FAULT = 'card-status-plain-string';
 export const PLANTED_RULE = 'CARD-SHAPE';
+
+/** The first night, as a person starts it: a manual run of the nightly asking for the first baseline (a missing one fails any other night). */
+export const FIRST_NIGHT: RunEvent = { name: 'workflow_dispatch', inputs: { first_night: 'true' } };
 
 export interface NightPlan {
   name: string;

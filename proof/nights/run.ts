@@ -16,7 +16,7 @@ import { startChaosProcess, type ChaosProcess } from '../chaos/process.js';
 import { runWorkflow, type RunSummary } from '../workflow/runner.js';
 import { keepBooks, type Fate } from './accounting.js';
 import { problemsOf, readNight, type NightChaos, type NightResult } from './night.js';
-import { nightPlans, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS, type NightPlan } from './plan.js';
+import { FIRST_NIGHT, nightPlans, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS, type NightPlan } from './plan.js';
 import { standInSettings, startStandIn, type StandIn } from './stand-in.js';
 import { ThrowawayRepository } from './throwaway.js';
 
@@ -109,6 +109,8 @@ export async function runNights(options: NightsOptions, onNight: (result: NightR
       try {
         summary = await runWorkflow({
           workflow: 'nightly', repo: repository.dir, workDir: join(work, 'actions'), settings: standInSettings(layer?.url ?? standIn.server.baseUrl, vars),
+          // The first baseline by intent, as a person starts it: a manual run with first_night.
+          ...(plan.expect.gate === 'init' ? { event: FIRST_NIGHT } : {}),
           progress: (line) => {
             // The shards are done: the report job's latency gates measure the server, not the layer.
             if (/(^|\] )report: started$/.test(line)) layer?.calm(true);

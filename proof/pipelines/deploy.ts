@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PLANTED_FAULT, PLANTED_RULE, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from '../nights/plan.js';
+import { FIRST_NIGHT, PLANTED_FAULT, PLANTED_RULE, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from '../nights/plan.js';
 import { standInSettings, startStandIn, type StandIn } from '../nights/stand-in.js';
 import { ThrowawayRepository } from '../nights/throwaway.js';
 import { runWorkflow, type RunSummary } from '../workflow/runner.js';
@@ -53,8 +53,8 @@ export async function proveDeployCheck(o: ProofOptions): Promise<ProofResult> {
   });
   const files: Record<string, string> = {};
   try {
-    const night = await run('nightly', await serve([]));
-    checks.check('a clean night makes the baseline (nightly, the gate\'s --init)', night.conclusion === 'success', night.conclusion);
+    const night = await run('nightly', await serve([]), FIRST_NIGHT);
+    checks.check('a clean first night, run by hand with first_night, makes the baseline (nightly, the gate\'s --init)', night.conclusion === 'success', night.conclusion);
 
     const faulty = await serve([PLANTED_FAULT]);
     const failed = await run('deploy-check', faulty, { name: 'repository_dispatch', type: 'deployed', clientPayload: SERVICE });

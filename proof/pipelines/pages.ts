@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { readManifest } from '../../lib/pages/site.js';
 import { SecretRegistry } from '../../lib/report/redact.js';
 import { partsOf, scanTree } from '../../lib/report/secret-scan.js';
-import { PLANTED_FAULT, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from '../nights/plan.js';
+import { FIRST_NIGHT, PLANTED_FAULT, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from '../nights/plan.js';
 import { standInSettings, startStandIn, type StandIn } from '../nights/stand-in.js';
 import { ThrowawayRepository } from '../nights/throwaway.js';
 import { launchChromium } from '../selftest/chromium.js';
@@ -47,7 +47,7 @@ export async function provePages(o: ProofOptions): Promise<ProofResult> {
       standIn = await startStandIn({ latency: STAND_IN_LATENCY, variants: STAND_IN_VARIANTS, faults: night.faults, cwd: resolve(o.repo) });
       const settings = standInSettings(standIn.baseUrl, SHORT_VARS);
       for (const secret of Object.values(settings.secrets)) secrets.add(secret);
-      const run = await runWorkflow({ workflow: 'nightly', repo: repository.dir, workDir: actions, settings, progress: o.progress });
+      const run = await runWorkflow({ workflow: 'nightly', repo: repository.dir, workDir: actions, settings, progress: o.progress, ...(i === 0 ? { event: FIRST_NIGHT } : {}) });
       const pages = run.jobs.find((j) => j.id === 'pages');
       checks.check(`night ${i + 1} (${night.faults.join(', ') || 'clean'}): its Pages job deployed the site`, pages?.conclusion === 'success', pages?.steps.filter((s) => s.outcome !== 'success').map((s) => `${s.name}: ${s.log ? readFileSync(s.log, 'utf8').slice(-400) : s.outcome}`).join(' | '));
     }

@@ -1,7 +1,8 @@
 /**
  * The `uses:` steps the local runner cannot run, emulated by what they do: checkout clones the
- * run's commit into the job's empty workspace; setup-node checks this machine's Node and uses its
- * npm cache; upload/download-artifact and cache restore/save go to folders (proof/workflow/store.ts);
+ * run's commit into the job's empty workspace; setup-node puts the asked line's Node first on PATH
+ * (this machine's when it is of that line, else installed from the npm registry into the work
+ * folder's tools/, once) and uses this machine's npm cache; upload/download-artifact and cache restore/save go to folders (proof/workflow/store.ts);
  * the JUnit publisher reads the file and reports its counts as a check; upload-pages-artifact keeps
  * a site's folder as the run's `github-pages` artifact, and deploy-pages, given the permissions
  * GitHub asks for, publishes it in place of the last site (the work folder's pages/site, its
@@ -12,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, relative, resolve } from 'node:path';
+import { installNode, NodeInstallError } from '../node/install.js';
 import { WorkflowError } from './errors.js';
 import { commonRoot, filesOf, selection } from './files.js';
 import type { ActionsCache, ArtifactStore } from './store.js';
@@ -26,8 +28,12 @@ export interface ActionRun {
   artifacts: ArtifactStore;
   cache: ActionsCache;
   log(line: string): void;
-  /** Sets a variable for the job's later steps (what setup-node does to PATH and npm). */
+  /** Sets a variable for the job's later steps (what setup-node does to npm). */
   setEnv(name: string, value: string): void;
+  /** Puts a folder first on PATH for the job's later steps (what setup-node does with its Node). */
+  addPath(dir: string): void;
+  /** The runner's tool cache, kept from run to run (<work>/tools). */
+  tools: string;
   /** The job's GITHUB_TOKEN permissions (the job's, else the workflow's). */
   permissions: Record<string, string>;
   /** Where deploy-pages publishes: the site as last deployed (<work>/pages/site). */
@@ -75,14 +81,21 @@ const checkout: Emulation = {
 const setupNode: Emulation = {
   inputs: ['node-version', 'cache'],
   run: (a) => {
-    const wanted = a.inputs['node-version'] ?? '';
-    const have = process.versions.node;
-    if (wanted && have.split('.')[0] !== wanted.split('.')[0]) {
-      a.log(`node-version ${wanted} asked for; this machine has Node ${have}`);
-      return { ok: false };
-    }
+    const wanted = String(a.inputs['node-version'] ?? '');
     const cache = a.inputs.cache ?? '';
     if (cache && cache !== 'npm') throw new WorkflowError(`${a.where}: cache: ${cache} (the local runner emulates cache: npm only)`);
+    let have = process.versions.node;
+    if (wanted && have.split('.')[0] !== wanted.split('.')[0]) {
+      try {
+        const node = installNode(wanted, join(a.tools, `node-${wanted}`));
+        a.addPath(node.bin);
+        have = node.version;
+      } catch (e) {
+        if (!(e instanceof NodeInstallError)) throw e;
+        a.log(`node-version ${wanted}: ${e.message}`);
+        return { ok: false };
+      }
+    }
     // The restored npm cache: this machine's own, used before the registry.
     if (cache === 'npm') a.setEnv('npm_config_prefer_offline', 'true');
     a.log(`Node ${have}${cache ? ', npm cache of this machine (prefer offline)' : ''}`);
@@ -251,15 +264,15 @@ const deployPages: Emulation = {
 };
 
 const EMULATED: Record<string, Emulation> = {
-  'actions/checkout@v4': checkout,
-  'actions/setup-node@v4': setupNode,
-  'actions/upload-artifact@v4': upload,
-  'actions/download-artifact@v4': download,
-  'actions/cache/restore@v4': cacheRestore,
-  'actions/cache/save@v4': cacheSave,
+  'actions/checkout@v7': checkout,
+  'actions/setup-node@v7': setupNode,
+  'actions/upload-artifact@v7': upload,
+  'actions/download-artifact@v8': download,
+  'actions/cache/restore@v5': cacheRestore,
+  'actions/cache/save@v5': cacheSave,
   'mikepenz/action-junit-report@v6': junit,
-  'actions/upload-pages-artifact@v3': uploadPages,
-  'actions/deploy-pages@v4': deployPages,
+  'actions/upload-pages-artifact@v5': uploadPages,
+  'actions/deploy-pages@v5': deployPages,
 };
 
 /** Checks a uses-step before the run: a known action, known inputs, the required ones given. */

@@ -1,7 +1,7 @@
 /**
  * The file selections of actions/upload-artifact and actions/cache as the local runner reads them:
  * one path a line, `!path` excludes; no globs (a path with one is a WorkflowError). Files and
- * folders beginning with a dot are left out unless asked for, as upload-artifact@v4 does.
+ * folders beginning with a dot are left out unless asked for, as upload-artifact@v7 does.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';

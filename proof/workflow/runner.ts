@@ -298,11 +298,12 @@ class WorkflowRun {
         writeFileSync(log, '');
         const stepStarted = Date.now();
         const where = `${this.workflow.file}: jobs.${run.id}.steps[${i}]`;
-        const files = { GITHUB_OUTPUT: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-output`), GITHUB_STEP_SUMMARY: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-summary.md`) };
+        const files = { GITHUB_OUTPUT: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-output`), GITHUB_ENV: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-env`), GITHUB_STEP_SUMMARY: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-summary.md`) };
         const outcome = step.uses
           ? this.uses(step, run, context, workspace, log, runnerEnv, where)
           : await this.shell(step, run, context, { ...runnerEnv, ...env, ...files }, workspace, log, deadline, groups);
         const outputs = { ...outcome.outputs, ...readOutputs(files.GITHUB_OUTPUT, where) };
+        Object.assign(runnerEnv, readOutputs(files.GITHUB_ENV, where, 'GITHUB_ENV'));
         if (collectSummary(files.GITHUB_STEP_SUMMARY, summaryFile, this.mask)) result.summary = summaryFile;
         if (outcome.jobTimedOut && !state.timedOut) {
           state.timedOut = state.cancelled = true;
@@ -342,6 +343,7 @@ class WorkflowRun {
       const outcome = runAction(step.uses!, {
         where, inputs: this.evaluated(step.with as Record<string, string>, context), workspace, repo: resolve(this.options.repo), sha: this.head.sha,
         artifacts: this.artifacts, cache: this.cache, log: (l) => lines.push(l), setEnv: (k, v) => (runnerEnv[k] = v),
+        addPath: (dir) => (runnerEnv.PATH = [dir, runnerEnv.PATH].filter(Boolean).join(':')), tools: join(resolve(this.options.workDir), 'tools'),
         permissions: permissionsOf(run.job.permissions ?? this.workflow.permissions), pages: join(resolve(this.options.workDir), 'pages'),
       });
       if (outcome.check) this.checks.push(outcome.check);

@@ -1,7 +1,7 @@
 /**
  * The local workflow runner (proof/workflow/) on small workflows of its own, each in a throwaway git
  * repository: what a GitHub runner does (the commit, not the working tree; a fresh clone per job;
- * matrix jobs at once; env, if, needs, continue-on-error; artifacts; the cache from run to run;
+ * matrix jobs at once; env (GITHUB_ENV too), if, needs, continue-on-error; artifacts; the cache from run to run;
  * secrets masked; time limits and fail-fast stop what runs), and one line for what it cannot run.
  */
 import { spawnSync } from 'node:child_process';
@@ -55,16 +55,17 @@ jobs:
     env:
       PART: \${{ matrix.part }}
     steps:
-      - uses: actions/checkout@v4
+      - uses: actions/checkout@v7
       - name: show
         run: |
           echo "$GREETING part $PART token $TOKEN run \${{ github.run_id }} CI=$CI in $(basename "$PWD")"
           cat committed.txt
           mkdir -p out/.hidden && echo "$PART" > out/p-$PART.txt && echo x > out/.hidden/x
+          echo "FROM_STEP=part $PART" >> "$GITHUB_ENV"
       - name: fails on part 2
-        run: test "$PART" = 1
+        run: echo "from an earlier step, $FROM_STEP"; test "$PART" = 1
         continue-on-error: true
-      - uses: actions/upload-artifact@v4
+      - uses: actions/upload-artifact@v7
         with:
           name: out-\${{ matrix.part }}
           path: out/
@@ -73,12 +74,12 @@ jobs:
     if: \${{ !cancelled() }}
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/download-artifact@v4
+      - uses: actions/download-artifact@v8
         with:
           pattern: out-*
           path: all
           merge-multiple: true
-      - uses: actions/cache/restore@v4
+      - uses: actions/cache/restore@v5
         with:
           path: state
           key: k-\${{ github.run_id }}
@@ -87,7 +88,7 @@ jobs:
         run: ls all; mkdir -p state; echo "before $(cat state/n 2>/dev/null || echo none)"; echo \${{ github.run_id }} > state/n
         env:
           STEP_ONLY: step
-      - uses: actions/cache/save@v4
+      - uses: actions/cache/save@v5
         with:
           path: state
           key: k-\${{ github.run_id }}
@@ -105,14 +106,15 @@ test('a run as GitHub runs it: the commit, a clone per job, matrix jobs, env, ar
   const shown = log(first, 'build (part 1 of 2)', 'show');
   expect(shown).toContain('hello world part 1 token *** run 1 CI=true in build-part-1-of-2');
   expect(shown).toContain('as committed');
+  expect(log(first, 'build (part 2 of 2)', 'fails on part 2'), 'what a step writes to GITHUB_ENV is in the later steps\' environment').toBe('from an earlier step, part 2\n');
   expect(readFileSync(join(first.dir, 'summary.json'), 'utf8')).not.toContain('s3cr3t');
   expect(existsSync(join(first.dir, 'artifacts', 'out-1', 'p-1.txt')), 'an artifact holds the folder\'s files').toBe(true);
-  expect(existsSync(join(first.dir, 'artifacts', 'out-1', '.hidden')), 'hidden files are left out, as upload-artifact@v4 does').toBe(false);
+  expect(existsSync(join(first.dir, 'artifacts', 'out-1', '.hidden')), 'hidden files are left out, as upload-artifact@v7 does').toBe(false);
   expect(log(first, 'report', 'carry')).toMatch(/^p-1\.txt\np-2\.txt\nbefore none\n$/);
 
   const second = await start(repo, work);
   expect(second.runNumber).toBe(2);
-  expect(log(second, 'report', 'Run actions/cache/restore@v4')).toBe('cache restored from key k-1 (1 files)\n');
+  expect(log(second, 'report', 'Run actions/cache/restore@v5')).toBe('cache restored from key k-1 (1 files)\n');
   expect(log(second, 'report', 'carry'), 'the cache saved by run 1, restored by its restore key').toContain('before 1');
 });
 
@@ -169,8 +171,8 @@ test('what the runner cannot run is one line, before anything runs', async () =>
   const bad = (jobs: string) => repository({ '.github/workflows/bad.yml': `name: bad\non: workflow_dispatch\njobs:\n${jobs}` });
   const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
   const attempt = (repo: string) => start(repo, work, 'bad');
-  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker/login-action@v3\n'))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]: uses docker\/login-action@v3, which the local runner does not know \(it emulates: actions\/checkout@v4, /);
-  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          fetch-depth: 0\n'))).rejects.toThrow('bad.yml: jobs.a.steps[0]: actions/checkout@v4 input fetch-depth is not emulated (known: none)');
+  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker/login-action@v3\n'))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]: uses docker\/login-action@v3, which the local runner does not know \(it emulates: actions\/checkout@v7, /);
+  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v7\n        with:\n          fetch-depth: 0\n'))).rejects.toThrow('bad.yml: jobs.a.steps[0]: actions/checkout@v7 input fetch-depth is not emulated (known: none)');
   await expect(attempt(bad("  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ hashFiles('x') }}\n"))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]\.run: unknown function hashFiles\(\)/);
   await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    services:\n      db: {}\n    steps:\n      - run: echo\n'))).rejects.toThrow(/^bad\.yml: jobs\.a: services is not supported by the local runner/);
   await expect(attempt(bad('  a:\n    runs-on: windows-latest\n    steps:\n      - run: echo\n'))).rejects.toThrow(WorkflowError);
@@ -209,7 +211,7 @@ jobs:
           line two"
           echo "api $GITHUB_API_URL repo $GITHUB_REPOSITORY event $(jq -r .action "$GITHUB_EVENT_PATH" 2>/dev/null || cat "$GITHUB_EVENT_PATH" | tr -d ' \\n')" >> "$GITHUB_STEP_SUMMARY"
       - run: mkdir -p site && echo '<h1>site</h1>' > site/index.html
-      - uses: actions/upload-pages-artifact@v3
+      - uses: actions/upload-pages-artifact@v5
         with:
           path: site
   publish:
@@ -224,13 +226,13 @@ jobs:
     steps:
       - run: test "\${{ needs.check.outputs.code }}" = 3
       - id: deployment
-        uses: actions/deploy-pages@v4
+        uses: actions/deploy-pages@v5
       - run: echo "published at \${{ steps.deployment.outputs.page_url }}" >> "$GITHUB_STEP_SUMMARY"
   unauthorized:
     needs: check
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/deploy-pages@v4
+      - uses: actions/deploy-pages@v5
 `;
 
 test('a dispatch with inputs or a repository dispatch with its payload; step and job outputs; job summaries; Pages deployed with the permissions it needs', async () => {
@@ -243,7 +245,7 @@ test('a dispatch with inputs or a repository dispatch with its payload; step and
   expect(summary).toMatch(/^## checked 4\.2\.1 \(by hand\) for workflow_dispatch token \*\*\*\n\napi http:\/\/127\.0\.0\.1:9\/api repo local\/fleet-workflow-repo-\w+ event /);
   expect(readFileSync(manual.jobs[1]!.summary!, 'utf8')).toMatch(/^published at file:\/\/.*\/pages\/site\/\n/);
   expect(readFileSync(join(work, 'pages', 'site', 'index.html'), 'utf8')).toBe('<h1>site</h1>\n');
-  expect(log(manual, 'unauthorized', 'Run actions/deploy-pages@v4')).toBe("error: the job's token lacks pages: write and id-token: write, which deploying to Pages needs\n");
+  expect(log(manual, 'unauthorized', 'Run actions/deploy-pages@v5')).toBe("error: the job's token lacks pages: write and id-token: write, which deploying to Pages needs\n");
 
   const dispatched = await runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'repository_dispatch', type: 'deployed', clientPayload: { version: '4.2.2' } } });
   expect(readFileSync(dispatched.jobs[0]!.summary!, 'utf8')).toMatch(/^## checked 4\.2\.2 \(\) for repository_dispatch token \*\*\*\n\napi https:\/\/api\.github\.com repo /);
