@@ -4,7 +4,7 @@
  * it. A step's answer and effect are its own rule's to judge: refused or without effect, the test
  * is blocked by that rule (forRule), unless that rule is the test's own, which then fails.
  */
-import { expect, forRule } from '../judge.js';
+import { expect, forReading, forRule } from '../judge.js';
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
@@ -35,6 +35,18 @@ export async function activeCustomer(api: FleetApi, config: Pick<Config, 'custom
 export async function statusOf(api: FleetApi, customerAccountNumber: string): Promise<Status> {
   const got = api.need(await api.getCustomer(customerAccountNumber), `reading customer ${customerAccountNumber}`);
   return { status: got.body.status, statusIdentifier: got.body.statusIdentifier };
+}
+
+/**
+ * The status of a customer the run closed, or 'gone' when it answers 404: whether a closed customer
+ * can still be read is not shown (ASSUME-ENDED-READABLE; FLEET_STRICT requires a 200).
+ */
+export async function closedStatusOf(api: FleetApi, config: Pick<Config, 'strict'>, seen: Sightings, customerAccountNumber: string): Promise<Status | 'gone'> {
+  const read = await api.getCustomer(customerAccountNumber);
+  if (read.status !== 404) return statusOf(api, customerAccountNumber);
+  seen.saw('ASSUME-ENDED-READABLE', `a closed customer answers 404 (customer ${customerAccountNumber})`);
+  if (config.strict.has('ASSUME-ENDED-READABLE')) await forReading('ASSUME-ENDED-READABLE', 'CUST-CLOSE-PERMANENT', () => expect(read, `reading closed customer ${customerAccountNumber} (strict reading)`).toHaveStatus(200));
+  return 'gone';
 }
 
 /**
