@@ -19,6 +19,9 @@ import { buildDrift, driftHtml } from './drift.js';
 import { replayBaseUrl } from './replay.js';
 import { NOTICE_ANNOTATION, SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
+import { listTests } from '../listed-tests.js';
+import { NOT_SELECTED } from './not-run.js';
+import { notListedRecords } from './shards-not-run.js';
 import { add, emptyFootprint } from '../footprint.js';
 import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
 import { buildDocumentReport, documentHtml } from './document-html.js';
@@ -94,7 +97,10 @@ export default class ConformanceReporter implements Reporter {
         this.events.push(...left.events);
       }
     }
-    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf, this.events);
+    const findings = mergeFindings(this.findings);
+    const built = buildCoverage(target, [...this.records.values()], findings, this.footprint, perf, this.events);
+    // A rule no test of the run names: left out by the run's selection ("not selected"), or by every test ("uncovered").
+    const coverage = built.totals.uncovered ? buildCoverage(target, [...this.records.values(), ...this.notSelected()], findings, this.footprint, perf, this.events) : built;
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     const matrix = buildAuthzMatrix(this.matrixCells, coverage.records);
     writeFileSync(join(this.outputDir, 'authz-matrix.json'), JSON.stringify(matrix, null, 2));
@@ -104,13 +110,25 @@ export default class ConformanceReporter implements Reporter {
     const drift = buildDrift(this.config, target, this.drift, this.seen, this.notices);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
-    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`]).join('\n'));
+    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`], { verbose: this.config?.verbose ?? false, matrix }).join('\n'));
     // A finding is a rule broken: the run fails even when every test that ran passed. So does a
     // run that judged less than half of what it ran: the environment was unavailable.
     const judged = coverage.tests.total - coverage.tests['not-run'];
     const unjudged = judged > 0 && coverage.tests.incomplete * 2 > judged;
     if (unjudged) console.log(`not judged: ${coverage.tests.incomplete} of ${judged} tests incomplete (the environment was unavailable)`);
     return (coverage.findings.length || unjudged) && result.status === 'passed' ? { status: 'failed' } : undefined;
+  }
+
+  /** The tests of the whole suite (as `playwright test --list` names them without a selection) this run did not select. */
+  private notSelected(): TestRecord[] {
+    if (!this.config || this.config.selftestPlan) return [];
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST_|PW_|PLAYWRIGHT_)/.test(name) && name !== 'FLEET_GREP'));
+    try {
+      return notListedRecords(listTests([], env), new Set(this.records.keys()), NOT_SELECTED);
+    } catch (e) {
+      console.error(`fleet-conformance: the whole suite could not be listed, so rules no selected test names show as uncovered (${(e as Error).message.split('\n')[0]})`);
+      return [];
+    }
   }
 
   printsToStdio(): boolean {

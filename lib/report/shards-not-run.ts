@@ -27,10 +27,10 @@ function rulesOf(title: string): string[] {
 /** The findings check counts under the rules it shows, never as a test of its own (the conformance reporter). */
 const isFindingsCheck = (t: ListedTest) => t.tags.some((tag) => tag.replace(/^@/, '') === 'findings');
 
-/** The shard's tests as not run; tests another shard ran (the after-the-run checks run in each) are left out. */
-export function notRunRecords(shard: ShardNotRun, listed: ListedTest[], ran: Set<string>): TestRecord[] {
+/** The listed tests the run did not run, as not run for `reason` (the findings check is none: it counts under its rules). */
+export function notListedRecords(listed: ListedTest[], ran: Set<string>, reason: string): TestRecord[] {
   return listed.filter((t) => !ran.has(t.key) && !isFindingsCheck(t)).map((t) => ({
-    key: t.key, title: t.title, file: `specs/${t.key.split(' › ')[1] ?? ''}`, ruleIds: rulesOf(t.title), outcome: 'not-run' as const, reason: notRunReason(shard),
+    key: t.key, title: t.title, file: `specs/${t.key.split(' › ')[1] ?? ''}`, ruleIds: rulesOf(t.title), outcome: 'not-run' as const, reason,
   }));
 }
 
@@ -43,7 +43,8 @@ export function withShardsNotRun(
   const findings: LedgerEntry[] = merged?.findings ?? [];
   const notRun: NonNullable<CoverageReport['shards']>['notRun'] = [];
   for (const { shard, listed } of shards) {
-    const added = notRunRecords(shard, listed, new Set(records.map((r) => r.key)));
+    // Tests another shard ran (the after-the-run checks run in each) are left out.
+    const added = notListedRecords(listed, new Set(records.map((r) => r.key)), notRunReason(shard));
     records.push(...added);
     notRun.push({ ...shard, tests: added.map((r) => r.key) });
   }

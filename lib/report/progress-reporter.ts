@@ -1,0 +1,47 @@
+/**
+ * Playwright reporter of a run's progress (without FLEET_VERBOSE): how many tests, then a line at
+ * each tenth of them done, "n/N tests, m failed". Whole lines, never a carriage return: a CI log is
+ * no terminal. What failed is said once, at the end, by the conformance reporter's summary.
+ */
+import { stripVTControlCharacters } from 'node:util';
+import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+
+const STEPS = 10;
+
+export default class ProgressReporter implements Reporter {
+  private total = 0;
+  /** Tests ended at least once: a test run again (lib/ledger.ts: it judged nothing) counts once. */
+  private readonly ended = new Set<string>();
+  /** Tests whose latest attempt failed: a verdict is never retried (lib/ledger.ts keepVerdict), so a failed attempt may be the last. */
+  private readonly failed = new Set<string>();
+  private step = 0;
+  private readonly started = Date.now();
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.total = suite.allTests().length;
+    if (this.total) console.log(`${this.total} tests, ${config.workers} worker${config.workers > 1 ? 's' : ''}`);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.ended.add(test.id);
+    if (result.status === 'failed' || result.status === 'timedOut') this.failed.add(test.id);
+    else this.failed.delete(test.id);
+    const step = Math.floor((this.ended.size * STEPS) / this.total);
+    if (step === this.step) return;
+    this.step = step;
+    console.log(`${this.ended.size}/${this.total} tests, ${this.failed.size} failed (${Math.round((Date.now() - this.started) / 1000)} s)`);
+  }
+
+  /** What stops the run outside any test (its set-up, its configuration): in full, it is seen nowhere else. */
+  onError(error: TestError): void {
+    console.error(stripVTControlCharacters(error.message ?? error.value ?? 'an error outside the tests'));
+  }
+
+  onStdErr(chunk: string | Buffer, test?: TestCase): void {
+    if (!test) process.stderr.write(chunk);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+}
