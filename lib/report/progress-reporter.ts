@@ -4,7 +4,7 @@
  * no terminal. What failed is said once, at the end, by the conformance reporter's summary.
  */
 import { stripVTControlCharacters } from 'node:util';
-import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
 
 const STEPS = 10;
 
@@ -12,7 +12,7 @@ export default class ProgressReporter implements Reporter {
   private total = 0;
   /** Tests ended at least once: a test run again (lib/ledger.ts: it judged nothing) counts once. */
   private readonly ended = new Set<string>();
-  /** Tests whose latest attempt failed: a verdict is never retried (lib/ledger.ts keepVerdict), so a failed attempt may be the last. */
+  /** Failed tests: a verdict is never retried (lib/ledger.ts keepVerdict), so a failed attempt may be the test's last. */
   private readonly failed = new Set<string>();
   private step = 0;
   private readonly started = Date.now();
@@ -22,9 +22,10 @@ export default class ProgressReporter implements Reporter {
     if (this.total) console.log(`${this.total} tests, ${config.workers} worker${config.workers > 1 ? 's' : ''}`);
   }
 
-  onTestEnd(test: TestCase, result: TestResult): void {
+  onTestEnd(test: TestCase): void {
     this.ended.add(test.id);
-    if (result.status === 'failed' || result.status === 'timedOut') this.failed.add(test.id);
+    // As Playwright counts them: failed in every attempt so far (one run again and passed is not).
+    if (test.outcome() === 'unexpected') this.failed.add(test.id);
     else this.failed.delete(test.id);
     const step = Math.floor((this.ended.size * STEPS) / this.total);
     if (step === this.step) return;
