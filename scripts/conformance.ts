@@ -34,6 +34,7 @@ import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { runExit } from '../lib/report/run-verdict.js';
 import { lastLine, runCoverage } from '../lib/report/last-line.js';
 import { parseRunArgs } from '../lib/run-args.js';
+import { ruleById } from '../lib/rules/catalogue.js';
 import { allureReport } from './allure-report.js';
 import { startTrusted } from './trusted-start.js';
 
@@ -232,7 +233,8 @@ function checkSelection(config: Config, args: string[], rules: string[]): void {
   if (!selection.length && !config.grep) return;
   if (listTests(selection, { ...process.env, FLEET_RUN_ID: config.runId }).length) return;
   const words = [rules.length ? rules.map((r) => `--rule ${r}`).join(' ') : selection.join(' '), config.grep ? `FLEET_GREP=${config.grep}` : ''];
-  throw new ConfigError(`no test matches ${words.filter(Boolean).join(' with ')} (npx playwright test --list shows what a selection selects)`);
+  const latency = rules.length > 0 && rules.every((id) => ruleById(id).family === 'latency');
+  throw new ConfigError(`no test matches ${words.filter(Boolean).join(' with ')} (${latency ? 'latency rules are judged by npm run perf' : 'npx playwright test --list shows what a selection selects'})`);
 }
 
 async function main(): Promise<number> {
