@@ -113,10 +113,13 @@ export function unavailableOperations(events: readonly EnvironmentEvent[], footp
   })).sort((a, b) => a.operationId.localeCompare(b.operationId));
 }
 
+/** Why a latency rule is not run by a conformance run alone. */
+export const LATENCY_NOT_RUN = 'latency gates run with npm run perf (no perf/summary.json for this run)';
+
 function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
   const op = perf?.operations.find((o) => o.operation === key);
-  if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: 'latency gates run with npm run perf (no perf/summary.json for this run)' };
+  if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: LATENCY_NOT_RUN };
   // Not decided: the samples show the targets neither met nor missed; concluded nothing, as not measured.
   const status = op.status ?? (op.pass ? 'passed' : 'failed');
   const outcome: Outcome = status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'not-run';

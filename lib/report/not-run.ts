@@ -7,7 +7,7 @@
  */
 import { NOT_THE_TOP_LEVEL } from '../authz/matrix.js';
 import type { AuthzMatrix } from './authz-matrix.js';
-import type { CoverageReport, RuleCoverage } from './coverage.js';
+import { LATENCY_NOT_RUN, type CoverageReport, type RuleCoverage } from './coverage.js';
 import type { TestRecord } from './test-record.js';
 
 /** The reason of a test the run's selection left out (the conformance reporter). */
@@ -15,8 +15,8 @@ export const NOT_SELECTED = 'not selected: left out by this run\'s selection (-g
 /** A matrix cell whose test was not part of the run at all. */
 const NOT_IN_RUN = 'its test was not part of this run';
 
-export const SELECTION_GROUP = 'not selected';
-export const LATENCY_GROUP = 'latency: npm run perf';
+const SELECTION_GROUP = 'not selected';
+const LATENCY_GROUP = 'latency: npm run perf';
 /** Beyond this share of what the run could have judged, the terminal says so loudly. */
 const LOUD_SHARE = 0.1;
 
@@ -26,7 +26,7 @@ const INTENDED = new Set([SELECTION_GROUP, LATENCY_GROUP]);
 /** What would run it, in a few words: the setting a reason names, or the reason's first clause. */
 export function groupOf(reason: string): string {
   if (reason.startsWith(NOT_SELECTED) || reason === NOT_IN_RUN) return SELECTION_GROUP;
-  if (reason.startsWith('latency gates run with npm run perf')) return LATENCY_GROUP;
+  if (reason === LATENCY_NOT_RUN) return LATENCY_GROUP;
   const settings = /^no .*\(((?:FLEET|SANDBOX)_[A-Z_]+(?: \/ (?:FLEET|SANDBOX)_[A-Z_]+)*)\)/.exec(reason)?.[1] ?? /\(((?:FLEET|SANDBOX)_[A-Z_]+), not set\)/.exec(reason)?.[1];
   if (settings) return `${settings} not set`;
   const clause = reason.replace(/^not tried: /, '').split(/: |; /)[0]!.trim();
@@ -47,7 +47,7 @@ function ruleReason(rule: RuleCoverage, records: ReadonlyMap<string, TestRecord>
   return reasons.find((r) => groupOf(r).endsWith(' not set')) ?? reasons[0] ?? 'its tests did not run';
 }
 
-export interface NotRunGroup {
+interface NotRunGroup {
   group: string;
   count: number;
 }

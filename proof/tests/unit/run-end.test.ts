@@ -8,7 +8,7 @@ import { NOT_THE_TOP_LEVEL } from '../../../lib/authz/matrix.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import type { LedgerEntry } from '../../../lib/ledger.js';
 import type { AuthzMatrix } from '../../../lib/report/authz-matrix.js';
-import { buildCoverage } from '../../../lib/report/coverage.js';
+import { buildCoverage, LATENCY_NOT_RUN } from '../../../lib/report/coverage.js';
 import { lastLine } from '../../../lib/report/last-line.js';
 import { groupOf, NOT_SELECTED, notRunLines, notRunOf } from '../../../lib/report/not-run.js';
 import { summaryLines } from '../../../lib/report/summary-text.js';
@@ -29,7 +29,7 @@ const latency = ruleList.length - judgeable;
 test('a reason becomes what would run it: the setting it names, npm run perf, the selection, or its first clause', () => {
   expect(groupOf(NO_SESSIONS)).toBe('FLEET_SESSION_IDS not set');
   expect(groupOf(NO_SECOND)).toBe('FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET not set');
-  expect(groupOf('latency gates run with npm run perf (no perf/summary.json for this run)')).toBe('latency: npm run perf');
+  expect(groupOf(LATENCY_NOT_RUN)).toBe('latency: npm run perf');
   expect(groupOf(NOT_SELECTED)).toBe('not selected');
   expect(groupOf('the target lists no customer: no page shows what a limit keeps out')).toBe('the target lists no customer');
   expect(groupOf('not tried: the suite writes only cards of the card pool (FLEET_CARD_POOL_CUSTOMER, not set), and none of its customers is at this depth')).toBe('FLEET_CARD_POOL_CUSTOMER not set');
