@@ -6,22 +6,20 @@
  * when a finding shows a rule broken even where no failing test names it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { CellResult } from '../authz/matrix.js';
 import type { EnvironmentEvent } from '../environment.js';
 import { ledgerDir, mergeFindings, SETUP_DIR, takeSetupRecords, type LedgerEntry } from '../ledger.js';
 import { authzMatrixHtml, authzMatrixPage, buildAuthzMatrix, matrixCellsOf } from './authz-matrix.js';
-import { buildCoverage } from './coverage.js';
+import { buildCoverage, NOT_SELECTED } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import { replayBaseUrl } from './replay.js';
 import { NOTICE_ANNOTATION, SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
-import { listTests } from '../listed-tests.js';
-import { NOT_SELECTED } from './not-run.js';
-import { notListedRecords } from './shards-not-run.js';
+import { playwrightConfig } from '../package-files.js';
 import { add, emptyFootprint } from '../footprint.js';
 import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
 import { buildDocumentReport, documentHtml } from './document-html.js';
@@ -46,13 +44,16 @@ export default class ConformanceReporter implements Reporter {
   private config?: Config;
   private outputDir: string;
   private suite?: Suite;
+  /** The run is of the suite's own playwright.config.ts, whose tests name every rule but the latency targets. */
+  private ownConfig = false;
 
   constructor(private readonly options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.suite = suite;
+    this.ownConfig = !!config.configFile && resolve(config.configFile) === resolve(playwrightConfig());
     try {
       this.config = loadConfig();
       this.outputDir = this.options.outputDir ?? this.config.reportsDir;
@@ -97,10 +98,9 @@ export default class ConformanceReporter implements Reporter {
         this.events.push(...left.events);
       }
     }
-    const findings = mergeFindings(this.findings);
-    const built = buildCoverage(target, [...this.records.values()], findings, this.footprint, perf, this.events);
-    // A rule no test of the run names: left out by the run's selection ("not selected"), or by every test ("uncovered").
-    const coverage = built.totals.uncovered ? buildCoverage(target, [...this.records.values(), ...this.notSelected()], findings, this.footprint, perf, this.events) : built;
+    // Under another configuration (a self-test's own specs, the fault self-test's projects) a rule no test names is uncovered.
+    const leftOut = this.ownConfig && !this.config?.selftestPlan ? NOT_SELECTED : undefined;
+    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf, this.events, leftOut);
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     const matrix = buildAuthzMatrix(this.matrixCells, coverage.records);
     writeFileSync(join(this.outputDir, 'authz-matrix.json'), JSON.stringify(matrix, null, 2));
@@ -117,18 +117,6 @@ export default class ConformanceReporter implements Reporter {
     const unjudged = judged > 0 && coverage.tests.incomplete * 2 > judged;
     if (unjudged) console.log(`not judged: ${coverage.tests.incomplete} of ${judged} tests incomplete (the environment was unavailable)`);
     return (coverage.findings.length || unjudged) && result.status === 'passed' ? { status: 'failed' } : undefined;
-  }
-
-  /** The tests of the whole suite (as `playwright test --list` names them without a selection) this run did not select. */
-  private notSelected(): TestRecord[] {
-    if (!this.config || this.config.selftestPlan) return [];
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST_|PW_|PLAYWRIGHT_)/.test(name) && name !== 'FLEET_GREP'));
-    try {
-      return notListedRecords(listTests([], env), new Set(this.records.keys()), NOT_SELECTED);
-    } catch (e) {
-      console.error(`fleet-conformance: the whole suite could not be listed, so rules no selected test names show as uncovered (${(e as Error).message.split('\n')[0]})`);
-      return [];
-    }
   }
 
   printsToStdio(): boolean {

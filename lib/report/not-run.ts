@@ -7,11 +7,9 @@
  */
 import { NOT_THE_TOP_LEVEL } from '../authz/matrix.js';
 import type { AuthzMatrix } from './authz-matrix.js';
-import { LATENCY_NOT_RUN, type CoverageReport, type RuleCoverage } from './coverage.js';
+import { LATENCY_NOT_RUN, NOT_SELECTED, type CoverageReport, type RuleCoverage } from './coverage.js';
 import type { TestRecord } from './test-record.js';
 
-/** The reason of a test the run's selection left out (the conformance reporter). */
-export const NOT_SELECTED = 'not selected: left out by this run\'s selection (-g, --rule, a file, a project)';
 /** A matrix cell whose test was not part of the run at all. */
 const NOT_IN_RUN = 'its test was not part of this run';
 
@@ -25,7 +23,7 @@ const INTENDED = new Set([SELECTION_GROUP, LATENCY_GROUP]);
 
 /** What would run it, in a few words: the setting a reason names, or the reason's first clause. */
 export function groupOf(reason: string): string {
-  if (reason.startsWith(NOT_SELECTED) || reason === NOT_IN_RUN) return SELECTION_GROUP;
+  if (reason === NOT_SELECTED || reason === NOT_IN_RUN) return SELECTION_GROUP;
   if (reason === LATENCY_NOT_RUN) return LATENCY_GROUP;
   const settings = /^no .*\(((?:FLEET|SANDBOX)_[A-Z_]+(?: \/ (?:FLEET|SANDBOX)_[A-Z_]+)*)\)/.exec(reason)?.[1] ?? /\(((?:FLEET|SANDBOX)_[A-Z_]+), not set\)/.exec(reason)?.[1];
   if (settings) return `${settings} not set`;

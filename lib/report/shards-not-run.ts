@@ -11,7 +11,7 @@ import type { LedgerEntry } from '../ledger.js';
 import type { ListedTest } from '../listed-tests.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { notRunReason, shardName, type ShardNotRun } from '../shards.js';
-import { buildCoverage, type CoverageReport, type PerfOperationResult } from './coverage.js';
+import { buildCoverage, NOT_SELECTED, type CoverageReport, type PerfOperationResult } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import type { TestRecord } from './test-record.js';
@@ -27,10 +27,10 @@ function rulesOf(title: string): string[] {
 /** The findings check counts under the rules it shows, never as a test of its own (the conformance reporter). */
 const isFindingsCheck = (t: ListedTest) => t.tags.some((tag) => tag.replace(/^@/, '') === 'findings');
 
-/** The listed tests the run did not run, as not run for `reason` (the findings check is none: it counts under its rules). */
-export function notListedRecords(listed: ListedTest[], ran: Set<string>, reason: string): TestRecord[] {
+/** The shard's tests as not run; tests another shard ran (the after-the-run checks run in each) are left out. */
+export function notRunRecords(shard: ShardNotRun, listed: ListedTest[], ran: Set<string>): TestRecord[] {
   return listed.filter((t) => !ran.has(t.key) && !isFindingsCheck(t)).map((t) => ({
-    key: t.key, title: t.title, file: `specs/${t.key.split(' › ')[1] ?? ''}`, ruleIds: rulesOf(t.title), outcome: 'not-run' as const, reason,
+    key: t.key, title: t.title, file: `specs/${t.key.split(' › ')[1] ?? ''}`, ruleIds: rulesOf(t.title), outcome: 'not-run' as const, reason: notRunReason(shard),
   }));
 }
 
@@ -43,13 +43,13 @@ export function withShardsNotRun(
   const findings: LedgerEntry[] = merged?.findings ?? [];
   const notRun: NonNullable<CoverageReport['shards']>['notRun'] = [];
   for (const { shard, listed } of shards) {
-    // Tests another shard ran (the after-the-run checks run in each) are left out.
-    const added = notListedRecords(listed, new Set(records.map((r) => r.key)), notRunReason(shard));
+    const added = notRunRecords(shard, listed, new Set(records.map((r) => r.key)));
     records.push(...added);
     notRun.push({ ...shard, tests: added.map((r) => r.key) });
   }
   const total = shards[0]?.shard.total ?? 0;
-  return { ...buildCoverage(merged?.target ?? target, records, findings, merged?.footprint ?? emptyFootprint(), perf, merged?.environment?.events), shards: { total, notRun } };
+  // The merge is of the suite's own runs: a rule no test of them names was not selected.
+  return { ...buildCoverage(merged?.target ?? target, records, findings, merged?.footprint ?? emptyFootprint(), perf, merged?.environment?.events, NOT_SELECTED), shards: { total, notRun } };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Footprint } from '../footprint.js';
 import type { AuthzMatrix } from './authz-matrix.js';
 import type { CoverageReport, RuleStatus } from './coverage.js';
 import type { DriftReport } from './drift.js';
-import { NOT_SELECTED, notRunLines, notRunOf } from './not-run.js';
+import { notRunLines, notRunOf } from './not-run.js';
 import { curlOf, replayHint } from './replay.js';
 import type { Outcome } from './test-record.js';
 
@@ -113,12 +113,10 @@ function countLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' |
   const troubled = env.events.length > 0 || env.incompleteTests > 0;
   const more = nonZero([['findings', report.findings.length], ['drift', drift.entries.length], ['throttled', drift.throttled]]);
   // What the selection left out is not run by intent: counted apart.
-  const rulesLeft = notRunOf(report).notSelected;
-  const testsLeft = report.records.filter((r) => r.outcome === 'not-run' && r.reason === NOT_SELECTED).length;
-  const apart = (n: number) => (n ? `, ${n} not selected` : '');
+  const left = notRunOf(report).notSelected;
   return ['', shortFootprintLine(report.footprint), ...(troubled ? [environmentLine(env)] : []),
-    `rules: ${counts(t.rules, { ...t, 'not-run': t['not-run'] - rulesLeft }, RULE_WORDS)}${apart(rulesLeft)}${more ? `; ${more}` : ''}`,
-    `tests: ${counts(x.total, { ...x, 'not-run': x['not-run'] - testsLeft }, TEST_WORDS)}${apart(testsLeft)}${rerunText(report)}`];
+    `rules: ${counts(t.rules, { ...t, 'not-run': t['not-run'] - left }, RULE_WORDS)}${left ? `, ${left} not selected` : ''}${more ? `; ${more}` : ''}`,
+    `tests: ${counts(x.total, x, TEST_WORDS)}${rerunText(report)}`];
 }
 
 /** Operations the server answered unavailable to every request: a verdict of their own, said before what broke. */

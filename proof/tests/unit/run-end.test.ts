@@ -8,9 +8,9 @@ import { NOT_THE_TOP_LEVEL } from '../../../lib/authz/matrix.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import type { LedgerEntry } from '../../../lib/ledger.js';
 import type { AuthzMatrix } from '../../../lib/report/authz-matrix.js';
-import { buildCoverage, LATENCY_NOT_RUN } from '../../../lib/report/coverage.js';
+import { buildCoverage, LATENCY_NOT_RUN, NOT_SELECTED } from '../../../lib/report/coverage.js';
 import { lastLine } from '../../../lib/report/last-line.js';
-import { groupOf, NOT_SELECTED, notRunLines, notRunOf } from '../../../lib/report/not-run.js';
+import { groupOf, notRunLines, notRunOf } from '../../../lib/report/not-run.js';
 import { summaryLines } from '../../../lib/report/summary-text.js';
 import type { TestRecord } from '../../../lib/report/test-record.js';
 import { ruleList } from '../../../lib/rules/catalogue.js';
@@ -66,13 +66,15 @@ test('rules not run for want of settings: one line grouped by the setting, and a
 });
 
 test('a filtered run calls what it left out "not selected", never "uncovered", and no warning', () => {
-  const coverage = buildCoverage('sandbox', records((_, i) => (i < 2 ? { outcome: 'passed' } : { outcome: 'not-run', reason: NOT_SELECTED })), [], emptyFootprint());
+  const selected = records().slice(0, 2);
+  expect(buildCoverage('sandbox', selected, [], emptyFootprint()).totals.uncovered, 'under another configuration').toBe(judgeable - 2);
+  const coverage = buildCoverage('sandbox', selected, [], emptyFootprint(), undefined, [], NOT_SELECTED);
   expect(coverage.totals.uncovered).toBe(0);
   const lines = notRunLines(notRunOf(coverage));
   expect(lines).toContain(`${judgeable - 2} rules not selected (this run's -g, --rule, files or project)`);
   const summary = summaryLines(coverage, { entries: [], throttled: 0 }, []);
   expect(summary).toContain(`rules: ${ruleList.length} — 2 passed, ${latency} not run, ${judgeable - 2} not selected`);
-  expect(summary).toContain(`tests: ${judgeable} — 2 passed, ${judgeable - 2} not selected`);
+  expect(summary).toContain('tests: 2 — 2 passed');
   expect(lines.join('\n')).not.toContain('WARNING');
   expect(lastLine(0, coverage, 'reports')).toBe(`PASS: 2 rules passed, ${latency} not run (latency: npm run perf), ${judgeable - 2} not selected; reports/coverage.html (exit 0)`);
 });
