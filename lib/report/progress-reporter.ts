@@ -28,8 +28,17 @@ export default class ProgressReporter implements Reporter {
     if (test.outcome() === 'unexpected') this.failed.add(test.id);
     else this.failed.delete(test.id);
     const step = Math.floor((this.ended.size * STEPS) / this.total);
-    if (step === this.step) return;
+    // The last line waits for the end: a test that judged nothing may still be run again.
+    if (step === this.step || step === STEPS) return;
     this.step = step;
+    this.progress();
+  }
+
+  onEnd(): void {
+    if (this.ended.size) this.progress();
+  }
+
+  private progress(): void {
     console.log(`${this.ended.size}/${this.total} tests, ${this.failed.size} failed (${Math.round((Date.now() - this.started) / 1000)} s)`);
   }
 
