@@ -15,9 +15,11 @@ export default class ProgressReporter implements Reporter {
   /** Failed tests: a verdict is never retried (lib/ledger.ts keepVerdict), so a failed attempt may be the test's last. */
   private readonly failed = new Set<string>();
   private step = 0;
+  private suite?: Suite;
   private readonly started = Date.now();
 
   onBegin(config: FullConfig, suite: Suite): void {
+    this.suite = suite;
     this.total = suite.allTests().length;
     if (this.total) console.log(`${this.total} tests, ${config.workers} worker${config.workers > 1 ? 's' : ''}`);
   }
@@ -35,11 +37,12 @@ export default class ProgressReporter implements Reporter {
   }
 
   onEnd(): void {
-    if (this.ended.size) this.progress();
+    // Playwright's own count, over every attempt of every test.
+    if (this.ended.size) this.progress((this.suite?.allTests() ?? []).filter((t) => t.outcome() === 'unexpected').length);
   }
 
-  private progress(): void {
-    console.log(`${this.ended.size}/${this.total} tests, ${this.failed.size} failed (${Math.round((Date.now() - this.started) / 1000)} s)`);
+  private progress(failed = this.failed.size): void {
+    console.log(`${this.ended.size}/${this.total} tests, ${failed} failed (${Math.round((Date.now() - this.started) / 1000)} s)`);
   }
 
   /** What stops the run outside any test (its set-up, its configuration): in full, it is seen nowhere else. */
