@@ -24,20 +24,23 @@ const config = configOrExit();
 const trust = trustToStartWith(config.transport, process.env.NODE_EXTRA_CA_CERTS);
 if (trust) process.env.NODE_EXTRA_CA_CERTS = trust;
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
-if (!isWorker) console.log(banner(config));
+// npm run conformance showed it already, before its own lines.
+if (!isWorker && !process.env.FLEET_BANNER_SHOWN) console.log(banner(config));
 
 // Where the command runs, not beside this file: Playwright resolves its own reporters' paths from the config's folder (the package's, once installed).
 const reports = resolve(config.reportsDir);
 
 const reporters: ReporterDescription[] = [
-  [process.env.CI ? 'dot' : 'list'],
+  // A line per test and Playwright's own account of each failure only when asked (FLEET_VERBOSE): the summary says each failure once.
+  config.verbose ? [process.env.CI ? 'dot' : 'list'] : ['./lib/report/progress-reporter.ts'],
   ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
   // For any CI's test tab; the `rule` annotations of the ruleIds fixture become <property> elements.
   ['junit', { outputFile: `${reports}/junit.xml` }],
   ['./lib/report/allure-reporter.ts', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: true }],
-  ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
   // Every answer is also a latency sample: the series at no extra load (lib/latency/passive.ts).
+  // Before the conformance reporter, whose summary ends with what broke.
   ['./lib/report/latency-reporter.ts', { outputDir: config.reportsDir }],
+  ['./lib/report/conformance-reporter.ts', { outputDir: config.reportsDir }],
 ];
 
 // Run after all the others, failed or not: nothing this run created is left open; the run's findings.

@@ -97,6 +97,8 @@ export interface Config {
   targetRoundTripMs?: number;
   /** What the run may leave behind on the target (FLEET_WRITE_BUDGET); empty: no limit. */
   writeBudget: Budget;
+  /** Today's whole detail in the terminal (FLEET_VERBOSE, npm run conformance --verbose): a line per test, every count, every latency row, the card pool's bookkeeping. */
+  verbose: boolean;
   /** Set by npm run selftest:faults only: one Playwright project per faulty sandbox. */
   selftestPlan?: SelftestTarget[];
   /** The gate's bar: a night that judged less than this share of what the baseline judged is not judged (FLEET_GATE_MIN_JUDGED). */
@@ -128,7 +130,7 @@ export const knownVariables = [
   'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
   'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
   'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_GATE_MAX_UNJUDGED_NIGHTS', 'FLEET_TRUST_STARTED', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_NETWORK', 'SANDBOX_TOKEN_TTL',
+  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_GATE_MAX_UNJUDGED_NIGHTS', 'FLEET_TRUST_STARTED', 'FLEET_VERBOSE', 'FLEET_BANNER_SHOWN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_NETWORK', 'SANDBOX_TOKEN_TTL',
   'SANDBOX_ORDER_COMPLETION', 'SANDBOX_POOL_CARDS', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
 ] as const;
 
@@ -349,6 +351,26 @@ function parseTokenAuth(value: string | undefined): TokenAuth {
   return text as TokenAuth;
 }
 
+function parseVerbose(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (['', '0', 'no', 'false'].includes(text)) return false;
+  if (['1', 'yes', 'true'].includes(text)) return true;
+  throw new ConfigError(`FLEET_VERBOSE: "${value}" is not 1 or 0 (yes or no)`);
+}
+
+/** Where `npm run sandbox` listens: meaningful beside a FLEET_BASE_URL that points at it. */
+const SANDBOX_ADDRESS = new Set(['SANDBOX_PORT', 'SANDBOX_HOST']);
+
+/**
+ * SANDBOX_FAULTS and the like set the embedded sandbox; a run against FLEET_BASE_URL starts none,
+ * so they would be ignored and the run shown green whatever they asked for.
+ */
+function refuseSandboxSettings(env: Env, baseUrl: string): void {
+  const set = Object.keys(env).filter((name) => name.startsWith('SANDBOX_') && !SANDBOX_ADDRESS.has(name) && env[name]?.trim()).sort();
+  if (!set.length) return;
+  throw new ConfigError(`${set.join(', ')}: ${set.length > 1 ? 'settings' : 'a setting'} of the embedded sandbox, but FLEET_BASE_URL points the run at ${baseUrl}, which starts none; unset ${set.length > 1 ? 'them' : 'it'}, or FLEET_BASE_URL to run against the embedded sandbox`);
+}
+
 function transport(env: Env, sandbox: boolean, target: Target): TransportSettings {
   // The embedded sandbox runs in the run's own process on loopback: nothing to reach through a proxy.
   if (sandbox) return DIRECT;
@@ -380,6 +402,7 @@ export function loadConfig(env: Env = readEnv()): Config {
   }
 
   const baseUrl = sandbox ? embeddedSandboxUrl(env.FLEET_SANDBOX_URL, sandboxPort) : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
+  if (!sandbox) refuseSandboxSettings(env, baseUrl);
   const tokenUrl = env.FLEET_TOKEN_URL?.trim()
     ? parseUrl('FLEET_TOKEN_URL', env.FLEET_TOKEN_URL.trim()).href
     : `${baseUrl}${DOCUMENT_TOKEN_PATH}`;
@@ -451,6 +474,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     ...(env.FLEET_GREP?.trim() ? { grep: parseGrep(env.FLEET_GREP.trim()) } : {}),
     workers: parseInteger('FLEET_WORKERS', env.FLEET_WORKERS, latencyBound ? 8 : 2, 1, 64),
     ...(roundTrip !== undefined ? { targetRoundTripMs: roundTrip } : {}),
+    verbose: parseVerbose(env.FLEET_VERBOSE),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
     gateMinJudged: parseShare('FLEET_GATE_MIN_JUDGED', env.FLEET_GATE_MIN_JUDGED, DEFAULT_GATE_MIN_JUDGED),
     gateMaxUnjudgedNights: parseInteger('FLEET_GATE_MAX_UNJUDGED_NIGHTS', env.FLEET_GATE_MAX_UNJUDGED_NIGHTS, DEFAULT_GATE_MAX_UNJUDGED_NIGHTS, 1, 365),

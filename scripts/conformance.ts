@@ -1,7 +1,8 @@
 /**
- * npm run conformance [-- playwright args]: the conformance suite against the configured target
- * (the embedded sandbox when FLEET_BASE_URL is unset), then the Allure HTML report. Exits with the
- * suite's status: non-zero when any check fails; 2 for bad input (one line); 130 / 143 when
+ * npm run conformance [-- [--rule ID]... [--verbose] playwright args]: the conformance suite against
+ * the configured target (the embedded sandbox when FLEET_BASE_URL is unset), then the Allure HTML
+ * report; its last line is the verdict. Exits with the suite's status: non-zero when any check
+ * fails; 2 for bad input (one line), a selection that matches no test among it; 130 / 143 when
  * cancelled by SIGINT / SIGTERM, after closing what the run created.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +32,9 @@ import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
 import type { OperationId } from '../lib/operations.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
 import { runExit } from '../lib/report/run-verdict.js';
+import { lastLine, runCoverage } from '../lib/report/last-line.js';
+import { parseRunArgs } from '../lib/run-args.js';
+import { ruleById } from '../lib/rules/catalogue.js';
 import { allureReport } from './allure-report.js';
 import { startTrusted } from './trusted-start.js';
 
@@ -171,7 +175,7 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger, to
     console.log(`card pool ${config.poolCustomer ?? '(none)'}: no lease, so no share of the pool for this run (${blocker.reason}); its tests that need pool cards are ${blocker.rule ? `blocked by ${blocker.rule}` : 'not judged'}`);
     return { held: () => undefined, end: async () => undefined };
   }
-  console.log(config.poolCustomer
+  if (config.verbose) console.log(config.poolCustomer
     ? `card pool ${config.poolCustomers.join(', ')}: this run holds ${slicesText(lease.slices)} (as much as the runs beside it leave; runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
     : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
   handOver();
@@ -182,7 +186,8 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger, to
     inUse: published.inUse,
     publish(slices) {
       published.publish(slices);
-      if (slicesText(slices) !== shown) console.log(`card pool: ${new Date().toISOString()} this run's tests may use ${(shown = slicesText(slices))}`);
+      if (slicesText(slices) !== shown && config.verbose) console.log(`card pool: ${new Date().toISOString()} this run's tests may use ${slicesText(slices)}`);
+      shown = slicesText(slices);
     },
   };
   keeper.publish(lease.slices);
@@ -222,9 +227,23 @@ function setupSecrets(config: Config): SecretRegistry {
   return secrets;
 }
 
+/** A selection that matches no test stops the run here, in one line, rather than in an empty summary. */
+function checkSelection(config: Config, args: string[], rules: string[]): void {
+  const selection = withoutShard(args);
+  if (!selection.length && !config.grep) return;
+  if (listTests(selection, { ...process.env, FLEET_RUN_ID: config.runId }).length) return;
+  const words = [rules.length ? rules.map((r) => `--rule ${r}`).join(' ') : selection.join(' '), config.grep ? `FLEET_GREP=${config.grep}` : ''];
+  const latency = rules.length > 0 && rules.every((id) => ruleById(id).family === 'latency');
+  throw new ConfigError(`no test matches ${words.filter(Boolean).join(' with ')} (${latency ? 'latency rules are judged by npm run perf' : 'npx playwright test --list shows what a selection selects'})`);
+}
+
 async function main(): Promise<number> {
+  const startedAt = Date.now();
+  const { playwright: args, verbose, rules } = parseRunArgs(process.argv.slice(2));
+  if (verbose) process.env.FLEET_VERBOSE = '1';
   let config = loadConfig();
   console.log(banner(config));
+  checkSelection(config, args, rules);
   // A broken schema stops the run here, in one line, rather than in every test.
   loadSchemas();
   // A malformed known-failures.json would only show when the Allure report is made, after the run.
@@ -233,7 +252,6 @@ async function main(): Promise<number> {
   const setup = new WorkerLedger(setupSecrets(config), replayBaseUrl(config));
   const measured = await withMeasuredSpeed(config, setup);
   config = measured.config;
-  const args = process.argv.slice(2);
   const budget = writeBudget(config, args);
   if (config.target !== 'production' && !config.sandbox) console.log(`run ${config.runId}: what it creates carries this mark; if it is killed, npm run cleanup -- --run ${config.runId} closes what it left`);
 
@@ -249,7 +267,7 @@ async function main(): Promise<number> {
   const suite = spawn(process.execPath, [...tsxImport(), packageFile('scripts/group-guard.ts'), ...playwrightCommand(), 'test', '-c', playwrightConfig(), ...args], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none' },
+    env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none', FLEET_BANNER_SHOWN: '1' },
   });
   const cancel = watchCancel(suite, config, () => claims.held());
   const code = await new Promise<number>((resolve) => suite.once('exit', (c) => resolve(c ?? 1)));
@@ -265,13 +283,16 @@ async function main(): Promise<number> {
   const after = takeSetupRecords(join(runDir, SETUP_DIR)).flatMap((r) => r.events);
   if (shard) shard.afterTests(after);
   else addEventsAfterTests(reports, after);
-  if (held && config.poolCustomer) console.log(`card pool: this run held ${held} at its end; ${claims.held().length} pool cards used up by it (cancelled, replaced or left blocked); its lease closed`);
+  if (held && config.poolCustomer && config.verbose) console.log(`card pool: this run held ${held} at its end; ${claims.held().length} pool cards used up by it (cancelled, replaced or left blocked); its lease closed`);
   forgetRun(config.runId);
 
   allureReport(reports);
-  console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`);
-  const verdict = shard ? { code } : runExit(code, reports);
+  if (config.verbose) console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`);
+  // A shard's verdict is the merge's (npm run conformance:merge).
+  if (shard) return code;
+  const verdict = runExit(code, reports);
   if (verdict.line) console.log(verdict.line);
+  console.log(lastLine(verdict.code, runCoverage(reports, startedAt), reports));
   return verdict.code;
 }
 

@@ -16,7 +16,7 @@ import { cardOrderBody, cardOrderItem } from '../factories/card.js';
 import { subCustomerBody } from '../factories/customer.js';
 import type { CustomerCreateResponse, MasterData } from '../types.generated.js';
 import { refusedNamedInBody } from './judges.js';
-import { columnOf, columnsOf, DEPTHS, type ColumnId, type Depth, type RowId } from './matrix.js';
+import { columnOf, columnsOf, DEPTHS, NOT_THE_TOP_LEVEL, type ColumnId, type Depth, type RowId } from './matrix.js';
 import { OWN_TOP_LEVEL_OPEN } from './reads.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignCustomer, ForeignTargets } from './targets.js';
@@ -70,8 +70,6 @@ function requests(d: CustomerWriteDeps) {
 type Requests = ReturnType<typeof requests>;
 
 const accountOf = (r: ApiResponse<CustomerCreateResponse>) => (r.status === 200 && typeof r.body?.customerAccountNumber === 'string' ? r.body.customerAccountNumber : undefined);
-
-const NOT_THE_TOP_LEVEL = 'not tried: the suite never changes the top-level account (the operator\'s; every test and every run works under it)';
 
 /**
  * The positive controls: on a sub-customer of the caller's own (depth 1), a child created under it

@@ -35,6 +35,9 @@ export const isOwn = (column: ColumnId): boolean => COLUMNS[column].side === 'ow
 
 export type TableId = 'customers' | 'cards';
 
+/** The caller's own top-level account is never changed: its cells of the customer writes are not run by intent. */
+export const NOT_THE_TOP_LEVEL = 'not tried: the suite never changes the top-level account (the operator\'s; every test and every run works under it)';
+
 /** The owner a column names, in words: "the caller's sub-customer", "another client's top-level account". */
 export function ownerWords(column: ColumnId): string {
   const { side, depth } = COLUMNS[column];

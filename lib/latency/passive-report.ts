@@ -102,6 +102,13 @@ export function passiveLines(report: PassiveReport, where: string): string[] {
   return lines;
 }
 
+/** The series in one line when it decided nothing (every operation not decided): its table would say only that. */
+export function passiveShortLines(report: PassiveReport, where: string): string[] {
+  if (report.operations.some((o) => o.verdict.verdict !== 'inconclusive')) return passiveLines(report, where);
+  if (!report.operations.length) return [];
+  return [`latency at no extra load: ${report.operations.length} operation${report.operations.length > 1 ? 's' : ''}, none decided by the run's own answers (npm run perf decides them); ${where}`];
+}
+
 export function passiveHtml(report: PassiveReport): string {
   const rows = report.operations.map((o) => {
     const [p50, p99] = o.verdict.targets;

@@ -113,10 +113,20 @@ export function unavailableOperations(events: readonly EnvironmentEvent[], footp
   })).sort((a, b) => a.operationId.localeCompare(b.operationId));
 }
 
+/**
+ * Why a rule no test of the run names is not run: every rule but the latency targets is named by a
+ * spec title (proof/tests/unit/document.test.ts), so under the suite's own configuration such a rule
+ * was left out by the run's selection, never "uncovered".
+ */
+export const NOT_SELECTED = 'not selected: no test of it in this run\'s selection (-g, --rule, a file, a project; in production, the @write tests)';
+
+/** Why a latency rule is not run by a conformance run alone. */
+export const LATENCY_NOT_RUN = 'latency gates run with npm run perf (no perf/summary.json for this run)';
+
 function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
   const op = perf?.operations.find((o) => o.operation === key);
-  if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: 'latency gates run with npm run perf (no perf/summary.json for this run)' };
+  if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: LATENCY_NOT_RUN };
   // Not decided: the samples show the targets neither met nor missed; concluded nothing, as not measured.
   const status = op.status ?? (op.pass ? 'passed' : 'failed');
   const outcome: Outcome = status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'not-run';
@@ -135,7 +145,11 @@ function ruleStatus(tests: RuleTest[], failedHere: boolean, findings: number): R
   return PRECEDENCE.find((s) => outcomes.has(s)) ?? 'uncovered';
 }
 
-export function buildCoverage(target: string, records: TestRecord[], findings: LedgerEntry[], footprint: Footprint, perf?: { startedAt: string; operations: PerfOperationResult[] }, events: readonly EnvironmentEvent[] = []): CoverageReport {
+/** `leftOut`: the reason of a rule no test of the run names (NOT_SELECTED under the suite's own configuration); without it, such a rule is uncovered. */
+export function buildCoverage(
+  target: string, records: TestRecord[], findings: LedgerEntry[], footprint: Footprint, perf?: { startedAt: string; operations: PerfOperationResult[] },
+  events: readonly EnvironmentEvent[] = [], leftOut?: string,
+): CoverageReport {
   const rules = ruleList.map((rule): RuleCoverage => {
     const mine = records.filter((t) => t.ruleIds.includes(rule.id));
     const tests: RuleTest[] = mine.map((t) => ({
@@ -146,6 +160,7 @@ export function buildCoverage(target: string, records: TestRecord[], findings: L
       ...(t.blockedBy ? { blockedBy: t.blockedBy.rule ?? '—', reason: t.blockedBy.reason } : {}),
     }));
     if (rule.family === 'latency') tests.push(latencyTest(rule, perf));
+    else if (!tests.length && leftOut) tests.push({ key: `not selected › ${rule.id}`, title: 'no test of this rule in the run', file: '', outcome: 'not-run', reason: leftOut });
     const ownFindings = findings.filter((f) => f.rule === rule.id);
     const failing = mine.find((t) => t.outcome === 'failed' && t.failedRules?.includes(rule.id));
     const status = ruleStatus(tests, !!failing, ownFindings.length);

@@ -2,14 +2,14 @@
  * Playwright reporter: the latency series at no extra load. Reads the requests each test's worker
  * timed (`fleet-latency.json` attachments, so a merged sharded run has every shard's), and writes
  * <FLEET_REPORTS_DIR>/latency-passive.json and .html (the Allure report attaches the page), then
- * prints one line per operation. Never changes the run's verdict: latency is `npm run perf`'s gate.
+ * prints one line per operation (one line in all while it decided nothing, unless FLEET_VERBOSE). Never changes the run's verdict: latency is `npm run perf`'s gate.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { sentOf, type SentRecord } from '../latency/passive.js';
-import { buildPassiveReport, PASSIVE_FILE, PASSIVE_PAGE, passiveHtml, passiveLines } from '../latency/passive-report.js';
+import { buildPassiveReport, PASSIVE_FILE, PASSIVE_PAGE, passiveHtml, passiveLines, passiveShortLines } from '../latency/passive-report.js';
 
 export default class LatencyReporter implements Reporter {
   private readonly records: SentRecord[] = [];
@@ -47,7 +47,7 @@ export default class LatencyReporter implements Reporter {
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, `${JSON.stringify(report)}\n`);
     writeFileSync(html, passiveHtml(report));
-    const lines = passiveLines(report, `${html}`);
+    const lines = (config.verbose ? passiveLines : passiveShortLines)(report, html);
     if (lines.length) console.log(`\n${lines.join('\n')}`);
   }
 

@@ -11,7 +11,7 @@ import type { LedgerEntry } from '../ledger.js';
 import type { ListedTest } from '../listed-tests.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { notRunReason, shardName, type ShardNotRun } from '../shards.js';
-import { buildCoverage, type CoverageReport, type PerfOperationResult } from './coverage.js';
+import { buildCoverage, NOT_SELECTED, type CoverageReport, type PerfOperationResult } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import type { TestRecord } from './test-record.js';
@@ -48,7 +48,8 @@ export function withShardsNotRun(
     notRun.push({ ...shard, tests: added.map((r) => r.key) });
   }
   const total = shards[0]?.shard.total ?? 0;
-  return { ...buildCoverage(merged?.target ?? target, records, findings, merged?.footprint ?? emptyFootprint(), perf, merged?.environment?.events), shards: { total, notRun } };
+  // The merge is of the suite's own runs: a rule no test of them names was not selected.
+  return { ...buildCoverage(merged?.target ?? target, records, findings, merged?.footprint ?? emptyFootprint(), perf, merged?.environment?.events, NOT_SELECTED), shards: { total, notRun } };
 }
 
 /**

@@ -1,9 +1,15 @@
-/** The terminal's answer to "what broke?": failing rules with their first evidence, then findings, then the counts. */
+/**
+ * The terminal's answer to "what broke?": the counts (only those not zero, unless verbose), what
+ * was not run and why, then failing rules with their first evidence and replay, then findings.
+ */
 import { environmentLine } from '../environment.js';
 import type { Footprint } from '../footprint.js';
-import type { CoverageReport } from './coverage.js';
+import type { AuthzMatrix } from './authz-matrix.js';
+import type { CoverageReport, RuleStatus } from './coverage.js';
 import type { DriftReport } from './drift.js';
+import { notRunLines, notRunOf } from './not-run.js';
 import { curlOf, replayHint } from './replay.js';
+import type { Outcome } from './test-record.js';
 
 const MAX_RULES = 12;
 /** A longer replay (a big body) would flood the terminal: the coverage report has it whole. */
@@ -15,14 +21,51 @@ export function footprintLine({ requests, writes: w }: Footprint): string {
     + `cards ordered ${w.cardsOrdered}, blocked ${w.cardsBlocked}, unblocked ${w.cardsUnblocked}, cancelled ${w.cardsCancelled}, replaced ${w.cardsReplaced}; PIN letters ${w.pinLettersRequested}`;
 }
 
-export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'> & Partial<Pick<DriftReport, 'notices'>>, paths: string[]): string[] {
-  const lines: string[] = [];
+/** "a 1, b 2" of the counts that are not zero. */
+const nonZero = (counts: [string, number][]) => counts.filter(([, n]) => n).map(([word, n]) => `${word} ${n}`).join(', ');
+
+/** The footprint without its zeros. */
+function shortFootprintLine({ requests, writes: w }: Footprint): string {
+  const groups = [
+    ['sub-customers', nonZero([['created', w.customersCreated], ['closed', w.customersClosed], ['updated', w.customersUpdated], ['blocked', w.customersBlocked]])],
+    ['cards', nonZero([['ordered', w.cardsOrdered], ['blocked', w.cardsBlocked], ['unblocked', w.cardsUnblocked], ['cancelled', w.cardsCancelled], ['replaced', w.cardsReplaced]])],
+    ['PIN letters', w.pinLettersRequested ? String(w.pinLettersRequested) : ''],
+  ].filter(([, text]) => text);
+  return `footprint: ${requests} requests${groups.map(([what, text]) => `; ${what} ${text}`).join('')}`;
+}
+
+const RULE_WORDS: [RuleStatus, string][] = [
+  ['failed', 'failed'], ['assumption-failed', 'assumption failures'], ['suite-error', 'with suite errors'], ['blocked', 'blocked'], ['unavailable', 'unavailable'],
+  ['incomplete', 'not judged (incomplete tests)'], ['passed', 'passed'], ['not-run', 'not run'], ['uncovered', 'uncovered'],
+];
+const TEST_WORDS: [Outcome, string][] = [
+  ['passed', 'passed'], ['failed', 'failed'], ['assumption-failed', 'assumption failures'], ['suite-error', 'suite errors'], ['blocked', 'blocked'], ['unavailable', 'unavailable'],
+  ['incomplete', 'incomplete'], ['not-run', 'not run'],
+];
+
+/** "155 — 138 passed, 17 not run": the counts that are not zero, after the total. */
+function counts<K extends string>(total: number, totals: Partial<Record<K, number>>, words: [K, string][]): string {
+  return `${total} — ${words.filter(([k]) => totals[k]).map(([k, word]) => `${totals[k]} ${word}`).join(', ')}`;
+}
+
+export interface SummaryOptions {
+  /** Every count, zeros too, and the reports' paths (FLEET_VERBOSE). */
+  verbose?: boolean;
+  /** The run's authorization matrix: its cells not run are said beside the rules. */
+  matrix?: Pick<AuthzMatrix, 'tables'>;
+}
+
+export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'> & Partial<Pick<DriftReport, 'notices'>>, paths: string[], options: SummaryOptions = {}): string[] {
+  // The counts first, what broke last: the run's last lines are its failures and their replays.
+  const lines = [...countLines(report, drift, paths, options.verbose ?? false)];
+  const notRun = notRunLines(notRunOf(report, options.matrix));
+  if (notRun.length) lines.push('', ...notRun);
+  lines.push(...noticeLines(drift.notices ?? []), ...incompleteLines(report), ...unavailableLines(report));
   let replayBase: string | undefined;
   const replay = (baseUrl: string, command: string) => {
     replayBase ??= baseUrl;
     return `      replay: ${command.length > MAX_REPLAY ? `${command.slice(0, MAX_REPLAY)}… (whole in coverage.html)` : command}`;
   };
-  lines.push(...unavailableLines(report));
   const suiteErrors = report.records.filter((r) => r.outcome === 'suite-error');
   if (suiteErrors.length) {
     lines.push('', `suite errors (${suiteErrors.length}): faults of fleet-conformance itself, not of the target; no rule is judged by them`);
@@ -53,18 +96,30 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
     }
   }
   if (replayBase) lines.push('', `replays: ${replayHint(replayBase)} first`);
-  lines.push(...noticeLines(drift.notices ?? []));
-  lines.push(...incompleteLines(report));
-  const t = report.totals;
-  const x = report.tests;
-  lines.push('', footprintLine(report.footprint), environmentLine(report.environment),
-    `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.unavailable ?? 0} unavailable, ${t.incomplete} not judged (incomplete tests), ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
-    `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.unavailable ?? 0} unavailable, ${x.incomplete} incomplete, ${x['not-run']} not run${rerunText(report)}`,
-    `→ ${paths.join(' · ')}`);
   return lines;
 }
 
-/** Operations the server answered unavailable to every request: said first, a verdict of their own. */
+/** Footprint, environment, rules and tests: every count when verbose, with the reports' paths; otherwise only those not zero. */
+function countLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'>, paths: string[], verbose: boolean): string[] {
+  const t = report.totals;
+  const x = report.tests;
+  if (verbose) {
+    return ['', footprintLine(report.footprint), environmentLine(report.environment),
+      `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.unavailable ?? 0} unavailable, ${t.incomplete} not judged (incomplete tests), ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
+      `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.unavailable ?? 0} unavailable, ${x.incomplete} incomplete, ${x['not-run']} not run${rerunText(report)}`,
+      `→ ${paths.join(' · ')}`];
+  }
+  const env = report.environment;
+  const troubled = env.events.length > 0 || env.incompleteTests > 0;
+  const more = nonZero([['findings', report.findings.length], ['drift', drift.entries.length], ['throttled', drift.throttled]]);
+  // What the selection left out is not run by intent: counted apart.
+  const left = notRunOf(report).notSelected;
+  return ['', shortFootprintLine(report.footprint), ...(troubled ? [environmentLine(env)] : []),
+    `rules: ${counts(t.rules, { ...t, 'not-run': t['not-run'] - left }, RULE_WORDS)}${left ? `, ${left} not selected` : ''}${more ? `; ${more}` : ''}`,
+    `tests: ${counts(x.total, x, TEST_WORDS)}${rerunText(report)}`];
+}
+
+/** Operations the server answered unavailable to every request: a verdict of their own, said before what broke. */
 function unavailableLines(report: CoverageReport): string[] {
   const ops = report.unavailable ?? [];
   if (!ops.length) return [];

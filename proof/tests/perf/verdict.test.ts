@@ -15,7 +15,7 @@ import { formatTable } from '../../../perf/report/table.js';
 import { gatePasses, preparationVerdict, resultFor, unmeasured } from '../../../perf/runner.js';
 import { NotMeasurable, SetupError } from '../../../perf/setup-api.js';
 import { joinPassive } from '../../../perf/passive.js';
-import { buildPassiveReport } from '../../../lib/latency/passive-report.js';
+import { buildPassiveReport, passiveLines, passiveShortLines } from '../../../lib/latency/passive-report.js';
 import { judgeLatency } from '../../../lib/latency/verdict.js';
 
 const sample = (latencyMs: number, status = 200): Sample => ({ slot: 0, op: 'get-card', counted: true, intendedAt: 0, sentAt: 0, latencyMs, status });
@@ -155,6 +155,9 @@ test('the conformance run\'s answers have no probe of the network\'s share: judg
   // Met holds either way: the client's times are never quicker than the server's.
   expect(getCard(serverSide).targets[0]!.verdict).toBe('pass');
   expect(getCard(clientObserved).targets[0]!.verdict).toBe('pass');
+  // The terminal: the whole table when something was decided, one line when nothing was.
+  expect(passiveShortLines(clientObserved, 'p.html')).toEqual(passiveLines(clientObserved, 'p.html'));
+  expect(passiveShortLines(serverSide, 'p.html')).toEqual(['latency at no extra load: 2 operations, none decided by the run\'s own answers (npm run perf decides them); p.html']);
 });
 
 test('judged server-side, a fixed-rate run takes the probes\' round trip off each answer before "missed": a server at its target behind 160 ms is not failed, one 1.5 times over still is; strict judges client-observed times', () => {

@@ -54,7 +54,7 @@ test('a sharded run\'s passive latency series: each shard records its own, the m
     expect(o.inFlight.max, o.operation).toBeGreaterThanOrEqual(1);
     expect(o.latencies).toHaveLength(o.samples);
   }
-  expect(merge.output).toMatch(/^latency at no extra load \(/m);
+  expect(merge.output).toMatch(/^latency at no extra load\b/m);
   expect(readFileSync(join(merged, PASSIVE_PAGE), 'utf8')).toContain('<h1>Latency at no extra load</h1>');
   const globals = readdirSync(join(merged, 'allure-results')).filter((f) => f.endsWith('-globals.json')).map((f) => readFileSync(join(merged, 'allure-results', f), 'utf8')).join('');
   expect(globals, 'the page is among the Allure report\'s global attachments').toContain('(latency-passive.html)');

@@ -99,6 +99,20 @@ test('a malformed .env line and an unknown FLEET_ variable are reported with the
   expect(readEnv(file, { FLEET_CLIENT_ID: 'from-env' })).toMatchObject({ FLEET_CLIENT_SECRET: 'multi\nline', FLEET_CLIENT_ID: 'from-env' });
 });
 
+test('a sandbox setting beside a target configured stops the run in one line, never ignored; npm run sandbox\'s address may stay', () => {
+  expect(errorOf({ ...remote, SANDBOX_FAULTS: 'card-block-not-applied' })).toBe('SANDBOX_FAULTS: a setting of the embedded sandbox, but FLEET_BASE_URL points the run at https://fleet-test.example.com, which starts none; unset it, or FLEET_BASE_URL to run against the embedded sandbox');
+  expect(errorOf({ ...remote, SANDBOX_VARIANTS: 'extra-fields', SANDBOX_LATENCY: 'doc' })).toMatch(/^SANDBOX_LATENCY, SANDBOX_VARIANTS: settings of the embedded sandbox/);
+  expect(loadConfig({ ...remote, SANDBOX_PORT: '4011', SANDBOX_HOST: '127.0.0.1', SANDBOX_FAULTS: '' }).baseUrl).toBe('https://fleet-test.example.com');
+  expect(loadConfig({ SANDBOX_FAULTS: 'card-block-not-applied' }).sandbox).toBe(true);
+});
+
+test('FLEET_VERBOSE: off by default, 1 or yes on, anything else one line', () => {
+  expect(loadConfig({}).verbose).toBe(false);
+  expect(loadConfig({ FLEET_VERBOSE: '1' }).verbose).toBe(true);
+  expect(loadConfig({ FLEET_VERBOSE: 'yes' }).verbose).toBe(true);
+  expect(errorOf({ FLEET_VERBOSE: 'loud' })).toBe('FLEET_VERBOSE: "loud" is not 1 or 0 (yes or no)');
+});
+
 test('every variable the configuration knows is documented in .env.example', () => {
   const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
   expect(knownVariables.filter((name) => !example.includes(name))).toEqual([]);
