@@ -221,6 +221,7 @@ export const faultCatalogue = {
   'order-performed-500': { rule: 'CARD-ORDER-202', proves: ['order.202#202'], companions: ['HTTP-STATUS-DOCUMENTED'], description: 'POST /cards/order accepts the order, then answers 500 ER-012' },
   'card-block-performed-500': { rule: 'CARD-BLOCK', proves: ['card-status.200'], companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card block blocks the card, then answers 500 ER-012' },
   'card-unblock-performed-500': { rule: 'CARD-UNBLOCK-REACTIVATES', proves: ['card-status.200'], companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card unblock unblocks the card, then answers 500 ER-012' },
+  'card-gone-revived-by-block': { rule: 'CARD-CANCEL-PERMANENT', proves: ['cancel.200#permanent', 'states.card.cancel'], description: 'a cancelled card answers 404 to GET (as a server that deletes it), but a block of it is accepted and brings it back, Blocked and readable' },
   'card-cancel-performed-500': { rule: 'CARD-CANCEL-PERMANENT', proves: ['cancel.200#status'], companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card cancel cancels the card, then answers 500 ER-012' },
   'card-replace-performed-500': { rule: 'CARD-REPLACE-BLOCKS-ORIGINAL', proves: ['replace.200'], companions: ['HTTP-STATUS-DOCUMENTED'], description: 'card replace blocks the original and makes the replacement, then answers 500 ER-012' },
   'card-reprint-pin-performed-500': { rule: 'CARD-REPRINT-PIN', proves: ['reprint.200#answered'], companions: ['HTTP-STATUS-DOCUMENTED'], description: 'reprintPIN orders the PIN letter, then answers 500 ER-012' },

@@ -259,7 +259,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   };
   /** A cancelled card refuses every further operation (document: cancellation is permanent). */
   const notCancelled = (card: CardRecord, action: string) => {
-    if (card.statusId === cardStatus.cancelled && !faults.has('card-cancel-not-permanent')) {
+    if (card.statusId === cardStatus.cancelled && !faults.has('card-cancel-not-permanent') && !(faults.has('card-gone-revived-by-block') && action === 'blocked')) {
       throw ApiError.refused(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
     }
   };
@@ -381,7 +381,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...routeOf('getCard', { params: cardParams }),
     handler: async (request) => {
       const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults);
-      if (card.statusId === cardStatus.cancelled && variants.has('ended-unreadable')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
+      if (card.statusId === cardStatus.cancelled && (variants.has('ended-unreadable') || faults.has('card-gone-revived-by-block'))) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       const view = cardView(store, card, faults, variants);
       return faults.has('card-get-wrapped') ? { card: view } : view;
     },
@@ -530,7 +530,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const card = statusTarget(request, 'blocked');
       if (faults.has('card-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
       notesInBytes(request.body.notes);
-      const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent
+      const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent or card-gone-revived-by-block
       if (card.statusId !== cardStatus.active && !fromCancelled) {
         if (variants.has('unmet-condition-no-op') && card.statusId === cardStatus.blocked) return {};
         throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);

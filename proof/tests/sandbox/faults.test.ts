@@ -665,6 +665,16 @@ const probes: Record<string, Probe> = {
       return block.status === 400 && (await cardOf(h, id!)).status.name === 'Cancelled';
     },
   },
+  'card-gone-revived-by-block': {
+    holds: async (h) => {
+      const [id] = await poolCards(h, 1);
+      await h.op('cancelCard', { cardIdentifier: id! });
+      const cancelled = await h.op('getCard', { cardIdentifier: id! });
+      await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: await reasonId(h) } });
+      const after = await h.op('getCard', { cardIdentifier: id! });
+      return cancelled.status === after.status && after.body?.status?.name === cancelled.body?.status?.name;
+    },
+  },
   'card-replace-original-not-blocked': { holds: async (h) => (await replacement(h)).after.status.name === 'Blocked' },
   'card-replace-loses-property': {
     holds: async (h) => {
