@@ -8,6 +8,7 @@
  * environment's, and the request is sent again (bounded). Neither the secret nor the token ever
  * appears in an error message.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { backoffMs, type EnvironmentEvent } from './environment.js';
 
 export interface ClientCredentials {
@@ -149,7 +150,7 @@ export async function requestTokenOutlasting(credentials: ClientCredentials, fet
       events.push(tokenEvent(credentials, at, { detail: e.code }));
     }
     onEvent(events.at(-1)!);
-    if (send < TOKEN_SENDS) await new Promise((resolve) => setTimeout(resolve, backoffMs(send, TOKEN_BACKOFF_MS)));
+    if (send < TOKEN_SENDS) await sleep(backoffMs(send, TOKEN_BACKOFF_MS));
   }
   throw new TokenUnavailable(`no token from ${credentials.tokenUrl} after ${TOKEN_SENDS} requests over ${Math.round((Date.now() - started) / 100) / 10} s (last ${last}): the token endpoint's trouble, not the credentials'`);
 }

@@ -11,6 +11,7 @@
  * else sent once more and a second 5xx stands. A server that keeps answering unavailable
  * (429, 503 with Retry-After) past the test's time is an UnavailableError.
  */
+import { setTimeout as pause } from 'node:timers/promises';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TOKEN_RULE, TokenUnavailable, type TokenProvider } from './auth.js';
 import { bodyAsRead, readAbsentNulls } from './checks/absent-values.js';
@@ -454,7 +455,7 @@ export class FleetClient {
         // Waited out as the target asks, within the test's time and the client's bounds.
         if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS || wait > this.timeLeft()) break;
         throttled.push({ status: response.status(), waitedMs: wait });
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        await pause(wait);
       }
       text = await response!.text();
     } catch (e) {
@@ -499,4 +500,3 @@ function transportWords(e: unknown): string {
   return message.replace(/^apiRequestContext\.fetch: /, '').split('\n')[0]!.slice(0, 200);
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -31,7 +31,7 @@ export async function topLevelFrom(api: FleetApi, start: Customer): Promise<stri
     const parent = current.parentCustomerAccountNumber;
     if (!parent) return current.customerAccountNumber;
     const response = await api.call<Customer>('getCustomer', { params: { customerAccountNumber: parent } }).catch(() => undefined);
-    if (!response || response.status !== 200) return parent;
+    if (response?.status !== 200) return parent;
     current = response.body;
   }
   return undefined;

@@ -15,6 +15,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { TestInfo } from '@playwright/test';
 import { TOKEN_RULE } from './auth.js';
 import type { Finding } from './checks/types.js';
@@ -266,7 +267,10 @@ export class WorkerLedger implements Observer {
     this.current?.saw(exchange);
     const recorded = new Set<string>();
     let rendered: Evidence | undefined;
-    const evidenceAt = (pointer?: string): Evidence => ({ ...(rendered ??= this.evidence(exchange)), ...(pointer ? { pointer } : {}) });
+    const evidenceAt = (pointer?: string): Evidence => {
+      rendered ??= this.evidence(exchange);
+      return { ...rendered, ...(pointer ? { pointer } : {}) };
+    };
     for (const rule of new Set(failures.map((f) => f.rule))) {
       const ofRule = failures.filter((f) => f.rule === rule);
       for (const f of ofRule) {
@@ -315,7 +319,8 @@ export class WorkerLedger implements Observer {
     const events = this.takeEvents();
     if (!findings.length && !events.length) return;
     mkdirSync(setupDir, { recursive: true });
-    const file = join(setupDir, `${Date.now()}-${process.pid}-${(this.handedOver += 1)}.json`);
+    this.handedOver += 1;
+    const file = join(setupDir, `${Date.now()}-${process.pid}-${this.handedOver}.json`);
     writeFileSync(`${file}.tmp`, JSON.stringify({ findings, events }));
     renameSync(`${file}.tmp`, file);
   }
@@ -381,8 +386,11 @@ const UNAVAILABLE = /^UnavailableError: ([^\n]*)/;
 const NOT_RUN = /^NotRunError: ([^\n]*)/;
 /** A ConfigurationNotice's reason: its notice, then its register entry. */
 const NOTICE = /^(.*) \((ASSUME-[A-Z0-9-]+)\)$/;
-// eslint-disable-next-line no-control-regex
-const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '');
+const clean = (message: string) => stripVTControlCharacters(message);
+/** A line after which a new statement starts: a statement's end, a block's start or end, a comment, or nothing. */
+const ENDS_STATEMENT = /(^|[;{}])\s*$|^\s*(\/\/|\/\*|\*)/;
+/** How far a wrapped statement is followed either way from the line of its frame. */
+const STATEMENT_LINES = 40;
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
@@ -391,12 +399,23 @@ function shows(message: string, exchange: Exchange): boolean {
   return message.includes(`request:  ${exchange.request.method} ${exchange.request.path}`) && message.includes(`response: ${exchange.response.status} `);
 }
 
-/** The source line of the project where an error was thrown (the assertion that failed reads what it judged). */
+/**
+ * The statement of the project where an error was thrown (the assertion that failed reads what it
+ * judged), on one line: the formatter wraps a long statement over several lines, and the frame
+ * names only the one where the call that threw stands.
+ */
 function failingLine(stack: string | undefined): string {
   const frame = /\((\/[^()]+?\.ts):(\d+):\d+\)|at (\/[^ ]+?\.ts):(\d+):\d+/.exec((stack ?? '').split('\n').filter((l) => !l.includes('node_modules')).join('\n'));
   const [file, line] = frame ? [frame[1] ?? frame[3], Number(frame[2] ?? frame[4])] : [];
   if (!file || !existsSync(file)) return '';
-  return readFileSync(file, 'utf8').split('\n')[line! - 1] ?? '';
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const at = line! - 1;
+  if (lines[at] === undefined) return '';
+  let first = at;
+  while (first > 0 && at - first < STATEMENT_LINES && !ENDS_STATEMENT.test(lines[first - 1]!)) first -= 1;
+  let last = at;
+  while (last < lines.length - 1 && last - at < STATEMENT_LINES && !ENDS_STATEMENT.test(lines[last]!)) last += 1;
+  return [lines[first]!, ...lines.slice(first + 1, last + 1).map((l) => l.trim())].join(' ');
 }
 
 /** One test's view: its own rules, what it may not rely on, and its verdict at teardown. */
@@ -594,8 +613,7 @@ export class TestLedger implements Observer {
   }
 
   private blockerOf(testInfo: TestInfo): Blocker | undefined {
-    // eslint-disable-next-line no-control-regex
-    const messages = testInfo.errors.map((e) => `${(e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')}\n${failingLine(e.stack)}`);
+    const messages = testInfo.errors.map((e) => `${clean(e.message ?? '')}\n${failingLine(e.stack)}`);
     const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
     // A 5xx of the server judged as another rule's (its own would have thrown): an assertion of the
     // test's own rule that shows that very answer (its request and status) judged nothing of it.

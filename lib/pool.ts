@@ -8,6 +8,7 @@
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { POOL_SLICES, slicesText, type ShareKeeper } from './run-lease.js';
 import type { Card } from './types.generated.js';
 
@@ -151,7 +152,7 @@ export class PoolClaims {
       }
       const used = new Set(this.files('.used'));
       if (Date.now() >= deadline || cards.every((c) => used.has(c.cardIdentifier!))) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await sleep(pollMs);
     }
   }
 }

@@ -10,6 +10,7 @@
  * its slices are free again, and `npm run cleanup` closes what that run left. All of it through
  * the interface itself.
  */
+import { setTimeout as pause } from 'node:timers/promises';
 import type { FleetApi } from './api.js';
 import type { Config } from './config.js';
 import { ACTIVE, allCustomers } from './discovery.js';
@@ -111,7 +112,6 @@ export interface ShareKeeper {
   inUse(slice: number): boolean;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: T[], n: number) => [...items].sort(() => Math.random() - 0.5).slice(0, Math.max(0, n));
 
 /** This run's lease: rebalanced and renewed while it runs, closed at the end. */
@@ -146,7 +146,10 @@ export class RunLease {
       const name = leaseName(config.runId, pool, slices, now);
       let made: string | undefined;
       // A 5xx to the creation is judged (a finding of its rule); the lease it may still have made is read back by its name.
-      const created = await withReadBack(async () => !!(made = await ownLease(api, config, name)), () => api.createSubCustomer({
+      const created = await withReadBack(async () => {
+        made = await ownLease(api, config, name);
+        return !!made;
+      }, () => api.createSubCustomer({
         customerName: name,
         customerBusinessReference: `${config.runId}-lease`.slice(0, 20),
         customerContact: contact('lease'),

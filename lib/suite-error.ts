@@ -3,6 +3,7 @@
  * a fixture bug), as opposed to a check of a response. It fails the run loudly, as what it is, and
  * never turns a rule red nor counts as a regression of the target.
  */
+import { stripVTControlCharacters } from 'node:util';
 
 /** Thrown where the suite knows the fault is its own; its message says which error lies beneath. */
 export class SuiteError extends Error {
@@ -16,8 +17,7 @@ const OWN_FAULT = /^(?:Uncaught )?(?:TypeError|ReferenceError|RangeError|SyntaxE
 /** A line that names a rule: a check's or an assertion's verdict (lib/client.ts, forRule, status matchers). */
 const RULE_TAG = /^(?:\w*Error: )?\[[A-Z0-9-]+\]/m;
 
-// eslint-disable-next-line no-control-regex
-const clean = (message: string) => message.replace(/\u001b\[[0-9;]*m/g, '').trim();
+const clean = (message: string) => stripVTControlCharacters(message).trim();
 
 /** True when `error` (an Error, or a reporter's error message) is the suite's own fault. */
 export function isOwnFault(error: unknown): boolean {

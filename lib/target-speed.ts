@@ -6,6 +6,7 @@
  * name: a test environment reached through a tunnel or port-forward answers on 127.0.0.1 at a
  * remote server's latencies.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthError, TokenProvider } from './auth.js';
 import { LATENCY_BOUND_MS, type Config } from './config.js';
 import { credentialsOf, type tokensFor } from './tokens.js';
@@ -62,7 +63,7 @@ async function roundTrip(baseUrl: string, token: string, tokens: TokenProvider, 
       onEvent?.(event);
       if (attempt >= TRIES) throw new TransientError(event.kind, `${TRIES} reads of ${baseUrl} in a row got no answer (last: ${detail})`, [event]);
     }
-    await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, BACKOFF_MS)));
+    await sleep(backoffMs(attempt, BACKOFF_MS));
   }
 }
 

@@ -20,7 +20,10 @@ export async function tokenPathDeviation(config: Pick<Config, 'baseUrl' | 'token
   if (!(error instanceof AuthError) || !NOT_AN_ENDPOINT.has(error.status ?? 0)) return undefined;
   if (config.tokenUrl !== `${config.baseUrl}${DOCUMENT_TOKEN_PATH}`) return undefined;
   const probe = await fetchImpl(`${config.baseUrl}/customers?limit=1`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(30_000) })
-    .then(async (r) => (await r.arrayBuffer(), r.status), () => undefined);
+    .then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    }, () => undefined);
   if (probe !== 401) return undefined;
   return `POST ${DOCUMENT_TOKEN_PATH} answered ${error.status} while GET /customers without a token answered 401: the service is at FLEET_BASE_URL and its token path is not the document's (set FLEET_TOKEN_URL if this environment issues tokens elsewhere)`;
 }

@@ -3,14 +3,13 @@
  * Specs never call this directly: the client's response checks do, through a fixture.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+export const schemasDir = join(import.meta.dirname, '..', 'schemas');
 
 export interface SchemaError {
   /** JSON pointer into the validated document. */

@@ -3,6 +3,7 @@
  * document or an assumption gives it (then the answer it got is judged), and never past the test's
  * own deadline (lib/ledger.ts): a wait the test's time cut short judged nothing (IncompleteError).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IncompleteError } from './ledger.js';
 
 /** What a wait needs of the running test: its deadline, and to be told what it waits for. */
@@ -26,7 +27,7 @@ export async function waitFor<T>(what: string, seconds: number, clock: TestClock
         if (until < bound) throw new IncompleteError(`waited for ${what} until the test's time ran out, before the ${seconds} s it may take: not judged`);
         return value;
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await sleep(POLL_MS);
     }
   } finally {
     done?.();

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tsxImport } from '../lib/package-files.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -75,7 +76,7 @@ export async function startTsChild(
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${options.name} exited before it was ready:\n${log.trim()}`);
     if (await options.ready().catch(() => false)) return handle;
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
   }
   await handle.stop();
   throw new Error(`${options.name} not ready after ${(options.timeoutMs ?? 30_000) / 1000} s:\n${log.trim()}`);

@@ -207,7 +207,7 @@ export function settle(result: OperationResult, verdict: LatencyVerdict | undefi
 export function judgeRun(operations: OperationResult[]): { size: number } {
   const measured = operations.filter((o) => o.verdict);
   const together = judgeTogether(measured.map((o) => o.verdict!));
-  measured.forEach((o, i) => Object.assign(o, settle(o, together[i]!)));
+  measured.forEach((o, i) => { Object.assign(o, settle(o, together[i]!)); });
   return { size: together.flatMap((v) => v.targets).filter((t) => t.family).length };
 }
 

@@ -32,7 +32,7 @@ export function summarize(values: readonly number[]): LatencySummary {
     p50: percentileSorted(sorted, 50),
     p90: percentileSorted(sorted, 90),
     p99: percentileSorted(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    max: sorted.length ? sorted.at(-1)! : Number.NaN,
     mean: sorted.length ? sum / sorted.length : Number.NaN,
   };
 }

@@ -12,6 +12,7 @@
  * The app-wide parts of the variants (SANDBOX_VARIANTS) live in sandbox/variant-hooks.ts.
  */
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { operations, type OperationId } from '../lib/operations.js';
 import tokenRoutes, { bearerHook, TokenStore, type TokenPluginOptions } from './auth.js';
@@ -183,7 +184,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       const key = operationId ? (operations[operationId] as { latencyKey?: Parameters<DelayFor>[0] }).latencyKey : undefined;
       if (key && reply.statusCode >= 200 && reply.statusCode < 300) {
         const ms = latency(key);
-        if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+        if (ms > 0) await sleep(ms);
       }
       return payload;
     });

@@ -62,26 +62,28 @@ const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+) *$/i;
 /** onRequest hook: every route with an operationId but the token route needs a live bearer token. */
 export function bearerHook(store: Store, tokens: TokenStore, faults: Faults) {
   const mainClient = [...store.clients.values()][0]!;
-  return function bearer(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  /** Why `request` is refused, or nothing (its caller then set). */
+  const refusal = (request: FastifyRequest): ApiError | undefined => {
     const operationId = request.routeOptions.config.operationId;
-    if (!operationId || operationId === 'requestToken') return done();
+    if (!operationId || operationId === 'requestToken') return undefined;
     const header = request.headers.authorization;
     if (header === undefined) {
-      if (faults.has('auth-missing-token-accepted')) {
-        request.caller = { clientId: mainClient.clientId, topLevel: mainClient.topLevel };
-        return done();
-      }
-      return done(ApiError.unauthorized('missing Authorization header (expected: Bearer <token>)'));
+      if (!faults.has('auth-missing-token-accepted')) return ApiError.unauthorized('missing Authorization header (expected: Bearer <token>)');
+      request.caller = { clientId: mainClient.clientId, topLevel: mainClient.topLevel };
+      return undefined;
     }
     const match = BEARER.exec(header);
-    if (!match) return done(ApiError.unauthorized('Authorization header is not "Bearer <token>"'));
+    if (!match) return ApiError.unauthorized('Authorization header is not "Bearer <token>"');
     const entry = tokens.lookup(match[1]!, {
       ignoreExpiry: faults.has('auth-expired-token-accepted'),
       oneCharOff: faults.has('auth-flipped-token-accepted'),
     });
-    if (!entry) return done(ApiError.unauthorized('unknown or expired bearer token'));
+    if (!entry) return ApiError.unauthorized('unknown or expired bearer token');
     request.caller = { clientId: entry.clientId, topLevel: entry.topLevel };
-    done();
+    return undefined;
+  };
+  return function bearer(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    done(refusal(request));
   };
 }
 

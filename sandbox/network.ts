@@ -39,7 +39,7 @@ function delayedPipe(from: Socket, to: Socket, delay: () => number): void {
   const hold = (chunk: Buffer | null) => {
     const at = Math.max(queue.at(-1)?.at ?? 0, performance.now() + delay());
     queue.push({ at, chunk });
-    timer ??= setTimeout(flush, Math.max(0, at - performance.now()));
+    if (timer === undefined) timer = setTimeout(flush, Math.max(0, at - performance.now()));
   };
   from.on('data', (chunk: Buffer) => hold(chunk));
   from.on('end', () => hold(null));

@@ -86,7 +86,12 @@ export interface SandboxPki {
 export async function ensurePki(dir: string, hosts: string[]): Promise<SandboxPki> {
   mkdirSync(dir, { recursive: true });
   const made: string[] = [];
-  const once = async (cert: string, key: string, make: () => Promise<Pem>) => read(dir, cert, key) ?? (made.push(cert), write(dir, cert, key, await make()));
+  const once = async (cert: string, key: string, make: () => Promise<Pem>) => {
+    const existing = read(dir, cert, key);
+    if (existing) return existing;
+    made.push(cert);
+    return write(dir, cert, key, await make());
+  };
   const ca = await once(PKI_FILES.ca, PKI_FILES.caKey, () => makeCa());
   const server = await once(PKI_FILES.server, PKI_FILES.serverKey, () => issue(ca, { commonName: hosts[0]!, hosts }));
   await once(PKI_FILES.client, PKI_FILES.clientKey, () => issue(ca, { commonName: 'fleet-conformance client' }));

@@ -202,7 +202,7 @@ export class Store {
     this.cards.set(record.cardIdentifier, record);
     const list = this.cardsByTopLevel.get(owner.topLevel)!;
     // Identifiers only grow, so appending keeps the list sorted; the check keeps it true for seeds.
-    if (list.length && list[list.length - 1]!.cardIdentifier > record.cardIdentifier) {
+    if (list.length && list.at(-1)!.cardIdentifier > record.cardIdentifier) {
       list.push(record);
       list.sort((a, b) => a.cardIdentifier - b.cardIdentifier);
     } else {

@@ -18,7 +18,7 @@ import type { Problem } from './errors.js';
 import type { FaultId, Faults } from './faults.js';
 import type { Variants } from './variants.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, unknown>;
 
 const props = (s: Json, name: string): Json => (s.properties as Json)[name] as Json;
 
@@ -76,7 +76,7 @@ function closeNodes(node: unknown, deep: boolean): void {
   if (n.properties && n.$ref === undefined && n.additionalProperties === undefined) n.additionalProperties = false;
   if (!deep) return;
   for (const value of Object.values(n)) {
-    if (Array.isArray(value)) value.forEach((v) => closeNodes(v, deep));
+    if (Array.isArray(value)) value.forEach((v) => { closeNodes(v, deep); });
     else closeNodes(value, deep);
   }
 }

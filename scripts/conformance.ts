@@ -186,8 +186,9 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger, to
     inUse: published.inUse,
     publish(slices) {
       published.publish(slices);
-      if (slicesText(slices) !== shown && config.verbose) console.log(`card pool: ${new Date().toISOString()} this run's tests may use ${slicesText(slices)}`);
+      if (slicesText(slices) === shown) return;
       shown = slicesText(slices);
+      if (config.verbose) console.log(`card pool: ${new Date().toISOString()} this run's tests may use ${shown}`);
     },
   };
   keeper.publish(lease.slices);

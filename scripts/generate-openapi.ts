@@ -102,7 +102,7 @@ export function openApiText(): string {
   return `${JSON.stringify(generateOpenApi(), null, 2)}\n`;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === import.meta.filename) {
   writeFileSync(openApiPath, openApiText());
   console.log(`wrote ${openApiPath}`);
 }

@@ -68,7 +68,7 @@ export function generateTypes(): string {
 
 export const generatedTypesPath = fileURLToPath(new URL('../lib/types.generated.ts', import.meta.url));
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === import.meta.filename) {
   writeFileSync(generatedTypesPath, generateTypes());
   console.log(`wrote ${generatedTypesPath}`);
 }

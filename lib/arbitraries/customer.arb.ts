@@ -121,14 +121,15 @@ export const invalidEmailArb: fc.Arbitrary<string> = fc
   .tuple(validEmailArb(), fc.constantFrom('no-at', 'two-at', 'no-local', 'no-domain', 'space', 'plain'))
   .map(([email, mutation]) => {
     const [local, domain] = email.split('@') as [string, string];
-    switch (mutation) {
-      case 'no-at': return `${local}${domain}`;
-      case 'two-at': return `${local}@${local}@${domain}`;
-      case 'no-local': return `@${domain}`;
-      case 'no-domain': return `${local}@`;
-      case 'space': return `${local} x@${domain}`;
-      case 'plain': return 'not an e-mail address';
-    }
+    const mutated: Record<typeof mutation, string> = {
+      'no-at': `${local}${domain}`,
+      'two-at': `${local}@${local}@${domain}`,
+      'no-local': `@${domain}`,
+      'no-domain': `${local}@`,
+      space: `${local} x@${domain}`,
+      plain: 'not an e-mail address',
+    };
+    return mutated[mutation];
   });
 
 export interface EmailCase {

@@ -9,7 +9,7 @@ export function undocumentedProperties(schemas: SchemaRegistry, schemaId: string
   const walk = (node: SchemaNode, doc: string, value: unknown, pointer: string, pattern: string) => {
     const { properties, items } = resolve(schemas, node, doc);
     if (Array.isArray(value)) {
-      if (items) value.forEach((v, i) => walk(items[0], items[1], v, `${pointer}/${i}`, `${pattern}/*`));
+      if (items) value.forEach((v, i) => { walk(items[0], items[1], v, `${pointer}/${i}`, `${pattern}/*`); });
     } else if (value && typeof value === 'object' && properties) {
       for (const [key, v] of Object.entries(value)) {
         const prop = properties[key];

@@ -129,7 +129,7 @@ export function jobSummary(input: SummaryInput): string {
     if (broken.length > MAX_ITEMS) out.push(`- … and ${broken.length - MAX_ITEMS} more in coverage.html`);
     out.push('');
   }
-  if (bases.size) out.push(`Replays: ${[...bases].map((b) => inline(replayHint(b).replace('npm run -s token', input.tokenHint ?? 'npm run -s token'))).filter((v, i, a) => a.indexOf(v) === i).join('; ')} first.`, '');
+  if (bases.size) out.push(`Replays: ${[...new Set([...bases].map((b) => inline(replayHint(b).replace('npm run -s token', input.tokenHint ?? 'npm run -s token'))))].join('; ')} first.`, '');
 
   if (coverage?.environment) out.push(`The environment's night — ${inline(environmentLine(coverage.environment).replace(/^environment: /, ''), 600)}`, '');
   if (input.links?.length) out.push(`Reports: ${input.links.map(([label, url]) => `[${inline(label, 80)}](${url})`).join(' · ')}`, '');

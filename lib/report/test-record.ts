@@ -6,6 +6,7 @@
  * answer of the server shows (no violation, no exchange attached), or a test that ran out of time,
  * is incomplete, never failed.
  */
+import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { BUDGET_KINDS, spentOf, type BudgetKind } from '../budget.js';
 import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js';
@@ -52,8 +53,7 @@ export interface TestRecord {
 const TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
 
 function firstLine(text: string | undefined): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  return text?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300);
+  return stripVTControlCharacters(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300);
 }
 
 function json<T>(result: TestResult, match: (name: string) => boolean): T[] {

@@ -57,7 +57,7 @@ function histogram(r: OperationResult, samples: Sample[]): string {
   const plotH = height - bottom - 10;
   const peak = Math.max(...counts);
   const lo = edges[0]!;
-  const hi = edges[edges.length - 1]!;
+  const hi = edges.at(-1)!;
   const x = (v: number) => left + (Math.log(Math.max(v, lo) / lo) / Math.log(hi / lo)) * plotW;
   const bars = counts.map((c, i) => {
     const x0 = x(edges[i]!);

@@ -10,6 +10,7 @@
  * A card that shows up with another status than Active (an order not yet complete) is tried once
  * with the operation before it is measured on: a target may refuse such cards until the order completes.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BudgetKind } from '../../lib/budget.js';
 import type { Config } from '../../lib/config.js';
 import { ACTIVE } from '../../lib/discovery.js';
@@ -94,7 +95,8 @@ export class ConsumableCards {
   private async order(op: ConsumingKey, wanted: number, also: number): Promise<void> {
     const missing = wanted - this.cards.length;
     this.resources.afford({ cards: missing + also }, `${op}: ordering ${missing} card(s) to consume${also ? ` and making ${also} replacements` : ''}`);
-    const notShown = await (this.showUp ??= this.probe());
+    this.showUp ??= this.probe();
+    const notShown = await this.showUp;
     if (notShown) throw new NotMeasurable(notShown);
     const more = wanted - this.cards.length;
     if (more <= 0) return;
@@ -150,7 +152,7 @@ export class ConsumableCards {
       });
       open = still;
       if (Date.now() + POLL_MS > deadline) break;
-      if (open.length) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (open.length) await sleep(POLL_MS);
     }
   }
 

@@ -98,7 +98,8 @@ export class Resources {
 
   /** A valid sub-customer body; created under the top-level customer (no customerAccountNumber). */
   customerBody(): CustomerCreateRequest {
-    const n = (this.sequence += 1);
+    this.sequence += 1;
+    const n = this.sequence;
     return {
       customerName: `${this.runTag} customer ${n}`,
       customerBusinessReference: `${this.runTag}-${n}`.slice(0, 20),
@@ -154,7 +155,8 @@ export class Resources {
       ?? master.purchaseCategory.find((p) => p.id === type.defaultPurchaseCategoryId) ?? master.purchaseCategory[0]!;
     const group = master.cardGroup.find((g) => g.cardTypeId === type.id) ?? master.cardGroup[0]!;
     const products = (card!.products ?? []).map((p) => ({ productId: p.productId! })).filter((p) => p.productId !== undefined);
-    const n = (this.sequence += 1);
+    this.sequence += 1;
+    const n = this.sequence;
     return {
       cardTypeId: type.id,
       cardCategoryId: master.cardCategory[0]!.id,

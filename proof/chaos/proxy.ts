@@ -7,6 +7,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getLocal, type CompletedRequest, type Mockttp } from 'mockttp';
 import { chaosDice } from './dice.js';
 import type { ChaosEvent } from './events.js';
@@ -108,7 +109,7 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
           event('reset-before', n, req);
           return { response: 'reset' };
         case 'pause':
-          await new Promise((r) => setTimeout(r, thrown.pauseMs));
+          await sleep(thrown.pauseMs);
           event('pause', n, req, { ms: thrown.pauseMs! });
           break;
         case 'reset-after':

@@ -126,7 +126,7 @@ export function simulateNights(options: { slowdown: number; samples: number; tri
   let gateTogether = 0;
   for (let trial = 0; trial < options.trials; trial += 1) {
     const tests = latencyKeys.map((op) => slowerThanBaseline(draws(before, op, options.samples), draws(after, op, options.samples), options.margin ?? 0.2, options.confidence ?? 0.95));
-    tests.forEach((t, i) => regressions.set(latencyKeys[i]!, regressions.get(latencyKeys[i]!)! + (t.significant ? 1 : 0)));
+    tests.forEach((t, i) => { regressions.set(latencyKeys[i]!, regressions.get(latencyKeys[i]!)! + (t.significant ? 1 : 0)); });
     if (tests.some((t) => t.significant)) gateAlone += 1;
     if (judgeSlowerTogether(tests).some((t) => t.significant)) gateTogether += 1;
   }

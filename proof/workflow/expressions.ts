@@ -255,7 +255,7 @@ export function interpolate(text: string, context: ExpressionContext): string {
 function walk(node: Node, visit: (n: Node) => void): void {
   visit(node);
   if (node.kind === 'member') { walk(node.object, visit); walk(node.property, visit); }
-  if (node.kind === 'call') node.args.forEach((a) => walk(a, visit));
+  if (node.kind === 'call') node.args.forEach((a) => { walk(a, visit); });
   if (node.kind === 'not') walk(node.operand, visit);
   if (node.kind === 'binary') { walk(node.left, visit); walk(node.right, visit); }
 }

@@ -99,7 +99,7 @@ function checkJob(file: string, id: string, job: unknown, ids: string[]): void {
   stringMap(`${where}.env`, job.env);
   stringMap(`${where}.outputs`, job.outputs);
   if (!Array.isArray(job.steps) || !job.steps.length) throw new WorkflowError(`${where}.steps: expected a list of steps`);
-  job.steps.forEach((step, i) => checkStep(`${where}.steps[${i}]`, step));
+  job.steps.forEach((step, i) => { checkStep(`${where}.steps[${i}]`, step); });
 }
 
 /** Parses and checks a workflow's text. */

@@ -492,7 +492,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       if (after !== undefined && faults.has('card-search-page-gap')) start += 1;
       const page = keyed.slice(start, start + limit);
       let hasNextPage = start + limit < keyed.length;
-      const lastKey = page.length ? page[page.length - 1]!.key : after;
+      const lastKey = page.length ? page.at(-1)!.key : after;
       const cursorAt = (key: [number, number]) => encodeCursor({ v: 1, after: key, ...(position ? { at: start + page.length } : {}), q: query, tl: caller.topLevel } satisfies SearchCursor);
       let nextCursor = hasNextPage && lastKey ? cursorAt(lastKey) : undefined;
       if (hasNextPage && !lastKey) nextCursor = cursorAt([-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]);

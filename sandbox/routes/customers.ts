@@ -217,7 +217,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (after !== undefined && faults.has('customer-list-page-gap')) start += 1;
       const page = candidates.slice(start, start + limit);
       const hasNextPage = start + limit < candidates.length;
-      const last = page[page.length - 1];
+      const last = page.at(-1);
       const nextCursor = hasNextPage && last
         ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null, tl: caller.topLevel } satisfies ListCursor)
         : undefined;

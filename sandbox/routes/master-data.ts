@@ -44,7 +44,8 @@ export default async function masterDataRoutes(app: FastifyInstance, opts: Sandb
       }
       const answer = answers.get(callerOf(request).topLevel) ?? {};
       if (!faults.has('master-data-cached-first-caller')) return answer;
-      return (firstAnswer ??= answer);
+      firstAnswer ??= answer;
+      return firstAnswer;
     },
   });
 }

@@ -81,7 +81,7 @@ function seedCard(store: Store, rng: Prng, customer: CustomerRecord, statusId: n
     ...cardNumbers(rng, cardIdentifier, customer.topLevel),
     driverName,
     vehicleRegNumber: (plateFormats[geoCode] ?? plateFormats.DE!)(rng),
-    additionalEmbossing: `${customer.name.split(' ')[0]!.toUpperCase()} ${rng.pick(['FLEET', 'CC-' + rng.digits(4), 'SERVICE', 'POOL'])}`,
+    additionalEmbossing: `${customer.name.split(' ')[0]!.toUpperCase()} ${rng.pick(['FLEET', `CC-${rng.digits(4)}`, 'SERVICE', 'POOL'])}`,
     isDriverEmbossed: rng.chance(0.6),
     isVRNEmbossed: rng.chance(0.4),
     deliveryAddress: { ...customer.address, companyName: customer.name },

@@ -365,6 +365,7 @@ function place(d: Draw, city: City, regional: boolean, index: number): LocationR
   const number = d.int(1, 220);
   const address = city.lang === 'en' || city.lang === 'fr' || city.lang === 'cy' ? `${number} ${streetName}` : `${streetName} ${number}`;
   const evses = buildEvses(d, id, `${city.cc2}*${op.code}*E${String(index + 1).padStart(6, '0')}*`, d.chance(0.15));
+  // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as strings (Math.max would read them as NaN)
   const lastUpdated = evses.reduce((m, e) => (e.last_updated > m ? e.last_updated : m), evses[0]!.last_updated);
   return {
     lat: Number(latitude),
@@ -396,7 +397,7 @@ function weightedCity(d: Draw, total: number): City {
     x -= city.count;
     if (x < 0) return city;
   }
-  return cities[cities.length - 1]!;
+  return cities.at(-1)!;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

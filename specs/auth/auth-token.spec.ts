@@ -5,6 +5,7 @@
  * judged answer is the test's evidence.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '../../fixtures/test.js';
 import { accessTokenOf, tokenAnswer } from '../../lib/steps/token-steps.js';
 import { credentialsOf } from '../../lib/tokens.js';
@@ -43,7 +44,7 @@ test.describe('token request', () => {
     const expiresIn = (body as Record<string, unknown>).expires_in;
     test.skip(typeof expiresIn !== 'number' || expiresIn > MAX_WAIT_SECONDS,
       `token lifetime ${String(expiresIn ?? 'not given')} s: only tokens living at most ${MAX_WAIT_SECONDS} s are waited out (sandbox: SANDBOX_TOKEN_TTL=2)`);
-    await new Promise((resolve) => setTimeout(resolve, (expiresIn as number) * 1000 + 1000));
+    await sleep((expiresIn as number) * 1000 + 1000);
     expect(await api.call('getMasterData', { auth: { authorization: `Bearer ${token as string}` } })).toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
   });
 });

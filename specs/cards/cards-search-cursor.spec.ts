@@ -47,11 +47,11 @@ test.describe('card search: the cursor is the caller\'s own search', () => {
     const limit = 2;
     const pages = await pagesWith(api, { cardTypeIdentifiers: [type!.id], limit }, 6);
     test.skip(pages.length < 2, `the search for card type ${type!.id} ended on its first page`);
-    await forRule('CARD-SEARCH-LIMIT-HONOURED', () => pages.forEach((page, i) => expect(page.cards?.length ?? 0, `page ${i + 1} of the search with limit=${limit}`).toBeLessThanOrEqual(limit)));
+    await forRule('CARD-SEARCH-LIMIT-HONOURED', () => pages.forEach((page, i) => { expect(page.cards?.length ?? 0, `page ${i + 1} of the search with limit=${limit}`).toBeLessThanOrEqual(limit); }));
     const others = (page: CardList, i: number) => expect((page.cards ?? []).filter((c) => c.cardType !== type!.name).map((c) => `${c.cardIdentifier}: ${c.cardType}`), `page ${i + 1}: cards of another type than ${type!.name} (cardTypeIdentifiers [${type!.id}])`).toEqual([]);
     // The first page is the filter's own (CARD-SEARCH-CARDTYPE's); the pages after it, the cursor's.
     await forRule('CARD-SEARCH-CARDTYPE', () => others(pages[0]!, 0));
-    await forRule('CARD-SEARCH-CURSOR-SCOPE', () => pages.slice(1).forEach((page, i) => others(page, i + 1)));
+    await forRule('CARD-SEARCH-CURSOR-SCOPE', () => pages.slice(1).forEach((page, i) => { others(page, i + 1); }));
   });
 
   test(`a cursor of one customer's search, sent with another customerAccountNumber, is refused or answered, never with a 5xx (${OTHER_FILTERS}) [ROBUST-NO-5XX-ON-BAD-INPUT]`, async ({ api, config, topLevelCustomer, assumptions }) => {

@@ -166,7 +166,7 @@ test.describe('card search', () => {
     if (whole.at(-1)!.hasNextPage === true) {
       // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER),
       // but no page of it may call itself the last and still have a next one.
-      await forRule('CARD-SEARCH-PAGE-FLAGS', () => whole.forEach((page, i) => expect(page.lastPage === true, `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`).toBe(false)));
+      await forRule('CARD-SEARCH-PAGE-FLAGS', () => whole.forEach((page, i) => { expect(page.lastPage === true, `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`).toBe(false); }));
       test.skip(true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
     }
     const limit = Math.max(1, Math.floor(customer!.size / 3));
@@ -178,7 +178,7 @@ test.describe('card search', () => {
     for (const [walk, walkLimit] of [[whole, 50], [pages, limit]] as const) {
       const last = walk.length - 1;
       // A page over its limit is the limit's rule; the flags are this test's.
-      await forRule('CARD-SEARCH-LIMIT-HONOURED', () => walk.forEach((page, i) => expect(page.cards?.length ?? 0, `page ${i + 1} of ${walk.length}: at most limit=${walkLimit} cards`).toBeLessThanOrEqual(walkLimit)));
+      await forRule('CARD-SEARCH-LIMIT-HONOURED', () => walk.forEach((page, i) => { expect(page.cards?.length ?? 0, `page ${i + 1} of ${walk.length}: at most limit=${walkLimit} cards`).toBeLessThanOrEqual(walkLimit); }));
       await forRule('CARD-SEARCH-PAGE-FLAGS', () => walk.forEach((page, i) => {
         const where = `page ${i + 1} of ${walk.length} with limit=${walkLimit}`;
         // A false may be left out (ASSUME-FIELD-PRESENCE): the last page says no more by hasNextPage false or absent.

@@ -17,6 +17,7 @@ export const hostileStrings: [label: string, value: string][] = [
   ['CRLF header injection', 'a\r\nSet-Cookie: injected=1'],
   ['control characters', '\u0001\u0002\u0007\u001b\u007f\u0085'],
   ['format string', '%s%s%s%n%x'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template expression is the hostile input itself
   ['template expression', '${7*7}{{7*7}}#{7*7}'],
   ['LDAP filter', '*)(|(uid=*))'],
   ['10,000 characters', 'x'.repeat(10_000)],
@@ -82,7 +83,7 @@ function setAt(body: Json, path: Path, value: Json): Json {
   const copy = structuredClone(body);
   let parent = copy as Record<string | number, Json>;
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-  parent[path[path.length - 1]!] = value;
+  parent[path.at(-1)!] = value;
   return copy;
 }
 

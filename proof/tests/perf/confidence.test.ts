@@ -98,7 +98,10 @@ test.describe('order-statistic confidence bounds of a percentile', () => {
 
   test('the verdict equals its bounds: fail when the lower bound is above T, pass when the upper one is below', () => {
     let seed = 7;
-    const uniform = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const uniform = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let trial = 0; trial < 150; trial += 1) {
       const n = 5 + Math.floor(uniform() * 400);
       const values = Array.from({ length: n }, () => Math.exp(5 + uniform() * 2));

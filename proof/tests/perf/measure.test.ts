@@ -8,6 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { answers, freePort, startTsChild, type Child } from '../../../perf/child.js';
 import { ConnectionPool, drive } from '../../../perf/measure.js';
@@ -54,7 +55,7 @@ test('arrivals are evenly spaced at the fixed rate, as the server sees them', as
     // 100 ms and 50 per 500 ms; a per-second burst puts ~100 there).
     const { arrivals: arrived } = await server.seen();
     expect(arrived).toHaveLength(300);
-    const span = arrived[arrived.length - 1]! - arrived[0]!;
+    const span = arrived.at(-1)! - arrived[0]!;
     expect(span).toBeGreaterThan(2700);
     expect(span).toBeLessThan(3300);
     // A stalled loop (client's, or the server's alike) releases what fell due meanwhile at once.
@@ -137,7 +138,7 @@ test('one pool serves phase after phase; connections the server closes while idl
   try {
     const plan = (slot: number) => ({ op: 'x', method: 'GET' as const, path: `/x/${slot}`, counted: true });
     const first = await pool.schedule({ rate: 50, slots: 25, plan });
-    await new Promise((r) => setTimeout(r, 2500));
+    await sleep(2500);
     const second = await pool.schedule({ rate: 100, slots: 150, plan });
     for (const result of [first, second]) {
       expect(result.samples.filter((s) => s.status === 200 && s.error === undefined)).toHaveLength(result.samples.length);

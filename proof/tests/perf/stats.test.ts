@@ -129,7 +129,7 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
     expect(parseLatency('get-card=50,scale=0.1')!('get-card')).toBeCloseTo(5, 9);
     const whole = injectedDelays('doc,seed=3', 'search-cards', 5);
     const tenth = injectedDelays('doc,seed=3,scale=0.1', 'search-cards', 5);
-    tenth.forEach((ms, i) => expect(ms).toBeCloseTo(whole[i]! / 10, 9));
+    tenth.forEach((ms, i) => { expect(ms).toBeCloseTo(whole[i]! / 10, 9); });
   });
 
   test('each operation has its own seeded stream: reproducible, independent of other operations', () => {

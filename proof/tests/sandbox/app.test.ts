@@ -78,7 +78,10 @@ test('an unexpected exception answers 500 ER-012 without internals', async () =>
 
 test('latency: the delay of the operation\'s latency key is applied before 2xx answers only', async () => {
   const asked: LatencyKey[] = [];
-  const slow = await startSandbox({ latency: (key) => (asked.push(key), key === 'get-card' ? 150 : 0) });
+  const slow = await startSandbox({ latency: (key) => {
+    asked.push(key);
+    return key === 'get-card' ? 150 : 0;
+  } });
   try {
     const [id] = await poolCards(slow, 1);
     let t = performance.now();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { defaults as d, form, sandboxPerTest, schemaErrors, startSandbox, TOKEN_PATH } from './core-harness.js';
 
@@ -77,7 +78,7 @@ test.describe('bearer token', () => {
       expect(res.body.expires_in).toBe(1);
       const header = `Bearer ${res.body.access_token}`;
       expect((await short.op('getMasterData', {}, { auth: { header } })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 1100));
+      await sleep(1100);
       expect((await short.op('getMasterData', {}, { auth: { header } })).status).toBe(401);
     } finally {
       await short.close();

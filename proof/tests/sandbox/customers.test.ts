@@ -51,7 +51,7 @@ test.describe('GET /customers', () => {
     expect(customers.map((c) => c.customerAccountNumber)).not.toContain(d.topLevelCustomer);
     expect(new Set(customers.map((c) => c.customerAccountNumber)).size).toBe(customers.length);
     expect(customers.length).toBe(first.body.totalCount);
-    const last = pages[pages.length - 1]!.body;
+    const last = pages.at(-1)!.body;
     expect(last.hasNextPage).toBe(false);
     expect(last.lastPage).toBe(true);
     expect(last.nextCursor).toBeUndefined();

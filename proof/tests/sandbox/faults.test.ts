@@ -3,6 +3,7 @@
  * fault names; it must hold on a clean sandbox and fail on one with the fault (and only that
  * fault) switched on. The registry itself: every fault names a rule of lib/rules/catalogue.ts.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { rules } from '../../../lib/rules/catalogue.js';
 import { latencyKeys, latencyTargets } from '../../../lib/latency-targets.js';
@@ -13,7 +14,8 @@ import {
   TOKEN_PATH, type Answer, type Harness, type HarnessOptions,
 } from './core-harness.js';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the sandbox's answers, faulty shapes included, are read field by field as they came
+type Row = Record<string, any>;
 
 interface Probe {
   /** Build options for both sandboxes (the fault is added to one). */
@@ -247,7 +249,7 @@ const probes: Record<string, Probe> = {
     options: { tokenTtlSeconds: 1 },
     holds: async (h) => {
       const header = `Bearer ${await h.token()}`;
-      await new Promise((r) => setTimeout(r, 1100));
+      await sleep(1100);
       return (await h.op('getMasterData', {}, { auth: { header } })).status === 401;
     },
   },
@@ -945,8 +947,9 @@ for (const id of coreFaults) {
     const probe = probes[id];
     test.skip(!probe, 'no probe (reported by the test above)');
     const own = probe!.options !== undefined;
+    if (!own) sharedClean ??= startSandbox();
     const [clean, faulty] = await Promise.all([
-      own ? startSandbox(probe!.options) : (sharedClean ??= startSandbox()),
+      own ? startSandbox(probe!.options) : sharedClean!,
       startSandbox({ ...probe!.options, faults: [id] }),
     ]);
     try {

@@ -120,7 +120,7 @@ test.describe('seed', () => {
         check(Object.keys(e).sort().join() === evseKeys, `${id}: evse keys`);
         check(isUtc(e.last_updated) && e.connectors.length > 0, `${id}: evse ${e.uid}`);
         seen.statuses.add(e.status);
-        e.capabilities.forEach((c) => seen.capabilities.add(c));
+        e.capabilities.forEach((c) => { seen.capabilities.add(c); });
         for (const c of e.connectors) {
           check(Object.keys(c).sort().join() === connectorKeys, `${id}: connector keys`);
           seen.standards.add(c.standard);

@@ -4,6 +4,7 @@
  * acceptance: not shown"). The order is accepted at once; its cards show up, Active, only when it
  * completes. The setting is read and checked with the sandbox's other settings.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { readServerConfig } from '../../../sandbox/server-config.js';
 import { createCustomer, sandboxPerTest, searchAll } from './core-harness.js';
@@ -16,7 +17,7 @@ test('an accepted order shows no card until it completes, then its cards, Active
   const res = await h.op('orderCards', {}, { body: { customerAccountNumber: customer, cards: [{ cardTypeId: master.cardType[0].id }, { cardTypeId: master.cardType[1].id }] } });
   expect(res.status).toBe(202);
   expect((await searchAll(h, { orderReference: res.body.orderReference })).cards).toEqual([]);
-  await new Promise((resolve) => setTimeout(resolve, 1300));
+  await sleep(1300);
   const { cards } = await searchAll(h, { orderReference: res.body.orderReference });
   expect(cards.map((c) => c.status)).toEqual([{ id: 1, name: 'Active' }, { id: 1, name: 'Active' }]);
 });

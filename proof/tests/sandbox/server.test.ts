@@ -2,6 +2,7 @@
  * sandbox/server.ts as a process: configuration errors, the banner, a real socket, SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { defaults as d, TOKEN_PATH } from './core-harness.js';
 
@@ -55,7 +56,7 @@ test('prints one banner line, serves over HTTP, and exits 0 on SIGTERM', async (
     const master = await fetch(`${base}/master/all`, { headers: { authorization: `Bearer ${token.access_token}` } });
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toMatch(/^application\/json/);
-    await new Promise((r) => setTimeout(r, 2100));
+    await sleep(2100);
     expect((await fetch(`${base}/master/all`, { headers: { authorization: `Bearer ${token.access_token}` } })).status).toBe(401);
   });
   expect(run.code).toBe(0);

@@ -260,7 +260,8 @@ for (const id of Object.keys(catalogue) as VariantId[]) {
     test.skip(settingsOnly.has(id), `${id} is a setting of the sandbox (${JSON.stringify(catalogue[id]!.env)})`);
     const variant = await startSandbox({ variants: [id] });
     try {
-      const [onClean, onVariant] = await Promise.all([probes[id](await (clean ??= startSandbox())), probes[id](variant)]);
+      clean ??= startSandbox();
+      const [onClean, onVariant] = await Promise.all([probes[id](await clean), probes[id](variant)]);
       expect(onVariant, `${id}: ${catalogue[id]!.description}`).not.toEqual(onClean);
     } finally {
       await variant.close();

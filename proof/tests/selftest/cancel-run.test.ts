@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
 import { childEnv, repoRoot, run, startSandbox, stopAll, type SandboxProcess } from './harness.js';
@@ -34,17 +35,17 @@ async function interruptedRun(signal: 'SIGTERM' | 'SIGKILL', seconds: number): P
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   // Signalled once tests are under way (the first test reported, by the list reporter or, under CI, the dot one), then `seconds` later.
-  const underWay = () => /carries this mark[^]*[✓·°×]/.test(output);
-  for (let waited = 0; !underWay() && waited < 120_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  const underWay = () => /carries this mark.*[✓·°×]/s.test(output);
+  for (let waited = 0; !underWay() && waited < 120_000; waited += 200) await sleep(200);
   expect(underWay(), `no test reported within 120 s:\n${output.slice(-2000)}`).toBe(true);
-  await new Promise((r) => setTimeout(r, seconds * 1000));
+  await sleep(seconds * 1000);
   const sent = Date.now();
   // SIGTERM to npm alone, as a CI runner does (npm exits and does not pass it on); SIGKILL to the whole group.
   if (signal === 'SIGTERM') child.kill('SIGTERM');
   else process.kill(-child.pid!, 'SIGKILL');
   const code = await exited;
   // The run goes on after npm has gone: wait until it says it is done.
-  for (let waited = 0; signal === 'SIGTERM' && !/fleet-conformance: cancelled;/.test(output) && waited < 60_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  for (let waited = 0; signal === 'SIGTERM' && !/fleet-conformance: cancelled;/.test(output) && waited < 60_000; waited += 200) await sleep(200);
   return { code, output, runId: /run (fcr[a-z0-9]+): what it creates carries this mark/.exec(output)?.[1] ?? '', ms: Date.now() - sent };
 }
 

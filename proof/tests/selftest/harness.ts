@@ -5,11 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { operations } from '../../../lib/operations.js';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
 /** The parent's environment without its own Playwright worker, suite and sandbox settings. */
 export function childEnv(overrides: Record<string, string>): Record<string, string> {

@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, request, test } from '@playwright/test';
 import { FleetApi } from '../../../lib/api.js';
 import { TokenProvider } from '../../../lib/auth.js';
@@ -27,7 +28,7 @@ test('requests for 6 s with 2-second tokens: the client refreshes them and no 40
     const statuses: number[] = [];
     for (const end = Date.now() + 6_000; Date.now() < end;) {
       statuses.push((await api.getMasterData()).status, (await api.listCustomers({ limit: 1 })).status);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
     expect(statuses.filter((s) => s === 401), `${statuses.length} requests`).toEqual([]);
     expect(statuses.every((s) => s === 200)).toBe(true);

@@ -4,6 +4,7 @@
  * a refused positive control), the listing checks tell a leak from an empty page, and the table
  * shows every cell, the failing ones with their request and replay, the unfilled ones with why.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { commonMasterData } from '../../../lib/authz/customer-writes.js';
 import { noForeignCustomerListed, refused403, type JudgeContext } from '../../../lib/authz/judges.js';
@@ -84,7 +85,7 @@ test('a row\'s foreign cells wait for its own ones: served at the first own requ
   await matrix.notRun('closeCustomer', 'ownTop', 'not tried');
   await matrix.notRun('closeCustomer', 'ownSubSub', 'not tried');
   await matrix.failed('closeCustomer', 'foreignSub', '8000000002', await answer(200), 'a foreign cell is no control');
-  const pending = await Promise.race([close.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('pending'), 20))]);
+  const pending = await Promise.race([close.then(() => 'settled'), sleep(20, 'pending')]);
   expect(pending).toBe('pending');
   await matrix.notRun('closeCustomer', 'ownSub', 'not tried');
   expect(await close).toBe(false);

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BudgetGuard, costOf, estimate, overBudget, spentIn, type FootprintProfile } from '../../../lib/budget.js';
 import { ConfigError, loadConfig } from '../../../lib/config.js';
@@ -50,7 +49,7 @@ test('workers share the budget: a write over it is refused with a line naming th
 test('six processes spending and reading one run\'s budget at once: no reader sees a half-written record, every write is counted', async () => {
   test.setTimeout(60_000);
   const dir = mkdtempSync(join(tmpdir(), 'fleet-budget-hammer-'));
-  const writer = join(dirname(fileURLToPath(import.meta.url)), 'budget-writer.ts');
+  const writer = join(import.meta.dirname, 'budget-writer.ts');
   const processes = 6;
   const writes = 400;
   const exits = await Promise.all(Array.from({ length: processes }, (_, i) => new Promise<{ code: number | null; stderr: string }>((resolve) => {

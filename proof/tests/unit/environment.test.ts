@@ -210,7 +210,10 @@ test('a 404 or 405 at the document\'s token path is the server\'s deviation only
   const settings = { baseUrl: base, tokenUrl: `${base}${DOCUMENT_TOKEN_PATH}`, transport: DIRECT };
   const probing = (status: number) => {
     const asked: string[] = [];
-    const fetchImpl = (async (url: string | URL) => (asked.push(String(url)), new Response('', { status }))) as typeof fetch;
+    const fetchImpl = (async (url: string | URL) => {
+      asked.push(String(url));
+      return new Response('', { status });
+    }) as typeof fetch;
     return { asked, fetchImpl };
   };
   const missing = new AuthError('token request answered 404', 404);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
 import type { Finding } from '../../../lib/checks/types.js';
@@ -70,6 +73,24 @@ test('a broken field explains only a failure that reads it', async () => {
     const { info } = fakeTestInfo('failed', [message]);
     await ledger.settle(info);
     expect(info.status, message).toBe(blocked ? 'skipped' : 'failed');
+  }
+});
+
+test('a broken field explains a failure whose statement reads it, the statement wrapped over lines or not', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
+  const source = join(dir, 'wrapped.spec.ts');
+  writeFileSync(source, ['// a card\'s status', 'expect(', '  card.status.id,', "  'the card after its block'", ').toBe(1);', 'expect(', '  cards.length,', ').toBe(1);'].join('\n'));
+  try {
+    for (const [line, blocked] of [[5, true], [3, true], [8, false]] as const) {
+      const { test: ledger } = ledgers(['CARD-BLOCK']);
+      ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
+      const { info } = fakeTestInfo('failed', ['Error: expect(received).toBe(expected)\n\nExpected: 1\nReceived: "1"']);
+      info.errors[0]!.stack = `${info.errors[0]!.message}\n    at ${source}:${line}:3`;
+      await ledger.settle(info);
+      expect(info.status, `frame at line ${line}`).toBe(blocked ? 'skipped' : 'failed');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

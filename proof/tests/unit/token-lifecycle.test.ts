@@ -7,7 +7,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { AuthError, tokenRequestInit, TokenProvider } from '../../../lib/auth.js';
-import { ConformanceError, FleetClient } from '../../../lib/client.js';
+import { type ConformanceError, FleetClient } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { loadSchemas } from '../../../lib/validation.js';

@@ -6,15 +6,14 @@
  * nightly's gate, whose baseline is never made by accident.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { knownVariables } from '../../../lib/config.js';
 import { parseWorkflow } from '../../workflow/model.js';
 import { checkWorkflow } from '../../workflow/repository.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const dir = join(root, '.github', 'workflows');
 const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
 const ignored = readFileSync(join(root, '.gitignore'), 'utf8').split('\n').map((l) => l.trim().replace(/\/?\*?$/, '')).filter((l) => l && !l.startsWith('!') && !l.startsWith('#'));
