@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'allure';
 import { loadConfig } from './lib/config.js';
 import { readKnownFailures, utcDate } from './lib/gate/known-failures.js';
-import { allureResolutions } from './lib/report/allure-known-issues.js';
 import { knownFailuresFile, packageFile } from './lib/package-files.js';
+import { allureResolutions } from './lib/report/allure-known-issues.js';
 
 const { reportsDir } = loadConfig();
 const { name } = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { name: string };
@@ -22,5 +22,8 @@ export default defineConfig({
   name,
   historyPath: `${reportsDir}/history/allure-history.jsonl`,
   historyLimit: 60,
-  resolutions: { ...allureResolutions(readKnownFailures(knownFailuresFile()), utcDate(), name), knownIssuesPath: `${reportsDir}/known-issues.json` },
+  resolutions: {
+    ...allureResolutions(readKnownFailures(knownFailuresFile()), utcDate(), name),
+    knownIssuesPath: `${reportsDir}/known-issues.json`,
+  },
 });

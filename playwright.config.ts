@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
-import { banner, ConfigError, loadConfig, newRunId, type Config } from './lib/config.js';
+import { banner, type Config, ConfigError, loadConfig, newRunId } from './lib/config.js';
+import { testTimeoutMs } from './lib/target-speed.js';
 import { contextOptions } from './lib/transport/clients.js';
 import { trustToStartWith } from './lib/transport/trust.js';
-import { testTimeoutMs } from './lib/target-speed.js';
 
 function configOrExit(): Config {
   try {
@@ -47,15 +47,20 @@ const reporters: ReporterDescription[] = [
 const RUN_CHECKS = '**/run/*.spec.ts';
 
 const projects: Project[] = config.selftestPlan
-  // npm run selftest:faults: one project per faulty sandbox, each running the tests of its fault's rule.
-  ? config.selftestPlan.map((t) => ({
+  ? // npm run selftest:faults: one project per faulty sandbox, each running the tests of its fault's rule.
+    config.selftestPlan.map((t) => ({
       name: `fault ${t.fault}`,
       testIgnore: RUN_CHECKS,
       use: { baseURL: t.baseUrl },
       ...(t.grep ? { grep: new RegExp(t.grep) } : {}),
     }))
   : [
-      { name: 'conformance', testIgnore: RUN_CHECKS, teardown: 'after the run', ...(config.grep ? { grep: new RegExp(config.grep) } : {}) },
+      {
+        name: 'conformance',
+        testIgnore: RUN_CHECKS,
+        teardown: 'after the run',
+        ...(config.grep ? { grep: new RegExp(config.grep) } : {}),
+      },
       { name: 'after the run', testMatch: RUN_CHECKS },
     ];
 

@@ -1,5 +1,5 @@
 /** One typed method per operation of the document, over FleetClient.call (types from the schemas). */
-import { FleetClient, type ApiResponse, type Query } from './client.js';
+import { type ApiResponse, FleetClient, type Query } from './client.js';
 import type { GeoParamNames } from './config.js';
 import { geoQuery } from './locations.js';
 import { SuiteError } from './suite-error.js';
@@ -23,7 +23,10 @@ export class FleetApi extends FleetClient {
     return this.call('createSubCustomer', { body });
   }
 
-  updateCustomerDetail(customerAccountNumber: string, body: T.CustomerUpdateRequest): Promise<ApiResponse<T.OperationStatus>> {
+  updateCustomerDetail(
+    customerAccountNumber: string,
+    body: T.CustomerUpdateRequest
+  ): Promise<ApiResponse<T.OperationStatus>> {
     return this.call('updateCustomerDetail', { params: { customerAccountNumber }, body });
   }
 
@@ -31,15 +34,24 @@ export class FleetApi extends FleetClient {
     return this.call('getCustomerCardTypes', { params: { customerAccountNumber } });
   }
 
-  blockCustomer(customerAccountNumber: string, body: T.CustomerNotesRequest = {}): Promise<ApiResponse<T.OperationStatus>> {
+  blockCustomer(
+    customerAccountNumber: string,
+    body: T.CustomerNotesRequest = {}
+  ): Promise<ApiResponse<T.OperationStatus>> {
     return this.call('blockCustomer', { params: { customerAccountNumber }, body });
   }
 
-  unblockCustomer(customerAccountNumber: string, body: T.CustomerNotesRequest = {}): Promise<ApiResponse<T.OperationStatus>> {
+  unblockCustomer(
+    customerAccountNumber: string,
+    body: T.CustomerNotesRequest = {}
+  ): Promise<ApiResponse<T.OperationStatus>> {
     return this.call('unblockCustomer', { params: { customerAccountNumber }, body });
   }
 
-  closeCustomer(customerAccountNumber: string, body: T.CustomerNotesRequest = {}): Promise<ApiResponse<T.OperationStatus>> {
+  closeCustomer(
+    customerAccountNumber: string,
+    body: T.CustomerNotesRequest = {}
+  ): Promise<ApiResponse<T.OperationStatus>> {
     return this.call('closeCustomer', { params: { customerAccountNumber }, body });
   }
 
@@ -81,11 +93,15 @@ export class FleetApi extends FleetClient {
 
   /** The names the four parameters the document does not name go under on this target (set, or found once per worker). */
   geoParamNames(): Promise<GeoParamNames> {
-    if (!this.deps.geoParamNames) throw new SuiteError('this client was given no geosearch parameter names (ClientDeps.geoParamNames)');
+    if (!this.deps.geoParamNames)
+      throw new SuiteError('this client was given no geosearch parameter names (ClientDeps.geoParamNames)');
     return this.deps.geoParamNames();
   }
 
-  async geosearchRectangle(search: GeosearchRectangle, body: T.GeosearchRequest = {}): Promise<ApiResponse<T.GeosearchResponse>> {
+  async geosearchRectangle(
+    search: GeosearchRectangle,
+    body: T.GeosearchRequest = {}
+  ): Promise<ApiResponse<T.GeosearchResponse>> {
     return this.call('geosearchRectangle', { query: geoQuery(await this.geoParamNames(), search), body });
   }
 

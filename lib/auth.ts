@@ -26,7 +26,10 @@ export const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 
 export class AuthError extends Error {
   override name = 'AuthError';
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number
+  ) {
     super(message);
   }
 }
@@ -34,7 +37,10 @@ export class AuthError extends Error {
 /** The token endpoint did not answer: the connection was refused, reset or timed out. */
 export class TokenUnreachable extends AuthError {
   override name = 'TokenUnreachable';
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string
+  ) {
     super(message);
   }
 }
@@ -73,8 +79,13 @@ export function tokenRequestInit(credentials: ClientCredentials): { headers: Rec
   const encoded = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
   return {
     headers: {
-      'content-type': 'application/x-www-form-urlencoded', accept: 'application/json',
-      ...(basic ? { authorization: `Basic ${Buffer.from(`${encoded(credentials.clientId)}:${encoded(credentials.clientSecret)}`).toString('base64')}` } : {}),
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      ...(basic
+        ? {
+            authorization: `Basic ${Buffer.from(`${encoded(credentials.clientId)}:${encoded(credentials.clientSecret)}`).toString('base64')}`,
+          }
+        : {}),
     },
     body: form.toString(),
   };
@@ -82,13 +93,18 @@ export function tokenRequestInit(credentials: ClientCredentials): { headers: Rec
 
 /** Which setting a refusal of the token request points at: the OAuth error code says it. */
 function refusalHint(error: string | undefined, credentials: ClientCredentials): string {
-  if (error === 'invalid_scope') return `check FLEET_TOKEN_SCOPE (${credentials.tokenScope ? `"${credentials.tokenScope}"` : 'not set'})`;
-  if (error === 'invalid_target' || error === 'invalid_audience') return `check FLEET_TOKEN_AUDIENCE (${credentials.tokenAudience ? `"${credentials.tokenAudience}"` : 'not set'})`;
+  if (error === 'invalid_scope')
+    return `check FLEET_TOKEN_SCOPE (${credentials.tokenScope ? `"${credentials.tokenScope}"` : 'not set'})`;
+  if (error === 'invalid_target' || error === 'invalid_audience')
+    return `check FLEET_TOKEN_AUDIENCE (${credentials.tokenAudience ? `"${credentials.tokenAudience}"` : 'not set'})`;
   return `check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET (sent as ${credentials.tokenAuth ?? 'client_secret_post'}: FLEET_TOKEN_AUTH)`;
 }
 
 /** Requests a token once; the answer's shape is reported, never its values. */
-export async function requestToken(credentials: ClientCredentials, fetchImpl: typeof fetch = fetch): Promise<{ response: Response; body: unknown }> {
+export async function requestToken(
+  credentials: ClientCredentials,
+  fetchImpl: typeof fetch = fetch
+): Promise<{ response: Response; body: unknown }> {
   let response: Response;
   try {
     response = await fetchImpl(credentials.tokenUrl, {
@@ -99,7 +115,10 @@ export async function requestToken(credentials: ClientCredentials, fetchImpl: ty
   } catch (e) {
     const { cause } = e as { cause?: { code?: string; message?: string } };
     const reason = cause?.code ?? cause?.message ?? (e as Error).message;
-    throw new TokenUnreachable(`cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`, reason);
+    throw new TokenUnreachable(
+      `cannot reach the token endpoint ${credentials.tokenUrl} (${reason}); is the target running and FLEET_BASE_URL / FLEET_TOKEN_URL right?`,
+      reason
+    );
   }
   const text = await response.text();
   let body: unknown;
@@ -130,7 +149,11 @@ export function transientTokenStatus(status: number): boolean {
  * a run's report accounts for every answer the environment spoiled). What outlasts every send is
  * TokenUnavailable, never a refusal of the credentials.
  */
-export async function requestTokenOutlasting(credentials: ClientCredentials, fetchImpl: typeof fetch, onEvent: (event: EnvironmentEvent) => void): Promise<{ response: Response; body: unknown }> {
+export async function requestTokenOutlasting(
+  credentials: ClientCredentials,
+  fetchImpl: typeof fetch,
+  onEvent: (event: EnvironmentEvent) => void
+): Promise<{ response: Response; body: unknown }> {
   const events: EnvironmentEvent[] = [];
   const started = Date.now();
   let last = '';
@@ -152,11 +175,26 @@ export async function requestTokenOutlasting(credentials: ClientCredentials, fet
     onEvent(events.at(-1)!);
     if (send < TOKEN_SENDS) await sleep(backoffMs(send, TOKEN_BACKOFF_MS));
   }
-  throw new TokenUnavailable(`no token from ${credentials.tokenUrl} after ${TOKEN_SENDS} requests over ${Math.round((Date.now() - started) / 100) / 10} s (last ${last}): the token endpoint's trouble, not the credentials'`);
+  throw new TokenUnavailable(
+    `no token from ${credentials.tokenUrl} after ${TOKEN_SENDS} requests over ${Math.round((Date.now() - started) / 100) / 10} s (last ${last}): the token endpoint's trouble, not the credentials'`
+  );
 }
 
-function tokenEvent(credentials: ClientCredentials, at: string, what: { status?: number; detail?: string }): EnvironmentEvent {
-  return { kind: 'token', at, operationId: 'requestToken', method: 'POST', path: new URL(credentials.tokenUrl).pathname, ...what, outcome: 'gave-up', test: '' };
+function tokenEvent(
+  credentials: ClientCredentials,
+  at: string,
+  what: { status?: number; detail?: string }
+): EnvironmentEvent {
+  return {
+    kind: 'token',
+    at,
+    operationId: 'requestToken',
+    method: 'POST',
+    path: new URL(credentials.tokenUrl).pathname,
+    ...what,
+    outcome: 'gave-up',
+    test: '',
+  };
 }
 
 export class TokenProvider {
@@ -176,7 +214,7 @@ export class TokenProvider {
   constructor(
     private readonly credentials: ClientCredentials,
     private readonly fetchImpl: typeof fetch = fetch,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = Date.now
   ) {}
 
   async token(): Promise<string> {
@@ -206,7 +244,10 @@ export class TokenProvider {
    */
   rejectedFresh(token: string): AuthError {
     this.invalidate(token);
-    this.refused = new AuthError(`the target answered 401 to a token ${this.credentials.tokenUrl} had just issued (and to the one before it): it does not accept these tokens; check FLEET_TOKEN_URL, FLEET_TOKEN_AUDIENCE and FLEET_TOKEN_SCOPE`, 401);
+    this.refused = new AuthError(
+      `the target answered 401 to a token ${this.credentials.tokenUrl} had just issued (and to the one before it): it does not accept these tokens; check FLEET_TOKEN_URL, FLEET_TOKEN_AUDIENCE and FLEET_TOKEN_SCOPE`,
+      401
+    );
     return this.refused;
   }
 
@@ -227,10 +268,12 @@ export class TokenProvider {
       throw refusal;
     }
     if (typeof record.access_token !== 'string' || record.access_token === '') {
-      throw new AuthError(`token answer from ${this.credentials.tokenUrl} has no access_token (fields: ${this.lastShape.fields.join(', ') || 'none'})`);
+      throw new AuthError(
+        `token answer from ${this.credentials.tokenUrl} has no access_token (fields: ${this.lastShape.fields.join(', ') || 'none'})`
+      );
     }
     const given = typeof record.expires_in === 'number' && record.expires_in > 0;
-    const lifetime = given ? (record.expires_in as number) * 1000 : this.learntLifetime ?? Infinity;
+    const lifetime = given ? (record.expires_in as number) * 1000 : (this.learntLifetime ?? Infinity);
     // Refresh when a quarter of the lifetime (at most 30 s) is left, so no request carries a dying token.
     const margin = Math.min(lifetime / 4, 30_000);
     const now = this.now();
@@ -242,7 +285,13 @@ export class TokenProvider {
 function refusalOf(credentials: ClientCredentials, status: number, error: unknown): AuthError {
   const reason = typeof error === 'string' ? ` ${error}` : '';
   if (status === 400 || status === 401) {
-    return new AuthError(`token request for client ${credentials.clientId} refused: ${status}${reason}; ${refusalHint(typeof error === 'string' ? error : undefined, credentials)}`, status);
+    return new AuthError(
+      `token request for client ${credentials.clientId} refused: ${status}${reason}; ${refusalHint(typeof error === 'string' ? error : undefined, credentials)}`,
+      status
+    );
   }
-  return new AuthError(`token request to ${credentials.tokenUrl} answered ${status}${reason}: not a refusal of the credentials; is FLEET_TOKEN_URL (or FLEET_BASE_URL) right?`, status);
+  return new AuthError(
+    `token request to ${credentials.tokenUrl} answered ${status}${reason}: not a refusal of the credentials; is FLEET_TOKEN_URL (or FLEET_BASE_URL) right?`,
+    status
+  );
 }

@@ -31,7 +31,11 @@ export const REMOTE_DEFAULT: Budget = { customers: 350, cards: 80, poolCards: 60
 
 export function spentOf(footprint: Pick<Footprint, 'writes'>): Record<BudgetKind, number> {
   const w = footprint.writes;
-  return { customers: w.customersCreated, cards: w.cardsOrdered + w.cardsReplaced, poolCards: w.cardsCancelled + w.cardsReplaced };
+  return {
+    customers: w.customersCreated,
+    cards: w.cardsOrdered + w.cardsReplaced,
+    poolCards: w.cardsCancelled + w.cardsReplaced,
+  };
 }
 
 /** What one accepted request of `operationId` with `body` would add, before it is sent. */
@@ -39,13 +43,18 @@ export function costOf(operationId: OperationId, body: unknown): Record<BudgetKi
   const cards = (body as { cards?: unknown } | undefined)?.cards;
   return {
     customers: operationId === 'createSubCustomer' ? 1 : 0,
-    cards: operationId === 'orderCards' ? (Array.isArray(cards) ? cards.length : 1) : operationId === 'replaceCard' ? 1 : 0,
+    cards:
+      operationId === 'orderCards' ? (Array.isArray(cards) ? cards.length : 1) : operationId === 'replaceCard' ? 1 : 0,
     poolCards: operationId === 'cancelCard' || operationId === 'replaceCard' ? 1 : 0,
   };
 }
 
 /** The first kind `spent` + `more` would take over `budget`, with the numbers, or undefined. */
-export function overBudget(budget: Budget, spent: Record<BudgetKind, number>, more?: Record<BudgetKind, number>): { kind: BudgetKind; total: number; limit: number } | undefined {
+export function overBudget(
+  budget: Budget,
+  spent: Record<BudgetKind, number>,
+  more?: Record<BudgetKind, number>
+): { kind: BudgetKind; total: number; limit: number } | undefined {
   for (const kind of BUDGET_KINDS) {
     const limit = budget[kind];
     const total = spent[kind] + (more?.[kind] ?? 0);
@@ -55,7 +64,9 @@ export function overBudget(budget: Budget, spent: Record<BudgetKind, number>, mo
 }
 
 export function budgetText(budget: Budget): string {
-  return BUDGET_KINDS.filter((k) => budget[k] !== undefined).map((k) => `${k}=${budget[k]}`).join(',');
+  return BUDGET_KINDS.filter((k) => budget[k] !== undefined)
+    .map((k) => `${k}=${budget[k]}`)
+    .join(',');
 }
 
 /**
@@ -66,14 +77,20 @@ export function budgetText(budget: Budget): string {
  * run keeps that margin unused.
  */
 export class BudgetGuard {
-  constructor(readonly budget: Budget, private readonly dir: string, private readonly worker: string) {}
+  constructor(
+    readonly budget: Budget,
+    private readonly dir: string,
+    private readonly worker: string
+  ) {}
 
   /** Why a request may not be sent, or undefined when it fits the budget. */
   refusal(operationId: OperationId, body: unknown): string | undefined {
     const cost = costOf(operationId, body);
     if (!BUDGET_KINDS.some((k) => cost[k])) return undefined;
     const over = overBudget(this.budget, spentIn(this.dir), cost);
-    return over ? `FLEET_WRITE_BUDGET ${budgetText(this.budget)}: this would make ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.limit}` : undefined;
+    return over
+      ? `FLEET_WRITE_BUDGET ${budgetText(this.budget)}: this would make ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.limit}`
+      : undefined;
   }
 
   /** Counts an accepted write. */
@@ -106,10 +123,17 @@ export interface FootprintProfile {
  * What running the tests `keys` would leave behind: each test's measured footprint, fast-check
  * tests scaled to `fcRuns`, a writing test the profile does not know as its largest entry.
  */
-export function estimate(profile: FootprintProfile, keys: { key: string; writes: boolean }[], fcRuns: number): { total: Record<BudgetKind, number>; unknown: number } {
+export function estimate(
+  profile: FootprintProfile,
+  keys: { key: string; writes: boolean }[],
+  fcRuns: number
+): { total: Record<BudgetKind, number>; unknown: number } {
   const total: Record<BudgetKind, number> = { customers: 0, cards: 0, poolCards: 0 };
   const entries = Object.values(profile.tests);
-  const largest = Object.fromEntries(BUDGET_KINDS.map((k) => [k, Math.max(0, ...entries.map((e) => e[k]))])) as Record<BudgetKind, number>;
+  const largest = Object.fromEntries(BUDGET_KINDS.map((k) => [k, Math.max(0, ...entries.map((e) => e[k]))])) as Record<
+    BudgetKind,
+    number
+  >;
   let unknown = 0;
   for (const { key, writes } of keys) {
     const entry = profile.tests[key];
@@ -127,7 +151,11 @@ export function estimate(profile: FootprintProfile, keys: { key: string; writes:
  * together, so each shard takes the share of every kind that its own tests are estimated to
  * spend (rounded up), the margin of the budget over the estimate spread the same way.
  */
-export function shardShare(budget: Budget, whole: Record<BudgetKind, number>, shard: Record<BudgetKind, number>): Budget {
+export function shardShare(
+  budget: Budget,
+  whole: Record<BudgetKind, number>,
+  shard: Record<BudgetKind, number>
+): Budget {
   const share: Budget = {};
   for (const kind of BUDGET_KINDS) {
     const limit = budget[kind];

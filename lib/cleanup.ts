@@ -5,11 +5,11 @@
  * `npm run cleanup` and by a run that is cancelled (scripts/conformance.ts).
  */
 import { FleetApi } from './api.js';
-import { secretsOf, type Config } from './config.js';
+import { type Config, secretsOf } from './config.js';
 import { ACTIVE, allCards, allCustomers, isActive, reasonFor } from './discovery.js';
 import type { Observer } from './ledger.js';
-import { SecretRegistry } from './report/redact.js';
 import { readClosed, untilDone } from './read-back.js';
+import { SecretRegistry } from './report/redact.js';
 import { tokensFor } from './tokens.js';
 import { newContextFor } from './transport/clients.js';
 import type { Customer } from './types.generated.js';
@@ -17,11 +17,17 @@ import { loadSchemas } from './validation.js';
 
 /** The run mark of a customer: its name or business reference starts with `prefix`. */
 export function isMarked(customer: Customer, prefix: string): boolean {
-  return [customer.customerName, customer.customerBusinessReference].some((v) => typeof v === 'string' && v.startsWith(prefix));
+  return [customer.customerName, customer.customerBusinessReference].some(
+    (v) => typeof v === 'string' && v.startsWith(prefix)
+  );
 }
 
 /** Every listed customer marked with `prefix` (all pages), children before their parents. */
-export async function markedCustomers(api: FleetApi, fields: Config['customerListFields'], prefix: string): Promise<Customer[]> {
+export async function markedCustomers(
+  api: FleetApi,
+  fields: Config['customerListFields'],
+  prefix: string
+): Promise<Customer[]> {
   const listed = await allCustomers(api, fields, { searchText: prefix });
   return childrenFirst(listed.filter((c) => isMarked(c, prefix)));
 }
@@ -53,7 +59,10 @@ export async function cancelCardsOf(api: FleetApi, accountNumber: string, notes:
   if (!cards.length) return false;
   const master = await api.getMasterData().catch(() => undefined);
   if (master?.status !== 200) return false;
-  for (const card of cards) await api.cancelCard(card.cardIdentifier!, { statusReasonId: reasonFor(master.body, card), notes }).catch(() => undefined);
+  for (const card of cards)
+    await api
+      .cancelCard(card.cardIdentifier!, { statusReasonId: reasonFor(master.body, card), notes })
+      .catch(() => undefined);
   return true;
 }
 
@@ -95,13 +104,19 @@ export interface CloseCounts {
  * document shows no closed status: its identifier is learnt from the first close, and a status
  * text naming it is trusted meanwhile.
  */
-export async function closeCustomers(api: FleetApi, customers: Customer[], options: CloseOptions = {}): Promise<CloseCounts> {
+export async function closeCustomers(
+  api: FleetApi,
+  customers: Customer[],
+  options: CloseOptions = {}
+): Promise<CloseCounts> {
   const log = options.log ?? (() => undefined);
   const counts: CloseCounts = { closed: 0, already: 0, failed: 0, left: 0 };
   let closedStatus: number | undefined;
   const isClosed = (c: Customer) => c.statusIdentifier === closedStatus || /clos/i.test(c.status ?? '');
   const d = depths(customers);
-  const levels = [...new Set(d.values())].sort((a, b) => b - a).map((level) => customers.filter((c) => d.get(c) === level));
+  const levels = [...new Set(d.values())]
+    .sort((a, b) => b - a)
+    .map((level) => customers.filter((c) => d.get(c) === level));
   for (const level of levels) {
     const queue = [...level];
     const worker = async () => {
@@ -112,12 +127,16 @@ export async function closeCustomers(api: FleetApi, customers: Customer[], optio
           if (options.dryRun) log(`would close ${describeCustomer(c)}`);
         } else {
           const number = c.customerAccountNumber!;
-          const outcome = await api.closeCustomer(number, { notes: 'fleet-conformance cleanup' }).then((r) => r.status, (e: Error) => e.message.split('\n')[0]!);
+          const outcome = await api.closeCustomer(number, { notes: 'fleet-conformance cleanup' }).then(
+            (r) => r.status,
+            (e: Error) => e.message.split('\n')[0]!
+          );
           if (outcome === 200) {
             counts.closed += 1;
             if (closedStatus === undefined) {
               const after = await api.getCustomer(number).catch(() => undefined);
-              if (after?.status === 200 && after.body.statusIdentifier !== ACTIVE) closedStatus = after.body.statusIdentifier;
+              if (after?.status === 200 && after.body.statusIdentifier !== ACTIVE)
+                closedStatus = after.body.statusIdentifier;
             }
             log(`closed ${describeCustomer(c)}`);
           } else {
@@ -138,13 +157,24 @@ export async function closeCustomers(api: FleetApi, customers: Customer[], optio
  * of its own hierarchy when the authorization matrix finds none there. `observer`: where what the
  * answers break goes (a finding, not an exception: the run's lease).
  */
-export async function cleanupApi(config: Config, second = false, observer?: Observer): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
+export async function cleanupApi(
+  config: Config,
+  second = false,
+  observer?: Observer
+): Promise<{ api: FleetApi; dispose: () => Promise<void> }> {
   const secrets = new SecretRegistry();
   for (const secret of secretsOf(config)) secrets.add(secret);
   const context = await newContextFor(config.transport, config.baseUrl);
   const tokens = tokensFor(config, second);
   if (observer?.met) tokens.onEvent = (event) => observer.met!(event, 'requestToken', undefined);
-  const api = new FleetApi({ request: context, config, tokens, schemas: loadSchemas(), secrets, ...(observer ? { observer } : {}) });
+  const api = new FleetApi({
+    request: context,
+    config,
+    tokens,
+    schemas: loadSchemas(),
+    secrets,
+    ...(observer ? { observer } : {}),
+  });
   return { api, dispose: () => context.dispose() };
 }
 
@@ -167,15 +197,17 @@ async function putBack(api: FleetApi, cards: number[], deadline: number): Promis
   if (!cards.length) return 0;
   const master = await api.getMasterData().catch(() => undefined);
   if (master?.status !== 200) return 0;
-  const unblocked = await Promise.all(cards.map(async (id) => {
-    try {
-      const card = await api.getCard(id);
-      if (card.status !== 200 || isActive(card.body) || Date.now() > deadline) return false;
-      return (await api.unblockCard(id, { statusReasonId: reasonFor(master.body, card.body) })).status === 200;
-    } catch {
-      return false;
-    }
-  }));
+  const unblocked = await Promise.all(
+    cards.map(async (id) => {
+      try {
+        const card = await api.getCard(id);
+        if (card.status !== 200 || isActive(card.body) || Date.now() > deadline) return false;
+        return (await api.unblockCard(id, { statusReasonId: reasonFor(master.body, card.body) })).status === 200;
+      } catch {
+        return false;
+      }
+    })
+  );
   return unblocked.filter(Boolean).length;
 }
 
@@ -184,15 +216,24 @@ async function putBack(api: FleetApi, cards: number[], deadline: number): Promis
  * open closed (eight at a time, children first, its lease among them), and the pool cards its
  * interrupted tests held unblocked.
  */
-export async function closeRun(config: Config, runId: string, heldCards: number[], deadline: number): Promise<{ summary: string }> {
+export async function closeRun(
+  config: Config,
+  runId: string,
+  heldCards: number[],
+  deadline: number
+): Promise<{ summary: string }> {
   const { api, dispose } = await cleanupApi(config);
   try {
     const [found, unblocked, second] = await Promise.all([
-      markedCustomers(api, config.customerListFields, runId), putBack(api, heldCards, deadline), closeSecondClients(config, runId, deadline).catch(() => undefined),
+      markedCustomers(api, config.customerListFields, runId),
+      putBack(api, heldCards, deadline),
+      closeSecondClients(config, runId, deadline).catch(() => undefined),
     ]);
     const counts = await closeCustomers(api, found, { concurrency: 8, deadline });
     const open = counts.failed + counts.left;
-    return { summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}${second ? `; ${second}` : ''}; ${unblocked} pool card${unblocked === 1 ? '' : 's'} unblocked of ${heldCards.length} its tests held` };
+    return {
+      summary: `${found.length} sub-customers it created: ${counts.closed} closed now, ${counts.already} closed before, ${open} left open${open ? ` (npm run cleanup -- --run ${runId})` : ''}${second ? `; ${second}` : ''}; ${unblocked} pool card${unblocked === 1 ? '' : 's'} unblocked of ${heldCards.length} its tests held`,
+    };
   } finally {
     await dispose();
   }

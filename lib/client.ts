@@ -13,20 +13,27 @@
  */
 import { setTimeout as pause } from 'node:timers/promises';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { AuthError, TOKEN_RULE, TokenUnavailable, type TokenProvider } from './auth.js';
-import { bodyAsRead, readAbsentNulls } from './checks/absent-values.js';
-import { runChecks, type Finding } from './checks/index.js';
-import { sentAsValid } from './checks/status-code-conformance.js';
-import { backoffMs, TransientError, transportKind, UnavailableError, whoAnswered, type EnvironmentEvent } from './environment.js';
-import type { Config, GeoParamNames } from './config.js';
-import type { Exchange, Query, RecordedRequest } from './exchange.js';
+import { AuthError, TOKEN_RULE, type TokenProvider, TokenUnavailable } from './auth.js';
 import type { BudgetGuard } from './budget.js';
-import { timed, type SentLog } from './latency/passive.js';
+import { bodyAsRead, readAbsentNulls } from './checks/absent-values.js';
+import { type Finding, runChecks } from './checks/index.js';
+import { sentAsValid } from './checks/status-code-conformance.js';
+import type { Config, GeoParamNames } from './config.js';
+import {
+  backoffMs,
+  type EnvironmentEvent,
+  TransientError,
+  transportKind,
+  UnavailableError,
+  whoAnswered,
+} from './environment.js';
+import type { Exchange, Query, RecordedRequest } from './exchange.js';
+import { type SentLog, timed } from './latency/passive.js';
 import { NotRunError, type Observer } from './ledger.js';
-import { fillPath, operation, type Operation, type OperationId } from './operations.js';
-import { REDACTED, scrubSeen, type SecretRegistry } from './report/redact.js';
+import { fillPath, type Operation, type OperationId, operation } from './operations.js';
+import { givenReadBack, outsideReadBack, type ReadBack, ReadBackUnknown } from './read-back-scope.js';
+import { REDACTED, type SecretRegistry, scrubSeen } from './report/redact.js';
 import { curlTransport, replayBaseUrl, replayText } from './report/replay.js';
-import { givenReadBack, outsideReadBack, ReadBackUnknown, type ReadBack } from './read-back-scope.js';
 import { MAX_SENDS, MAX_TOTAL_WAIT_MS, retryAfterMs, type Throttled } from './throttle.js';
 import type { SchemaRegistry } from './validation.js';
 
@@ -86,7 +93,11 @@ export class ProductionGuardError extends Error {
 
 export class ConformanceError extends Error {
   override name = 'ConformanceError';
-  constructor(readonly findings: Finding[], readonly exchange: Exchange, secrets: SecretRegistry) {
+  constructor(
+    readonly findings: Finding[],
+    readonly exchange: Exchange,
+    secrets: SecretRegistry
+  ) {
     super(secrets.scrub(formatViolation(findings, exchange)));
   }
 }
@@ -118,7 +129,7 @@ export interface ClientDeps {
 const MAX_SHOWN = 2000;
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? '');
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}… (${text.length} characters)` : text;
 }
 
@@ -126,32 +137,49 @@ function show(value: unknown): string {
 export function formatExchange(exchange: Exchange): string {
   const { request, response } = exchange;
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : show(request.body));
-  return scrubSeen([
-    `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
-    replayText(exchange.replayBaseUrl, request),
-    `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
-    ...(exchange.repeatOf ?? []).map((e) => `the same request answered ${e.response.status} before (${e.startedAt})`),
-    ...(exchange.readBack ? [readBackText(exchange.readBack)] : []),
-    ...(exchange.sentAgain ? [`sent once more, it was refused: ${exchange.sentAgain.response.status}${exchange.sentAgain.response.text ? `\n${show(exchange.sentAgain.response.isJson ? exchange.sentAgain.response.body : exchange.sentAgain.response.text)}` : ''}`] : []),
-  ].join('\n'));
+  return scrubSeen(
+    [
+      `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
+      replayText(exchange.replayBaseUrl, request),
+      `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
+      ...(exchange.repeatOf ?? []).map((e) => `the same request answered ${e.response.status} before (${e.startedAt})`),
+      ...(exchange.readBack ? [readBackText(exchange.readBack)] : []),
+      ...(exchange.sentAgain
+        ? [
+            `sent once more, it was refused: ${exchange.sentAgain.response.status}${exchange.sentAgain.response.text ? `\n${show(exchange.sentAgain.response.isJson ? exchange.sentAgain.response.body : exchange.sentAgain.response.text)}` : ''}`,
+          ]
+        : []),
+    ].join('\n')
+  );
 }
 
 function readBackText({ performed, exchange }: NonNullable<Exchange['readBack']>): string {
-  const read = exchange ? `: ${exchange.request.method} ${exchange.request.path} → ${exchange.response.status}${exchange.response.text ? `\n${show(exchange.response.isJson ? exchange.response.body : exchange.response.text)}` : ''}` : '';
+  const read = exchange
+    ? `: ${exchange.request.method} ${exchange.request.path} → ${exchange.response.status}${exchange.response.text ? `\n${show(exchange.response.isJson ? exchange.response.body : exchange.response.text)}` : ''}`
+    : '';
   return `read back after the 5xx: the write ${performed ? 'took effect' : 'did not take effect (sent once more)'}${read}`;
 }
 
 export function formatViolation(findings: Finding[], exchange: Exchange): string {
   const lines = findings.map((f) => {
-    const detail = [f.received !== undefined && `received: ${f.received}`, f.documented && `documented: ${f.documented}`].filter(Boolean).join('; ');
+    const detail = [
+      f.received !== undefined && `received: ${f.received}`,
+      f.documented && `documented: ${f.documented}`,
+    ]
+      .filter(Boolean)
+      .join('; ');
     return `[${f.rule}] ${f.check}: ${f.title}${detail ? ` (${detail})` : ''}`;
   });
   return [...lines, formatExchange(exchange)].join('\n');
 }
 
 function toQueryString(query: Query | undefined): string {
-  const entries = Object.entries(query ?? {}).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+  const entries = Object.entries(query ?? {}).filter(
+    (e): e is [string, string | number | boolean] => e[1] !== undefined
+  );
+  return entries.length
+    ? `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+    : '';
 }
 
 export class FleetClient {
@@ -166,7 +194,9 @@ export class FleetClient {
   async call<T = unknown>(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const op = operation(operationId);
     if (this.deps.config.target === 'production' && !op.readOnly) {
-      throw new ProductionGuardError(`production guard: ${op.method} ${op.path} (${operationId}) writes and is refused with FLEET_TARGET=production`);
+      throw new ProductionGuardError(
+        `production guard: ${op.method} ${op.path} (${operationId}) writes and is refused with FLEET_TARGET=production`
+      );
     }
     const overBudget = this.deps.budget?.refusal(operationId, options.body);
     // The suite's own limit: the test is not run (why), never blocked by the target.
@@ -198,7 +228,12 @@ export class FleetClient {
    * first when the repeat is refused (it had taken effect, or a refusal was due). A server that
    * keeps answering unavailable is an UnavailableError. Every event is told to the observer.
    */
-  private async sendOutlasting(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
+  private async sendOutlasting(
+    op: Operation,
+    path: string,
+    options: CallOptions,
+    auth: string | { authorization: string }
+  ): Promise<Exchange> {
     const valid = this.sentAsValid(op, path, options);
     const askAgain = op.readOnly || !valid;
     const resendable = askAgain || IDEMPOTENT.has(op.id);
@@ -208,10 +243,18 @@ export class FleetClient {
     for (let attempt = 1; ; attempt++) {
       const sent = await this.sendWatched(op, path, options, auth);
       if (!('lost' in sent) && this.unavailable(op, sent)) {
-        events.push(this.eventOf('unavailable', op, sent.startedAt, path, { status: sent.response.status, by: 'server' }));
+        events.push(
+          this.eventOf('unavailable', op, sent.startedAt, path, { status: sent.response.status, by: 'server' })
+        );
         this.tell(events, op, options);
         this.deps.observer?.spoil?.(sent);
-        throw new UnavailableError(this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} answered ${sent.response.status} (unavailable) ${(sent.throttled?.length ?? 0) + 1} times, waiting ${Math.round((sent.throttled ?? []).reduce((ms, t) => ms + t.waitedMs, 0) / 1000)} s as it asked`), op.id, sent);
+        throw new UnavailableError(
+          this.deps.secrets.scrub(
+            `${op.method} ${path.split('?')[0]} answered ${sent.response.status} (unavailable) ${(sent.throttled?.length ?? 0) + 1} times, waiting ${Math.round((sent.throttled ?? []).reduce((ms, t) => ms + t.waitedMs, 0) / 1000)} s as it asked`
+          ),
+          op.id,
+          sent
+        );
       }
       const event = 'lost' in sent ? this.lostEvent(op, path, sent) : this.gatewayEvent(op, sent);
       if (!event && !('lost' in sent)) {
@@ -234,11 +277,20 @@ export class FleetClient {
           if (sent.response.status >= 500) {
             sent.repeatOf = [first5xx];
             this.repeated5xx.add(op.id);
-          }
-          else if (!askAgain && sent.response.status >= 400) {
+          } else if (!askAgain && sent.response.status >= 400) {
             // Refused when sent once more: the write had taken effect, or a refusal was due; the 5xx stands either way.
             answer = Object.assign(first5xx, { sentAgain: sent, ...(readBack ? { readBack } : {}) });
-          } else events.push(this.eventOf('server-5xx', op, first5xx.startedAt, path, { status: first5xx.response.status, by: 'server' }, 'transient'));
+          } else
+            events.push(
+              this.eventOf(
+                'server-5xx',
+                op,
+                first5xx.startedAt,
+                path,
+                { status: first5xx.response.status, by: 'server' },
+                'transient'
+              )
+            );
         }
         for (const e of events) if (e.outcome === 'gave-up' && e.kind !== 'server-5xx') e.outcome = 'retried';
         this.tell(events, op, options);
@@ -246,9 +298,17 @@ export class FleetClient {
       }
       events.push(event!);
       if (!resendable || attempt >= MAX_ATTEMPTS || this.timeLeft() < backoffMs(attempt, BACKOFF_MS)) {
-        const what = 'lost' in sent ? `lost its connection (${sent.lost})` : `got a gateway's answer ${sent.response.status}`;
+        const what =
+          'lost' in sent ? `lost its connection (${sent.lost})` : `got a gateway's answer ${sent.response.status}`;
         const counted = resendable ? undefined : () => this.deps.budget?.spend(op.id, options.body);
-        throw this.gaveUp(events, op, path, `${what}${attempt > 1 ? ` ${attempt} times` : ''}${resendable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`, 'lost' in sent ? undefined : sent, counted);
+        throw this.gaveUp(
+          events,
+          op,
+          path,
+          `${what}${attempt > 1 ? ` ${attempt} times` : ''}${resendable ? '' : '; a write whose answer was lost is never sent again: read back what happened'}`,
+          'lost' in sent ? undefined : sent,
+          counted
+        );
       }
       await pause(backoffMs(attempt, BACKOFF_MS));
     }
@@ -292,8 +352,13 @@ export class FleetClient {
 
   /** A body the document gives the operation (any of its statuses), or the standard error body, read as the checks read it. */
   private documented(op: Operation, body: unknown): boolean {
-    const schemas = new Set(['standard-error.json', ...Object.values(op.responses).flatMap((b) => ('schema' in b ? [b.schema] : []))]);
-    return [...schemas].some((id) => this.deps.schemas.validate(id, readAbsentNulls(this.deps.schemas, id, body).body).length === 0);
+    const schemas = new Set([
+      'standard-error.json',
+      ...Object.values(op.responses).flatMap((b) => ('schema' in b ? [b.schema] : [])),
+    ]);
+    return [...schemas].some(
+      (id) => this.deps.schemas.validate(id, readAbsentNulls(this.deps.schemas, id, body).body).length === 0
+    );
   }
 
   /** Safe to send twice only as bad input the server refuses anyway (its answer is judged like any other). */
@@ -307,7 +372,14 @@ export class FleetClient {
     return deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now();
   }
 
-  private eventOf(kind: EnvironmentEvent['kind'], op: Operation, at: string, path: string, what: { status?: number; detail?: string; by?: EnvironmentEvent['by'] }, outcome: EnvironmentEvent['outcome'] = 'gave-up'): EnvironmentEvent {
+  private eventOf(
+    kind: EnvironmentEvent['kind'],
+    op: Operation,
+    at: string,
+    path: string,
+    what: { status?: number; detail?: string; by?: EnvironmentEvent['by'] },
+    outcome: EnvironmentEvent['outcome'] = 'gave-up'
+  ): EnvironmentEvent {
     return { kind, at, operationId: op.id, method: op.method, path: path.split('?')[0]!, ...what, outcome, test: '' };
   }
 
@@ -318,7 +390,10 @@ export class FleetClient {
   /** A gateway's answer (502/503/504 with a body the document does not give, a 5xx page that is no JSON): the environment's, not the server's. */
   private gatewayEvent(op: Operation, exchange: Exchange): EnvironmentEvent | undefined {
     if (this.answerer(op, exchange) !== 'gateway') return undefined;
-    return this.eventOf('gateway', op, exchange.startedAt, exchange.request.path, { status: exchange.response.status, by: 'gateway' });
+    return this.eventOf('gateway', op, exchange.startedAt, exchange.request.path, {
+      status: exchange.response.status,
+      by: 'gateway',
+    });
   }
 
   private tell(events: EnvironmentEvent[], op: Operation, options: CallOptions): void {
@@ -326,11 +401,25 @@ export class FleetClient {
   }
 
   /** `counted`: a write whose answer was lost, counted in the write budget once a read-back shows it happened. */
-  private gaveUp(events: EnvironmentEvent[], op: Operation, path: string, what: string, exchange?: Exchange, counted?: () => void): TransientError {
+  private gaveUp(
+    events: EnvironmentEvent[],
+    op: Operation,
+    path: string,
+    what: string,
+    exchange?: Exchange,
+    counted?: () => void
+  ): TransientError {
     this.tell(events, op, {});
     if (exchange) this.deps.observer?.spoil?.(exchange);
     const kind = events.at(-1)?.kind ?? 'gateway';
-    return new TransientError(kind, this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} ${what}`), events, exchange, counted !== undefined, counted);
+    return new TransientError(
+      kind,
+      this.deps.secrets.scrub(`${op.method} ${path.split('?')[0]} ${what}`),
+      events,
+      exchange,
+      counted !== undefined,
+      counted
+    );
   }
 
   /** A token; without one no request can be judged: the test is blocked by the token rule, unless it is the test's own. */
@@ -357,12 +446,17 @@ export class FleetClient {
    * unless that rule is the test's own, which then fails. A 5xx is no refusal of what was asked
    * but the server's own failure: it blocks by the rule its answer broke (HTTP-STATUS-DOCUMENTED).
    */
-  need<T>(response: ApiResponse<T>, what: string, rule = operation(response.exchange.operationId).successRule): ApiResponse<T> {
+  need<T>(
+    response: ApiResponse<T>,
+    what: string,
+    rule = operation(response.exchange.operationId).successRule
+  ): ApiResponse<T> {
     if (response.status === operation(response.exchange.operationId).success) return response;
     const reason = `${what}: ${response.exchange.request.method} ${response.exchange.request.path.split('?')[0]} answered ${response.status}`;
     const blocking = (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? rule;
     const { observer } = this.deps;
-    if (!observer || observer.owns(blocking)) throw new Error(this.deps.secrets.scrub(`[${blocking}] ${reason}\n${formatExchange(response.exchange)}`));
+    if (!observer || observer.owns(blocking))
+      throw new Error(this.deps.secrets.scrub(`[${blocking}] ${reason}\n${formatExchange(response.exchange)}`));
     throw observer.block(blocking, reason, response.exchange);
   }
 
@@ -387,19 +481,43 @@ export class FleetClient {
     const op = operation(exchange.operationId);
     this.lastAnswer = exchange;
     const read = bodyAsRead(exchange, op, this.deps.schemas);
-    const findings = runChecks({ exchange, read, operation: op, schemas: this.deps.schemas, secrets: this.deps.secrets, config: this.deps.config });
+    const findings = runChecks({
+      exchange,
+      read,
+      operation: op,
+      schemas: this.deps.schemas,
+      secrets: this.deps.secrets,
+      config: this.deps.config,
+    });
     const failures = findings.filter((f) => f.kind === 'failure');
     const own = failures.map((f) => this.claims(f)).filter((f): f is Finding => f !== undefined);
     const others = failures.filter((f) => !own.some((o) => o.check === f.check && o.title === f.title));
-    await this.deps.sink?.record(exchange, findings.filter((f) => f.kind === 'drift'), own);
+    await this.deps.sink?.record(
+      exchange,
+      findings.filter((f) => f.kind === 'drift'),
+      own
+    );
     this.deps.observer?.observe(exchange, others);
-    if (exchange.response.status >= 200 && exchange.response.status < 300) this.deps.budget?.spend(exchange.operationId, exchange.request.body);
+    if (exchange.response.status >= 200 && exchange.response.status < 300)
+      this.deps.budget?.spend(exchange.operationId, exchange.request.body);
     if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
-    return { status: exchange.response.status, body: read.body as T, nulls: read.nulls, headers: exchange.response.headers, exchange, breaches: others };
+    return {
+      status: exchange.response.status,
+      body: read.body as T,
+      nulls: read.nulls,
+      headers: exchange.response.headers,
+      exchange,
+      breaches: others,
+    };
   }
 
   /** One send (throttling waited out), watched by the running test; a lost connection is said, not thrown. */
-  private async sendWatched(op: Operation, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange | LostExchange> {
+  private async sendWatched(
+    op: Operation,
+    path: string,
+    options: CallOptions,
+    auth: string | { authorization: string }
+  ): Promise<Exchange | LostExchange> {
     const done = this.deps.observer?.doing?.(`an answer to ${op.method} ${path.split('?')[0]}`);
     try {
       return await this.send(op.id, op.method, path, options, auth);
@@ -421,16 +539,26 @@ export class FleetClient {
     } else if (typeof auth === 'object') {
       headers.authorization = auth.authorization;
     }
-    if (options.rawBody !== undefined || options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    if (options.rawBody !== undefined || options.body !== undefined)
+      headers['content-type'] = options.contentType ?? 'application/json';
     return headers;
   }
 
-  private recordedRequest(method: string, path: string, options: CallOptions, auth: string | { authorization: string }): RecordedRequest {
+  private recordedRequest(
+    method: string,
+    path: string,
+    options: CallOptions,
+    auth: string | { authorization: string }
+  ): RecordedRequest {
     const headers = this.headersOf(options, auth);
     return {
-      method, path, auth: auth === 'none' ? 'none' : typeof auth === 'string' ? 'token' : 'custom',
+      method,
+      path,
+      auth: auth === 'none' ? 'none' : typeof auth === 'string' ? 'token' : 'custom',
       headers: { ...headers, ...(headers.authorization ? { authorization: REDACTED } : {}) },
-      ...(options.body !== undefined && options.rawBody === undefined ? { body: this.deps.secrets.redact(options.body) } : {}),
+      ...(options.body !== undefined && options.rawBody === undefined
+        ? { body: this.deps.secrets.redact(options.body) }
+        : {}),
       ...(options.rawBody !== undefined ? { rawBody: this.deps.secrets.scrub(options.rawBody) } : {}),
       ...(options.rawBody !== undefined || options.rawPath !== undefined ? { asIs: true as const } : {}),
       ...(options.hostile ? { hostile: true as const } : {}),
@@ -438,22 +566,41 @@ export class FleetClient {
     };
   }
 
-  private async send(operationId: OperationId, method: string, path: string, options: CallOptions, auth: string | { authorization: string }): Promise<Exchange> {
+  private async send(
+    operationId: OperationId,
+    method: string,
+    path: string,
+    options: CallOptions,
+    auth: string | { authorization: string }
+  ): Promise<Exchange> {
     const headers = this.headersOf(options, auth);
-    const data = options.rawBody !== undefined ? options.rawBody : options.body !== undefined ? JSON.stringify(options.body) : undefined;
+    const data =
+      options.rawBody !== undefined
+        ? options.rawBody
+        : options.body !== undefined
+          ? JSON.stringify(options.body)
+          : undefined;
     const startedAt = new Date();
     const throttled: Throttled[] = [];
     let response: APIResponse;
     let text: string;
     try {
       for (let sends = 1; ; sends++) {
-        response = await timed(this.deps.sent, operationId, () => this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
-          method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS,
-        }));
+        response = await timed(this.deps.sent, operationId, () =>
+          this.deps.request.fetch(`${this.deps.config.baseUrl}${path}`, {
+            method,
+            headers,
+            data,
+            failOnStatusCode: false,
+            maxRedirects: 0,
+            timeout: REQUEST_TIMEOUT_MS,
+          })
+        );
         const wait = retryAfterMs(response.status(), response.headers(), sends - 1);
         const waited = throttled.reduce((ms, t) => ms + t.waitedMs, 0);
         // Waited out as the target asks, within the test's time and the client's bounds.
-        if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS || wait > this.timeLeft()) break;
+        if (wait === undefined || sends >= MAX_SENDS || waited + wait > MAX_TOTAL_WAIT_MS || wait > this.timeLeft())
+          break;
         throttled.push({ status: response.status(), waitedMs: wait });
         await pause(wait);
       }
@@ -489,7 +636,10 @@ interface LostExchange {
 }
 
 class LostConnection extends Error {
-  constructor(message: string, readonly startedAt: string) {
+  constructor(
+    message: string,
+    readonly startedAt: string
+  ) {
     super(message);
   }
 }
@@ -497,6 +647,8 @@ class LostConnection extends Error {
 /** The transport's own words for a lost connection, without Playwright's call log. */
 function transportWords(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  return message.replace(/^apiRequestContext\.fetch: /, '').split('\n')[0]!.slice(0, 200);
+  return message
+    .replace(/^apiRequestContext\.fetch: /, '')
+    .split('\n')[0]!
+    .slice(0, 200);
 }
-

@@ -6,13 +6,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { sandboxDefaults } from '../sandbox/launcher.js';
-import { BUDGET_KINDS, REMOTE_DEFAULT, type Budget, type BudgetKind } from './budget.js';
+import { BUDGET_KINDS, type Budget, type BudgetKind, REMOTE_DEFAULT } from './budget.js';
 import { latencyKeys } from './latency-targets.js';
-import { ListFieldsError, parseCustomerListFields, type CustomerListFields } from './list-page.js';
+import { type CustomerListFields, ListFieldsError, parseCustomerListFields } from './list-page.js';
+import { type LatencyKey, operations } from './operations.js';
 import { assumptions } from './rules/assumptions.js';
-import { operations, type LatencyKey } from './operations.js';
 import { shownProxy } from './transport/proxy.js';
-import { DIRECT, parseTransport, TransportConfigError, transportSecrets, type TransportSettings } from './transport/settings.js';
+import {
+  DIRECT,
+  parseTransport,
+  TransportConfigError,
+  type TransportSettings,
+  transportSecrets,
+} from './transport/settings.js';
 
 export type Target = 'sandbox' | 'test' | 'production';
 
@@ -123,15 +129,74 @@ const TARGETS: readonly Target[] = ['sandbox', 'test', 'production'];
 type Env = Record<string, string | undefined>;
 
 export const knownVariables = [
-  'FLEET_BASE_URL', 'FLEET_CLIENT_ID', 'FLEET_CLIENT_SECRET', 'FLEET_TOKEN_URL', 'FLEET_TOKEN_AUTH', 'FLEET_TOKEN_SCOPE', 'FLEET_TOKEN_AUDIENCE',
-  'FLEET_CA_FILE', 'NODE_EXTRA_CA_CERTS', 'FLEET_TLS_INSECURE', 'FLEET_CLIENT_CERT', 'FLEET_CLIENT_KEY', 'FLEET_CLIENT_KEY_PASSPHRASE',
-  'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'FLEET_TARGET', 'FLEET_SESSION_IDS',
-  'FLEET_CARD_POOL_CUSTOMER', 'FLEET_FOREIGN_CUSTOMER', 'FLEET_FOREIGN_CLIENT_ID', 'FLEET_FOREIGN_CLIENT_SECRET', 'FLEET_GEO_PARAM_NAMES', 'FLEET_GEO_AVAILABLE_STATUS', 'FLEET_CUSTOMER_LIST_FIELDS',
-  'FLEET_REPLACEMENT_TIMEOUT', 'FLEET_FC_SEED', 'FLEET_FC_PATH', 'FLEET_FC_REPLAY_PATH', 'FLEET_FC_RUNS',
-  'FLEET_PERF_DURATION', 'FLEET_PERF_RATE', 'FLEET_PERF_OPS', 'FLEET_PERF_BASELINE', 'FLEET_PERF_ALLOW_LOAD',
-  'FLEET_PERF_CARDS', 'FLEET_PERF_ORDER_WAIT', 'FLEET_PERF_CONFIDENCE',
-  'FLEET_STRICT', 'FLEET_GREP', 'FLEET_WORKERS', 'FLEET_WRITE_BUDGET', 'FLEET_RUN_ID', 'FLEET_CARD_PIN', 'FLEET_REPORTS_DIR', 'FLEET_SELFTEST_PLAN', 'FLEET_SANDBOX_URL', 'FLEET_TARGET_RTT_MS', 'FLEET_GATE_MIN_JUDGED', 'FLEET_GATE_MAX_UNJUDGED_NIGHTS', 'FLEET_TRUST_STARTED', 'FLEET_VERBOSE', 'FLEET_BANNER_SHOWN', 'SANDBOX_PORT', 'SANDBOX_HOST', 'SANDBOX_FAULTS', 'SANDBOX_VARIANTS', 'SANDBOX_LATENCY', 'SANDBOX_NETWORK', 'SANDBOX_TOKEN_TTL',
-  'SANDBOX_ORDER_COMPLETION', 'SANDBOX_POOL_CARDS', 'SANDBOX_TLS', 'SANDBOX_TLS_HOSTS', 'SANDBOX_CLIENT_CERT', 'SANDBOX_JWKS_URL', 'SANDBOX_TOKEN_ISSUER', 'SANDBOX_TOKEN_AUDIENCE',
+  'FLEET_BASE_URL',
+  'FLEET_CLIENT_ID',
+  'FLEET_CLIENT_SECRET',
+  'FLEET_TOKEN_URL',
+  'FLEET_TOKEN_AUTH',
+  'FLEET_TOKEN_SCOPE',
+  'FLEET_TOKEN_AUDIENCE',
+  'FLEET_CA_FILE',
+  'NODE_EXTRA_CA_CERTS',
+  'FLEET_TLS_INSECURE',
+  'FLEET_CLIENT_CERT',
+  'FLEET_CLIENT_KEY',
+  'FLEET_CLIENT_KEY_PASSPHRASE',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'FLEET_TARGET',
+  'FLEET_SESSION_IDS',
+  'FLEET_CARD_POOL_CUSTOMER',
+  'FLEET_FOREIGN_CUSTOMER',
+  'FLEET_FOREIGN_CLIENT_ID',
+  'FLEET_FOREIGN_CLIENT_SECRET',
+  'FLEET_GEO_PARAM_NAMES',
+  'FLEET_GEO_AVAILABLE_STATUS',
+  'FLEET_CUSTOMER_LIST_FIELDS',
+  'FLEET_REPLACEMENT_TIMEOUT',
+  'FLEET_FC_SEED',
+  'FLEET_FC_PATH',
+  'FLEET_FC_REPLAY_PATH',
+  'FLEET_FC_RUNS',
+  'FLEET_PERF_DURATION',
+  'FLEET_PERF_RATE',
+  'FLEET_PERF_OPS',
+  'FLEET_PERF_BASELINE',
+  'FLEET_PERF_ALLOW_LOAD',
+  'FLEET_PERF_CARDS',
+  'FLEET_PERF_ORDER_WAIT',
+  'FLEET_PERF_CONFIDENCE',
+  'FLEET_STRICT',
+  'FLEET_GREP',
+  'FLEET_WORKERS',
+  'FLEET_WRITE_BUDGET',
+  'FLEET_RUN_ID',
+  'FLEET_CARD_PIN',
+  'FLEET_REPORTS_DIR',
+  'FLEET_SELFTEST_PLAN',
+  'FLEET_SANDBOX_URL',
+  'FLEET_TARGET_RTT_MS',
+  'FLEET_GATE_MIN_JUDGED',
+  'FLEET_GATE_MAX_UNJUDGED_NIGHTS',
+  'FLEET_TRUST_STARTED',
+  'FLEET_VERBOSE',
+  'FLEET_BANNER_SHOWN',
+  'SANDBOX_PORT',
+  'SANDBOX_HOST',
+  'SANDBOX_FAULTS',
+  'SANDBOX_VARIANTS',
+  'SANDBOX_LATENCY',
+  'SANDBOX_NETWORK',
+  'SANDBOX_TOKEN_TTL',
+  'SANDBOX_ORDER_COMPLETION',
+  'SANDBOX_POOL_CARDS',
+  'SANDBOX_TLS',
+  'SANDBOX_TLS_HOSTS',
+  'SANDBOX_CLIENT_CERT',
+  'SANDBOX_JWKS_URL',
+  'SANDBOX_TOKEN_ISSUER',
+  'SANDBOX_TOKEN_AUDIENCE',
 ] as const;
 
 /** A line dotenv would silently skip is a mistake the user wants to hear about. */
@@ -145,7 +210,13 @@ function lintDotenv(envFile: string, text: string): void {
     if (/^\s*(#.*)?$/.test(line)) return;
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(["'`]?)(.*)$/.exec(line);
     // Only its first word: the rest may be a secret whose '=' went missing.
-    if (!m) throw new ConfigError(`${envFile}:${index + 1}: "${line.trim().split(/[\s=:]/)[0]!.slice(0, 40)} …" is not NAME=value`);
+    if (!m)
+      throw new ConfigError(
+        `${envFile}:${index + 1}: "${line
+          .trim()
+          .split(/[\s=:]/)[0]!
+          .slice(0, 40)} …" is not NAME=value`
+      );
     const [, name, quote, rest] = m;
     if (/^(FLEET|SANDBOX)_/.test(name!) && !(knownVariables as readonly string[]).includes(name!)) {
       throw new ConfigError(`${envFile}:${index + 1}: unknown variable ${name} (see .env.example for the known ones)`);
@@ -177,13 +248,22 @@ function parseUrl(name: string, value: string): URL {
     throw new ConfigError(`${name}: "${value}" must be an http(s) URL`);
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ConfigError(`${name}: plain http to ${url.hostname} would send tokens in clear; use https (http is allowed only for localhost/127.0.0.1)`);
+    throw new ConfigError(
+      `${name}: plain http to ${url.hostname} would send tokens in clear; use https (http is allowed only for localhost/127.0.0.1)`
+    );
   }
-  if (url.username || url.password) throw new ConfigError(`${name}: credentials must not be embedded in the URL; use FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`);
+  if (url.username || url.password)
+    throw new ConfigError(
+      `${name}: credentials must not be embedded in the URL; use FLEET_CLIENT_ID / FLEET_CLIENT_SECRET`
+    );
   return url;
 }
 
-function parseKeyValues<K extends string>(name: string, value: string | undefined, keys: readonly K[]): Partial<Record<K, string>> {
+function parseKeyValues<K extends string>(
+  name: string,
+  value: string | undefined,
+  keys: readonly K[]
+): Partial<Record<K, string>> {
   const result: Partial<Record<K, string>> = {};
   if (value === undefined || value.trim() === '') return result;
   for (const part of value.split(',')) {
@@ -204,7 +284,13 @@ function listFields(value: string | undefined): CustomerListFields {
   }
 }
 
-function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function parseInteger(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER
+): number {
   if (value === undefined || value.trim() === '') return fallback;
   if (!/^-?\d+$/.test(value.trim())) throw new ConfigError(`${name}: "${value}" is not a whole number`);
   const n = Number(value);
@@ -213,7 +299,10 @@ function parseInteger(name: string, value: string | undefined, fallback: number,
 }
 
 function parseList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A confidence in percent, above 50 and below 100 (95, 99, 99.9): as a fraction. */
@@ -221,14 +310,18 @@ function parseConfidence(value: string | undefined): number {
   const text = value?.trim() ?? '';
   if (text === '') return 0.95;
   const n = Number(text.replace(/%$/, ''));
-  if (!/^\d+(\.\d+)?%?$/.test(text) || !(n > 50 && n < 100)) throw new ConfigError(`FLEET_PERF_CONFIDENCE: "${text}" is not a confidence in percent above 50 and below 100 (e.g. 95 or 99)`);
+  if (!/^\d+(\.\d+)?%?$/.test(text) || !(n > 50 && n < 100))
+    throw new ConfigError(
+      `FLEET_PERF_CONFIDENCE: "${text}" is not a confidence in percent above 50 and below 100 (e.g. 95 or 99)`
+    );
   return n / 100;
 }
 
 function parsePerf(env: Env, target: Target): PerfConfig {
   const requested = parseList(env.FLEET_PERF_OPS);
   for (const op of requested) {
-    if (!(latencyKeys as string[]).includes(op)) throw new ConfigError(`FLEET_PERF_OPS: unknown operation "${op}" (known: ${latencyKeys.join(', ')})`);
+    if (!(latencyKeys as string[]).includes(op))
+      throw new ConfigError(`FLEET_PERF_OPS: unknown operation "${op}" (known: ${latencyKeys.join(', ')})`);
   }
   // A shared environment (a test environment, whatever its host name: a tunnel answers on
   // 127.0.0.1) is never loaded hard by default: 5 requests/s; only the sandbox gets 40/s.
@@ -236,16 +329,29 @@ function parsePerf(env: Env, target: Target): PerfConfig {
   const rate = parseInteger('FLEET_PERF_RATE', env.FLEET_PERF_RATE, ours ? 40 : 5, 1, 5000);
   const duration = parseInteger('FLEET_PERF_DURATION', env.FLEET_PERF_DURATION, ours ? 6 : 10, 1, 3600);
   if (!ours && rate > 5 && env.FLEET_PERF_ALLOW_LOAD !== 'yes') {
-    throw new ConfigError(`FLEET_PERF_RATE: ${rate} requests/s against a ${target} environment exceeds the safe 5/s; set FLEET_PERF_ALLOW_LOAD=yes if this environment is yours to load`);
+    throw new ConfigError(
+      `FLEET_PERF_RATE: ${rate} requests/s against a ${target} environment exceeds the safe 5/s; set FLEET_PERF_ALLOW_LOAD=yes if this environment is yours to load`
+    );
   }
-  const readOnly = new Set(Object.values(operations).filter((o) => o.readOnly && 'latencyKey' in o).map((o) => (o as { latencyKey: string }).latencyKey));
+  const readOnly = new Set(
+    Object.values(operations)
+      .filter((o) => o.readOnly && 'latencyKey' in o)
+      .map((o) => (o as { latencyKey: string }).latencyKey)
+  );
   const writes = requested.filter((op) => !readOnly.has(op));
   if (target === 'production' && writes.length) {
-    throw new ConfigError(`FLEET_PERF_OPS: ${writes.join(', ')} would write to production; only ${[...readOnly].join(', ')} may run there`);
+    throw new ConfigError(
+      `FLEET_PERF_OPS: ${writes.join(', ')} would write to production; only ${[...readOnly].join(', ')} may run there`
+    );
   }
-  const chosen = requested.length ? requested : target === 'production' ? latencyKeys.filter((k) => readOnly.has(k)) : latencyKeys;
+  const chosen = requested.length
+    ? requested
+    : target === 'production'
+      ? latencyKeys.filter((k) => readOnly.has(k))
+      : latencyKeys;
   const consumableCards = parseList(env.FLEET_PERF_CARDS).map((id) => {
-    if (!/^\d+$/.test(id)) throw new ConfigError(`FLEET_PERF_CARDS: "${id}" is not a card identifier (integers, comma-separated)`);
+    if (!/^\d+$/.test(id))
+      throw new ConfigError(`FLEET_PERF_CARDS: "${id}" is not a card identifier (integers, comma-separated)`);
     return Number(id);
   });
   if (target === 'production' && consumableCards.length) {
@@ -272,7 +378,9 @@ function parseWriteBudget(value: string | undefined, target: Target): Budget {
   for (const part of text.split(',')) {
     const m = /^\s*(\w+)\s*=\s*(\d+)\s*$/.exec(part);
     if (!m || !(BUDGET_KINDS as readonly string[]).includes(m[1]!)) {
-      throw new ConfigError(`FLEET_WRITE_BUDGET: "${part.trim()}" is not ${BUDGET_KINDS.map((k) => `${k}=<number>`).join(', ')} (or none)`);
+      throw new ConfigError(
+        `FLEET_WRITE_BUDGET: "${part.trim()}" is not ${BUDGET_KINDS.map((k) => `${k}=<number>`).join(', ')} (or none)`
+      );
     }
     budget[m[1] as BudgetKind] = Number(m[2]);
   }
@@ -293,7 +401,10 @@ function parseStrict(value: string | undefined): ReadonlySet<string> {
   const known = assumptions.map((a) => a.id);
   if (ids.includes('all')) return new Set(known);
   const unknown = ids.filter((id) => !known.includes(id));
-  if (unknown.length) throw new ConfigError(`FLEET_STRICT: unknown register entr${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: all, ${known.join(', ')})`);
+  if (unknown.length)
+    throw new ConfigError(
+      `FLEET_STRICT: unknown register entr${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: all, ${known.join(', ')})`
+    );
   return new Set(ids);
 }
 
@@ -307,7 +418,8 @@ export function parseShare(name: string, value: string | undefined, fallback: nu
   if (text === '') return fallback;
   const m = /^(\d+(?:\.\d+)?|\.\d+)(%?)$/.exec(text);
   const share = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
-  if (!(share >= 0 && share <= 1)) throw new ConfigError(`${name}: "${text}" is not a share from 0 to 1 (e.g. 0.8) or a percentage (80%)`);
+  if (!(share >= 0 && share <= 1))
+    throw new ConfigError(`${name}: "${text}" is not a share from 0 to 1 (e.g. 0.8) or a percentage (80%)`);
   return share;
 }
 
@@ -323,7 +435,10 @@ export function newRunId(now = Date.now()): string {
 
 function parseRunId(value: string | undefined): string {
   if (!value) return newRunId();
-  if (!new RegExp(`^${RUN_PREFIX}[a-z0-9]{1,12}$`).test(value)) throw new ConfigError(`FLEET_RUN_ID: "${value}" must be ${RUN_PREFIX} followed by 1 to 12 lowercase letters or digits`);
+  if (!new RegExp(`^${RUN_PREFIX}[a-z0-9]{1,12}$`).test(value))
+    throw new ConfigError(
+      `FLEET_RUN_ID: "${value}" must be ${RUN_PREFIX} followed by 1 to 12 lowercase letters or digits`
+    );
   return value;
 }
 
@@ -341,13 +456,17 @@ function parseCardPin(value: string | undefined): string {
 function embeddedSandboxUrl(value: string | undefined, sandboxPort: number): string {
   if (!value?.trim()) return `http://127.0.0.1:${sandboxPort}`;
   const url = parseUrl('FLEET_SANDBOX_URL', value.trim());
-  if (!isLoopback(url.hostname)) throw new ConfigError(`FLEET_SANDBOX_URL: "${value}" is not a loopback address (it is set by the run itself, not by hand)`);
+  if (!isLoopback(url.hostname))
+    throw new ConfigError(
+      `FLEET_SANDBOX_URL: "${value}" is not a loopback address (it is set by the run itself, not by hand)`
+    );
   return url.href.replace(/\/+$/, '');
 }
 
 function parseTokenAuth(value: string | undefined): TokenAuth {
   const text = value?.trim() || 'client_secret_post';
-  if (!(TOKEN_AUTHS as readonly string[]).includes(text)) throw new ConfigError(`FLEET_TOKEN_AUTH: "${text}" is not ${TOKEN_AUTHS.join(' or ')}`);
+  if (!(TOKEN_AUTHS as readonly string[]).includes(text))
+    throw new ConfigError(`FLEET_TOKEN_AUTH: "${text}" is not ${TOKEN_AUTHS.join(' or ')}`);
   return text as TokenAuth;
 }
 
@@ -366,9 +485,13 @@ const SANDBOX_ADDRESS = new Set(['SANDBOX_PORT', 'SANDBOX_HOST']);
  * so they would be ignored and the run shown green whatever they asked for.
  */
 function refuseSandboxSettings(env: Env, baseUrl: string): void {
-  const set = Object.keys(env).filter((name) => name.startsWith('SANDBOX_') && !SANDBOX_ADDRESS.has(name) && env[name]?.trim()).sort();
+  const set = Object.keys(env)
+    .filter((name) => name.startsWith('SANDBOX_') && !SANDBOX_ADDRESS.has(name) && env[name]?.trim())
+    .sort();
   if (!set.length) return;
-  throw new ConfigError(`${set.join(', ')}: ${set.length > 1 ? 'settings' : 'a setting'} of the embedded sandbox, but FLEET_BASE_URL points the run at ${baseUrl}, which starts none; unset ${set.length > 1 ? 'them' : 'it'}, or FLEET_BASE_URL to run against the embedded sandbox`);
+  throw new ConfigError(
+    `${set.join(', ')}: ${set.length > 1 ? 'settings' : 'a setting'} of the embedded sandbox, but FLEET_BASE_URL points the run at ${baseUrl}, which starts none; unset ${set.length > 1 ? 'them' : 'it'}, or FLEET_BASE_URL to run against the embedded sandbox`
+  );
 }
 
 function transport(env: Env, sandbox: boolean, target: Target): TransportSettings {
@@ -392,16 +515,22 @@ export function loadConfig(env: Env = readEnv()): Config {
   const sandboxPort = parseInteger('SANDBOX_PORT', env.SANDBOX_PORT, sandboxDefaults.port, 1, 65535);
   const target: Target = (rawTarget as Target | undefined) ?? (sandbox ? 'sandbox' : 'test');
   if (sandbox && target !== 'sandbox') {
-    throw new ConfigError(`FLEET_TARGET: "${target}" needs FLEET_BASE_URL (leave FLEET_BASE_URL unset only for the embedded sandbox)`);
+    throw new ConfigError(
+      `FLEET_TARGET: "${target}" needs FLEET_BASE_URL (leave FLEET_BASE_URL unset only for the embedded sandbox)`
+    );
   }
   if (!sandbox && target === 'sandbox') {
     // An external sandbox (npm run sandbox) is fine, but only on loopback.
     if (!isLoopback(parseUrl('FLEET_BASE_URL', baseUrlValue!).hostname)) {
-      throw new ConfigError('FLEET_TARGET: "sandbox" with a non-loopback FLEET_BASE_URL; use test or production for remote servers');
+      throw new ConfigError(
+        'FLEET_TARGET: "sandbox" with a non-loopback FLEET_BASE_URL; use test or production for remote servers'
+      );
     }
   }
 
-  const baseUrl = sandbox ? embeddedSandboxUrl(env.FLEET_SANDBOX_URL, sandboxPort) : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
+  const baseUrl = sandbox
+    ? embeddedSandboxUrl(env.FLEET_SANDBOX_URL, sandboxPort)
+    : parseUrl('FLEET_BASE_URL', baseUrlValue!).href.replace(/\/+$/, '');
   if (!sandbox) refuseSandboxSettings(env, baseUrl);
   const tokenUrl = env.FLEET_TOKEN_URL?.trim()
     ? parseUrl('FLEET_TOKEN_URL', env.FLEET_TOKEN_URL.trim()).href
@@ -410,33 +539,59 @@ export function loadConfig(env: Env = readEnv()): Config {
   const clientId = env.FLEET_CLIENT_ID?.trim() || (sandbox || target === 'sandbox' ? sandboxDefaults.clientId : '');
   const clientSecret = env.FLEET_CLIENT_SECRET || (sandbox || target === 'sandbox' ? sandboxDefaults.clientSecret : '');
   if (!clientId || !clientSecret) {
-    const missing = [!clientId && 'FLEET_CLIENT_ID', !clientSecret && 'FLEET_CLIENT_SECRET'].filter(Boolean).join(' and ');
-    throw new ConfigError(`${missing}: required for target "${target}" (only the embedded sandbox has default credentials)`);
+    const missing = [!clientId && 'FLEET_CLIENT_ID', !clientSecret && 'FLEET_CLIENT_SECRET']
+      .filter(Boolean)
+      .join(' and ');
+    throw new ConfigError(
+      `${missing}: required for target "${target}" (only the embedded sandbox has default credentials)`
+    );
   }
 
   // The sandbox's seeded ids, whether embedded or started by hand (npm run sandbox) on loopback.
   const ours = target === 'sandbox';
-  const sessionIds = env.FLEET_SESSION_IDS !== undefined ? parseList(env.FLEET_SESSION_IDS) : ours ? [...sandboxDefaults.sessionIds] : [];
-  const poolCustomers = env.FLEET_CARD_POOL_CUSTOMER?.trim() ? parseList(env.FLEET_CARD_POOL_CUSTOMER) : ours ? [...sandboxDefaults.poolCustomers] : [];
+  const sessionIds =
+    env.FLEET_SESSION_IDS !== undefined
+      ? parseList(env.FLEET_SESSION_IDS)
+      : ours
+        ? [...sandboxDefaults.sessionIds]
+        : [];
+  const poolCustomers = env.FLEET_CARD_POOL_CUSTOMER?.trim()
+    ? parseList(env.FLEET_CARD_POOL_CUSTOMER)
+    : ours
+      ? [...sandboxDefaults.poolCustomers]
+      : [];
   const poolCustomer = poolCustomers[0];
   const foreignCustomer = env.FLEET_FOREIGN_CUSTOMER?.trim() || (ours ? sandboxDefaults.foreignCustomer : undefined);
   const foreignClientId = env.FLEET_FOREIGN_CLIENT_ID?.trim() || (ours ? sandboxDefaults.foreignClientId : '');
   const foreignClientSecret = env.FLEET_FOREIGN_CLIENT_SECRET || (ours ? sandboxDefaults.foreignClientSecret : '');
   if (!foreignClientId !== !foreignClientSecret) {
-    throw new ConfigError(`${foreignClientId ? 'FLEET_FOREIGN_CLIENT_SECRET' : 'FLEET_FOREIGN_CLIENT_ID'}: the second client needs both FLEET_FOREIGN_CLIENT_ID and FLEET_FOREIGN_CLIENT_SECRET`);
+    throw new ConfigError(
+      `${foreignClientId ? 'FLEET_FOREIGN_CLIENT_SECRET' : 'FLEET_FOREIGN_CLIENT_ID'}: the second client needs both FLEET_FOREIGN_CLIENT_ID and FLEET_FOREIGN_CLIENT_SECRET`
+    );
   }
-  if (foreignClientId && foreignClientId === clientId) throw new ConfigError('FLEET_FOREIGN_CLIENT_ID: the second client must be another client than FLEET_CLIENT_ID');
+  if (foreignClientId && foreignClientId === clientId)
+    throw new ConfigError('FLEET_FOREIGN_CLIENT_ID: the second client must be another client than FLEET_CLIENT_ID');
   const loopback = isLoopback(new URL(baseUrl).hostname);
-  const roundTrip = env.FLEET_TARGET_RTT_MS?.trim() ? parseInteger('FLEET_TARGET_RTT_MS', env.FLEET_TARGET_RTT_MS, 0, 0) : undefined;
+  const roundTrip = env.FLEET_TARGET_RTT_MS?.trim()
+    ? parseInteger('FLEET_TARGET_RTT_MS', env.FLEET_TARGET_RTT_MS, 0, 0)
+    : undefined;
   // A slow target (timed at the start of the run; without a timing, one off loopback), or the
   // embedded sandbox answering at the document's latencies or behind a network: every request costs a round trip and
   // server time, so runs are counted and workers wait, not compute.
-  const latencyBound = sandbox ? [env.SANDBOX_LATENCY, env.SANDBOX_NETWORK].some((v) => (v?.trim() || 'off') !== 'off') : roundTrip !== undefined ? roundTrip >= LATENCY_BOUND_MS : !loopback;
+  const latencyBound = sandbox
+    ? [env.SANDBOX_LATENCY, env.SANDBOX_NETWORK].some((v) => (v?.trim() || 'off') !== 'off')
+    : roundTrip !== undefined
+      ? roundTrip >= LATENCY_BOUND_MS
+      : !loopback;
 
   const seedValue = env.FLEET_FC_SEED?.trim();
-  if (seedValue && !/^-?\d+$/.test(seedValue)) throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);
+  if (seedValue && !/^-?\d+$/.test(seedValue))
+    throw new ConfigError(`FLEET_FC_SEED: "${seedValue}" is not a whole number (copy it from the failure message)`);
   const replayPath = env.FLEET_FC_REPLAY_PATH?.trim();
-  if (replayPath && !/^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/.test(replayPath)) throw new ConfigError(`FLEET_FC_REPLAY_PATH: "${replayPath}" is not a fast-check replayPath (copy it from the failure message)`);
+  if (replayPath && !/^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/.test(replayPath))
+    throw new ConfigError(
+      `FLEET_FC_REPLAY_PATH: "${replayPath}" is not a fast-check replayPath (copy it from the failure message)`
+    );
 
   return Object.freeze({
     target,
@@ -477,7 +632,13 @@ export function loadConfig(env: Env = readEnv()): Config {
     verbose: parseVerbose(env.FLEET_VERBOSE),
     ...(env.FLEET_SELFTEST_PLAN ? { selftestPlan: parseSelftestPlan(env.FLEET_SELFTEST_PLAN) } : {}),
     gateMinJudged: parseShare('FLEET_GATE_MIN_JUDGED', env.FLEET_GATE_MIN_JUDGED, DEFAULT_GATE_MIN_JUDGED),
-    gateMaxUnjudgedNights: parseInteger('FLEET_GATE_MAX_UNJUDGED_NIGHTS', env.FLEET_GATE_MAX_UNJUDGED_NIGHTS, DEFAULT_GATE_MAX_UNJUDGED_NIGHTS, 1, 365),
+    gateMaxUnjudgedNights: parseInteger(
+      'FLEET_GATE_MAX_UNJUDGED_NIGHTS',
+      env.FLEET_GATE_MAX_UNJUDGED_NIGHTS,
+      DEFAULT_GATE_MAX_UNJUDGED_NIGHTS,
+      1,
+      365
+    ),
   });
 }
 
@@ -488,7 +649,11 @@ function parseSelftestPlan(value: string): SelftestTarget[] {
   } catch {
     throw new ConfigError('FLEET_SELFTEST_PLAN: not JSON (it is set by npm run selftest:faults, not by hand)');
   }
-  const valid = Array.isArray(plan) && plan.every((t) => typeof t?.fault === 'string' && typeof t?.baseUrl === 'string' && isLoopback(new URL(t.baseUrl).hostname));
+  const valid =
+    Array.isArray(plan) &&
+    plan.every(
+      (t) => typeof t?.fault === 'string' && typeof t?.baseUrl === 'string' && isLoopback(new URL(t.baseUrl).hostname)
+    );
   if (!valid) throw new ConfigError('FLEET_SELFTEST_PLAN: expected [{fault, baseUrl (loopback), grep?}]');
   return plan as SelftestTarget[];
 }
@@ -501,7 +666,8 @@ export function retarget(config: Config, baseUrl: string): Config {
 
 /** One line naming the target and mode; never a secret. */
 export function banner(config: Config): string {
-  if (config.selftestPlan) return `fleet-conformance → fault self-test: ${config.selftestPlan.length} sandboxes, one fault each`;
+  if (config.selftestPlan)
+    return `fleet-conformance → fault self-test: ${config.selftestPlan.length} sandboxes, one fault each`;
   const where = config.sandbox ? 'embedded sandbox (a free port of its own)' : config.baseUrl;
   const mode = config.target === 'production' ? 'read-only (production guard on)' : 'read-write';
   return `fleet-conformance → ${config.target}: ${where}, client ${config.clientId}, ${mode}${transportWords(config)}`;
@@ -511,9 +677,15 @@ export function banner(config: Config): string {
 function transportWords(config: Config): string {
   const t = config.transport;
   const words = [
-    t.insecure ? 'TLS NOT VERIFIED (FLEET_TLS_INSECURE=yes, a test environment only)' : t.caFiles.length ? `trusting ${t.caFiles[0]}${t.caFiles.length > 1 ? ' and NODE_EXTRA_CA_CERTS' : ''}` : '',
+    t.insecure
+      ? 'TLS NOT VERIFIED (FLEET_TLS_INSECURE=yes, a test environment only)'
+      : t.caFiles.length
+        ? `trusting ${t.caFiles[0]}${t.caFiles.length > 1 ? ' and NODE_EXTRA_CA_CERTS' : ''}`
+        : '',
     t.clientCertificate ? `client certificate ${t.clientCertificate.certFile}` : '',
-    t.httpsProxy ? `proxy ${shownProxy(t.httpsProxy)}${t.noProxy.length ? ` (not for ${t.noProxy.join(',')})` : ''}` : '',
+    t.httpsProxy
+      ? `proxy ${shownProxy(t.httpsProxy)}${t.noProxy.length ? ` (not for ${t.noProxy.join(',')})` : ''}`
+      : '',
     config.tokenUrl.startsWith(`${config.baseUrl}/`) ? '' : `tokens from ${config.tokenUrl}`,
   ].filter(Boolean);
   return words.length ? `; ${words.join('; ')}` : '';
@@ -521,13 +693,21 @@ function transportWords(config: Config): string {
 
 /** Values that must never reach a report or a log. */
 export function secretsOf(config: Config): string[] {
-  return [config.clientSecret, config.cardPin, ...(config.foreignClient ? [config.foreignClient.clientSecret] : []), ...transportSecrets(config.transport)];
+  return [
+    config.clientSecret,
+    config.cardPin,
+    ...(config.foreignClient ? [config.foreignClient.clientSecret] : []),
+    ...transportSecrets(config.transport),
+  ];
 }
 
 /**
  * The environment of a child process the suite starts (the perf run's sandbox): the suite's own
  * environment with `overrides`, so that the child reads its own variables as from a shell.
  */
-export function childProcessEnv(overrides: Record<string, string>, processEnv: Env = process.env): Record<string, string | undefined> {
+export function childProcessEnv(
+  overrides: Record<string, string>,
+  processEnv: Env = process.env
+): Record<string, string | undefined> {
   return { ...processEnv, ...overrides };
 }

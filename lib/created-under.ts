@@ -9,12 +9,22 @@ import { allCustomers } from './discovery.js';
 import { NotRunError } from './ledger.js';
 
 /** Whether `child` sits under `parent` by either view, and in words where it sits when not. */
-export async function createdUnder(api: FleetApi, config: Pick<Config, 'customerListFields'>, child: string, parent: string): Promise<{ under: boolean; words: string }> {
+export async function createdUnder(
+  api: FleetApi,
+  config: Pick<Config, 'customerListFields'>,
+  child: string,
+  parent: string
+): Promise<{ under: boolean; words: string }> {
   const shown = (await api.getCustomer(child)).body.parentCustomerAccountNumber;
   // A parent the caller may not list (another hierarchy's) lists nothing; a list the suite cannot follow says nothing.
-  const listed = (await allCustomers(api, config.customerListFields, { customerAccountNumber: parent }).catch((e: unknown) => {
-    if (e instanceof NotRunError) throw e;
-    return [];
-  })).some((c) => c.customerAccountNumber === child);
-  return { under: shown === parent || listed, words: `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it` };
+  const listed = (
+    await allCustomers(api, config.customerListFields, { customerAccountNumber: parent }).catch((e: unknown) => {
+      if (e instanceof NotRunError) throw e;
+      return [];
+    })
+  ).some((c) => c.customerAccountNumber === child);
+  return {
+    under: shown === parent || listed,
+    words: `customer ${child}, created under ${parent}: its parent is shown as ${shown}, and ${parent} does not list it`,
+  };
 }

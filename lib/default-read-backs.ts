@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import { allCustomers } from './discovery.js';
 import type { OperationId } from './operations.js';
 import { readClosed } from './read-back.js';
-import { ReadBackUnknown, type ReadBack } from './read-back-scope.js';
+import { type ReadBack, ReadBackUnknown } from './read-back-scope.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from './types.generated.js';
 
 type Json = Record<string, unknown>;
@@ -22,8 +22,14 @@ type Json = Record<string, unknown>;
  * business reference when the name carries no mark (a boundary's 310 characters); 'unknown' when
  * neither does (nothing to look for).
  */
-export async function madeBy(api: FleetApi, config: Pick<Config, 'runId' | 'customerListFields'>, request: Partial<CustomerCreateRequest> | undefined): Promise<Customer[] | 'unknown'> {
-  const marks = (['customerName', 'customerBusinessReference'] as const).filter((f) => typeof request?.[f] === 'string' && request[f]!.includes(config.runId));
+export async function madeBy(
+  api: FleetApi,
+  config: Pick<Config, 'runId' | 'customerListFields'>,
+  request: Partial<CustomerCreateRequest> | undefined
+): Promise<Customer[] | 'unknown'> {
+  const marks = (['customerName', 'customerBusinessReference'] as const).filter(
+    (f) => typeof request?.[f] === 'string' && request[f]!.includes(config.runId)
+  );
   const [field] = marks;
   if (!field) return 'unknown';
   const found = await allCustomers(api, config.customerListFields, { searchText: request![field]! });

@@ -4,7 +4,7 @@
  */
 import type { FleetApi } from './api.js';
 import { BlockedError, ConfigurationNotice } from './ledger.js';
-import { documentedPage, guessCustomerListFields, type CustomerListFields, type PagePlaces } from './list-page.js';
+import { type CustomerListFields, documentedPage, guessCustomerListFields, type PagePlaces } from './list-page.js';
 import type { PageAnswer } from './list-page-places.js';
 import type { Card, CardSearchRequest, Customer, CustomerListQuery, MasterData } from './types.generated.js';
 
@@ -30,7 +30,9 @@ export async function topLevelFrom(api: FleetApi, start: Customer): Promise<stri
   for (let depth = 0; depth < 4; depth++) {
     const parent = current.parentCustomerAccountNumber;
     if (!parent) return current.customerAccountNumber;
-    const response = await api.call<Customer>('getCustomer', { params: { customerAccountNumber: parent } }).catch(() => undefined);
+    const response = await api
+      .call<Customer>('getCustomer', { params: { customerAccountNumber: parent } })
+      .catch(() => undefined);
     if (response?.status !== 200) return parent;
     current = response.body;
   }
@@ -46,7 +48,8 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
     const { body } = api.need(response, `card search, page ${page + 1}`, cursor ? 'CARD-SEARCH-CURSOR' : undefined);
     cards.push(...(body.cards ?? []));
     // A page that shows nothing yet says more follow would page for ever.
-    if (!body.cards?.length && body.hasNextPage) throw new Error(`[CARD-SEARCH-PAGE-FLAGS] card search page ${page + 1} shows no card but hasNextPage true`);
+    if (!body.cards?.length && body.hasNextPage)
+      throw new Error(`[CARD-SEARCH-PAGE-FLAGS] card search page ${page + 1} shows no card but hasNextPage true`);
     if (!body.hasNextPage || !body.nextCursor) return cards;
     cursor = body.nextCursor;
   }
@@ -64,10 +67,17 @@ export function unknownId(master: MasterData, key: keyof MasterData): number {
 
 /** A reason id for a status change of `card`: one tied to its card type when the master data has one. */
 export function reasonFor(master: MasterData, card?: Card): number {
-  if (!Array.isArray(master.reason)) throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'the master data has no reason array: card block, unblock and cancel need a statusReasonId' });
+  if (!Array.isArray(master.reason))
+    throw new BlockedError({
+      rule: 'MASTER-TEN-ARRAYS',
+      reason: 'the master data has no reason array: card block, unblock and cancel need a statusReasonId',
+    });
   const typeId = card ? cardTypeIdOf(master, card) : undefined;
   const reason = master.reason.find((r) => typeId !== undefined && r.cardTypeId === typeId) ?? master.reason[0];
-  if (reason?.id === undefined) throw new BlockedError({ reason: 'the master data holds no reason: card block, unblock and cancel need a statusReasonId' });
+  if (reason?.id === undefined)
+    throw new BlockedError({
+      reason: 'the master data holds no reason: card block, unblock and cancel need a statusReasonId',
+    });
   return reason.id;
 }
 
@@ -93,7 +103,9 @@ export function customerPage(response: PageAnswer, fields: CustomerListFields, b
   const read = documentedPage(response, fields, before?.places);
   if (!read.fits) {
     const guess = guessCustomerListFields(response);
-    throw new BlockedError({ reason: `${read.why}${guess ? `; this page reads with FLEET_CUSTOMER_LIST_FIELDS=${guess}` : ''} (${LIST_PAGE})` });
+    throw new BlockedError({
+      reason: `${read.why}${guess ? `; this page reads with FLEET_CUSTOMER_LIST_FIELDS=${guess}` : ''} (${LIST_PAGE})`,
+    });
   }
   const { customers, hasNextPage, nextCursor } = read.page;
   return {
@@ -115,14 +127,20 @@ export function nextCursorOf(page: CustomerPage): string | undefined {
 }
 
 /** The first `count` pages of a customer list (fewer when it ends), following the cursor while hasNextPage. */
-export async function firstCustomerPages(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery, count: number): Promise<CustomerPage[]> {
+export async function firstCustomerPages(
+  api: FleetApi,
+  fields: CustomerListFields,
+  query: CustomerListQuery,
+  count: number
+): Promise<CustomerPage[]> {
   const pages: CustomerPage[] = [];
   let cursor: string | undefined;
   for (let n = 0; n < count; n++) {
     const response = await api.listCustomers({ ...query, ...(cursor ? { cursor } : {}) });
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
     const page = customerPage(response, fields, pages.at(-1));
-    if (!page.customers.length && page.hasNextPage) throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
+    if (!page.customers.length && page.hasNextPage)
+      throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
     pages.push(page);
     cursor = nextCursorOf(page);
     if (!cursor) break;
@@ -131,14 +149,24 @@ export async function firstCustomerPages(api: FleetApi, fields: CustomerListFiel
 }
 
 /** Every page of a customer list, following the cursor while hasNextPage (bounded). */
-export async function customerPages(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery = {}, maxPages = 500): Promise<CustomerPage[]> {
+export async function customerPages(
+  api: FleetApi,
+  fields: CustomerListFields,
+  query: CustomerListQuery = {},
+  maxPages = 500
+): Promise<CustomerPage[]> {
   const pages = await firstCustomerPages(api, fields, query, maxPages);
   const last = pages.at(-1);
-  if (pages.length === maxPages && last?.hasNextPage && last.nextCursor) throw new Error(`the customer list still had pages after ${maxPages}: nextCursor never ends`);
+  if (pages.length === maxPages && last?.hasNextPage && last.nextCursor)
+    throw new Error(`the customer list still had pages after ${maxPages}: nextCursor never ends`);
   return pages;
 }
 
 /** Every customer of a list, in the order of its pages. */
-export async function allCustomers(api: FleetApi, fields: CustomerListFields, query: CustomerListQuery = {}): Promise<Customer[]> {
+export async function allCustomers(
+  api: FleetApi,
+  fields: CustomerListFields,
+  query: CustomerListQuery = {}
+): Promise<Customer[]> {
   return (await customerPages(api, fields, query)).flatMap((p) => p.customers);
 }

@@ -76,11 +76,27 @@ export interface EnvironmentReport {
 }
 
 const KIND_COUNT: Record<EventKind, keyof EnvironmentReport> = {
-  reset: 'resets', timeout: 'timeouts', gateway: 'gatewayAnswers', token: 'tokenFailures', 'server-5xx': 'transient5xx', unavailable: 'unavailableAnswers',
+  reset: 'resets',
+  timeout: 'timeouts',
+  gateway: 'gatewayAnswers',
+  token: 'tokenFailures',
+  'server-5xx': 'transient5xx',
+  unavailable: 'unavailableAnswers',
 };
 
 export function environmentReport(events: readonly EnvironmentEvent[], incompleteTests: number): EnvironmentReport {
-  const report: EnvironmentReport = { retries: 0, resets: 0, timeouts: 0, gatewayAnswers: 0, tokenFailures: 0, transient5xx: 0, unavailableAnswers: 0, reconciled: 0, incompleteTests, events: [...events].sort((a, b) => a.at.localeCompare(b.at)).map((e) => ({ ...e, by: answererOf(e) })) };
+  const report: EnvironmentReport = {
+    retries: 0,
+    resets: 0,
+    timeouts: 0,
+    gatewayAnswers: 0,
+    tokenFailures: 0,
+    transient5xx: 0,
+    unavailableAnswers: 0,
+    reconciled: 0,
+    incompleteTests,
+    events: [...events].sort((a, b) => a.at.localeCompare(b.at)).map((e) => ({ ...e, by: answererOf(e) })),
+  };
   for (const e of events) {
     (report[KIND_COUNT[e.kind]] as number) += 1;
     if (e.outcome === 'retried') report.retries += 1;
@@ -91,9 +107,11 @@ export function environmentReport(events: readonly EnvironmentEvent[], incomplet
 
 /** The night in one line (the terminal summary; coverage.html says it in a table). */
 export function environmentLine(r: EnvironmentReport): string {
-  return `environment: the network ${r.resets} resets, ${r.timeouts} timeouts; gateways ${r.gatewayAnswers} answers; ${r.tokenFailures} token failures`
-    + `; the server ${r.transient5xx} transient 5xx, ${r.unavailableAnswers ?? 0} unavailable answers`
-    + `; ${r.retries} retried, ${r.reconciled} reconciled; ${r.incompleteTests} incomplete tests`;
+  return (
+    `environment: the network ${r.resets} resets, ${r.timeouts} timeouts; gateways ${r.gatewayAnswers} answers; ${r.tokenFailures} token failures` +
+    `; the server ${r.transient5xx} transient 5xx, ${r.unavailableAnswers ?? 0} unavailable answers` +
+    `; ${r.retries} retried, ${r.reconciled} reconciled; ${r.incompleteTests} incomplete tests`
+  );
 }
 
 /**
@@ -112,7 +130,7 @@ export class TransientError extends Error {
     /** A write: it may have happened; read back, never sent again blindly. */
     readonly write = false,
     /** Counts the write where it counts (the write budget) once a read-back shows it happened. */
-    private readonly onHappened?: () => void,
+    private readonly onHappened?: () => void
   ) {
     super(message);
   }
@@ -132,7 +150,11 @@ export class TransientError extends Error {
  */
 export class UnavailableError extends Error {
   override name = 'UnavailableError';
-  constructor(message: string, readonly operationId: OperationId, readonly exchange: Exchange) {
+  constructor(
+    message: string,
+    readonly operationId: OperationId,
+    readonly exchange: Exchange
+  ) {
     super(message);
   }
 }
@@ -143,7 +165,12 @@ export class UnavailableError extends Error {
  * the standard error body, geosearch's {message, details}, the order's array, or any other body of
  * the operation); every other answer is the server's, and judged.
  */
-export function whoAnswered(status: number, isJson: boolean, text: string, documented: (body: unknown) => boolean = () => false): Exclude<Answerer, 'network'> {
+export function whoAnswered(
+  status: number,
+  isJson: boolean,
+  text: string,
+  documented: (body: unknown) => boolean = () => false
+): Exclude<Answerer, 'network'> {
   if (status < 500) return 'server';
   if (text.trim() !== '' && !isJson) return 'gateway';
   if (status !== 502 && status !== 503 && status !== 504) return 'server';
@@ -157,7 +184,12 @@ export function whoAnswered(status: number, isJson: boolean, text: string, docum
 
 /** The standard error body's shape ({errorCode, errorDescription}), told without the schemas. */
 export function standardErrorBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && ('errorCode' in body || 'errorDescription' in body);
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    ('errorCode' in body || 'errorDescription' in body)
+  );
 }
 
 /** The pause before the try after `attempt`: doubling from `baseMs`, with a spread so that workers do not come back together. */

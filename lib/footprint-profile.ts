@@ -11,7 +11,10 @@ import { packageFile } from './package-files.js';
 export const PROFILE_FILE = 'specs/footprint.json';
 
 export function readProfile(file = packageFile(PROFILE_FILE)): FootprintProfile {
-  if (!existsSync(file)) throw new ConfigError(`${file}: missing (it is committed with the suite; npm run footprint:profile measures it again)`);
+  if (!existsSync(file))
+    throw new ConfigError(
+      `${file}: missing (it is committed with the suite; npm run footprint:profile measures it again)`
+    );
   let profile: Partial<FootprintProfile>;
   try {
     profile = JSON.parse(readFileSync(file, 'utf8')) as Partial<FootprintProfile>;

@@ -35,7 +35,12 @@ export interface Footprint {
 }
 
 export function emptyFootprint(): Footprint {
-  return { requests: 0, byOperation: {}, served: {}, writes: Object.fromEntries(Object.keys(WRITES).map((k) => [k, 0])) as Record<WriteKind, number> };
+  return {
+    requests: 0,
+    byOperation: {},
+    served: {},
+    writes: Object.fromEntries(Object.keys(WRITES).map((k) => [k, 0])) as Record<WriteKind, number>,
+  };
 }
 
 /** Adds one exchange: a request, and a write when the target accepted it (an order counts its cards). */
@@ -44,7 +49,12 @@ export function count(footprint: Footprint, exchange: Exchange): void {
 }
 
 /** Adds one request of `operationId` with `body`; `status` undefined when no answer came. */
-export function countRequest(footprint: Footprint, operationId: OperationId, status: number | undefined, body: unknown): void {
+export function countRequest(
+  footprint: Footprint,
+  operationId: OperationId,
+  status: number | undefined,
+  body: unknown
+): void {
   footprint.requests += 1;
   footprint.byOperation[operationId] = (footprint.byOperation[operationId] ?? 0) + 1;
   if (status === undefined || status < 200 || status >= 300) return;
@@ -58,8 +68,10 @@ export function countRequest(footprint: Footprint, operationId: OperationId, sta
 
 export function add(into: Footprint, more: Footprint): Footprint {
   into.requests += more.requests;
-  for (const [op, n] of Object.entries(more.byOperation) as [OperationId, number][]) into.byOperation[op] = (into.byOperation[op] ?? 0) + n;
-  for (const [op, n] of Object.entries(more.served ?? {}) as [OperationId, number][]) into.served = { ...into.served, [op]: (into.served?.[op] ?? 0) + n };
+  for (const [op, n] of Object.entries(more.byOperation) as [OperationId, number][])
+    into.byOperation[op] = (into.byOperation[op] ?? 0) + n;
+  for (const [op, n] of Object.entries(more.served ?? {}) as [OperationId, number][])
+    into.served = { ...into.served, [op]: (into.served?.[op] ?? 0) + n };
   for (const kind of Object.keys(WRITES) as WriteKind[]) into.writes[kind] += more.writes[kind] ?? 0;
   return into;
 }

@@ -4,7 +4,7 @@
  */
 import type { FleetClient } from './client.js';
 import type { GeoParamNames } from './config.js';
-import { around, geoQuery, MAX_LOCATIONS, pointOf, WORLD, type Rectangle } from './locations.js';
+import { around, geoQuery, MAX_LOCATIONS, pointOf, type Rectangle, WORLD } from './locations.js';
 import type { GeosearchQuery, GeosearchResponse } from './types.generated.js';
 
 /** Where a search finds enough locations to tell a rule kept from a rule broken. */
@@ -25,15 +25,20 @@ export const NO_SMALL_AREA = `the target shows no area holding ${SMALL.min} to $
  * map, halved or doubled (then bisected), until a search with count 300 finds a few dozen.
  */
 export async function discoverGeoAreas(client: FleetClient, names: GeoParamNames): Promise<GeoAreas> {
-  const search = (values: GeosearchQuery) => client.call<GeosearchResponse>('geosearchRectangle', { query: geoQuery(names, values), body: {} });
+  const search = (values: GeosearchQuery) =>
+    client.call<GeosearchResponse>('geosearchRectangle', { query: geoQuery(names, values), body: {} });
   const aggregated = await search({ ...WORLD, aggregate: true });
-  const total = aggregated.status === 200 ? (aggregated.body.aggregates ?? []).reduce((s, a) => s + (a.count ?? 0), 0) : 0;
+  const total =
+    aggregated.status === 200 ? (aggregated.body.aggregates ?? []).reduce((s, a) => s + (a.count ?? 0), 0) : 0;
   const busy = total > MAX_LOCATIONS ? WORLD : undefined;
   const world = await search({ ...WORLD, count: 1 });
-  const start = world.status === 200 ? (world.body.locations ?? []).map(pointOf).find((p) => p !== undefined) : undefined;
+  const start =
+    world.status === 200 ? (world.body.locations ?? []).map(pointOf).find((p) => p !== undefined) : undefined;
   if (!start) return busy ? { busy } : {};
 
-  let half = 0.25, tooSmall = 0, tooBig = Infinity;
+  let half = 0.25,
+    tooSmall = 0,
+    tooBig = Infinity;
   for (let step = 0; step < 16 && half <= 90; step++) {
     const rect = around(start, half);
     const found = await search({ ...rect, count: MAX_LOCATIONS });

@@ -9,7 +9,7 @@
 import type { ApiResponse, FleetClient, Query } from './client.js';
 import { GEO_PARAMS, type GeoParam, type GeoParamNames } from './config.js';
 import type { Found } from './ledger.js';
-import { around, pointOf, SUPPORTED_LANGUAGES, WORLD, type Point, type Rectangle } from './locations.js';
+import { around, type Point, pointOf, type Rectangle, SUPPORTED_LANGUAGES, WORLD } from './locations.js';
 import type { GeosearchResponse, Location } from './types.generated.js';
 
 /** The names tried for each parameter, in order: the first is the sandbox's, sent when none is found. */
@@ -42,11 +42,16 @@ type Search = (rect: Rectangle, params: Query) => Promise<ApiResponse<GeosearchR
 
 const ok = (r: ApiResponse<GeosearchResponse>) => r.status === 200;
 const refused = (r: ApiResponse<GeosearchResponse>) => r.status >= 400 && r.status < 500;
-const locationsOf = (r: ApiResponse<GeosearchResponse>) => (ok(r) ? r.body.locations ?? [] : []);
-const aggregatesOf = (r: ApiResponse<GeosearchResponse>) => (ok(r) ? r.body.aggregates ?? [] : []);
+const locationsOf = (r: ApiResponse<GeosearchResponse>) => (ok(r) ? (r.body.locations ?? []) : []);
+const aggregatesOf = (r: ApiResponse<GeosearchResponse>) => (ok(r) ? (r.body.aggregates ?? []) : []);
 /** The aggregates of an answer, whatever their order. */
-const cells = (r: ApiResponse<GeosearchResponse>) => aggregatesOf(r).map((a) => `${a.coordinates?.latitude},${a.coordinates?.longitude}:${a.count}`).sort().join(';');
-const showing = (locations: readonly Location[], language: string) => locations.filter((l) => (l.directions ?? []).some((d) => d.language === language)).length;
+const cells = (r: ApiResponse<GeosearchResponse>) =>
+  aggregatesOf(r)
+    .map((a) => `${a.coordinates?.latitude},${a.coordinates?.longitude}:${a.count}`)
+    .sort()
+    .join(';');
+const showing = (locations: readonly Location[], language: string) =>
+  locations.filter((l) => (l.directions ?? []).some((d) => d.language === language)).length;
 
 /** Other locations a probe area holds around its own: enough for count 1 to show, few to read. */
 const NEIGHBOURS = 3;
@@ -59,7 +64,9 @@ function probeArea(locations: readonly Location[]): Rectangle | undefined {
   const points = locations.map(pointOf).filter((p) => p !== undefined);
   let best: { at: Point; half: number } | undefined;
   for (const at of points) {
-    const distances = points.map((p) => Math.max(Math.abs(p.latitude - at.latitude), Math.abs(p.longitude - at.longitude))).sort((a, b) => a - b);
+    const distances = points
+      .map((p) => Math.max(Math.abs(p.latitude - at.latitude), Math.abs(p.longitude - at.longitude)))
+      .sort((a, b) => a - b);
     // distances[0] is the point itself.
     const half = distances[NEIGHBOURS];
     if (half !== undefined && (!best || half < best.half)) best = { at, half };
@@ -75,7 +82,12 @@ type Known = (param: GeoParam) => string | undefined;
  * Whether the server honours a name as each parameter, in `area`, judged against `plain`, the
  * same search without any of them.
  */
-function probes(search: Search, area: Rectangle, plain: ApiResponse<GeosearchResponse>, known: Known): Record<GeoParam, (name: string) => Promise<boolean>> {
+function probes(
+  search: Search,
+  area: Rectangle,
+  plain: ApiResponse<GeosearchResponse>,
+  known: Known
+): Record<GeoParam, (name: string) => Promise<boolean>> {
   const nearby = locationsOf(plain);
   return {
     count: async (name) => nearby.length >= 2 && locationsOf(await search(area, { [name]: 1 })).length < nearby.length,
@@ -83,7 +95,8 @@ function probes(search: Search, area: Rectangle, plain: ApiResponse<GeosearchRes
     /** Precisions 2 and 9 aggregate differently, or one beyond 9 is refused where 9 is not. */
     precision: async (name) => {
       const aggregate = known('aggregate');
-      const at = (precision: number) => search(area, { ...(aggregate ? { [aggregate]: true } : {}), [name]: precision });
+      const at = (precision: number) =>
+        search(area, { ...(aggregate ? { [aggregate]: true } : {}), [name]: precision });
       if (aggregate) {
         const [at2, at9] = [await at(2), await at(9)];
         if (ok(at2) && ok(at9) && cells(at2) !== cells(at9)) return true;
@@ -92,7 +105,9 @@ function probes(search: Search, area: Rectangle, plain: ApiResponse<GeosearchRes
     },
     /** More locations show directions in a requested language, or a code outside the 17 is refused where a supported one is not. */
     language: async (name) => {
-      const rarest = [...SUPPORTED_LANGUAGES].sort((a, b) => showing(nearby, a) - showing(nearby, b)).slice(0, PROBE_LANGUAGES);
+      const rarest = [...SUPPORTED_LANGUAGES]
+        .sort((a, b) => showing(nearby, a) - showing(nearby, b))
+        .slice(0, PROBE_LANGUAGES);
       for (const language of rarest) {
         const r = await search(area, { [name]: language });
         if (refused(r)) continue;
@@ -110,15 +125,24 @@ function probes(search: Search, area: Rectangle, plain: ApiResponse<GeosearchRes
  * blocks the tests that need the names.
  */
 export async function discoverGeoParams(client: FleetClient, set: Partial<GeoParamNames>): Promise<GeoParams> {
-  const origin = Object.fromEntries(GEO_PARAMS.map((p) => [p, set[p] === undefined ? 'not found' : 'set'])) as Record<GeoParam, GeoParamOrigin>;
+  const origin = Object.fromEntries(GEO_PARAMS.map((p) => [p, set[p] === undefined ? 'not found' : 'set'])) as Record<
+    GeoParam,
+    GeoParamOrigin
+  >;
   const names: GeoParamNames = { ...FIRST_CANDIDATES, ...set };
   const unset = GEO_PARAMS.filter((p) => origin[p] === 'not found');
   if (!unset.length) return { names, origin };
-  const search: Search = (rect, params) => client.call<GeosearchResponse>('geosearchRectangle', { query: { ...rect, ...params }, body: {} });
+  const search: Search = (rect, params) =>
+    client.call<GeosearchResponse>('geosearchRectangle', { query: { ...rect, ...params }, body: {} });
   const map = await search(WORLD, {});
-  if (!ok(map) && map.status !== 404) throw new Error(`a geosearch of the whole map answered ${map.status}: the names of ${unset.join('/')} cannot be found`);
+  if (!ok(map) && map.status !== 404)
+    throw new Error(
+      `a geosearch of the whole map answered ${map.status}: the names of ${unset.join('/')} cannot be found`
+    );
   const area = probeArea(locationsOf(map));
-  const honours = probes(search, area ?? WORLD, area ? await search(area, {}) : map, (p) => (origin[p] === 'not found' ? undefined : names[p]));
+  const honours = probes(search, area ?? WORLD, area ? await search(area, {}) : map, (p) =>
+    origin[p] === 'not found' ? undefined : names[p]
+  );
   // In the order of GEO_PARAMS: precision is tried once the aggregation switch is known.
   for (const param of unset) {
     for (const name of GEO_PARAM_CANDIDATES[param]) {
@@ -132,7 +156,8 @@ export async function discoverGeoParams(client: FleetClient, set: Partial<GeoPar
   if (!missing.length) return { names, origin };
   const sparse = area ? '' : ` (the whole map shows fewer than ${NEIGHBOURS + 1} locations to see them by)`;
   return {
-    names, origin,
+    names,
+    origin,
     notice: `geosearch: the server ignored ${missing.join('/')} under every name tried${sparse}; ${missing.length > 1 ? 'their parameter names are' : 'its parameter name is'} not shown in the document: set FLEET_GEO_PARAM_NAMES (${missing.map((p) => `${p}=<name>`).join(',')})`,
   };
 }
@@ -154,5 +179,9 @@ export function seenText({ names, origin }: GeoParams): string {
     return params.length ? [`${how}: ${params.map(show).join(', ')}`] : [];
   };
   const named = (p: GeoParam) => `${p}=${names[p]}`;
-  return [...part('found', named), ...part('set', named), ...part('not found', (p) => `${p} (sent as ${names[p]})`)].join('; ');
+  return [
+    ...part('found', named),
+    ...part('set', named),
+    ...part('not found', (p) => `${p} (sent as ${names[p]})`),
+  ].join('; ');
 }

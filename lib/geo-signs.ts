@@ -6,7 +6,7 @@
  * whole degree (51.9999 to 52.0001), which hold that location only for a server that cuts edges to
  * whole degrees.
  */
-import { around, isInside, round6, type Point, type Rectangle } from './locations.js';
+import { around, isInside, type Point, type Rectangle, round6 } from './locations.js';
 
 export interface Place {
   /** Where, in words: "north of the equator and west of Greenwich". */
@@ -48,22 +48,38 @@ export const PLACES: readonly Place[] = [
   quadrant('south of the equator and west of Greenwich', south, west),
   {
     words: 'across longitude 0',
-    regions: [north, south].flatMap((lat) => [{ ...lat, leftLongitude: -NEAR_ZERO, rightLongitude: 0 }, { ...lat, leftLongitude: 0, rightLongitude: NEAR_ZERO }]),
+    regions: [north, south].flatMap((lat) => [
+      { ...lat, leftLongitude: -NEAR_ZERO, rightLongitude: 0 },
+      { ...lat, leftLongitude: 0, rightLongitude: NEAR_ZERO },
+    ]),
     holds: (p) => Math.abs(p.longitude) < NEAR_ZERO,
-    around: (p) => ({ ...around(p, SMALL), leftLongitude: round6(Math.min(p.longitude, 0) - SMALL), rightLongitude: round6(Math.max(p.longitude, 0) + SMALL) }),
+    around: (p) => ({
+      ...around(p, SMALL),
+      leftLongitude: round6(Math.min(p.longitude, 0) - SMALL),
+      rightLongitude: round6(Math.max(p.longitude, 0) + SMALL),
+    }),
   },
   {
     words: 'across latitude 0',
-    regions: [east, west].flatMap((lon) => [{ ...lon, topLatitude: NEAR_ZERO, bottomLatitude: 0 }, { ...lon, topLatitude: 0, bottomLatitude: -NEAR_ZERO }]),
+    regions: [east, west].flatMap((lon) => [
+      { ...lon, topLatitude: NEAR_ZERO, bottomLatitude: 0 },
+      { ...lon, topLatitude: 0, bottomLatitude: -NEAR_ZERO },
+    ]),
     holds: (p) => Math.abs(p.latitude) < NEAR_ZERO,
-    around: (p) => ({ ...around(p, SMALL), bottomLatitude: round6(Math.min(p.latitude, 0) - SMALL), topLatitude: round6(Math.max(p.latitude, 0) + SMALL) }),
+    around: (p) => ({
+      ...around(p, SMALL),
+      bottomLatitude: round6(Math.min(p.latitude, 0) - SMALL),
+      topLatitude: round6(Math.max(p.latitude, 0) + SMALL),
+    }),
   },
 ];
 
 /** A larger rectangle around `rect`: what it shows inside `rect`, `rect`'s own search must show too. */
 export const widened = (rect: Rectangle): Rectangle => ({
-  topLatitude: Math.min(90, rect.topLatitude + 1), bottomLatitude: Math.max(-90, rect.bottomLatitude - 1),
-  leftLongitude: Math.max(-180, rect.leftLongitude - 1), rightLongitude: Math.min(180, rect.rightLongitude + 1),
+  topLatitude: Math.min(90, rect.topLatitude + 1),
+  bottomLatitude: Math.max(-90, rect.bottomLatitude - 1),
+  leftLongitude: Math.max(-180, rect.leftLongitude - 1),
+  rightLongitude: Math.min(180, rect.rightLongitude + 1),
 });
 
 /** The whole degree past `x`, away from 0 (52.52 → 53, -6.26 → -7): cut toward 0, an edge a hair past it falls on `x`'s side. */
@@ -76,7 +92,8 @@ const pastWhole = (x: number) => Math.sign(x) * Math.ceil(Math.abs(x));
  */
 export function nearWholeDegrees(p: Point): Rectangle[] {
   const wide = around(p, 1);
-  const lat = pastWhole(p.latitude), lon = pastWhole(p.longitude);
+  const lat = pastWhole(p.latitude),
+    lon = pastWhole(p.longitude);
   return [
     { ...wide, topLatitude: round6(Math.min(90, lat + HAIR)), bottomLatitude: round6(Math.max(-90, lat - HAIR)) },
     { ...wide, leftLongitude: round6(Math.max(-180, lon - HAIR)), rightLongitude: round6(Math.min(180, lon + HAIR)) },
@@ -85,5 +102,11 @@ export function nearWholeDegrees(p: Point): Rectangle[] {
 
 /** Whether `p` lies inside `rect` and off its edges (whether an edge is inside is not said). */
 export function strictlyInside(rect: Rectangle, p: Point | undefined): boolean {
-  return p !== undefined && p.latitude < rect.topLatitude && p.latitude > rect.bottomLatitude && p.longitude > rect.leftLongitude && p.longitude < rect.rightLongitude;
+  return (
+    p !== undefined &&
+    p.latitude < rect.topLatitude &&
+    p.latitude > rect.bottomLatitude &&
+    p.longitude > rect.leftLongitude &&
+    p.longitude < rect.rightLongitude
+  );
 }

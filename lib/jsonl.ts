@@ -16,5 +16,9 @@ export function appendRecords(file: string, records: readonly unknown[]): void {
 export function readRecords<T>(file: string): T[] {
   if (!existsSync(file)) return [];
   const text = readFileSync(file, 'utf8');
-  return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as T);
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as T);
 }

@@ -5,7 +5,7 @@
  * without importing the fixtures that build on them.
  */
 import { expect as baseExpect } from '@playwright/test';
-import { formatExchange, type ApiResponse } from './client.js';
+import { type ApiResponse, formatExchange } from './client.js';
 import type { Config } from './config.js';
 import { NotRunError } from './ledger.js';
 import { operation } from './operations.js';
@@ -22,7 +22,8 @@ export async function forRule<T>(rule: RuleId | `ASSUME-${string}`, check: () =>
     return await check();
   } catch (e) {
     // A test the suite does not run is no rule's failure.
-    if (e instanceof Error && !(e instanceof NotRunError) && !/^\[[A-Z0-9-]+\]/.test(e.message)) e.message = `[${rule}] ${e.message}`;
+    if (e instanceof Error && !(e instanceof NotRunError) && !/^\[[A-Z0-9-]+\]/.test(e.message))
+      e.message = `[${rule}] ${e.message}`;
     throw e;
   }
 }
@@ -35,7 +36,8 @@ export async function forReading<T>(entry: string, rule: RuleId, check: () => T 
   try {
     return await check();
   } catch (e) {
-    if (e instanceof Error) e.message = `[${entry}] ${e.message}\n[${rule}] judged under the stricter reading of ${entry}`;
+    if (e instanceof Error)
+      e.message = `[${entry}] ${e.message}\n[${rule}] judged under the stricter reading of ${entry}`;
     throw e;
   }
 }
@@ -45,12 +47,22 @@ export async function forReading<T>(entry: string, rule: RuleId, check: () => T 
  * refusal or an accepted no-op by default, the refusal under FLEET_STRICT=ASSUME-UNMET-CONDITION.
  * What the state shows afterwards is the rule's own check.
  */
-export async function expectUnmetCondition(response: ApiResponse, config: Pick<Config, 'strict'>, rule: RuleId, what: string): Promise<void> {
+export async function expectUnmetCondition(
+  response: ApiResponse,
+  config: Pick<Config, 'strict'>,
+  rule: RuleId,
+  what: string
+): Promise<void> {
   if (config.strict.has('ASSUME-UNMET-CONDITION')) {
     await forReading('ASSUME-UNMET-CONDITION', rule, () => expect(response, `${what} (strict reading)`).toBeRejected());
     return;
   }
-  await forRule(rule, () => expect(response.status >= 200 && response.status < 500, `${what}: refused (4xx) or accepted as a no-op (2xx), answered ${response.status}`).toBe(true));
+  await forRule(rule, () =>
+    expect(
+      response.status >= 200 && response.status < 500,
+      `${what}: refused (4xx) or accepted as a no-op (2xx), answered ${response.status}`
+    ).toBe(true)
+  );
 }
 
 function statusMatcher(name: string, ok: (status: number) => boolean, expected: string) {
@@ -61,7 +73,8 @@ function statusMatcher(name: string, ok: (status: number) => boolean, expected: 
       name,
       expected,
       actual: response.status,
-      message: () => `${rule ? `[${rule}] ` : ''}expected ${this.isNot ? 'not ' : ''}${expected}, received ${response.status}\n${formatExchange(response.exchange)}`,
+      message: () =>
+        `${rule ? `[${rule}] ` : ''}expected ${this.isNot ? 'not ' : ''}${expected}, received ${response.status}\n${formatExchange(response.exchange)}`,
     };
   };
 }

@@ -19,11 +19,11 @@ import { stripVTControlCharacters } from 'node:util';
 import type { TestInfo } from '@playwright/test';
 import { TOKEN_RULE } from './auth.js';
 import type { Finding } from './checks/types.js';
-import { ENVIRONMENT_ATTACHMENT, TransientError, UnavailableError, type EnvironmentEvent } from './environment.js';
+import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent, TransientError, UnavailableError } from './environment.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
-import type { OperationId } from './operations.js';
 import { appendRecords, readRecords } from './jsonl.js';
+import type { OperationId } from './operations.js';
 import type { SecretRegistry } from './report/redact.js';
 import { NOTICE_ANNOTATION } from './rules/assumptions.js';
 import { rules } from './rules/catalogue.js';
@@ -130,14 +130,23 @@ export class NotRunError extends Error {
  * in the run's summary and drift report.
  */
 export class ConfigurationNotice extends NotRunError {
-  constructor(readonly entry: string, readonly notice: string) {
+  constructor(
+    readonly entry: string,
+    readonly notice: string
+  ) {
     super(`${notice} (${entry})`);
   }
 }
 
 /** An error that ends a test without a verdict on its rules: blocked by another rule, not run, or not judged at all. */
 export function judgesNothing(e: unknown): boolean {
-  return e instanceof BlockedError || e instanceof IncompleteError || e instanceof TransientError || e instanceof UnavailableError || e instanceof NotRunError;
+  return (
+    e instanceof BlockedError ||
+    e instanceof IncompleteError ||
+    e instanceof TransientError ||
+    e instanceof UnavailableError ||
+    e instanceof NotRunError
+  );
 }
 
 export class BlockedError extends Error {
@@ -175,25 +184,55 @@ const keyOf = (f: Pick<Finding, 'rule' | 'check'>, operationId: string) => `${f.
 /** The field names a failure is about: its pointer's own segments, not the collections around them (`/cards/0/status/id` → status, id). */
 function fieldsOf(f: Finding): string[] {
   const segments = (f.where ?? '').split('/');
-  const named = segments.filter((s, i) => s && !/^\d+$/.test(s) && s !== '*' && !/^(\d+|\*)$/.test(segments[i + 1] ?? ''));
+  const named = segments.filter(
+    (s, i) => s && !/^\d+$/.test(s) && s !== '*' && !/^(\d+|\*)$/.test(segments[i + 1] ?? '')
+  );
   return [...new Set([...named, ...(f.field ? [f.field] : [])])];
 }
 
 /** Nothing of the answer can be used: a 5xx, a body that is no JSON, or one that is not the documented thing at all. */
-const wholeBody = (exchange: Exchange, f: Finding) => exchange.response.status >= 500 || (exchange.response.text.trim() !== '' && !exchange.response.isJson)
-  || (f.where === '/' && !f.field);
+const wholeBody = (exchange: Exchange, f: Finding) =>
+  exchange.response.status >= 500 ||
+  (exchange.response.text.trim() !== '' && !exchange.response.isJson) ||
+  (f.where === '/' && !f.field);
 
 /**
  * The answers beside an exchange that its evidence shows: the same request's earlier 5xx it repeats,
  * a write's read-back after a 5xx, or its refusal when sent once more (bodies scrubbed, cut).
  */
-export function answersBeside(exchange: Exchange, scrub: (text: string) => string): Pick<Evidence, 'earlier' | 'readBack' | 'sentAgain'> {
+export function answersBeside(
+  exchange: Exchange,
+  scrub: (text: string) => string
+): Pick<Evidence, 'earlier' | 'readBack' | 'sentAgain'> {
   const shown = (text: string) => scrub(text).slice(0, 2_000);
   const readBack = exchange.readBack;
   return {
-    ...(exchange.repeatOf?.length ? { earlier: exchange.repeatOf.map((e) => ({ status: e.response.status, startedAt: e.startedAt, body: shown(e.response.text) })) } : {}),
-    ...(readBack ? { readBack: { performed: readBack.performed, ...(readBack.exchange ? { request: `${readBack.exchange.request.method} ${readBack.exchange.request.path}`, status: readBack.exchange.response.status, body: shown(readBack.exchange.response.text) } : {}) } } : {}),
-    ...(exchange.sentAgain ? { sentAgain: { status: exchange.sentAgain.response.status, body: shown(exchange.sentAgain.response.text) } } : {}),
+    ...(exchange.repeatOf?.length
+      ? {
+          earlier: exchange.repeatOf.map((e) => ({
+            status: e.response.status,
+            startedAt: e.startedAt,
+            body: shown(e.response.text),
+          })),
+        }
+      : {}),
+    ...(readBack
+      ? {
+          readBack: {
+            performed: readBack.performed,
+            ...(readBack.exchange
+              ? {
+                  request: `${readBack.exchange.request.method} ${readBack.exchange.request.path}`,
+                  status: readBack.exchange.response.status,
+                  body: shown(readBack.exchange.response.text),
+                }
+              : {}),
+          },
+        }
+      : {}),
+    ...(exchange.sentAgain
+      ? { sentAgain: { status: exchange.sentAgain.response.status, body: shown(exchange.sentAgain.response.text) } }
+      : {}),
   };
 }
 
@@ -211,7 +250,7 @@ export class WorkerLedger implements Observer {
     private readonly secrets: SecretRegistry,
     private readonly baseUrl: string,
     /** The run's ledger folder (one JSON-lines file per worker); undefined: attachments only. */
-    private readonly file?: string,
+    private readonly file?: string
   ) {}
 
   owns(): boolean {
@@ -219,12 +258,21 @@ export class WorkerLedger implements Observer {
   }
 
   block(rule: string | undefined, reason: string, exchange?: Exchange): BlockedError {
-    return this.current?.block(rule, reason, exchange) ?? new BlockedError({ ...(rule ? { rule } : {}), reason, ...(exchange ? { evidence: this.evidence(exchange) } : {}) });
+    return (
+      this.current?.block(rule, reason, exchange) ??
+      new BlockedError({
+        ...(rule ? { rule } : {}),
+        reason,
+        ...(exchange ? { evidence: this.evidence(exchange) } : {}),
+      })
+    );
   }
 
   evidence(exchange: Exchange, pointer?: string): Evidence {
     const { response } = exchange;
-    const shown = response.isJson ? JSON.stringify(this.secrets.redact(response.body), null, 2) : this.secrets.scrub(response.text);
+    const shown = response.isJson
+      ? JSON.stringify(this.secrets.redact(response.body), null, 2)
+      : this.secrets.scrub(response.text);
     return {
       operationId: exchange.operationId,
       baseUrl: this.baseUrl,
@@ -232,7 +280,10 @@ export class WorkerLedger implements Observer {
       response: {
         status: response.status,
         ...(response.headers['content-type'] ? { contentType: response.headers['content-type'] } : {}),
-        body: shown.length > MAX_EVIDENCE_TEXT ? `${shown.slice(0, MAX_EVIDENCE_TEXT)}… (${shown.length} characters)` : shown,
+        body:
+          shown.length > MAX_EVIDENCE_TEXT
+            ? `${shown.slice(0, MAX_EVIDENCE_TEXT)}… (${shown.length} characters)`
+            : shown,
       },
       ...(pointer ? { pointer } : {}),
       startedAt: exchange.startedAt,
@@ -241,7 +292,12 @@ export class WorkerLedger implements Observer {
   }
 
   /** One more sighting of `f` in `exchange` (the first one keeps the exchange as evidence). */
-  record(f: Omit<Finding, 'kind'>, exchange: Exchange, testTitle = this.current?.title ?? '', evidence = () => this.evidence(exchange, f.where)): void {
+  record(
+    f: Omit<Finding, 'kind'>,
+    exchange: Exchange,
+    testTitle = this.current?.title ?? '',
+    evidence = () => this.evidence(exchange, f.where)
+  ): void {
     const key = keyOf(f, exchange.operationId);
     const entry = this.pending.get(key);
     if (entry) {
@@ -251,9 +307,16 @@ export class WorkerLedger implements Observer {
     const first = !this.seen.has(key);
     this.seen.add(key);
     this.pending.set(key, {
-      rule: f.rule, operationId: exchange.operationId, check: f.check, title: f.title,
-      ...(f.where ? { where: f.where } : {}), ...(f.received ? { received: f.received } : {}), ...(f.documented ? { documented: f.documented } : {}),
-      count: 1, seenIn: testTitle, ...(first ? { evidence: evidence() } : {}),
+      rule: f.rule,
+      operationId: exchange.operationId,
+      check: f.check,
+      title: f.title,
+      ...(f.where ? { where: f.where } : {}),
+      ...(f.received ? { received: f.received } : {}),
+      ...(f.documented ? { documented: f.documented } : {}),
+      count: 1,
+      seenIn: testTitle,
+      ...(first ? { evidence: evidence() } : {}),
     });
   }
 
@@ -274,12 +337,17 @@ export class WorkerLedger implements Observer {
     for (const rule of new Set(failures.map((f) => f.rule))) {
       const ofRule = failures.filter((f) => f.rule === rule);
       for (const f of ofRule) {
-        if (!recorded.has(keyOf(f, exchange.operationId))) this.record(f, exchange, testTitle, () => evidenceAt(f.where));
+        if (!recorded.has(keyOf(f, exchange.operationId)))
+          this.record(f, exchange, testTitle, () => evidenceAt(f.where));
         recorded.add(keyOf(f, exchange.operationId));
       }
       const taint: Taint = {
-        rule, reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
-        wholeBody: ofRule.some((f) => wholeBody(exchange, f)), fields: [...new Set(ofRule.flatMap(fieldsOf))], evidence: () => evidenceAt(ofRule[0]!.where), exchange,
+        rule,
+        reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
+        wholeBody: ofRule.some((f) => wholeBody(exchange, f)),
+        fields: [...new Set(ofRule.flatMap(fieldsOf))],
+        evidence: () => evidenceAt(ofRule[0]!.where),
+        exchange,
       };
       this.current?.taint(taint);
       for (const capture of this.captures) capture.push(taint);
@@ -352,7 +420,12 @@ export class WorkerLedger implements Observer {
       if (e instanceof TransientError) return { blocker: { reason: e.message, notJudged: true }, taints };
       const taint = taints.find((t) => t.wholeBody) ?? taints[0];
       const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
-      return { blocker: taint ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence() } : { reason }, taints };
+      return {
+        blocker: taint
+          ? { rule: taint.rule, reason: `${reason} (${taint.reason})`, evidence: taint.evidence() }
+          : { reason },
+        taints,
+      };
     } finally {
       this.captures.splice(this.captures.indexOf(taints), 1);
     }
@@ -396,7 +469,10 @@ const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
 /** A failure message that shows `exchange` (formatExchange: its request line and its response status). */
 function shows(message: string, exchange: Exchange): boolean {
-  return message.includes(`request:  ${exchange.request.method} ${exchange.request.path}`) && message.includes(`response: ${exchange.response.status} `);
+  return (
+    message.includes(`request:  ${exchange.request.method} ${exchange.request.path}`) &&
+    message.includes(`response: ${exchange.response.status} `)
+  );
 }
 
 /**
@@ -405,7 +481,12 @@ function shows(message: string, exchange: Exchange): boolean {
  * names only the one where the call that threw stands.
  */
 function failingLine(stack: string | undefined): string {
-  const frame = /\((\/[^()]+?\.ts):(\d+):\d+\)|at (\/[^ ]+?\.ts):(\d+):\d+/.exec((stack ?? '').split('\n').filter((l) => !l.includes('node_modules')).join('\n'));
+  const frame = /\((\/[^()]+?\.ts):(\d+):\d+\)|at (\/[^ ]+?\.ts):(\d+):\d+/.exec(
+    (stack ?? '')
+      .split('\n')
+      .filter((l) => !l.includes('node_modules'))
+      .join('\n')
+  );
   const [file, line] = frame ? [frame[1] ?? frame[3], Number(frame[2] ?? frame[4])] : [];
   if (!file || !existsSync(file)) return '';
   const lines = readFileSync(file, 'utf8').split('\n');
@@ -436,7 +517,7 @@ export class TestLedger implements Observer {
     private readonly worker: WorkerLedger,
     readonly title: string,
     /** The test's time limit, ms (it may be changed while the test runs). */
-    private readonly limitMs: () => number = () => 60_000,
+    private readonly limitMs: () => number = () => 60_000
   ) {
     worker.current = this;
   }
@@ -490,7 +571,8 @@ export class TestLedger implements Observer {
   /** The value a worker fixture found, with its taints; a BlockedError when it found none. */
   adopt<T>(found: Found<T>): T {
     this.taints.push(...found.taints);
-    if (found.blocker?.notJudged) throw new IncompleteError(`what this worker found out about the target at its start: ${found.blocker.reason}`);
+    if (found.blocker?.notJudged)
+      throw new IncompleteError(`what this worker found out about the target at its start: ${found.blocker.reason}`);
     if (found.blocker) {
       this.blocker ??= found.blocker;
       throw new BlockedError(found.blocker);
@@ -499,7 +581,11 @@ export class TestLedger implements Observer {
   }
 
   block(rule: string | undefined, reason: string, exchange?: Exchange): BlockedError {
-    const blocker: Blocker = { ...(rule ? { rule } : {}), reason, ...(exchange ? { evidence: this.worker.evidence(exchange) } : {}) };
+    const blocker: Blocker = {
+      ...(rule ? { rule } : {}),
+      reason,
+      ...(exchange ? { evidence: this.worker.evidence(exchange) } : {}),
+    };
     this.blocker ??= blocker;
     return new BlockedError(blocker);
   }
@@ -509,7 +595,9 @@ export class TestLedger implements Observer {
     const whole = this.taints.find((t) => t.wholeBody);
     if (whole) return whole;
     if (CRASH.test(message)) return this.taints[0];
-    return this.taints.find((t) => t.fields.some((field) => new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}([^\\w]|$)`).test(message)));
+    return this.taints.find((t) =>
+      t.fields.some((field) => new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}([^\\w]|$)`).test(message))
+    );
   }
 
   /**
@@ -523,53 +611,88 @@ export class TestLedger implements Observer {
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
     const notRun = stopped ? this.notRunOf(testInfo) : undefined;
     // A blocker found before the time ran out wins over the timeout.
-    const blocker = stopped && !notRun ? (testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo) : undefined;
-    const suiteError = !blocker && !notRun && testInfo.status === 'failed' ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? '')) : undefined;
+    const blocker =
+      stopped && !notRun
+        ? ((testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo))
+        : undefined;
+    const suiteError =
+      !blocker && !notRun && testInfo.status === 'failed'
+        ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? ''))
+        : undefined;
     // The findings check's evidence is each finding's own exchange (findings.json), not an answer of its own.
     const findingsCheck = testInfo.tags.includes('@findings');
-    const incomplete = stopped && !notRun && !blocker && !suiteError && !findingsCheck ? this.incompleteOf(testInfo) : undefined;
+    const incomplete =
+      stopped && !notRun && !blocker && !suiteError && !findingsCheck ? this.incompleteOf(testInfo) : undefined;
     // Said in the JUnit report too: a <property name="suite-error">.
     if (suiteError) testInfo.annotations.push({ type: SUITE_ERROR_ANNOTATION, description: suiteError });
     if (notRun) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';
-      testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: notRun }, { type: 'skip', description: notRun });
+      testInfo.annotations.push(
+        { type: NOT_RUN_ANNOTATION, description: notRun },
+        { type: 'skip', description: notRun }
+      );
       const notice = NOTICE.exec(notRun);
       if (notice) testInfo.annotations.push({ type: NOTICE_ANNOTATION, description: `${notice[2]}: ${notice[1]}` });
     } else if (blocker) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';
       testInfo.annotations.push({ type: BLOCKED_ANNOTATION, description: `${blocker.rule ?? '—'}: ${blocker.reason}` });
-      if (blocker.evidence) await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, { body: JSON.stringify(blocker.evidence, null, 2), contentType: 'application/json' });
+      if (blocker.evidence)
+        await testInfo.attach(`blocked by ${blocker.rule ?? 'the target'}.json`, {
+          body: JSON.stringify(blocker.evidence, null, 2),
+          contentType: 'application/json',
+        });
     } else if (incomplete) {
-      testInfo.annotations.push({ type: incomplete.unavailable ? UNAVAILABLE_ANNOTATION : INCOMPLETE_ANNOTATION, description: incomplete.reason });
+      testInfo.annotations.push({
+        type: incomplete.unavailable ? UNAVAILABLE_ANNOTATION : INCOMPLETE_ANNOTATION,
+        description: incomplete.reason,
+      });
       if (testInfo.retry < ((testInfo.project as TestInfo['project'] | undefined)?.retries ?? 0)) {
         // Run again once before the run ends: a fresh attempt, new resources, a deadline of its own.
         // Playwright retries an attempt whose status is not the expected one, and leaves an
         // interrupted attempt out of the test's outcome (its reports show the next attempt's). Only
         // what stays incomplete is not judged.
         testInfo.status = 'interrupted';
-        testInfo.annotations.push({ type: RERUN_ANNOTATION, description: `judged nothing, run again: ${incomplete.reason}` });
+        testInfo.annotations.push({
+          type: RERUN_ANNOTATION,
+          description: `judged nothing, run again: ${incomplete.reason}`,
+        });
       } else {
         testInfo.status = 'skipped';
         testInfo.expectedStatus = 'skipped';
         // What Allure and Playwright's report show of a skipped test: not judged, never failed.
-        testInfo.annotations.push({ type: 'skip', description: `${incomplete.unavailable ? 'unavailable' : 'incomplete'}, not judged: ${incomplete.reason}` });
+        testInfo.annotations.push({
+          type: 'skip',
+          description: `${incomplete.unavailable ? 'unavailable' : 'incomplete'}, not judged: ${incomplete.reason}`,
+        });
       }
-      await testInfo.attach(INCOMPLETE_ATTACHMENT, { body: JSON.stringify(incomplete, null, 2), contentType: 'application/json' });
+      await testInfo.attach(INCOMPLETE_ATTACHMENT, {
+        body: JSON.stringify(incomplete, null, 2),
+        contentType: 'application/json',
+      });
     } else if (testInfo.status === 'failed' && !suiteError && this.last) {
       // The failure's evidence: a check's violation has its own attachment, which the reports prefer.
-      await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(this.worker.evidence(this.last), null, 2), contentType: 'application/json' });
+      await testInfo.attach(EVIDENCE_ATTACHMENT, {
+        body: JSON.stringify(this.worker.evidence(this.last), null, 2),
+        contentType: 'application/json',
+      });
     }
     // A verdict stands: only a test that judged nothing is run again.
     if (stopped && !incomplete && testInfo.status !== 'skipped') keepVerdict(testInfo);
     this.worker.takeOver();
     const entries = this.worker.flush();
-    if (entries.length) await testInfo.attach(FINDINGS_ATTACHMENT, { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
+    if (entries.length)
+      await testInfo.attach(FINDINGS_ATTACHMENT, {
+        body: JSON.stringify(entries, null, 2),
+        contentType: 'application/json',
+      });
     const footprint = this.worker.takeFootprint();
-    if (footprint.requests) await testInfo.attach(FOOTPRINT_ATTACHMENT, { body: JSON.stringify(footprint), contentType: 'application/json' });
+    if (footprint.requests)
+      await testInfo.attach(FOOTPRINT_ATTACHMENT, { body: JSON.stringify(footprint), contentType: 'application/json' });
     const events = this.worker.takeEvents();
-    if (events.length) await testInfo.attach(ENVIRONMENT_ATTACHMENT, { body: JSON.stringify(events), contentType: 'application/json' });
+    if (events.length)
+      await testInfo.attach(ENVIRONMENT_ATTACHMENT, { body: JSON.stringify(events), contentType: 'application/json' });
   }
 
   /**
@@ -583,20 +706,37 @@ export class TestLedger implements Observer {
     const activity = innermost && { what: this.activities.map((a) => a.what).join(' › '), since: innermost.since };
     const waiting = activity ? { waitingFor: activity.what, waitedMs: Date.now() - activity.since } : {};
     const shown = this.spoiled ?? this.last;
-    const base = { limitMs: testInfo.timeout, ...waiting, ...(shown ? { lastExchange: this.worker.evidence(shown) } : {}) };
+    const base = {
+      limitMs: testInfo.timeout,
+      ...waiting,
+      ...(shown ? { lastExchange: this.worker.evidence(shown) } : {}),
+    };
     if (testInfo.status === 'timedOut') {
-      const doing = activity ? ` waiting for ${activity.what} (for ${Math.round((Date.now() - activity.since) / 1000)} s)` : '';
-      return { reason: `ran out of time (its limit: ${Math.round(testInfo.timeout / 1000)} s)${doing}: not judged`, ...base };
+      const doing = activity
+        ? ` waiting for ${activity.what} (for ${Math.round((Date.now() - activity.since) / 1000)} s)`
+        : '';
+      return {
+        reason: `ran out of time (its limit: ${Math.round(testInfo.timeout / 1000)} s)${doing}: not judged`,
+        ...base,
+      };
     }
     const ownTag = messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)));
     const unavailable = messages.map((m) => UNAVAILABLE.exec(m)).find(Boolean);
     if (unavailable && !ownTag && this.spoiled) {
       const { operationId, response } = this.spoiled;
-      return { reason: `the server answered unavailable: ${unavailable[1]}`, unavailable: { operationId, status: response.status }, ...base };
+      return {
+        reason: `the server answered unavailable: ${unavailable[1]}`,
+        unavailable: { operationId, status: response.status },
+        ...base,
+      };
     }
     const transient = messages.map((m) => NOT_JUDGED.exec(m)).find(Boolean);
     if (transient && !ownTag) return { reason: `${transient[1]}: not judged`, ...base };
-    if (!this.last) return { reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`, ...base };
+    if (!this.last)
+      return {
+        reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`,
+        ...base,
+      };
     return undefined;
   }
 
@@ -617,7 +757,9 @@ export class TestLedger implements Observer {
     const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
     // A 5xx of the server judged as another rule's (its own would have thrown): an assertion of the
     // test's own rule that shows that very answer (its request and status) judged nothing of it.
-    const fiveXx = this.taints.find((t) => t.exchange.response.status >= 500 && messages.some((m) => shows(m, t.exchange)));
+    const fiveXx = this.taints.find(
+      (t) => t.exchange.response.status >= 500 && messages.some((m) => shows(m, t.exchange))
+    );
     if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
@@ -632,7 +774,12 @@ export class TestLedger implements Observer {
     // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
     const other = tags.find((t) => rules.has(t));
     if (other) {
-      const title = messages.find((m) => m.includes(`[${other}]`))!.split('\n').find((l) => l.includes(`[${other}]`))!.replace(/^.*?\[[A-Z0-9-]+\]\s*/, '').slice(0, 300);
+      const title = messages
+        .find((m) => m.includes(`[${other}]`))!
+        .split('\n')
+        .find((l) => l.includes(`[${other}]`))!
+        .replace(/^.*?\[[A-Z0-9-]+\]\s*/, '')
+        .slice(0, 300);
       if (this.last) this.worker.record({ rule: other, check: 'assertion', title }, this.last, this.title);
       return { rule: other, reason: title, ...(this.last ? { evidence: this.worker.evidence(this.last) } : {}) };
     }
@@ -661,23 +808,27 @@ export const SETUP_DIR = 'setup';
 /** The set-up records of `setupDir` not taken yet, each taken once (renamed first: another process never reads it too). */
 export function takeSetupRecords(setupDir: string): { findings: LedgerEntry[]; events: EnvironmentEvent[] }[] {
   if (!existsSync(setupDir)) return [];
-  return readdirSync(setupDir).filter((f) => f.endsWith('.json')).flatMap((f) => {
-    const taken = join(setupDir, `${f}.${process.pid}.taken`);
-    try {
-      renameSync(join(setupDir, f), taken);
-    } catch {
-      return [];
-    }
-    const record = JSON.parse(readFileSync(taken, 'utf8')) as { findings: LedgerEntry[]; events: EnvironmentEvent[] };
-    rmSync(taken, { force: true });
-    return [record];
-  });
+  return readdirSync(setupDir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => {
+      const taken = join(setupDir, `${f}.${process.pid}.taken`);
+      try {
+        renameSync(join(setupDir, f), taken);
+      } catch {
+        return [];
+      }
+      const record = JSON.parse(readFileSync(taken, 'utf8')) as { findings: LedgerEntry[]; events: EnvironmentEvent[] };
+      rmSync(taken, { force: true });
+      return [record];
+    });
 }
 
 /** Every entry a run's workers appended to `dir` (the findings check reads them). */
 export function readLedger(dir: string): LedgerEntry[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.jsonl') && !f.startsWith('budget-')).flatMap((f) => readRecords<LedgerEntry>(join(dir, f)));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl') && !f.startsWith('budget-'))
+    .flatMap((f) => readRecords<LedgerEntry>(join(dir, f)));
 }
 
 /** One finding per (rule, operation, check), counts summed, the first evidence kept. */
@@ -692,7 +843,9 @@ export function mergeFindings(entries: LedgerEntry[]): LedgerEntry[] {
       if (!m.evidence && e.evidence) m.evidence = e.evidence;
     }
   }
-  return [...merged.values()].sort((a, b) => a.rule.localeCompare(b.rule) || a.operationId.localeCompare(b.operationId));
+  return [...merged.values()].sort(
+    (a, b) => a.rule.localeCompare(b.rule) || a.operationId.localeCompare(b.operationId)
+  );
 }
 
 /** The run's ledger folder for a worker's file: one per run id, so runs never mix. */

@@ -7,7 +7,7 @@
  * only array. Each answer is read on its own, always the same way: a last page may leave its
  * cursor out.
  */
-import { at, isObject, linkCursor, paths, type FlagPlace, type PageAnswer, type Place } from './list-page-places.js';
+import { at, type FlagPlace, isObject, linkCursor, type PageAnswer, type Place, paths } from './list-page-places.js';
 
 /** "limit (integer, default 50)" */
 const DEFAULT_LIMIT = 50;
@@ -44,7 +44,9 @@ export function customersFound(body: unknown): string[] | undefined {
 export function cursorFound(answer: PageAnswer): Place | undefined {
   const path = nearest(answer.body, CURSOR_NAMES, (v) => v === null || (typeof v === 'string' && !isUrl(v)));
   if (path) return { in: 'body', path };
-  const header = Object.keys(answer.headers).find((h) => h !== 'link' && CURSOR_HEADER.test(h) && !/^(content|access-control)/.test(h));
+  const header = Object.keys(answer.headers).find(
+    (h) => h !== 'link' && CURSOR_HEADER.test(h) && !/^(content|access-control)/.test(h)
+  );
   if (header) return { in: 'header', name: header };
   return linkCursor(answer.headers.link, 'next') !== undefined ? { in: 'link', rel: 'next' } : undefined;
 }
@@ -56,7 +58,12 @@ export function flagFound(body: unknown): FlagPlace | undefined {
 
 /** How many customers fill a page: the limit asked (without one, the document's default), or fewer where the page says it used fewer. */
 export function pageSize(answer: PageAnswer): number {
-  const asked = Number(new URLSearchParams(answer.exchange?.request.path.split('?')[1] ?? '').get('limit') ?? DEFAULT_LIMIT);
+  const asked = Number(
+    new URLSearchParams(answer.exchange?.request.path.split('?')[1] ?? '').get('limit') ?? DEFAULT_LIMIT
+  );
   const said = nearest(answer.body, LIMIT_NAMES, (v) => Number.isInteger(v) && (v as number) > 0);
-  return Math.min(Number.isInteger(asked) && asked > 0 ? asked : DEFAULT_LIMIT, said ? at(answer.body, said) as number : Number.POSITIVE_INFINITY);
+  return Math.min(
+    Number.isInteger(asked) && asked > 0 ? asked : DEFAULT_LIMIT,
+    said ? (at(answer.body, said) as number) : Number.POSITIVE_INFINITY
+  );
 }

@@ -26,7 +26,12 @@ export function at(root: unknown, path: string[]): unknown {
 }
 
 /** Properties of `node` (and of the objects inside it, one level down) whose value passes `keep`, as paths. */
-export function paths(node: unknown, keep: (key: string, value: unknown) => boolean, prefix: string[] = [], depth = 0): string[][] {
+export function paths(
+  node: unknown,
+  keep: (key: string, value: unknown) => boolean,
+  prefix: string[] = [],
+  depth = 0
+): string[][] {
   if (!isObject(node)) return [];
   return Object.entries(node).flatMap(([k, v]) => [
     ...(keep(k, v) ? [[...prefix, k]] : []),
@@ -38,18 +43,27 @@ export function paths(node: unknown, keep: (key: string, value: unknown) => bool
 export function linkCursor(header: string | undefined, rel: string): string | undefined {
   for (const link of (header ?? '').split(/,(?=\s*<)/)) {
     const m = /^\s*<([^>]*)>(.*)$/.exec(link);
-    const rels = /;\s*rel="?([^";]+)"?/i.exec(m?.[2] ?? '')?.[1]?.toLowerCase().split(/\s+/) ?? [];
-    if (m && rels.includes(rel)) return new URL(m[1]!, 'http://relative.invalid').searchParams.get('cursor') ?? undefined;
+    const rels =
+      /;\s*rel="?([^";]+)"?/i
+        .exec(m?.[2] ?? '')?.[1]
+        ?.toLowerCase()
+        .split(/\s+/) ?? [];
+    if (m && rels.includes(rel))
+      return new URL(m[1]!, 'http://relative.invalid').searchParams.get('cursor') ?? undefined;
   }
   return undefined;
 }
 
 export function valueAt(place: Place, answer: PageAnswer): unknown {
   switch (place.in) {
-    case 'body': return at(answer.body, place.path);
-    case 'header': return answer.headers[place.name];
-    case 'link': return linkCursor(answer.headers.link, place.rel);
-    case 'none': return undefined;
+    case 'body':
+      return at(answer.body, place.path);
+    case 'header':
+      return answer.headers[place.name];
+    case 'link':
+      return linkCursor(answer.headers.link, place.rel);
+    case 'none':
+      return undefined;
   }
 }
 
@@ -57,9 +71,13 @@ export function valueAt(place: Place, answer: PageAnswer): unknown {
 export function placeText(place: FlagPlace): string {
   const not = place.negated ? '!' : '';
   switch (place.in) {
-    case 'body': return `${not}${place.path.join('.')}`;
-    case 'header': return `${not}header:${place.name}`;
-    case 'link': return `${not}link:${place.rel}`;
-    case 'none': return 'none';
+    case 'body':
+      return `${not}${place.path.join('.')}`;
+    case 'header':
+      return `${not}header:${place.name}`;
+    case 'link':
+      return `${not}link:${place.rel}`;
+    case 'none':
+      return 'none';
   }
 }

@@ -9,8 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playwrightCommand, playwrightConfig } from './package-files.js';
 
-interface JsonSpec { title: string; tags?: string[]; tests: { projectName: string }[] }
-interface JsonSuite { title: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
+interface JsonSpec {
+  title: string;
+  tags?: string[];
+  tests: { projectName: string }[];
+}
+interface JsonSuite {
+  title: string;
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
 
 export interface ListedTest {
   key: string;
@@ -21,7 +29,13 @@ export interface ListedTest {
 
 export function listedTests(report: { suites?: JsonSuite[] }): ListedTest[] {
   const walk = (suite: JsonSuite, path: string[]): ListedTest[] => [
-    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((t) => ({ key: [t.projectName, ...path, spec.title].join(' › '), title: spec.title, tags: (spec.tags ?? []).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)) }))),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((t) => ({
+        key: [t.projectName, ...path, spec.title].join(' › '),
+        title: spec.title,
+        tags: (spec.tags ?? []).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
+      }))
+    ),
     ...(suite.suites ?? []).flatMap((child) => walk(child, [...path, child.title])),
   ];
   return (report.suites ?? []).flatMap((s) => walk(s, [s.title]));
@@ -38,10 +52,17 @@ export function listTests(args: string[], env: Record<string, string | undefined
   try {
     const file = join(dir, 'list.json');
     const [node, ...cli] = playwrightCommand();
-    const run = spawnSync(node!, [...cli, 'test', '-c', playwrightConfig(), '--list', '--reporter=json', ...withoutReporter(args)], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' });
+    const run = spawnSync(
+      node!,
+      [...cli, 'test', '-c', playwrightConfig(), '--list', '--reporter=json', ...withoutReporter(args)],
+      { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, encoding: 'utf8' }
+    );
     // A selection that matches nothing is an answer, not a failure: its caller says so in its words.
     if (run.status !== 0 && /^Error: No tests found/m.test(run.stderr + run.stdout)) return [];
-    if (run.status !== 0) throw new Error(`cannot list the tests: ${(run.stderr || run.stdout).split('\n').find((l) => l.trim()) ?? `exit ${run.status}`}`);
+    if (run.status !== 0)
+      throw new Error(
+        `cannot list the tests: ${(run.stderr || run.stdout).split('\n').find((l) => l.trim()) ?? `exit ${run.status}`}`
+      );
     return listedTests(JSON.parse(readFileSync(file, 'utf8')) as { suites?: JsonSuite[] });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -50,7 +71,9 @@ export function listTests(args: string[], env: Record<string, string | undefined
 
 /** The `--shard=i/n` (or `--shard i/n`) of Playwright arguments. */
 export function shardOf(args: string[]): { current: number; total: number } | undefined {
-  const value = args.map((a, i) => (a.startsWith('--shard=') ? a.slice(8) : a === '--shard' ? args[i + 1] : undefined)).find((v) => v !== undefined);
+  const value = args
+    .map((a, i) => (a.startsWith('--shard=') ? a.slice(8) : a === '--shard' ? args[i + 1] : undefined))
+    .find((v) => v !== undefined);
   const m = /^(\d+)\/(\d+)$/.exec(value ?? '');
   return m ? { current: Number(m[1]), total: Number(m[2]) } : undefined;
 }

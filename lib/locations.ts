@@ -20,7 +20,25 @@ export const MAX_LOCATIONS = 300;
 export const WORLD: Rectangle = { topLatitude: 90, bottomLatitude: -90, leftLongitude: -180, rightLongitude: 180 };
 
 /** The 17 languages the document lists as supported. */
-export const SUPPORTED_LANGUAGES = ['en', 'bg', 'cy', 'de', 'es', 'fi', 'fr', 'hu', 'is', 'it', 'lt', 'nb', 'nl', 'pl', 'pt', 'ro', 'sv'] as const;
+export const SUPPORTED_LANGUAGES = [
+  'en',
+  'bg',
+  'cy',
+  'de',
+  'es',
+  'fi',
+  'fr',
+  'hu',
+  'is',
+  'it',
+  'lt',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'sv',
+] as const;
 
 /** The capability values the document says appear. */
 export const CAPABILITIES = ['RESERVABLE', 'PLUG_AND_CHARGE_CAPABLE', 'CHARGING_PROFILE_CAPABLE'] as const;
@@ -35,8 +53,13 @@ export function pointOf(item: { coordinates?: { latitude?: string; longitude?: s
 
 /** Edges count as inside: the document does not say whether they are. */
 export function isInside(rect: Rectangle, p: Point | undefined): boolean {
-  return p !== undefined && p.latitude <= rect.topLatitude && p.latitude >= rect.bottomLatitude
-    && p.longitude >= rect.leftLongitude && p.longitude <= rect.rightLongitude;
+  return (
+    p !== undefined &&
+    p.latitude <= rect.topLatitude &&
+    p.latitude >= rect.bottomLatitude &&
+    p.longitude >= rect.leftLongitude &&
+    p.longitude <= rect.rightLongitude
+  );
 }
 
 /** Degrees to six decimals, as a query writes them plainly. */
@@ -53,16 +76,27 @@ export function around(p: Point, half: number): Rectangle {
 }
 
 /** The query of a geosearch with any values (malformed ones too), the four unnamed parameters under `names` (FleetApi.geoParamNames). */
-export function geoQuery(names: GeoParamNames, values: Partial<Record<keyof GeosearchRectangle, string | number | boolean>>): Query {
+export function geoQuery(
+  names: GeoParamNames,
+  values: Partial<Record<keyof GeosearchRectangle, string | number | boolean>>
+): Query {
   const { count, aggregate, precision, language, ...bounds } = values;
-  return { ...bounds, [names.count]: count, [names.aggregate]: aggregate, [names.precision]: precision, [names.language]: language };
+  return {
+    ...bounds,
+    [names.count]: count,
+    [names.aggregate]: aggregate,
+    [names.precision]: precision,
+    [names.language]: language,
+  };
 }
 
 // ---- What a location offers (connector fields and Evse status values are not shown) ----
 
 /** ASSUME-GEO-CONNECTOR-FIELDS: a connector has a standard when any of its properties equals it. */
 export function hasConnectorStandard(location: Location, standards: readonly string[]): boolean {
-  return (location.evses ?? []).some((e) => (e.connectors ?? []).some((c) => Object.values(c).some((v) => typeof v === 'string' && standards.includes(v))));
+  return (location.evses ?? []).some((e) =>
+    (e.connectors ?? []).some((c) => Object.values(c).some((v) => typeof v === 'string' && standards.includes(v)))
+  );
 }
 
 export function hasCapability(location: Location, capability: string): boolean {
@@ -83,7 +117,8 @@ export function standardCandidates(locations: readonly Location[]): string[] {
     const values = new Map<string, boolean>();
     for (const e of location.evses ?? []) {
       for (const c of e.connectors ?? []) {
-        for (const [key, v] of Object.entries(c)) if (typeof v === 'string') values.set(v, (values.get(v) ?? false) || key === 'standard');
+        for (const [key, v] of Object.entries(c))
+          if (typeof v === 'string') values.set(v, (values.get(v) ?? false) || key === 'standard');
       }
     }
     for (const [v, named] of values) {

@@ -9,7 +9,7 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { POOL_SLICES, slicesText, type ShareKeeper } from './run-lease.js';
+import { POOL_SLICES, type ShareKeeper, slicesText } from './run-lease.js';
 import type { Card } from './types.generated.js';
 
 /** A card of the pool, with the pool customer that holds it. */
@@ -61,7 +61,10 @@ export class PoolShare {
   /** Whole or not at all: a test never reads half a share. */
   write(slices: readonly number[], blockedBy?: ShareFile['blockedBy']): void {
     mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(`${this.file}.tmp`, JSON.stringify({ slices: [...slices], of: POOL_SLICES, ...(blockedBy ? { blockedBy } : {}) } satisfies ShareFile));
+    writeFileSync(
+      `${this.file}.tmp`,
+      JSON.stringify({ slices: [...slices], of: POOL_SLICES, ...(blockedBy ? { blockedBy } : {}) } satisfies ShareFile)
+    );
     renameSync(`${this.file}.tmp`, this.file);
   }
 
@@ -108,7 +111,9 @@ export class PoolClaims {
 
   private files(suffix: string): number[] {
     try {
-      return readdirSync(this.dir).filter((f) => f.endsWith(suffix)).map((f) => Number(f.slice(0, -suffix.length)));
+      return readdirSync(this.dir)
+        .filter((f) => f.endsWith(suffix))
+        .map((f) => Number(f.slice(0, -suffix.length)));
     } catch {
       return [];
     }
@@ -132,7 +137,13 @@ export class PoolClaims {
    * is let go again (the share is read after the claim too). `usable` reads a claimed card as it is
    * now: one it rejects (no longer Active) is left alone and stays claimed, as used up.
    */
-  async take(cards: readonly Card[], deadline: number, share?: PoolShare, usable?: (card: Card) => Promise<Card | undefined>, pollMs = 250): Promise<Card | undefined> {
+  async take(
+    cards: readonly Card[],
+    deadline: number,
+    share?: PoolShare,
+    usable?: (card: Card) => Promise<Card | undefined>,
+    pollMs = 250
+  ): Promise<Card | undefined> {
     for (;;) {
       for (const card of cards) {
         const id = card.cardIdentifier!;
@@ -167,5 +178,8 @@ export function shareKeeper(share: PoolShare, claims: PoolClaims): ShareKeeper {
 
 /** The files of the run's pool in its folder: the share its lease publishes and the claims of its tests. */
 export function poolFiles(runDir: string, project = 'conformance'): { share: PoolShare; claims: PoolClaims } {
-  return { share: new PoolShare(join(runDir, 'pool-share.json')), claims: new PoolClaims(join(runDir, `pool-${project.replace(/\W+/g, '-')}`)) };
+  return {
+    share: new PoolShare(join(runDir, 'pool-share.json')),
+    claims: new PoolClaims(join(runDir, `pool-${project.replace(/\W+/g, '-')}`)),
+  };
 }

@@ -11,7 +11,10 @@ import { TransientError } from './environment.js';
 import { withReadBack } from './read-back-scope.js';
 
 /** The write's answer; undefined when it was lost and `happened` reads back that it took effect. */
-export async function answerOrReadBack<T>(send: () => Promise<ApiResponse<T>>, happened: () => Promise<boolean>): Promise<ApiResponse<T> | undefined> {
+export async function answerOrReadBack<T>(
+  send: () => Promise<ApiResponse<T>>,
+  happened: () => Promise<boolean>
+): Promise<ApiResponse<T> | undefined> {
   try {
     return await withReadBack(happened, send);
   } catch (e) {
@@ -27,7 +30,11 @@ export async function answerOrReadBack<T>(send: () => Promise<ApiResponse<T>>, h
  * answer was lost, `done` reads back whether it did, and it is tried again if not (at most `tries`
  * times). False when it was refused, failed otherwise, or never took effect; never throws.
  */
-export async function untilDone(write: () => Promise<boolean>, done: () => Promise<boolean>, tries = 3): Promise<boolean> {
+export async function untilDone(
+  write: () => Promise<boolean>,
+  done: () => Promise<boolean>,
+  tries = 3
+): Promise<boolean> {
   for (let attempt = 1; attempt <= tries; attempt++) {
     let lost: TransientError;
     try {

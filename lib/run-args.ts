@@ -21,7 +21,8 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
@@ -39,11 +40,16 @@ export function nearRules(id: string): string[] {
 }
 
 function ruleOf(value: string | undefined): string {
-  if (!value || value.startsWith('-')) throw new ConfigError('--rule: needs a rule id (e.g. --rule CARD-BLOCK; the ids are in reports/document.html and lib/rules/catalogue.ts)');
+  if (!value || value.startsWith('-'))
+    throw new ConfigError(
+      '--rule: needs a rule id (e.g. --rule CARD-BLOCK; the ids are in reports/document.html and lib/rules/catalogue.ts)'
+    );
   const id = value.trim().toUpperCase();
   if (ruleList.some((r) => r.id === id)) return id;
   const near = nearRules(id);
-  throw new ConfigError(`--rule ${value}: no such rule${near.length ? `; near: ${near.join(', ')}` : ' (the ids are in reports/document.html and lib/rules/catalogue.ts)'}`);
+  throw new ConfigError(
+    `--rule ${value}: no such rule${near.length ? `; near: ${near.join(', ')}` : ' (the ids are in reports/document.html and lib/rules/catalogue.ts)'}`
+  );
 }
 
 /** The title grep of exactly the tests that name one of `rules` in their bracketed list. */
@@ -51,7 +57,8 @@ export function ruleGrep(rules: string[]): string {
   return `\\[(?:[A-Z0-9-]+, )*(?:${rules.join('|')})(?:, [A-Z0-9-]+)*\\]`;
 }
 
-const isGrep = (arg: string) => arg === '-g' || arg === '--grep' || arg.startsWith('--grep=') || (arg.startsWith('-g') && !arg.startsWith('--'));
+const isGrep = (arg: string) =>
+  arg === '-g' || arg === '--grep' || arg.startsWith('--grep=') || (arg.startsWith('-g') && !arg.startsWith('--'));
 
 export function parseRunArgs(args: string[]): RunArgs {
   const playwright: string[] = [];

@@ -48,7 +48,13 @@ const sorted = (slices: Iterable<number>) => [...new Set(slices)].sort((a, b) =>
 
 /** The slices in words, 1-based: `slices 1,2,5 of 6`, `slices none of 6`. */
 export function slicesText(slices: readonly number[]): string {
-  return `slices ${slices.length ? sorted(slices).map((s) => s + 1).join(',') : 'none'} of ${POOL_SLICES}`;
+  return `slices ${
+    slices.length
+      ? sorted(slices)
+          .map((s) => s + 1)
+          .join(',')
+      : 'none'
+  } of ${POOL_SLICES}`;
 }
 
 export function leaseName(runId: string, pool: string, slices: readonly number[], at: Date): string {
@@ -68,7 +74,14 @@ export function parseLease(customer: Customer): Lease | undefined {
   if (Number.isNaN(aliveAt.getTime())) return undefined;
   const slices = m[3] === 'none' ? [] : m[3]!.split(',').map((s) => Number(s) - 1);
   if (slices.some((s) => s < 0 || s >= POOL_SLICES)) return undefined;
-  return { runId: m[1]!, pool: m[2]!, slices: sorted(slices), aliveAt, accountNumber: customer.customerAccountNumber, open: isOpen(customer) };
+  return {
+    runId: m[1]!,
+    pool: m[2]!,
+    slices: sorted(slices),
+    aliveAt,
+    accountNumber: customer.customerAccountNumber,
+    open: isOpen(customer),
+  };
 }
 
 /**
@@ -76,10 +89,18 @@ export function parseLease(customer: Customer): Lease | undefined {
  * can fall in are searched (searchText on the name), so that the closed leases of months of runs
  * are never paged through.
  */
-export async function liveLeases(api: FleetApi, fields: Config['customerListFields'], now = new Date()): Promise<Lease[]> {
-  const hours = [...new Set([now, new Date(now.getTime() - LEASE_TTL_MS)].map((d) => `alive ${stamp(d).slice(0, 13)}:`))];
+export async function liveLeases(
+  api: FleetApi,
+  fields: Config['customerListFields'],
+  now = new Date()
+): Promise<Lease[]> {
+  const hours = [
+    ...new Set([now, new Date(now.getTime() - LEASE_TTL_MS)].map((d) => `alive ${stamp(d).slice(0, 13)}:`)),
+  ];
   const found = (await Promise.all(hours.map((searchText) => allCustomers(api, fields, { searchText })))).flat();
-  const leases = found.map(parseLease).filter((l): l is Lease => !!l && l.open && now.getTime() - l.aliveAt.getTime() < LEASE_TTL_MS);
+  const leases = found
+    .map(parseLease)
+    .filter((l): l is Lease => !!l && l.open && now.getTime() - l.aliveAt.getTime() < LEASE_TTL_MS);
   // A lease renamed across an hour shows in both searches.
   return [...new Map(leases.map((l) => [l.accountNumber, l])).values()];
 }
@@ -93,14 +114,23 @@ export function fairShare(others: number): { floor: number; ceil: number } {
 /** No lease: the slices are all held (a setting, or waiting, helps), or the server refused it (`rule`: the rule it broke). */
 export class LeaseRefused extends Error {
   override name = 'LeaseRefused';
-  constructor(message: string, readonly rule?: string) {
+  constructor(
+    message: string,
+    readonly rule?: string
+  ) {
     super(message);
   }
 }
 
 /** This run's lease named `name`, as the listing shows it (an answer to its creation was lost). */
-async function ownLease(api: FleetApi, config: Pick<Config, 'runId' | 'customerListFields'>, name: string): Promise<string | undefined> {
-  const mine = (await allCustomers(api, config.customerListFields, { searchText: `${config.runId} run lease` })).find((c) => c.customerName === name);
+async function ownLease(
+  api: FleetApi,
+  config: Pick<Config, 'runId' | 'customerListFields'>,
+  name: string
+): Promise<string | undefined> {
+  const mine = (await allCustomers(api, config.customerListFields, { searchText: `${config.runId} run lease` })).find(
+    (c) => c.customerName === name
+  );
   return mine?.customerAccountNumber;
 }
 
@@ -120,7 +150,11 @@ export class RunLease {
   private readonly leaving = new Set<number>();
   private renewedAt: number;
 
-  private constructor(private readonly api: FleetApi, private readonly fields: Config['customerListFields'], readonly lease: Lease) {
+  private constructor(
+    private readonly api: FleetApi,
+    private readonly fields: Config['customerListFields'],
+    readonly lease: Lease
+  ) {
     this.renewedAt = lease.aliveAt.getTime();
   }
 
@@ -132,13 +166,19 @@ export class RunLease {
    * the answer to its creation was lost, the listing says whether the lease was made (a lease is
    * never created twice).
    */
-  static async take(api: FleetApi, config: Pick<Config, 'runId' | 'poolCustomer' | 'customerListFields'>): Promise<RunLease> {
+  static async take(
+    api: FleetApi,
+    config: Pick<Config, 'runId' | 'poolCustomer' | 'customerListFields'>
+  ): Promise<RunLease> {
     const pool = config.poolCustomer ?? 'none';
-    const othersOf = async () => (await liveLeases(api, config.customerListFields)).filter((l) => l.pool === pool && l.runId !== config.runId);
+    const othersOf = async () =>
+      (await liveLeases(api, config.customerListFields)).filter((l) => l.pool === pool && l.runId !== config.runId);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const others = await othersOf();
       if (others.length >= POOL_SLICES) {
-        throw new LeaseRefused(`FLEET_CARD_POOL_CUSTOMER ${pool}: ${POOL_SLICES} runs in progress already share the card pool (${others.map((l) => l.runId).join(', ')}); wait for one to end, give this run a card pool of its own (FLEET_CARD_POOL_CUSTOMER), or close the leases of runs that were killed (npm run cleanup)`);
+        throw new LeaseRefused(
+          `FLEET_CARD_POOL_CUSTOMER ${pool}: ${POOL_SLICES} runs in progress already share the card pool (${others.map((l) => l.runId).join(', ')}); wait for one to end, give this run a card pool of its own (FLEET_CARD_POOL_CUSTOMER), or close the leases of runs that were killed (npm run cleanup)`
+        );
       }
       const held = new Set(others.flatMap((l) => l.slices));
       const slices = Array.from({ length: POOL_SLICES }, (_, i) => i).filter((i) => !held.has(i));
@@ -146,15 +186,19 @@ export class RunLease {
       const name = leaseName(config.runId, pool, slices, now);
       let made: string | undefined;
       // A 5xx to the creation is judged (a finding of its rule); the lease it may still have made is read back by its name.
-      const created = await withReadBack(async () => {
-        made = await ownLease(api, config, name);
-        return !!made;
-      }, () => api.createSubCustomer({
-        customerName: name,
-        customerBusinessReference: `${config.runId}-lease`.slice(0, 20),
-        customerContact: contact('lease'),
-        customerAddress: completeAddress('Lease'),
-      })).catch(async (e: unknown) => {
+      const created = await withReadBack(
+        async () => {
+          made = await ownLease(api, config, name);
+          return !!made;
+        },
+        () =>
+          api.createSubCustomer({
+            customerName: name,
+            customerBusinessReference: `${config.runId}-lease`.slice(0, 20),
+            customerContact: contact('lease'),
+            customerAddress: completeAddress('Lease'),
+          })
+      ).catch(async (e: unknown) => {
         if (!(e instanceof TransientError) || !e.write) throw e;
         const found = await ownLease(api, config, name);
         e.reconciled(!!found);
@@ -162,13 +206,26 @@ export class RunLease {
       });
       if (created.status === 0) continue;
       const accountNumber = created.status === 200 ? created.body.customerAccountNumber : made;
-      if (typeof accountNumber !== 'string') throw new LeaseRefused(`cannot take a lease of the card pool: POST /customers/subcustomer answered ${created.status}${created.status === 200 ? ' without a customerAccountNumber' : ''}`, operation('createSubCustomer').successRule);
-      const lease = new RunLease(api, config.customerListFields, { runId: config.runId, pool, slices, aliveAt: now, accountNumber, open: true });
+      if (typeof accountNumber !== 'string')
+        throw new LeaseRefused(
+          `cannot take a lease of the card pool: POST /customers/subcustomer answered ${created.status}${created.status === 200 ? ' without a customerAccountNumber' : ''}`,
+          operation('createSubCustomer').successRule
+        );
+      const lease = new RunLease(api, config.customerListFields, {
+        runId: config.runId,
+        pool,
+        slices,
+        aliveAt: now,
+        accountNumber,
+        open: true,
+      });
       if (!(await lease.rivals(slices)).length) return lease;
       await lease.release();
       await pause(200 + Math.random() * 1300);
     }
-    throw new LeaseRefused(`cannot take a lease of the card pool ${pool}: other runs took the same slices ${ATTEMPTS} times in a row; try again`);
+    throw new LeaseRefused(
+      `cannot take a lease of the card pool ${pool}: other runs took the same slices ${ATTEMPTS} times in a row; try again`
+    );
   }
 
   /** The slices this run holds now (what its tests may use is the keeper's). */
@@ -186,14 +243,17 @@ export class RunLease {
     for (let waited = 0; ; waited += VISIBLE_POLL_MS) {
       const live = (await liveLeases(this.api, this.fields)).filter((l) => l.pool === pool);
       const shown = live.some((l) => l.runId === runId && slicesText(l.slices) === mine);
-      if (shown || waited >= VISIBLE_WAIT_MS) return live.filter((l) => l.runId !== runId && l.slices.some((s) => slices.includes(s)));
+      if (shown || waited >= VISIBLE_WAIT_MS)
+        return live.filter((l) => l.runId !== runId && l.slices.some((s) => slices.includes(s)));
       await pause(VISIBLE_POLL_MS);
     }
   }
 
   private async rename(slices: readonly number[], now = new Date()): Promise<boolean> {
     const { runId, pool, accountNumber } = this.lease;
-    const answer = await this.api.updateCustomerDetail(accountNumber, { customerName: leaseName(runId, pool, slices, now) }).catch(() => undefined);
+    const answer = await this.api
+      .updateCustomerDetail(accountNumber, { customerName: leaseName(runId, pool, slices, now) })
+      .catch(() => undefined);
     if (answer?.status !== 200) return false;
     this.lease.slices = sorted(slices);
     this.lease.aliveAt = now;
@@ -209,19 +269,31 @@ export class RunLease {
    */
   async rebalance(keeper: ShareKeeper, now = new Date()): Promise<void> {
     try {
-      const others = (await liveLeases(this.api, this.fields, now)).filter((l) => l.pool === this.lease.pool && l.runId !== this.lease.runId);
+      const others = (await liveLeases(this.api, this.fields, now)).filter(
+        (l) => l.pool === this.lease.pool && l.runId !== this.lease.runId
+      );
       const { floor, ceil } = fairShare(others.length);
       const mine = this.lease.slices;
       const starved = others.some((l) => l.slices.length < floor);
       const keep = starved ? floor : ceil;
       if (mine.length - this.leaving.size > keep) {
         const spare = mine.filter((s) => !this.leaving.has(s));
-        for (const s of [...spare.filter((x) => !keeper.inUse(x)), ...spare.filter((x) => keeper.inUse(x))].slice(0, mine.length - this.leaving.size - keep)) this.leaving.add(s);
+        for (const s of [...spare.filter((x) => !keeper.inUse(x)), ...spare.filter((x) => keeper.inUse(x))].slice(
+          0,
+          mine.length - this.leaving.size - keep
+        ))
+          this.leaving.add(s);
         keeper.publish(mine.filter((s) => !this.leaving.has(s)));
       }
       const gone = [...this.leaving].filter((s) => !keeper.inUse(s));
       if (gone.length) {
-        if (await this.rename(mine.filter((s) => !gone.includes(s)), now)) for (const s of gone) this.leaving.delete(s);
+        if (
+          await this.rename(
+            mine.filter((s) => !gone.includes(s)),
+            now
+          )
+        )
+          for (const s of gone) this.leaving.delete(s);
         return;
       }
       const held = new Set(others.flatMap((l) => l.slices));
@@ -249,7 +321,9 @@ export class RunLease {
 
   async release(): Promise<void> {
     const { accountNumber, runId } = this.lease;
-    await untilDone(async () => (await this.api.closeCustomer(accountNumber, { notes: `${runId} lease released` })).status === 200,
-      async () => readClosed(await this.api.getCustomer(accountNumber)));
+    await untilDone(
+      async () => (await this.api.closeCustomer(accountNumber, { notes: `${runId} lease released` })).status === 200,
+      async () => readClosed(await this.api.getCustomer(accountNumber))
+    );
   }
 }

@@ -30,12 +30,14 @@ function alive(pid: number): boolean {
 /** Runs recorded on this machine whose process is gone: killed, never to close what they made. */
 export function deadLocalRuns(): string[] {
   if (!existsSync(DIR)) return [];
-  return readdirSync(DIR).filter((f) => f.endsWith('.json')).flatMap((f) => {
-    try {
-      const record = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { runId: string; pid: number };
-      return alive(record.pid) ? [] : [record.runId];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => {
+      try {
+        const record = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { runId: string; pid: number };
+        return alive(record.pid) ? [] : [record.runId];
+      } catch {
+        return [];
+      }
+    });
 }

@@ -42,14 +42,18 @@ function follow(schemas: Schemas, node: SchemaNode, docId: string): ResolvedNode
   for (let depth = 0; current && depth < 10; depth++) {
     if (current.properties) {
       properties ??= {};
-      for (const [k, v] of Object.entries(current.properties as Record<string, SchemaNode>)) properties[k] ??= [v, currentDoc];
+      for (const [k, v] of Object.entries(current.properties as Record<string, SchemaNode>))
+        properties[k] ??= [v, currentDoc];
     }
     for (const name of (current.required as string[] | undefined) ?? []) required.add(name);
     if (current.items && !items) items = [current.items as SchemaNode, currentDoc];
     const ref = current.$ref as string | undefined;
     if (!ref) break;
     if (ref.startsWith('#/')) {
-      current = ref.slice(2).split('/').reduce<SchemaNode | undefined>((n, key) => n?.[key] as SchemaNode | undefined, schemas.schema(currentDoc));
+      current = ref
+        .slice(2)
+        .split('/')
+        .reduce<SchemaNode | undefined>((n, key) => n?.[key] as SchemaNode | undefined, schemas.schema(currentDoc));
     } else {
       currentDoc = ref;
       current = schemas.schema(ref);

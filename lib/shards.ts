@@ -78,7 +78,9 @@ export function recordShard(args: string[], env: Record<string, string | undefin
   if (!which) return undefined;
   const output = env.PLAYWRIGHT_BLOB_OUTPUT_FILE;
   const blobDir = output ? dirname(output) : 'blob-report';
-  const blob = output ? basename(output) : `report-${String(which.shard).padStart(String(which.total).length, '0')}.zip`;
+  const blob = output
+    ? basename(output)
+    : `report-${String(which.shard).padStart(String(which.total).length, '0')}.zip`;
   const file = traceFile(blobDir, which.shard, which.total);
   const trace: ShardTrace = { ...which, state: 'started', blob, startedAt: new Date().toISOString() };
   write(file, trace);
@@ -87,7 +89,14 @@ export function recordShard(args: string[], env: Record<string, string | undefin
   process.on('exit', (code) => {
     const signal = code === 130 ? 'SIGINT' : code === 143 ? 'SIGTERM' : undefined;
     const why = reason ?? (signal ? `stopped by ${signal} (a cancel, or its step's time limit)` : undefined);
-    write(file, { ...trace, state: stateOf(code, reason), ...(why ? { reason: why } : {}), exitCode: code, endedAt: new Date().toISOString(), ...(after.length ? { afterTests: after } : {}) });
+    write(file, {
+      ...trace,
+      state: stateOf(code, reason),
+      ...(why ? { reason: why } : {}),
+      exitCode: code,
+      endedAt: new Date().toISOString(),
+      ...(after.length ? { afterTests: after } : {}),
+    });
   });
   return {
     because: (error) => (reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]),
@@ -105,10 +114,12 @@ function readTrace(file: string): ShardTrace | undefined {
 
 /** Why a shard has no blob report to merge, from its trace; undefined when it ran. */
 export function whyNotRun(trace: ShardTrace | undefined, blobExists: boolean): string | undefined {
-  if (!trace) return 'no trace of it: its job stopped before npm run conformance started, or its blob report was never uploaded';
+  if (!trace)
+    return 'no trace of it: its job stopped before npm run conformance started, or its blob report was never uploaded';
   const code = trace.exitCode === undefined ? '' : `, exit ${trace.exitCode}`;
   if (trace.state === 'started') return `started ${trace.startedAt} and never ended: killed or timed out`;
-  if (trace.state === 'refused' || trace.state === 'crashed' || trace.state === 'cancelled') return `${trace.state}${code}: ${trace.reason ?? 'no reason given'}`;
+  if (trace.state === 'refused' || trace.state === 'crashed' || trace.state === 'cancelled')
+    return `${trace.state}${code}: ${trace.reason ?? 'no reason given'}`;
   return blobExists ? undefined : `${trace.state}${code}, but its blob report ${trace.blob} is missing`;
 }
 
@@ -126,7 +137,9 @@ export function shardsNotRun(blobDir: string, total: number): ShardNotRun[] {
 /** The events after the tests of every shard whose trace is in the blob folder. */
 export function eventsAfterTests(blobDir: string): EnvironmentEvent[] {
   if (!existsSync(blobDir)) return [];
-  return readdirSync(blobDir).filter((f) => /^shard-\d+-of-\d+\.json$/.test(f)).flatMap((f) => readTrace(join(blobDir, f))?.afterTests ?? []);
+  return readdirSync(blobDir)
+    .filter((f) => /^shard-\d+-of-\d+\.json$/.test(f))
+    .flatMap((f) => readTrace(join(blobDir, f))?.afterTests ?? []);
 }
 
 export function shardName(s: { shard: number; total: number }): string {

@@ -13,7 +13,8 @@ export class SuiteError extends Error {
 export const SUITE_ERROR_ANNOTATION = 'suite-error';
 
 /** Errors of code, not of a checked answer: a programming error, the suite's own guard, a file the suite could not read. */
-const OWN_FAULT = /^(?:Uncaught )?(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|SuiteError|ProductionGuardError)\b|^Error: (?:ENOENT|EACCES|EISDIR|ENOTDIR|EMFILE|EPERM)\b/;
+const OWN_FAULT =
+  /^(?:Uncaught )?(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|SuiteError|ProductionGuardError)\b|^Error: (?:ENOENT|EACCES|EISDIR|ENOTDIR|EMFILE|EPERM)\b/;
 /** A line that names a rule: a check's or an assertion's verdict (lib/client.ts, forRule, status matchers). */
 const RULE_TAG = /^(?:\w*Error: )?\[[A-Z0-9-]+\]/m;
 

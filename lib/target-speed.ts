@@ -8,10 +8,18 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthError, TokenProvider } from './auth.js';
-import { LATENCY_BOUND_MS, type Config } from './config.js';
+import { type Config, LATENCY_BOUND_MS } from './config.js';
+import {
+  backoffMs,
+  type EnvironmentEvent,
+  standardErrorBody,
+  TransientError,
+  transportKind,
+  whoAnswered,
+} from './environment.js';
 import { credentialsOf, type tokensFor } from './tokens.js';
 import { fetchFor } from './transport/clients.js';
-import { backoffMs, standardErrorBody, TransientError, whoAnswered, transportKind, type EnvironmentEvent } from './environment.js';
+
 const ROUND_TRIPS = 3;
 
 /**
@@ -29,7 +37,11 @@ const BACKOFF_MS = 250;
  * A lost connection or a gateway's page is tried again (the environment's night); a target whose
  * every try is lost is unavailable tonight (TransientError). `onEvent` hears what the environment did.
  */
-export async function measureRoundTrip(config: Parameters<typeof tokensFor>[0] & Pick<Config, 'baseUrl'>, fetchImpl: typeof fetch = fetchFor(config.transport), onEvent?: (event: EnvironmentEvent) => void): Promise<number> {
+export async function measureRoundTrip(
+  config: Parameters<typeof tokensFor>[0] & Pick<Config, 'baseUrl'>,
+  fetchImpl: typeof fetch = fetchFor(config.transport),
+  onEvent?: (event: EnvironmentEvent) => void
+): Promise<number> {
   // The same transport for the token as for the reads.
   const tokens = new TokenProvider(credentialsOf(config), fetchImpl);
   if (onEvent) tokens.onEvent = onEvent;
@@ -39,7 +51,13 @@ export async function measureRoundTrip(config: Parameters<typeof tokensFor>[0] &
   return Math.round(times.sort((a, b) => a - b)[Math.floor(ROUND_TRIPS / 2)]!);
 }
 
-async function roundTrip(baseUrl: string, token: string, tokens: TokenProvider, fetchImpl: typeof fetch, onEvent?: (event: EnvironmentEvent) => void): Promise<number> {
+async function roundTrip(
+  baseUrl: string,
+  token: string,
+  tokens: TokenProvider,
+  fetchImpl: typeof fetch,
+  onEvent?: (event: EnvironmentEvent) => void
+): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const started = performance.now();
     const at = new Date().toISOString();
@@ -52,16 +70,45 @@ async function roundTrip(baseUrl: string, token: string, tokens: TokenProvider, 
       if (response.status === 401) throw tokens.rejectedFresh(token);
       const ms = performance.now() - started;
       // A gateway's page is the environment's answer, not the target's round trip: said, and asked again.
-      if (whoAnswered(response.status, /json/i.test(response.headers.get('content-type') ?? ''), text, standardErrorBody) === 'server') return ms;
-      onEvent?.({ kind: 'gateway', at, operationId: 'listCustomers', method: 'GET', path: '/customers', status: response.status, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' });
+      if (
+        whoAnswered(
+          response.status,
+          /json/i.test(response.headers.get('content-type') ?? ''),
+          text,
+          standardErrorBody
+        ) === 'server'
+      )
+        return ms;
+      onEvent?.({
+        kind: 'gateway',
+        at,
+        operationId: 'listCustomers',
+        method: 'GET',
+        path: '/customers',
+        status: response.status,
+        outcome: attempt < TRIES ? 'retried' : 'gave-up',
+        test: '',
+      });
       if (attempt >= TRIES) return ms;
     } catch (e) {
       if (e instanceof AuthError) throw e;
       const { cause } = e as { cause?: { code?: string } };
       const detail = cause?.code ?? (e as Error).message;
-      const event: EnvironmentEvent = { kind: transportKind(detail), at, operationId: 'listCustomers', method: 'GET', path: '/customers', detail, outcome: attempt < TRIES ? 'retried' : 'gave-up', test: '' };
+      const event: EnvironmentEvent = {
+        kind: transportKind(detail),
+        at,
+        operationId: 'listCustomers',
+        method: 'GET',
+        path: '/customers',
+        detail,
+        outcome: attempt < TRIES ? 'retried' : 'gave-up',
+        test: '',
+      };
       onEvent?.(event);
-      if (attempt >= TRIES) throw new TransientError(event.kind, `${TRIES} reads of ${baseUrl} in a row got no answer (last: ${detail})`, [event]);
+      if (attempt >= TRIES)
+        throw new TransientError(event.kind, `${TRIES} reads of ${baseUrl} in a row got no answer (last: ${detail})`, [
+          event,
+        ]);
     }
     await sleep(backoffMs(attempt, BACKOFF_MS));
   }

@@ -19,7 +19,12 @@ export interface Throttled {
 }
 
 /** How long the target asks to wait before sending again; undefined when the answer is no throttling. */
-export function retryAfterMs(status: number, headers: Record<string, string>, attempt: number, now = Date.now()): number | undefined {
+export function retryAfterMs(
+  status: number,
+  headers: Record<string, string>,
+  attempt: number,
+  now = Date.now()
+): number | undefined {
   const header = headers['retry-after'];
   if (status !== 429 && !(status === 503 && header !== undefined)) return undefined;
   let ms = DEFAULT_WAIT_MS * 2 ** attempt;

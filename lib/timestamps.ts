@@ -9,12 +9,14 @@ const SECONDS = /[Tt]\d\d:?\d\d:?\d\d/;
 const UTC = /([Zz]|[+-]00:?(00)?)$/;
 
 /** An offset as JavaScript reads one: ±hh:mm. */
-const offset = (o: string | undefined) => (!o || /^[Zz]$/.test(o) ? o ?? '' : `${o.slice(0, 3)}:${o.slice(3) || '00'}`);
+const offset = (o: string | undefined) =>
+  !o || /^[Zz]$/.test(o) ? (o ?? '') : `${o.slice(0, 3)}:${o.slice(3) || '00'}`;
 
 /** The instant `text` names (epoch ms), or undefined when it names none JavaScript can read. */
 export function instantOf(text: string): number | undefined {
   const basic = BASIC.exec(text);
-  const extended = basic ? `${basic[1]}-${basic[2]}-${basic[3]}T${basic[4]}:${basic[5]}${basic[6] ? `:${basic[6]}` : ''}${basic[7] ?? ''}${offset(basic[8])}`
+  const extended = basic
+    ? `${basic[1]}-${basic[2]}-${basic[3]}T${basic[4]}:${basic[5]}${basic[6] ? `:${basic[6]}` : ''}${basic[7] ?? ''}${offset(basic[8])}`
     : text.replace(/([+-]\d\d):?(\d\d)?$/, (_all, h: string, m?: string) => `${h}:${m ?? '00'}`);
   const ms = Date.parse(extended.replace(',', '.'));
   return Number.isFinite(ms) ? ms : undefined;

@@ -3,17 +3,25 @@
  * token endpoint as configured (FLEET_TOKEN_AUTH, FLEET_TOKEN_SCOPE, FLEET_TOKEN_AUDIENCE) through
  * the configured transport (CA, client certificate, proxy).
  */
-import { TokenProvider, type ClientCredentials } from './auth.js';
+import { type ClientCredentials, TokenProvider } from './auth.js';
 import type { Config } from './config.js';
 import { fetchFor } from './transport/clients.js';
 
-type TokenSettings = Pick<Config, 'tokenUrl' | 'clientId' | 'clientSecret' | 'tokenAuth' | 'tokenScope' | 'tokenAudience' | 'foreignClient'>;
+type TokenSettings = Pick<
+  Config,
+  'tokenUrl' | 'clientId' | 'clientSecret' | 'tokenAuth' | 'tokenScope' | 'tokenAudience' | 'foreignClient'
+>;
 
 /** The credentials of the caller, or of the second client (FLEET_FOREIGN_CLIENT_ID) when `second`. */
 export function credentialsOf(config: TokenSettings, second = false): ClientCredentials {
-  const client = second && config.foreignClient ? config.foreignClient : { clientId: config.clientId, clientSecret: config.clientSecret };
+  const client =
+    second && config.foreignClient
+      ? config.foreignClient
+      : { clientId: config.clientId, clientSecret: config.clientSecret };
   return {
-    tokenUrl: config.tokenUrl, ...client, tokenAuth: config.tokenAuth,
+    tokenUrl: config.tokenUrl,
+    ...client,
+    tokenAuth: config.tokenAuth,
     ...(config.tokenScope ? { tokenScope: config.tokenScope } : {}),
     ...(config.tokenAudience ? { tokenAudience: config.tokenAudience } : {}),
   };

@@ -14,7 +14,8 @@ const TRIES = 20;
 
 export const isUuid = (id: string): boolean => UUID.test(id);
 
-const kindOf = (c: string) => (/\d/.test(c) ? 'digit' : /[a-z]/.test(c) ? 'lower' : /[A-Z]/.test(c) ? 'upper' : undefined);
+const kindOf = (c: string) =>
+  /\d/.test(c) ? 'digit' : /[a-z]/.test(c) ? 'lower' : /[A-Z]/.test(c) ? 'upper' : undefined;
 
 /**
  * An id like `ids[0]` that is none of `ids`: a UUID of the same version and variant where it is a
@@ -28,15 +29,18 @@ export function unknownSessionIdLike(ids: readonly string[]): string {
   const shown = new Map<string, string[]>();
   for (const c of ['0123456789', ...ids.map(rest)].flatMap((chars) => [...chars])) {
     const kind = kindOf(c);
-    if (kind && !shown.get(kind)?.includes(c)) shown.set(kind, [...shown.get(kind) ?? [], c]);
+    if (kind && !shown.get(kind)?.includes(c)) shown.set(kind, [...(shown.get(kind) ?? []), c]);
   }
   const hex = model === model.toLowerCase() ? '0123456789abcdef' : '0123456789ABCDEF';
   const start = model.length - rest(model).length;
-  const draw = () => [...model].map((c, i) => {
-    if (i < start || (uuid && UUID_KEPT.has(i))) return c;
-    const pool = uuid ? (c === '-' ? undefined : [...hex]) : shown.get(kindOf(c) ?? '');
-    return pool ? pool[randomInt(pool.length)]! : c;
-  }).join('');
+  const draw = () =>
+    [...model]
+      .map((c, i) => {
+        if (i < start || (uuid && UUID_KEPT.has(i))) return c;
+        const pool = uuid ? (c === '-' ? undefined : [...hex]) : shown.get(kindOf(c) ?? '');
+        return pool ? pool[randomInt(pool.length)]! : c;
+      })
+      .join('');
   let id = draw();
   for (let i = 0; i < TRIES && ids.includes(id); i++) id = draw();
   return id;

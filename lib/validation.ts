@@ -34,19 +34,27 @@ export class SchemaCompileError extends Error {}
  * element, naming the fields, instead of one "must have required property" per field.
  */
 function collapsePresence(errors: ErrorObject[]): ErrorObject[] {
-  const branchesOf = (anyOf: ErrorObject) => errors.filter((e) => e !== anyOf && e.instancePath === anyOf.instancePath && e.schemaPath.startsWith(`${anyOf.schemaPath}/`));
+  const branchesOf = (anyOf: ErrorObject) =>
+    errors.filter(
+      (e) => e !== anyOf && e.instancePath === anyOf.instancePath && e.schemaPath.startsWith(`${anyOf.schemaPath}/`)
+    );
   const presence = errors.filter((e) => e.keyword === 'anyOf' && branchesOf(e).every((b) => b.keyword === 'required'));
   const dropped = new Set(presence.flatMap(branchesOf));
-  return errors.filter((e) => !dropped.has(e)).map((e) => {
-    if (!presence.includes(e)) return e;
-    const fields = branchesOf(e).map((b) => (b.params as { missingProperty: string }).missingProperty);
-    return { ...e, message: `shows none of its documented fields (${fields.join(', ')})` };
-  });
+  return errors
+    .filter((e) => !dropped.has(e))
+    .map((e) => {
+      if (!presence.includes(e)) return e;
+      const fields = branchesOf(e).map((b) => (b.params as { missingProperty: string }).missingProperty);
+      return { ...e, message: `shows none of its documented fields (${fields.join(', ')})` };
+    });
 }
 
 function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
   return collapsePresence(errors ?? []).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
+        : '';
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
     // A property the schema sets to `false` is one the document says is not there.
     const message = e.keyword === 'false schema' ? 'must be absent' : `${e.message ?? e.keyword}${extra}`;
@@ -57,21 +65,27 @@ function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[]
 /** Reads every `*.json` body schema of `dir` (openapi.json aside), keyed by `$id` (= file name). */
 export function readSchemas(dir = schemasDir): Map<string, Record<string, unknown>> {
   const sources = new Map<string, Record<string, unknown>>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'openapi.json').sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'openapi.json')
+    .sort()) {
     let schema: Record<string, unknown>;
     try {
       schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     } catch (e) {
       throw new SchemaCompileError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
     }
-    if (schema.$id !== file) throw new SchemaCompileError(`schema ${file} must have "$id": "${file}" (found ${JSON.stringify(schema.$id)})`);
+    if (schema.$id !== file)
+      throw new SchemaCompileError(`schema ${file} must have "$id": "${file}" (found ${JSON.stringify(schema.$id)})`);
     sources.set(file, schema);
   }
   return sources;
 }
 
 /** An Ajv (2020-12, formats, strict) holding every schema of `sources`, addressable by `$id`. */
-export function createAjv(sources = readSchemas(), options: { coerceTypes?: boolean; useDefaults?: boolean } = {}): Ajv2020 {
+export function createAjv(
+  sources = readSchemas(),
+  options: { coerceTypes?: boolean; useDefaults?: boolean } = {}
+): Ajv2020 {
   // strictRequired off: the presence branches (`anyOf` of `required`) name properties their parent declares.
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, ...options });
   addFormats(ajv);

@@ -15,7 +15,13 @@ export interface TestClock {
 const POLL_MS = 250;
 
 /** `read()` until `found` holds of its value or `seconds` pass, within the test's time; the last value read. */
-export async function waitFor<T>(what: string, seconds: number, clock: TestClock | undefined, read: () => Promise<T>, found: (value: T) => boolean): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  seconds: number,
+  clock: TestClock | undefined,
+  read: () => Promise<T>,
+  found: (value: T) => boolean
+): Promise<T> {
   const bound = Date.now() + seconds * 1000;
   const until = Math.min(bound, clock?.deadline() ?? Number.POSITIVE_INFINITY);
   const done = clock?.doing(what);
@@ -24,7 +30,10 @@ export async function waitFor<T>(what: string, seconds: number, clock: TestClock
       const value = await read();
       if (found(value)) return value;
       if (Date.now() >= until) {
-        if (until < bound) throw new IncompleteError(`waited for ${what} until the test's time ran out, before the ${seconds} s it may take: not judged`);
+        if (until < bound)
+          throw new IncompleteError(
+            `waited for ${what} until the test's time ran out, before the ${seconds} s it may take: not judged`
+          );
         return value;
       }
       await sleep(POLL_MS);

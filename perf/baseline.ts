@@ -28,9 +28,10 @@ export function applyBaseline(operations: OperationResult[], baseline: Baseline,
   const compared = operations.flatMap((result) => {
     const before = baseline.get(result.operation);
     if (!before) return [];
-    const test = before.latencies?.length && result.latencies?.length
-      ? slowerThanBaseline(before.latencies, result.latencies, REGRESSION_THRESHOLD, confidence)
-      : undefined;
+    const test =
+      before.latencies?.length && result.latencies?.length
+        ? slowerThanBaseline(before.latencies, result.latencies, REGRESSION_THRESHOLD, confidence)
+        : undefined;
     return [{ result, before, test }];
   });
   const tests = judgeSlowerTogether(compared.flatMap((c) => (c.test ? [c.test] : [])));
@@ -38,12 +39,17 @@ export function applyBaseline(operations: OperationResult[], baseline: Baseline,
     const test = own && tests.shift();
     const changeP99Pct = pct(result.p99, before.p99);
     const comparison: BaselineComparison = {
-      p50: before.p50, p99: before.p99, changeP50Pct: pct(result.p50, before.p50), changeP99Pct,
+      p50: before.p50,
+      p99: before.p99,
+      changeP50Pct: pct(result.p50, before.p50),
+      changeP99Pct,
       slower: changeP99Pct !== null && changeP99Pct > REGRESSION_THRESHOLD * 100,
-      regression: !!test?.significant, ...(test ? { test } : {}),
+      regression: !!test?.significant,
+      ...(test ? { test } : {}),
     };
     result.baseline = comparison;
-    if (comparison.regression) result.note = [result.note, `REGRESSION against the baseline: ${test!.why}`].filter(Boolean).join('; ');
+    if (comparison.regression)
+      result.note = [result.note, `REGRESSION against the baseline: ${test!.why}`].filter(Boolean).join('; ');
   }
 }
 
@@ -54,7 +60,12 @@ interface SummaryLike {
 /** The p50/p99 (and samples, when kept) per operation of a summary.json; undefined when it has no operations array. */
 export function baselineOf(summary: SummaryLike): Baseline | undefined {
   if (!Array.isArray(summary.operations)) return undefined;
-  return new Map(summary.operations.map((o) => [o.operation, { p50: o.p50 ?? null, p99: o.p99 ?? null, ...(Array.isArray(o.latencies) ? { latencies: o.latencies } : {}) }]));
+  return new Map(
+    summary.operations.map((o) => [
+      o.operation,
+      { p50: o.p50 ?? null, p99: o.p99 ?? null, ...(Array.isArray(o.latencies) ? { latencies: o.latencies } : {}) },
+    ])
+  );
 }
 
 /** Whether a summary.json keeps the samples of what it measured (one written before they were kept does not). */

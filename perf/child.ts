@@ -2,10 +2,10 @@
  * Servers the perf harness talks to run in CHILD processes, never in the harness's own event loop
  * (a shared loop would add the server's work to every measured latency and vice versa).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { tsxImport } from '../lib/package-files.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -41,7 +41,7 @@ export interface Child {
 export async function startTsChild(
   script: string,
   args: string[],
-  options: { env?: Record<string, string | undefined>; ready: () => Promise<boolean>; timeoutMs?: number; name: string },
+  options: { env?: Record<string, string | undefined>; ready: () => Promise<boolean>; timeoutMs?: number; name: string }
 ): Promise<Child> {
   // Through child-guard.ts: the child exits by itself if this process dies without stopping it.
   const child = spawn(process.execPath, [...tsxImport(), 'perf/child-guard.ts', script, ...args], {
@@ -57,10 +57,12 @@ export async function startTsChild(
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    })
+  );
   const handle: Child = {
     process: child,
     output: () => log,

@@ -35,7 +35,10 @@ const arrivals: number[] = [];
 const paths: string[] = [];
 let stallFrom: number | undefined;
 
-const headersTimeout = values['headers-timeout'] === undefined ? {} : { headersTimeout: Number(values['headers-timeout']), connectionsCheckingInterval: 250 };
+const headersTimeout =
+  values['headers-timeout'] === undefined
+    ? {}
+    : { headersTimeout: Number(values['headers-timeout']), connectionsCheckingInterval: 250 };
 const server = createServer(headersTimeout, (req, res) => {
   if (req.url === '/__arrivals') {
     res.setHeader('content-type', 'application/json');
@@ -63,7 +66,10 @@ server.keepAliveTimeout = Number(values['keep-alive']);
 if (values['sized-408']) {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const body = '{"error":"Request Timeout"}';
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.writable) socket.write(`HTTP/1.1 408 Request Timeout\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`);
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.writable)
+      socket.write(
+        `HTTP/1.1 408 Request Timeout\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`
+      );
     socket.destroy();
   });
 }

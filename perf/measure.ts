@@ -21,8 +21,9 @@
  * The schedule is proven by proof/tests/perf/measure.test.ts (inter-arrival times seen by a server, a
  * 1 s stall).
  */
-import { performance } from 'node:perf_hooks';
+
 import { isIP, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
 import autocannon from 'autocannon';
 
@@ -77,7 +78,11 @@ export interface PoolOptions {
 }
 
 /** autocannon's url, TLS server name and Host header for the pool's sockets: the origin's, or a relay's standing in for it. */
-export function routeOf(options: Pick<PoolOptions, 'origin' | 'connectTo'>): { url: string; servername?: string; host: Record<string, string> } {
+export function routeOf(options: Pick<PoolOptions, 'origin' | 'connectTo'>): {
+  url: string;
+  servername?: string;
+  host: Record<string, string>;
+} {
   if (!options.connectTo) return { url: options.origin, host: {} };
   const origin = new URL(options.origin);
   return {
@@ -183,7 +188,10 @@ export class ConnectionPool {
   private headers: Record<string, string>;
   readonly timeoutS: number;
 
-  private constructor(readonly options: PoolOptions, maxSeconds: number) {
+  private constructor(
+    readonly options: PoolOptions,
+    maxSeconds: number
+  ) {
     this.timeoutS = options.requestTimeoutS ?? 20;
     this.headers = { ...options.headers };
     const route = routeOf(options);
@@ -209,12 +217,21 @@ export class ConnectionPool {
                 if (!flight) return { ...request, method: 'GET', path: '/' }; // pre-built placeholder, never sent
                 (context as { flight?: InFlight }).flight = flight;
                 const body = flight.request.body === undefined ? undefined : JSON.stringify(flight.request.body);
-                const headers = flight.request.withoutToken ? Object.fromEntries(Object.entries(this.headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : this.headers;
+                const headers = flight.request.withoutToken
+                  ? Object.fromEntries(
+                      Object.entries(this.headers).filter(([name]) => name.toLowerCase() !== 'authorization')
+                    )
+                  : this.headers;
                 return {
                   ...request,
                   method: flight.request.method,
                   path: flight.request.path,
-                  headers: { ...request.headers, ...route.host, ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+                  headers: {
+                    ...request.headers,
+                    ...route.host,
+                    ...headers,
+                    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+                  },
                   body: body ?? Buffer.alloc(0),
                 };
               },
@@ -226,15 +243,23 @@ export class ConnectionPool {
           ],
           setupClient: (raw) => {
             const client = raw as unknown as AcClient;
-            if (typeof client._doRequest !== 'function' || typeof client._resetConnection !== 'function' || !client.requestIterator) {
-              throw new Error('autocannon internals changed (Client._doRequest); perf/measure.ts supports autocannon 9');
+            if (
+              typeof client._doRequest !== 'function' ||
+              typeof client._resetConnection !== 'function' ||
+              !client.requestIterator
+            ) {
+              throw new Error(
+                'autocannon internals changed (Client._doRequest); perf/measure.ts supports autocannon 9'
+              );
             }
             this.originals.set(client, client._doRequest);
             client._doRequest = () => this.intercept(client);
-            client.on('connError', (e) => this.lastError.set(client, `connection error: ${(e as Error).message ?? String(e)}`));
+            client.on('connError', (e) =>
+              this.lastError.set(client, `connection error: ${(e as Error).message ?? String(e)}`)
+            );
           },
         },
-        (err) => (err ? reject(err) : resolve()),
+        (err) => (err ? reject(err) : resolve())
       );
       // Each answer's latency, from its `response` event (autocannon's own histogram is not used).
       instance.on('response', (raw, statusCode, _bytes, responseTime) => {
@@ -280,10 +305,13 @@ export class ConnectionPool {
 
   private waitFor(condition: () => boolean, deadline: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wake = undefined;
-        resolve();
-      }, Math.max(0, deadline - performance.now()));
+      const timer = setTimeout(
+        () => {
+          this.wake = undefined;
+          resolve();
+        },
+        Math.max(0, deadline - performance.now())
+      );
       const check = () => {
         if (condition() || performance.now() >= deadline || signal?.aborted || this.tlsProblem || this.closed) {
           clearTimeout(timer);
@@ -315,7 +343,13 @@ export class ConnectionPool {
   private send(client: AcClient, queued: Queued): void {
     const { slot, request, due, phase } = queued;
     const sentAbs = performance.now();
-    const sample: Sample = { slot, op: request.op, counted: request.counted, intendedAt: due - phase.t0, sentAt: sentAbs - phase.t0 };
+    const sample: Sample = {
+      slot,
+      op: request.op,
+      counted: request.counted,
+      intendedAt: due - phase.t0,
+      sentAt: sentAbs - phase.t0,
+    };
     if (sentAbs - due > LATE_MS) this.late += 1;
     phase.samples.push(sample);
     const flight: InFlight = { phase, client, sample, request, due, sentAbs };
@@ -454,7 +488,11 @@ export class ConnectionPool {
       });
       if (this.tlsProblem) throw new Error(this.tlsProblem);
       // Drain: wait for every answer (a request outlives its timeout only as an error).
-      await this.waitFor(() => phase.outstanding.size === 0 && this.backlog.length === 0, performance.now() + (aborted() ? 2000 : this.timeoutS * 1000 + 2000), signal);
+      await this.waitFor(
+        () => phase.outstanding.size === 0 && this.backlog.length === 0,
+        performance.now() + (aborted() ? 2000 : this.timeoutS * 1000 + 2000),
+        signal
+      );
     } finally {
       clearInterval(watchdog);
       signal?.removeEventListener('abort', onAbort);
@@ -466,13 +504,23 @@ export class ConnectionPool {
         this.inFlight.delete(client);
       }
       for (const queued of this.backlog.splice(0)) {
-        samples.push({ slot: queued.slot, op: queued.request.op, counted: false, intendedAt: queued.due - t0, error: 'never sent' });
+        samples.push({
+          slot: queued.slot,
+          op: queued.request.op,
+          counted: false,
+          intendedAt: queued.due - t0,
+          error: 'never sent',
+        });
       }
     }
     samples.sort((a, b) => a.slot - b.slot);
     return {
-      samples, starved, late: this.late - lateBefore, connections: this.options.connections,
-      interrupted: aborted(), wallMs: performance.now() - started,
+      samples,
+      starved,
+      late: this.late - lateBefore,
+      connections: this.options.connections,
+      interrupted: aborted(),
+      wallMs: performance.now() - started,
     };
   }
 }
@@ -481,8 +529,14 @@ export class ConnectionPool {
 export async function drive(options: DriveOptions): Promise<DriveResult> {
   const connections = options.connections ?? defaultConnections(options.rate, options.slots);
   const pool = await ConnectionPool.open(
-    { origin: options.origin, headers: options.headers, connections, ...(options.requestTimeoutS ? { requestTimeoutS: options.requestTimeoutS } : {}), ...(options.insecureTls ? { insecureTls: true } : {}) },
-    options.slots / options.rate + (options.requestTimeoutS ?? 20) + 30,
+    {
+      origin: options.origin,
+      headers: options.headers,
+      connections,
+      ...(options.requestTimeoutS ? { requestTimeoutS: options.requestTimeoutS } : {}),
+      ...(options.insecureTls ? { insecureTls: true } : {}),
+    },
+    options.slots / options.rate + (options.requestTimeoutS ?? 20) + 30
   );
   try {
     return await pool.schedule(options);

@@ -6,7 +6,7 @@
  * service refuses it at its edge, reads nothing and writes nothing (in production too). Its round
  * trip is the network's, the client's and the edge's time; only a 4xx is such an answer.
  */
-import { operations, type OperationId } from '../lib/operations.js';
+import { type OperationId, operations } from '../lib/operations.js';
 import type { PlannedRequest, Sample } from './measure.js';
 
 /** The probe's label among a phase's samples (never a latency key). */

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Config } from '../lib/config.js';
-import { PASSIVE_FILE, readPassive, type PassiveReport } from '../lib/latency/passive-report.js';
+import { PASSIVE_FILE, type PassiveReport, readPassive } from '../lib/latency/passive-report.js';
 import type { OperationResult, PerfSummary } from './report/summary.js';
 
 /** The passive series of `config`'s target in its reports folder, and what the summary says of it. */
@@ -16,11 +16,23 @@ export function passiveFor(config: Config): { report?: PassiveReport; source?: P
   try {
     report = readPassive(config.reportsDir);
   } catch (e) {
-    return { source: { file, runId: '', writtenAt: '', used: false, why: `unreadable: ${(e as Error).message.split('\n')[0]}` } };
+    return {
+      source: {
+        file,
+        runId: '',
+        writtenAt: '',
+        used: false,
+        why: `unreadable: ${(e as Error).message.split('\n')[0]}`,
+      },
+    };
   }
   if (!report) return {};
   const source = { file, runId: report.runId, writtenAt: report.writtenAt };
-  const same = report.target === config.target && (config.sandbox ? (report.sandboxLatency ?? 'off') === (config.perf.sandboxLatency ?? 'off') : report.baseUrl === config.baseUrl);
+  const same =
+    report.target === config.target &&
+    (config.sandbox
+      ? (report.sandboxLatency ?? 'off') === (config.perf.sandboxLatency ?? 'off')
+      : report.baseUrl === config.baseUrl);
   if (!same) {
     const theirs = `${report.target} ${config.sandbox ? `SANDBOX_LATENCY=${report.sandboxLatency ?? 'off'}` : report.baseUrl}`;
     return { source: { ...source, used: false, why: `another target's (${theirs})` } };
@@ -46,12 +58,20 @@ export function joinPassive(operations: OperationResult[], report: PassiveReport
     if (!open || passive.verdict.verdict === 'inconclusive') continue;
     const answers = `the conformance run's ${passive.samples} answers`;
     if (passive.verdict.verdict === 'fail') {
-      result.note = [result.note, `${answers} missed it, a notice (their timings include the network's share and the client's own delays at the run's concurrency): ${passive.verdict.why}`].join('; ');
+      result.note = [
+        result.note,
+        `${answers} missed it, a notice (their timings include the network's share and the client's own delays at the run's concurrency): ${passive.verdict.why}`,
+      ].join('; ');
       continue;
     }
     result.status = 'passed';
     result.pass = true;
     result.decidedBy = 'conformance run';
-    result.note = [`decided by ${answers} (met: ${passive.verdict.why})`, result.note.replace(/^NOT DECIDED \(a notice, never a failure of the gate\); /, 'at the fixed rate: ')].filter(Boolean).join('; ');
+    result.note = [
+      `decided by ${answers} (met: ${passive.verdict.why})`,
+      result.note.replace(/^NOT DECIDED \(a notice, never a failure of the gate\); /, 'at the fixed rate: '),
+    ]
+      .filter(Boolean)
+      .join('; ');
   }
 }

@@ -28,12 +28,18 @@ async function main(): Promise<number> {
       console.error('second Ctrl-C: exiting without tidy-up');
       process.exit(130);
     }
-    console.error('\nCtrl-C: stopping the load, tidying up and writing what was measured (Ctrl-C again to quit at once)');
+    console.error(
+      '\nCtrl-C: stopping the load, tidying up and writing what was measured (Ctrl-C again to quit at once)'
+    );
     controller.abort();
   };
   process.on('SIGINT', onSigint);
   const started = Date.now();
-  console.log(config.sandbox ? `fleet-conformance perf → embedded sandbox (child process on a free port), client ${config.clientId}` : banner(config));
+  console.log(
+    config.sandbox
+      ? `fleet-conformance perf → embedded sandbox (child process on a free port), client ${config.clientId}`
+      : banner(config)
+  );
   const { summary, summaryPath, htmlPath } = await runPerf({ config, signal: controller.signal });
   console.log('');
   console.log(formatTable(summary));
@@ -50,5 +56,5 @@ main().then(
   (e: Error) => {
     console.error(`perf: ${e.message}`);
     process.exitCode = 2;
-  },
+  }
 );

@@ -12,31 +12,37 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { childProcessEnv, type Config } from '../lib/config.js';
+import { type Config, childProcessEnv } from '../lib/config.js';
 import { countRequest, emptyFootprint } from '../lib/footprint.js';
+import { PROCEDURE, PROCEDURE_WORDS } from '../lib/latency/family.js';
+import {
+  CLIENT_OBSERVED,
+  judgeLatency,
+  judgeTogether,
+  type LatencyVerdict,
+  type Measure,
+} from '../lib/latency/verdict.js';
 import { latencyTargets } from '../lib/latency-targets.js';
+import type { LatencyKey } from '../lib/operations.js';
 import { tokensFor } from '../lib/tokens.js';
 import { fetchFor, tlsOptions } from '../lib/transport/clients.js';
 import { proxyFor, shownProxy } from '../lib/transport/proxy.js';
 import { checkTargetReach } from '../lib/transport/reach.js';
 import { openRelay } from '../lib/transport/relay.js';
-import type { LatencyKey } from '../lib/operations.js';
-import { answers, freePort, startTsChild, type Child } from './child.js';
 import { SANDBOX_SERVER_SCRIPT } from '../sandbox/launcher.js';
-import { ConnectionPool, drive, type PlannedRequest, type PoolOptions, type Sample } from './measure.js';
-import { renderHtml } from './report/html.js';
 import { applyBaseline, loadBaseline } from './baseline.js';
+import { answers, type Child, freePort, startTsChild } from './child.js';
+import { ConnectionPool, drive, type PlannedRequest, type PoolOptions, type Sample } from './measure.js';
+import { PROBE_OPERATION, probeRequest, probeRoundTrips } from './network-probe.js';
 import { joinPassive, passiveFor } from './passive.js';
+import { renderHtml } from './report/html.js';
 import type { OperationResult, OverheadResult, PerfSummary } from './report/summary.js';
 import { formatResultLine } from './report/table.js';
 import { createScenarios } from './scenarios/index.js';
-import { writePlan } from './scenarios/write-plan.js';
 import { Resources } from './scenarios/resources.js';
 import type { PhaseContext, Scenario } from './scenarios/scenario.js';
+import { writePlan } from './scenarios/write-plan.js';
 import { NotMeasurable, operationOf, SetupApi, SetupError } from './setup-api.js';
-import { PROCEDURE, PROCEDURE_WORDS } from '../lib/latency/family.js';
-import { CLIENT_OBSERVED, judgeLatency, judgeTogether, type LatencyVerdict, type Measure } from '../lib/latency/verdict.js';
-import { PROBE_OPERATION, probeRequest, probeRoundTrips } from './network-probe.js';
 import { MIN_SAMPLES_FOR_P99, round1, summarize } from './stats.js';
 
 export interface RunOptions {
@@ -70,7 +76,11 @@ interface Target {
   child?: Child;
 }
 
-async function startTarget(config: Config, log: (line: string) => void, settings: Record<string, string> = {}): Promise<Target> {
+async function startTarget(
+  config: Config,
+  log: (line: string) => void,
+  settings: Record<string, string> = {}
+): Promise<Target> {
   if (!config.sandbox) {
     // Proxy, TLS and client certificate said in one line before any load (lib/transport/reach.ts).
     await checkTargetReach(config);
@@ -84,8 +94,15 @@ async function startTarget(config: Config, log: (line: string) => void, settings
   const child = await startTsChild(SANDBOX_SERVER_SCRIPT, [], {
     name: 'sandbox',
     // No faults (but the latency faults the fault self-test names): a latency run measures the sandbox as documented.
-    env: childProcessEnv({ SANDBOX_FAULTS: '', ...settings, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: latency }),
-    ready: () => answers(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
+    env: childProcessEnv({
+      SANDBOX_FAULTS: '',
+      ...settings,
+      SANDBOX_PORT: String(port),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_LATENCY: latency,
+    }),
+    ready: () =>
+      answers(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
   });
   return { baseUrl, tokenUrl, child };
 }
@@ -102,17 +119,34 @@ interface DriverRoute {
  */
 async function driverRoute(config: Config, baseUrl: string, log: (line: string) => void): Promise<DriverRoute> {
   const { ca, cert, key, passphrase } = tlsOptions(config.transport);
-  const tls = ca || cert ? { tls: { ...(ca ? { ca } : {}), ...(cert && key ? { cert, key } : {}), ...(passphrase !== undefined ? { passphrase } : {}) } } : {};
+  const tls =
+    ca || cert
+      ? {
+          tls: {
+            ...(ca ? { ca } : {}),
+            ...(cert && key ? { cert, key } : {}),
+            ...(passphrase !== undefined ? { passphrase } : {}),
+          },
+        }
+      : {};
   const pool = { ...tls, ...(config.transport.insecure ? { insecureTls: true } : {}) };
   const proxy = proxyFor(config.transport, baseUrl);
   if (!proxy) return { pool, close: async () => undefined };
   const url = new URL(baseUrl);
-  const relay = await openRelay(proxy, { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
-  log(`load driver: each connection a CONNECT tunnel through the proxy ${shownProxy(proxy)} (relay on ${relay.host}:${relay.port})`);
+  const relay = await openRelay(proxy, {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  });
+  log(
+    `load driver: each connection a CONNECT tunnel through the proxy ${shownProxy(proxy)} (relay on ${relay.host}:${relay.port})`
+  );
   return {
     pool: { ...pool, connectTo: relay },
     close: async () => {
-      if (relay.failures.length) log(`load driver: ${relay.failures.length} tunnel(s) through the proxy could not be opened (first: ${relay.failures[0]})`);
+      if (relay.failures.length)
+        log(
+          `load driver: ${relay.failures.length} tunnel(s) through the proxy could not be opened (first: ${relay.failures[0]})`
+        );
       await relay.close();
     },
   };
@@ -122,12 +156,16 @@ async function driverRoute(config: Config, baseUrl: string, log: (line: string) 
 async function measureOverhead(rate: number, signal?: AbortSignal): Promise<OverheadResult> {
   const port = await freePort();
   const server = await startTsChild('perf/loopback-server.ts', ['--port', String(port)], {
-    name: 'loopback server', ready: () => answers(`http://127.0.0.1:${port}/__arrivals`),
+    name: 'loopback server',
+    ready: () => answers(`http://127.0.0.1:${port}/__arrivals`),
   });
   try {
     const slots = 220;
     const result = await drive({
-      origin: `http://127.0.0.1:${port}`, headers: {}, rate, slots,
+      origin: `http://127.0.0.1:${port}`,
+      headers: {},
+      rate,
+      slots,
       plan: (slot) => ({ op: 'overhead', method: 'GET', path: '/floor', counted: slot >= 20 }),
       ...(signal ? { signal } : {}),
     });
@@ -135,7 +173,12 @@ async function measureOverhead(rate: number, signal?: AbortSignal): Promise<Over
     const stats = summarize(ok);
     return {
       description: 'fixed-rate driver against a trivial HTTP server on loopback (child process) answering {} at once',
-      rate, samples: stats.samples, p50: round1(stats.p50), p90: round1(stats.p90), p99: round1(stats.p99), max: round1(stats.max),
+      rate,
+      samples: stats.samples,
+      p50: round1(stats.p50),
+      p90: round1(stats.p90),
+      p99: round1(stats.p99),
+      max: round1(stats.max),
     };
   } finally {
     await server.stop();
@@ -147,7 +190,15 @@ export interface PhaseStats {
   slots: Map<LatencyKey, number>;
 }
 
-export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats: PhaseStats, notes: string[], confidence = 0.95, measure: Measure = CLIENT_OBSERVED): OperationResult {
+export function resultFor(
+  op: LatencyKey,
+  rate: number,
+  samples: Sample[],
+  stats: PhaseStats,
+  notes: string[],
+  confidence = 0.95,
+  measure: Measure = CLIENT_OBSERVED
+): OperationResult {
   const counted = samples.filter((s) => s.counted);
   const ok = counted.filter((s) => s.status !== undefined && s.status >= 200 && s.status <= 299 && !s.error);
   const failed = counted.filter((s) => !ok.includes(s));
@@ -167,22 +218,47 @@ export function resultFor(op: LatencyKey, rate: number, samples: Sample[], stats
   const problems: string[] = [];
   if (!has) problems.push('no successful answer to measure');
   if (errorRate > MAX_ERROR_RATE) {
-    const detail = Object.entries(statuses).filter(([k]) => !/^2\d\d$/.test(k)).map(([k, v]) => `${v}× ${k}`).join(', ');
+    const detail = Object.entries(statuses)
+      .filter(([k]) => !/^2\d\d$/.test(k))
+      .map(([k, v]) => `${v}× ${k}`)
+      .join(', ');
     problems.push(`errors ${(errorRate * 100).toFixed(1)}% > 1% (${detail})`);
   }
   // A slot not sent for want of a free resource (a pair's other half slow, a pool small for rate ×
   // latency) is the run's own limit: never this operation's failure. What it did send judges it.
-  if (!has && countedSlots && notSent === countedSlots) return unmeasured(op, rate, `none of its ${countedSlots} slots could be sent: ${notes.join('; ') || 'no resource was free'}`);
+  if (!has && countedSlots && notSent === countedSlots)
+    return unmeasured(
+      op,
+      rate,
+      `none of its ${countedSlots} slots could be sent: ${notes.join('; ') || 'no resource was free'}`
+    );
   const remarks: string[] = [];
   if (failed.length && errorRate <= MAX_ERROR_RATE) remarks.push(`${failed.length} failed request(s), within 1%`);
   if (late) remarks.push(`${late} request(s) left > 5 ms late (measured from their due time)`);
   remarks.push(...notes);
   const result: OperationResult = {
-    operation: op, samples: summary.samples, rate, errors: failed.length,
-    p50: has ? round1(summary.p50) : null, p90: has ? round1(summary.p90) : null, p99: has ? round1(summary.p99) : null, max: has ? round1(summary.max) : null,
-    targetP50: target.p50, targetP99: target.p99, pass: false, status: 'failed', note: '',
-    errorRate: Math.round(errorRate * 10000) / 10000, statuses, lowConfidence: has && summary.samples < MIN_SAMPLES_FOR_P99, late, notSent, measured: true,
-    latencies: latencies.map(round1), ...(remarks.length ? { remarks } : {}), ...(problems.length ? { problems } : {}),
+    operation: op,
+    samples: summary.samples,
+    rate,
+    errors: failed.length,
+    p50: has ? round1(summary.p50) : null,
+    p90: has ? round1(summary.p90) : null,
+    p99: has ? round1(summary.p99) : null,
+    max: has ? round1(summary.max) : null,
+    targetP50: target.p50,
+    targetP99: target.p99,
+    pass: false,
+    status: 'failed',
+    note: '',
+    errorRate: Math.round(errorRate * 10000) / 10000,
+    statuses,
+    lowConfidence: has && summary.samples < MIN_SAMPLES_FOR_P99,
+    late,
+    notSent,
+    measured: true,
+    latencies: latencies.map(round1),
+    ...(remarks.length ? { remarks } : {}),
+    ...(problems.length ? { problems } : {}),
   };
   return settle(result, has ? judgeLatency(latencies, target, confidence, measure) : undefined);
 }
@@ -192,10 +268,20 @@ export function settle(result: OperationResult, verdict: LatencyVerdict | undefi
   const reasons = [...(verdict?.verdict === 'fail' ? [verdict.why] : []), ...(result.problems ?? [])];
   const status = reasons.length ? 'failed' : verdict?.verdict === 'pass' ? 'passed' : 'inconclusive';
   const remarks = result.remarks ?? [];
-  const info = status === 'inconclusive' ? [`${verdict!.why}${moreSamples(verdict!, result.rate)}`, ...remarks] : remarks;
+  const info =
+    status === 'inconclusive' ? [`${verdict!.why}${moreSamples(verdict!, result.rate)}`, ...remarks] : remarks;
   return {
-    ...result, pass: status !== 'failed', status,
-    note: [...(status === 'failed' ? [`FAIL: ${reasons.join('; ')}`] : status === 'inconclusive' ? ['NOT DECIDED (a notice, never a failure of the gate)'] : []), ...info].join('; '),
+    ...result,
+    pass: status !== 'failed',
+    status,
+    note: [
+      ...(status === 'failed'
+        ? [`FAIL: ${reasons.join('; ')}`]
+        : status === 'inconclusive'
+          ? ['NOT DECIDED (a notice, never a failure of the gate)']
+          : []),
+      ...info,
+    ].join('; '),
     ...(verdict ? { verdict } : {}),
   };
 }
@@ -207,22 +293,43 @@ export function settle(result: OperationResult, verdict: LatencyVerdict | undefi
 export function judgeRun(operations: OperationResult[]): { size: number } {
   const measured = operations.filter((o) => o.verdict);
   const together = judgeTogether(measured.map((o) => o.verdict!));
-  measured.forEach((o, i) => { Object.assign(o, settle(o, together[i]!)); });
+  measured.forEach((o, i) => {
+    Object.assign(o, settle(o, together[i]!));
+  });
   return { size: together.flatMap((v) => v.targets).filter((t) => t.family).length };
 }
 
 /** How to get the samples that would decide an open verdict at the fixed rate. */
 function moreSamples(verdict: LatencyVerdict, rate: number): string {
-  return verdict.needed ? ` (FLEET_PERF_DURATION=${Math.ceil(verdict.needed / rate)} gives ${verdict.needed} at ${rate}/s)` : '';
+  return verdict.needed
+    ? ` (FLEET_PERF_DURATION=${Math.ceil(verdict.needed / rate)} gives ${verdict.needed} at ${rate}/s)`
+    : '';
 }
 
 /** An operation the run could not measure here: shown with the reason, never a failure of the gate. */
 export function unmeasured(op: LatencyKey, rate: number, why: string): OperationResult {
   const target = latencyTargets[op];
   return {
-    operation: op, samples: 0, rate, errors: 0, p50: null, p90: null, p99: null, max: null,
-    targetP50: target.p50, targetP99: target.p99, pass: false, status: 'not-measured', reason: why, note: `not measured: ${why}`,
-    errorRate: 0, statuses: {}, lowConfidence: false, late: 0, notSent: 0, measured: false,
+    operation: op,
+    samples: 0,
+    rate,
+    errors: 0,
+    p50: null,
+    p90: null,
+    p99: null,
+    max: null,
+    targetP50: target.p50,
+    targetP99: target.p99,
+    pass: false,
+    status: 'not-measured',
+    reason: why,
+    note: `not measured: ${why}`,
+    errorRate: 0,
+    statuses: {},
+    lowConfidence: false,
+    late: 0,
+    notSent: 0,
+    measured: false,
   };
 }
 
@@ -274,18 +381,43 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     log(`target ${target.baseUrl} (${config.target}) is up; token fetched once and reused`);
     if (options.overhead ?? true) {
       overhead = await measureOverhead(Math.max(rate, 50), options.signal);
-      log(`client overhead on loopback (trivial server, ${overhead.rate}/s, n=${overhead.samples}): p50 ${overhead.p50} ms, p99 ${overhead.p99} ms, max ${overhead.max} ms`);
+      log(
+        `client overhead on loopback (trivial server, ${overhead.rate}/s, n=${overhead.samples}): p50 ${overhead.p50} ms, p99 ${overhead.p99} ms, max ${overhead.max} ms`
+      );
     }
     // No abort signal here: the tidy-up must still run after Ctrl-C.
-    const setup = new SetupApi(target.baseUrl, () => tokens.token(), config.target === 'production', fetchFor(config.transport));
+    const setup = new SetupApi(
+      target.baseUrl,
+      () => tokens.token(),
+      config.target === 'production',
+      fetchFor(config.transport)
+    );
     const runTag = `perf-${randomBytes(3).toString('hex')}`;
     const shared = new Resources(setup, { ...config, baseUrl: target.baseUrl }, runTag, log);
     [api, resources] = [setup, shared];
-    const plan = writePlan(config.writeBudget, warmup + Math.round(rate * duration), selected, config.perf.consumableCards.length);
-    const ctx: PhaseContext = { config, api: setup, resources: shared, rate, duration, warmup, setupConcurrency: shared.setupConcurrency, log, plan };
-    log(`${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`);
-    log('  each line judges its targets on their own; the gate judges all of the run\'s targets together at the end');
-    for (const op of Object.keys(plan.caps) as LatencyKey[]) log(`  write budget: ${op} fills ${plan.caps[op]} slots (${plan.why[op]})`);
+    const plan = writePlan(
+      config.writeBudget,
+      warmup + Math.round(rate * duration),
+      selected,
+      config.perf.consumableCards.length
+    );
+    const ctx: PhaseContext = {
+      config,
+      api: setup,
+      resources: shared,
+      rate,
+      duration,
+      warmup,
+      setupConcurrency: shared.setupConcurrency,
+      log,
+      plan,
+    };
+    log(
+      `${config.perf.operations.length} operation(s), ${rate}/s each for ${duration} s after ${warmup} warm-up request(s); run tag ${runTag}`
+    );
+    log("  each line judges its targets on their own; the gate judges all of the run's targets together at the end");
+    for (const op of Object.keys(plan.caps) as LatencyKey[])
+      log(`  write budget: ${op} fills ${plan.caps[op]} slots (${plan.why[op]})`);
 
     const phases = createScenarios().filter((scenario) => scenario.operations.some((op) => selected.has(op)));
     const perOp = warmup + Math.round(rate * duration);
@@ -318,7 +450,16 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         const n = Math.floor(slot / round);
         const counted = n >= warmup;
         if (slot % round === k) {
-          return { ...probeRequest(counted), onDone: (outcome) => countRequest(setup.footprint, PROBE_OPERATION, 'status' in outcome ? outcome.status : undefined, undefined) };
+          return {
+            ...probeRequest(counted),
+            onDone: (outcome) =>
+              countRequest(
+                setup.footprint,
+                PROBE_OPERATION,
+                'status' in outcome ? outcome.status : undefined,
+                undefined
+              ),
+          };
         }
         const op = scenario.operations[slot % round]!;
         const measured = counted && selected.has(op);
@@ -330,9 +471,16 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         }
         const onDone = request.onDone;
         return {
-          ...request, op, counted: measured,
+          ...request,
+          op,
+          counted: measured,
           onDone: (outcome) => {
-            countRequest(setup.footprint, operationOf(op), 'status' in outcome ? outcome.status : undefined, request.body);
+            countRequest(
+              setup.footprint,
+              operationOf(op),
+              'status' in outcome ? outcome.status : undefined,
+              request.body
+            );
             onDone?.(outcome);
           },
         };
@@ -343,11 +491,22 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
       // A phase that uses up a card per request runs only as many slots as it has cards.
       const slots = Math.min(perOp, scenario.supply?.() ?? perOp);
       const maxTarget = Math.max(...scenario.operations.map((op) => latencyTargets[op].p99));
-      const connections = Math.max(2, Math.min(slots * round, Math.ceil((rate * round * (2 * maxTarget + 1000)) / 1000) + 4, 1000));
-      const pool = await ConnectionPool.open({ origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections, ...route!.pool }, slots / rate + 60);
+      const connections = Math.max(
+        2,
+        Math.min(slots * round, Math.ceil((rate * round * (2 * maxTarget + 1000)) / 1000) + 4, 1000)
+      );
+      const pool = await ConnectionPool.open(
+        { origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections, ...route!.pool },
+        slots / rate + 60
+      );
       let driven;
       try {
-        driven = await pool.schedule({ rate: rate * round, slots: slots * round, plan, ...(options.signal ? { signal: options.signal } : {}) });
+        driven = await pool.schedule({
+          rate: rate * round,
+          slots: slots * round,
+          plan,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
         // Which of the sandbox's injected delays each answer got: the op's n-th 2xx answer (send
         // order), counted before the cleanup's own requests.
         const bySend = [...driven.samples].filter((s) => s.sentAt !== undefined).sort((a, b) => a.sentAt! - b.sentAt!);
@@ -363,14 +522,21 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         await scenario.cleanup?.(ctx).catch((e: Error) => log(`  cleanup of ${scenario.name}: ${e.message}`));
       }
       if (target.child && target.child.process.exitCode !== null) {
-        throw new Error(`the sandbox exited during ${scenario.name} (code ${target.child.process.exitCode}):\n${target.child.output().trim()}`);
+        throw new Error(
+          `the sandbox exited during ${scenario.name} (code ${target.child.process.exitCode}):\n${target.child.output().trim()}`
+        );
       }
       if (driven.interrupted) interrupted = true;
-      const measure: Measure = serverSide ? { kind: 'server', probes: probeRoundTrips(driven.samples) } : CLIENT_OBSERVED;
+      const measure: Measure = serverSide
+        ? { kind: 'server', probes: probeRoundTrips(driven.samples) }
+        : CLIENT_OBSERVED;
       for (const op of ops) {
         const mine = driven.samples.filter((s) => s.op === op);
         samples.set(op, mine);
-        const notes = [...(driven.interrupted ? ['interrupted (Ctrl-C): partial'] : []), ...(scenario.notes?.(op) ?? [])];
+        const notes = [
+          ...(driven.interrupted ? ['interrupted (Ctrl-C): partial'] : []),
+          ...(scenario.notes?.(op) ?? []),
+        ];
         const result = resultFor(op, rate, mine, stats, notes, config.perf.confidence, measure);
         results.set(op, result);
         log(formatResultLine(result));
@@ -399,9 +565,12 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
     interrupted,
     family: { procedure: PROCEDURE, words: PROCEDURE_WORDS, targets: family.size, confidence: config.perf.confidence },
     settings: {
-      duration, rate, warmup,
+      duration,
+      rate,
+      warmup,
       ...(config.sandbox ? { sandboxLatency: config.perf.sandboxLatency ?? 'off' } : {}),
-      percentiles: 'exact, nearest-rank, from every counted 2xx latency (ms, measured from each request\'s due time on the fixed schedule)',
+      percentiles:
+        "exact, nearest-rank, from every counted 2xx latency (ms, measured from each request's due time on the fixed schedule)",
       confidence: config.perf.confidence,
       measure: serverSide ? 'server-side' : 'client-observed',
     },

@@ -6,7 +6,7 @@
  * `footprint` counts every request of the run, set-up and measured, and what it left on the target.
  */
 import { countRequest, emptyFootprint } from '../lib/footprint.js';
-import { fillPath, operations, type LatencyKey, type OperationId } from '../lib/operations.js';
+import { fillPath, type LatencyKey, type OperationId, operations } from '../lib/operations.js';
 
 export interface SetupResponse<T = unknown> {
   status: number;
@@ -17,7 +17,10 @@ export interface SetupResponse<T = unknown> {
 export class SetupError extends Error {
   override name = 'SetupError';
 
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number
+  ) {
     super(message);
   }
 }
@@ -31,9 +34,11 @@ export class NotMeasurable extends Error {
   override name = 'NotMeasurable';
 }
 
-const byLatencyKey = new Map((Object.keys(operations) as OperationId[])
-  .filter((id) => 'latencyKey' in operations[id])
-  .map((id) => [(operations[id] as { latencyKey: LatencyKey }).latencyKey, id]));
+const byLatencyKey = new Map(
+  (Object.keys(operations) as OperationId[])
+    .filter((id) => 'latencyKey' in operations[id])
+    .map((id) => [(operations[id] as { latencyKey: LatencyKey }).latencyKey, id])
+);
 
 /** The operation of a latency-table row. */
 export const operationOf = (key: LatencyKey): OperationId => byLatencyKey.get(key)!;
@@ -53,7 +58,7 @@ export class SetupApi {
     /** The production guard: operations that write are refused before they are sent. */
     readonly readOnly = false,
     /** The fetch of the configured transport (CA, client certificate, proxy: lib/transport/clients.ts). */
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly fetchImpl: typeof fetch = fetch
   ) {}
 
   async headers(): Promise<Record<string, string>> {
@@ -63,15 +68,23 @@ export class SetupApi {
   /** Calls an operation of lib/operations.ts; never throws on a status, only on a network failure. */
   async call<T = unknown>(
     id: OperationId,
-    options: { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown } = {},
+    options: { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown } = {}
   ): Promise<SetupResponse<T>> {
     const op = operations[id] as { method: string; path: string; latencyKey?: LatencyKey; readOnly: boolean };
-    if (this.readOnly && !op.readOnly) throw new NotMeasurable(`production guard (FLEET_TARGET=production): ${id} writes, and the perf run writes nothing there`);
-    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)] as [string, string]))}` : '';
+    if (this.readOnly && !op.readOnly)
+      throw new NotMeasurable(
+        `production guard (FLEET_TARGET=production): ${id} writes, and the perf run writes nothing there`
+      );
+    const query = options.query
+      ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)] as [string, string]))}`
+      : '';
     const url = `${this.baseUrl}${fillPath(op.path, options.params)}${query}`;
     const response = await this.fetchImpl(url, {
       method: op.method,
-      headers: { ...(await this.headers()), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(await this.headers()),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       signal: AbortSignal.timeout(30_000),
     }).catch((e: Error) => {
@@ -94,14 +107,21 @@ export class SetupApi {
   async must<T = unknown>(id: OperationId, options: Parameters<SetupApi['call']>[1] = {}): Promise<T> {
     const response = await this.call<T>(id, options);
     if (response.status < 200 || response.status > 299) {
-      throw new SetupError(`setup: ${id} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 200)}`, response.status);
+      throw new SetupError(
+        `setup: ${id} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 200)}`,
+        response.status
+      );
     }
     return response.body;
   }
 }
 
 /** Runs `work` over `items` with at most `limit` at a time (setup load stays gentle). */
-export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {

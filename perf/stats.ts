@@ -21,7 +21,10 @@ export function percentileSorted(sorted: readonly number[], q: number): number {
 }
 
 export function percentile(values: readonly number[], q: number): number {
-  return percentileSorted([...values].sort((a, b) => a - b), q);
+  return percentileSorted(
+    [...values].sort((a, b) => a - b),
+    q
+  );
 }
 
 export function summarize(values: readonly number[]): LatencySummary {

@@ -28,23 +28,33 @@ export interface ListenerOptions {
 }
 
 export function startListener(options: ListenerOptions): Promise<Listener> {
-  const [command, ...args] = options.command ?? ['npm', 'run', '-s', options.script, ...(options.args?.length ? ['--'] : [])];
+  const [command, ...args] = options.command ?? [
+    'npm',
+    'run',
+    '-s',
+    options.script,
+    ...(options.args?.length ? ['--'] : []),
+  ];
   const child = spawn(command!, [...args, ...(options.args ?? [])], {
-    cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   let closed = false;
   child.once('close', () => (closed = true));
   // Once its output is closed: npm's child (which shares it) has said its last line too.
-  const stop = () => new Promise<void>((resolve) => {
-    if (closed) return resolve();
-    child.once('close', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (closed) return resolve();
+      child.once('close', () => resolve());
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        resolve();
+      }
+    });
   return new Promise((resolve, reject) => {
     let ready = false;
     const onData = (d: Buffer) => {
@@ -58,7 +68,12 @@ export function startListener(options: ListenerOptions): Promise<Listener> {
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) => {
-      if (!ready) reject(new Error(`${options.command ? options.command.join(' ') : `npm run ${options.script}`} exited with ${code}: ${output.trim().split('\n').pop()}`));
+      if (!ready)
+        reject(
+          new Error(
+            `${options.command ? options.command.join(' ') : `npm run ${options.script}`} exited with ${code}: ${output.trim().split('\n').pop()}`
+          )
+        );
     });
   });
 }

@@ -22,7 +22,8 @@ export const withNulls: Rewrite = (schemas, value, place) => {
   for (const [key, [member]] of Object.entries(node.properties)) {
     if ((member as unknown) !== false && !node.required.has(key) && !(key in value)) out[key] = null;
   }
-  for (const [key, v] of Object.entries(value)) out[key] = v === '' && !node.required.has(key) ? null : withNulls(schemas, v, node.properties[key]);
+  for (const [key, v] of Object.entries(value))
+    out[key] = v === '' && !node.required.has(key) ? null : withNulls(schemas, v, node.properties[key]);
   return out;
 };
 
@@ -31,6 +32,9 @@ export const withoutDefaults: Rewrite = (schemas, value, place) => {
   const node = place && resolve(schemas, place[0], place[1]);
   if (Array.isArray(value)) return value.map((v) => withoutDefaults(schemas, v, node?.items));
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key, v]) => node?.required.has(key) || !isDefault(v))
-    .map(([key, v]) => [key, withoutDefaults(schemas, v, node?.properties?.[key])]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, v]) => node?.required.has(key) || !isDefault(v))
+      .map(([key, v]) => [key, withoutDefaults(schemas, v, node?.properties?.[key])])
+  );
 };

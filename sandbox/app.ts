@@ -14,15 +14,13 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { operations, type OperationId } from '../lib/operations.js';
-import tokenRoutes, { bearerHook, TokenStore, type TokenPluginOptions } from './auth.js';
+import { type OperationId, operations } from '../lib/operations.js';
+import tokenRoutes, { bearerHook, type TokenPluginOptions, TokenStore } from './auth.js';
 import type { SandboxPluginOptions } from './context.js';
 import { ApiError, errorBody } from './errors.js';
-import { externalBearerHook, type ExternalTokenOptions } from './external-tokens.js';
-import { Faults, type FaultId } from './faults.js';
-import { slowedBy, type DelayFor } from './latency.js';
-import { installVariantHooks, variantError } from './variant-hooks.js';
-import { Variants } from './variants.js';
+import { type ExternalTokenOptions, externalBearerHook } from './external-tokens.js';
+import { type FaultId, Faults } from './faults.js';
+import { type DelayFor, slowedBy } from './latency.js';
 import cardRoutes from './routes/cards.js';
 import customerRoutes from './routes/customers.js';
 import locationRoutes from './routes/locations.js';
@@ -32,6 +30,8 @@ import { seedReplacedOriginals } from './seed/cards.js';
 import { seedStore } from './seed/index.js';
 import { installServerErrorFaults } from './server-errors.js';
 import { validationProblems, validatorCompiler } from './validation.js';
+import { installVariantHooks, variantError } from './variant-hooks.js';
+import { Variants } from './variants.js';
 
 export interface BuildOptions {
   faults?: Faults;
@@ -54,16 +54,29 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 
 /** Operations whose JSON answers the content-type fault sends as text/plain (the core's). */
 const coreOperations: ReadonlySet<OperationId> = new Set(
-  (Object.keys(operations) as OperationId[]).filter((id) => !['requestToken', 'geosearchRectangle', 'getSession'].includes(id)),
+  (Object.keys(operations) as OperationId[]).filter(
+    (id) => !['requestToken', 'geosearchRectangle', 'getSession'].includes(id)
+  )
 );
 
-function toApiError(error: FastifyError, operationId: OperationId | undefined, faults: Faults, request: FastifyRequest): ApiError {
+function toApiError(
+  error: FastifyError,
+  operationId: OperationId | undefined,
+  faults: Faults,
+  request: FastifyRequest
+): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
     const context = error.validationContext ?? 'request';
-    if (context === 'params' && faults.has('card-bad-id-500') && 'cardIdentifier' in (request.params as object)) return ApiError.internal();
-    const missingCode = operationId === 'orderCards' ? (faults.has('order-missing-field-er001') ? 'ER-001' : 'ER-002') : 'ER-001';
-    const problems = validationProblems(context, error.validation as Parameters<typeof validationProblems>[1], missingCode);
+    if (context === 'params' && faults.has('card-bad-id-500') && 'cardIdentifier' in (request.params as object))
+      return ApiError.internal();
+    const missingCode =
+      operationId === 'orderCards' ? (faults.has('order-missing-field-er001') ? 'ER-001' : 'ER-002') : 'ER-001';
+    const problems = validationProblems(
+      context,
+      error.validation as Parameters<typeof validationProblems>[1],
+      missingCode
+    );
     if (operationId === 'orderCards') return new ApiError(400, problems);
     // The standard body carries one problem: every finding in its description.
     return ApiError.badRequest(problems.map((p) => p.description).join('; '));
@@ -99,8 +112,10 @@ function lingeringDrain(raw: IncomingMessage, ms = 2000): Promise<void> {
 /** The operation whose method and path template fit a request Fastify refused before routing it. */
 function operationOfUrl(method: string, url: string): OperationId | undefined {
   const path = url.split('?')[0]!;
-  return (Object.keys(operations) as OperationId[]).find((id) => operations[id].method === method
-    && new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
+  return (Object.keys(operations) as OperationId[]).find(
+    (id) =>
+      operations[id].method === method && new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)
+  );
 }
 
 /** The standard error body with errorCode renamed to code (each element of a card order's array too). */
@@ -109,15 +124,24 @@ function renameErrorCode(body: unknown): unknown {
   return Array.isArray(body) ? body.map(rename) : rename(body as Record<string, unknown>);
 }
 
-function sendError(reply: FastifyReply, operationId: OperationId | undefined, api: ApiError, faults: Faults, variants: Variants): FastifyReply {
+function sendError(
+  reply: FastifyReply,
+  operationId: OperationId | undefined,
+  api: ApiError,
+  faults: Faults,
+  variants: Variants
+): FastifyReply {
   let body = errorBody(operationId, api);
   const standard = operationId !== undefined && coreOperations.has(operationId);
   if (standard && api.status === 400) {
     if (operationId === 'orderCards' && faults.has('order-errors-single-object')) body = errorBody(undefined, api);
-    if (faults.has('error-body-message-style') && !Array.isArray(body)) body = { message: api.problems[0]?.description ?? api.message };
+    if (faults.has('error-body-message-style') && !Array.isArray(body))
+      body = { message: api.problems[0]?.description ?? api.message };
   }
-  if (standard && api.status === 404 && faults.has('error-code-er001-on-404')) body = { ...(body as object), errorCode: 'ER-001' };
-  if (operationId === 'cardSearch' && api.status === 400 && faults.has('error-code-er012-on-400')) body = { ...(body as object), errorCode: 'ER-012' };
+  if (standard && api.status === 404 && faults.has('error-code-er001-on-404'))
+    body = { ...(body as object), errorCode: 'ER-001' };
+  if (operationId === 'cardSearch' && api.status === 400 && faults.has('error-code-er012-on-400'))
+    body = { ...(body as object), errorCode: 'ER-012' };
   if (standard && faults.has('error-code-renamed')) body = renameErrorCode(body);
   const answer = variantError(variants, operationId, standard, api, body);
   if (answer.headers) reply.headers(answer.headers);
@@ -137,7 +161,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logger: options.logger ?? false,
     // A path Fastify cannot decode or route (bad percent-encoding, an over-long parameter) is a bad
     // request of the operation it was meant for, answered with that operation's error body.
-    frameworkErrors: (error, request, reply) => sendError(reply, operationOfUrl(request.method, request.url), ApiError.badRequest(error.message), faults, variants),
+    frameworkErrors: (error, request, reply) =>
+      sendError(
+        reply,
+        operationOfUrl(request.method, request.url),
+        ApiError.badRequest(error.message),
+        faults,
+        variants
+      ),
   });
 
   app.decorateRequest('caller', undefined);
@@ -165,7 +196,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return sendError(reply, operationId, api, faults, variants);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, undefined, ApiError.notFound(`no operation ${request.method} ${request.url.split('?')[0]}`), faults, variants));
+    sendError(
+      reply,
+      undefined,
+      ApiError.notFound(`no operation ${request.method} ${request.url.split('?')[0]}`),
+      faults,
+      variants
+    )
+  );
 
   const bearer = bearerHook(store, tokens, faults);
   const external = options.externalTokens ? externalBearerHook(store, options.externalTokens) : undefined;
@@ -173,7 +211,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const operationId = request.routeOptions.config.operationId;
     if (operationId) reply.code(operations[operationId].success);
     if (!external) return bearer(request, reply, done);
-    external(request, reply).then(() => done(), (e: Error) => done(e));
+    external(request, reply).then(
+      () => done(),
+      (e: Error) => done(e)
+    );
   });
 
   // SANDBOX_LATENCY's delays, and a latency fault's on top of them.
@@ -181,7 +222,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (!latency) continue;
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
-      const key = operationId ? (operations[operationId] as { latencyKey?: Parameters<DelayFor>[0] }).latencyKey : undefined;
+      const key = operationId
+        ? (operations[operationId] as { latencyKey?: Parameters<DelayFor>[0] }).latencyKey
+        : undefined;
       if (key && reply.statusCode >= 200 && reply.statusCode < 300) {
         const ms = latency(key);
         if (ms > 0) await sleep(ms);
@@ -193,7 +236,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const everywhere = faults.has('content-type-text-plain-everywhere');
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
-      if (operationId && (everywhere || coreOperations.has(operationId))) reply.header('content-type', 'text/plain; charset=utf-8');
+      if (operationId && (everywhere || coreOperations.has(operationId)))
+        reply.header('content-type', 'text/plain; charset=utf-8');
       return payload;
     });
   }

@@ -20,12 +20,19 @@ interface TokenEntry {
 export class TokenStore {
   private readonly tokens = new Map<string, TokenEntry>();
 
-  constructor(readonly ttlSeconds: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now
+  ) {}
 
   issue(client: ClientRecord): { token: string; expiresIn: number } {
     if (this.tokens.size > 10_000) this.sweep();
     const token = randomBytes(24).toString('base64url');
-    this.tokens.set(token, { clientId: client.clientId, topLevel: client.topLevel, expiresAt: this.now() + this.ttlSeconds * 1000 });
+    this.tokens.set(token, {
+      clientId: client.clientId,
+      topLevel: client.topLevel,
+      expiresAt: this.now() + this.ttlSeconds * 1000,
+    });
     return { token, expiresIn: this.ttlSeconds };
   }
 
@@ -68,7 +75,8 @@ export function bearerHook(store: Store, tokens: TokenStore, faults: Faults) {
     if (!operationId || operationId === 'requestToken') return undefined;
     const header = request.headers.authorization;
     if (header === undefined) {
-      if (!faults.has('auth-missing-token-accepted')) return ApiError.unauthorized('missing Authorization header (expected: Bearer <token>)');
+      if (!faults.has('auth-missing-token-accepted'))
+        return ApiError.unauthorized('missing Authorization header (expected: Bearer <token>)');
       request.caller = { clientId: mainClient.clientId, topLevel: mainClient.topLevel };
       return undefined;
     }
@@ -95,11 +103,13 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /** Whether `given` authenticates `client`: its own secret, whole; the faults compare carelessly. */
 function secretAccepted(client: ClientRecord, given: string, store: Store, faults: Faults): boolean {
-  return given === client.secret
-    || faults.has('auth-wrong-secret-accepted')
-    || (faults.has('auth-secret-case-insensitive') && given.toLowerCase() === client.secret.toLowerCase())
-    || (faults.has('auth-secret-prefix') && given.length >= 8 && client.secret.startsWith(given))
-    || (faults.has('auth-secret-any-client') && [...store.clients.values()].some((other) => other.secret === given));
+  return (
+    given === client.secret ||
+    faults.has('auth-wrong-secret-accepted') ||
+    (faults.has('auth-secret-case-insensitive') && given.toLowerCase() === client.secret.toLowerCase()) ||
+    (faults.has('auth-secret-prefix') && given.length >= 8 && client.secret.startsWith(given)) ||
+    (faults.has('auth-secret-any-client') && [...store.clients.values()].some((other) => other.secret === given))
+  );
 }
 
 /** POST /identity/realms/fleet/protocol/openid-connect/token (form-encoded client credentials). */
@@ -118,7 +128,11 @@ export default async function tokenRoutes(app: FastifyInstance, opts: TokenPlugi
     handler: async (request, reply) => {
       const form = (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM);
       if (faults.has('auth-token-json-only') ? form : !form) {
-        throw ApiError.oauth(400, 'invalid_request', `the token request must be ${faults.has('auth-token-json-only') ? 'JSON' : FORM}`);
+        throw ApiError.oauth(
+          400,
+          'invalid_request',
+          `the token request must be ${faults.has('auth-token-json-only') ? 'JSON' : FORM}`
+        );
       }
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const grantType = body.grant_type;
@@ -136,7 +150,14 @@ export default async function tokenRoutes(app: FastifyInstance, opts: TokenPlugi
       }
       const { token, expiresIn } = tokens.issue(client);
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      if (variants.has('token-keycloak-shape')) return { access_token: token, token_type: 'bearer', refresh_expires_in: 0, 'not-before-policy': 0, scope: 'profile email' };
+      if (variants.has('token-keycloak-shape'))
+        return {
+          access_token: token,
+          token_type: 'bearer',
+          refresh_expires_in: 0,
+          'not-before-policy': 0,
+          scope: 'profile email',
+        };
       return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
     },
   });

@@ -31,17 +31,33 @@ export const sandboxDefaults = {
   foreignCustomer: '8000000002',
   /** Seeded charging sessions, covering every sessionStatus. */
   sessionIds: [
-    '2f707a4c-a065-4ac9-a0b4-87fa9a40d9f8', '31d0485f-f36a-4431-af53-81b50d5dce8d', '5e8e8d29-e332-4b27-a94a-65c5949f1b7a',
-    '4c82869d-28a7-44f9-ac2a-8f7dda846ce1', 'd7b5bf21-040a-43df-a2b5-4a55dc18f3ab', 'ad57e117-2edd-42e0-afbb-e9348f8dc19f',
-    'bdbb89e1-b76a-4077-ace3-757d7e9632ca', 'db312a04-3c5f-44c2-a777-3593fd286265', 'a76eaefc-d7e5-4ff6-ad0e-2c3adf5dce8e',
-    '8a6924ef-4273-477c-af2a-bf7e3a374372', '6a7ad433-31fb-4549-a047-18d79c6bc429', '68dce53d-367b-405b-a2da-d5aa9ad120d1',
-    'fef7693f-30c3-4c62-ac63-a98d5b0e7fd8', '9e88b260-099a-414a-a1bd-4f03c1a23631', 'ec3d306f-8061-4c67-a264-f8d4f230afd6',
-    '44ff39fc-72cc-4813-ade0-dfd60cea6297', 'cc31052d-9925-49fe-a02b-36d71dd5f41c', '84b6409f-3bb2-4182-a54a-f3b1809789f8',
+    '2f707a4c-a065-4ac9-a0b4-87fa9a40d9f8',
+    '31d0485f-f36a-4431-af53-81b50d5dce8d',
+    '5e8e8d29-e332-4b27-a94a-65c5949f1b7a',
+    '4c82869d-28a7-44f9-ac2a-8f7dda846ce1',
+    'd7b5bf21-040a-43df-a2b5-4a55dc18f3ab',
+    'ad57e117-2edd-42e0-afbb-e9348f8dc19f',
+    'bdbb89e1-b76a-4077-ace3-757d7e9632ca',
+    'db312a04-3c5f-44c2-a777-3593fd286265',
+    'a76eaefc-d7e5-4ff6-ad0e-2c3adf5dce8e',
+    '8a6924ef-4273-477c-af2a-bf7e3a374372',
+    '6a7ad433-31fb-4549-a047-18d79c6bc429',
+    '68dce53d-367b-405b-a2da-d5aa9ad120d1',
+    'fef7693f-30c3-4c62-ac63-a98d5b0e7fd8',
+    '9e88b260-099a-414a-a1bd-4f03c1a23631',
+    'ec3d306f-8061-4c67-a264-f8d4f230afd6',
+    '44ff39fc-72cc-4813-ade0-dfd60cea6297',
+    'cc31052d-9925-49fe-a02b-36d71dd5f41c',
+    '84b6409f-3bb2-4182-a54a-f3b1809789f8',
   ],
   /**
    * The few sessions a test environment's repository holds (FLEET_SESSION_IDS of the stand-ins):
    * one still processing, one paid with two transactions, one in debt with two.
    */
-  fieldSessionIds: ['2f707a4c-a065-4ac9-a0b4-87fa9a40d9f8', '8a6924ef-4273-477c-af2a-bf7e3a374372', 'cc31052d-9925-49fe-a02b-36d71dd5f41c'],
+  fieldSessionIds: [
+    '2f707a4c-a065-4ac9-a0b4-87fa9a40d9f8',
+    '8a6924ef-4273-477c-af2a-bf7e3a374372',
+    'cc31052d-9925-49fe-a02b-36d71dd5f41c',
+  ],
   port: 4010,
 } as const;

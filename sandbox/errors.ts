@@ -14,7 +14,11 @@ export interface Problem {
 export type Refusal = 'request' | 'state' | 'media-type';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problems: Problem[], readonly refusal: Refusal = 'request') {
+  constructor(
+    readonly status: number,
+    readonly problems: Problem[],
+    readonly refusal: Refusal = 'request'
+  ) {
     super(problems.map((p) => p.description).join('; '));
   }
 
@@ -32,7 +36,7 @@ export class ApiError extends Error {
     return new ApiError(401, [{ code: 'UNAUTHORIZED', description }]);
   }
 
-  static forbidden(description = 'outside the caller\'s customer hierarchy'): ApiError {
+  static forbidden(description = "outside the caller's customer hierarchy"): ApiError {
     return new ApiError(403, [{ code: 'FORBIDDEN', description }]);
   }
 

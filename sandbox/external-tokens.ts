@@ -7,7 +7,7 @@
  */
 import { rootCertificates } from 'node:tls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { ApiError } from './errors.js';
 import type { Store } from './store.js';
@@ -31,8 +31,10 @@ function clientOf(payload: JWTPayload): string | undefined {
 
 function refusal(e: unknown): ApiError {
   if (e instanceof errors.JWTExpired) return ApiError.unauthorized('the bearer token has expired');
-  if (e instanceof errors.JWTClaimValidationFailed) return ApiError.unauthorized(`the bearer token's ${e.claim} claim is not accepted here`);
-  if (e instanceof errors.JOSEError) return ApiError.unauthorized(`the bearer token is not a JWT of the identity provider (${e.code})`);
+  if (e instanceof errors.JWTClaimValidationFailed)
+    return ApiError.unauthorized(`the bearer token's ${e.claim} claim is not accepted here`);
+  if (e instanceof errors.JOSEError)
+    return ApiError.unauthorized(`the bearer token is not a JWT of the identity provider (${e.code})`);
   return ApiError.unauthorized('the bearer token cannot be verified');
 }
 
@@ -41,7 +43,8 @@ export function externalBearerHook(store: Store, options: ExternalTokenOptions) 
   const dispatcher = new Agent({ connect: { ca: [...rootCertificates, ...(options.ca ?? [])] } });
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
     cooldownDuration: 1_000,
-    [customFetch]: (url: string, init: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>,
+    [customFetch]: (url: string, init: RequestInit) =>
+      undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>,
   });
   return async function bearer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (!request.routeOptions.config.operationId) return;

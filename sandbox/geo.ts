@@ -30,7 +30,10 @@ export class GridIndex<T extends GeoPoint> {
   private readonly cells = new Map<number, T[]>();
   private readonly cols: number;
 
-  constructor(items: readonly T[], private readonly cellDeg = 0.25) {
+  constructor(
+    items: readonly T[],
+    private readonly cellDeg = 0.25
+  ) {
     this.cols = Math.ceil(360 / cellDeg) + 1;
     for (const item of items) {
       const key = this.row(item.lat) * this.cols + this.col(item.lon);
@@ -50,15 +53,18 @@ export class GridIndex<T extends GeoPoint> {
 
   /** Every item inside `rect` (edges inclusive) for which `accept` holds, in no particular order. */
   query(rect: Rect, accept?: (item: T) => boolean): T[] {
-    const r0 = this.row(rect.bottom), r1 = this.row(rect.top);
-    const c0 = this.col(rect.left), c1 = this.col(rect.right);
+    const r0 = this.row(rect.bottom),
+      r1 = this.row(rect.top);
+    const c0 = this.col(rect.left),
+      c1 = this.col(rect.right);
     const out: T[] = [];
     const scan = (bucket: readonly T[]) => {
       for (const item of bucket) if (inside(rect, item) && (accept === undefined || accept(item))) out.push(item);
     };
     if ((r1 - r0 + 1) * (c1 - c0 + 1) > this.cells.size) {
       for (const [key, bucket] of this.cells) {
-        const r = Math.floor(key / this.cols), c = key % this.cols;
+        const r = Math.floor(key / this.cols),
+          c = key % this.cols;
         if (r >= r0 && r <= r1 && c >= c0 && c <= c1) scan(bucket);
       }
     } else {
@@ -77,16 +83,33 @@ const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
 
 /** Standard geohash of `precision` characters (5 bits each, longitude first). */
 export function geohash(lat: number, lon: number, precision: number): string {
-  let latLo = -90, latHi = 90, lonLo = -180, lonHi = 180;
+  let latLo = -90,
+    latHi = 90,
+    lonLo = -180,
+    lonHi = 180;
   let hash = '';
-  let bits = 0, value = 0, even = true;
+  let bits = 0,
+    value = 0,
+    even = true;
   while (hash.length < precision) {
     if (even) {
       const mid = (lonLo + lonHi) / 2;
-      if (lon >= mid) { value = value * 2 + 1; lonLo = mid; } else { value *= 2; lonHi = mid; }
+      if (lon >= mid) {
+        value = value * 2 + 1;
+        lonLo = mid;
+      } else {
+        value *= 2;
+        lonHi = mid;
+      }
     } else {
       const mid = (latLo + latHi) / 2;
-      if (lat >= mid) { value = value * 2 + 1; latLo = mid; } else { value *= 2; latHi = mid; }
+      if (lat >= mid) {
+        value = value * 2 + 1;
+        latLo = mid;
+      } else {
+        value *= 2;
+        latHi = mid;
+      }
     }
     even = !even;
     if (++bits === 5) {

@@ -18,7 +18,14 @@ export interface HostedSandbox {
 /** Hosts a sandbox with the given SANDBOX_* settings (SANDBOX_PORT and SANDBOX_HOST aside) on 127.0.0.1, a free port. */
 export async function hostSandbox(settings: Record<string, string | undefined>): Promise<HostedSandbox> {
   const config = readServerConfig(settings);
-  const app = await buildApp({ faults: config.faults, variants: config.variants, latency: config.latency, tokenTtlSeconds: config.tokenTtlSeconds, orderCompletionSeconds: config.orderCompletionSeconds, poolCards: config.poolCards });
+  const app = await buildApp({
+    faults: config.faults,
+    variants: config.variants,
+    latency: config.latency,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    orderCompletionSeconds: config.orderCompletionSeconds,
+    poolCards: config.poolCards,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

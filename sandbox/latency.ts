@@ -70,7 +70,8 @@ export function logNormalSampler(p50: number, p99: number, uniform: () => number
   };
 }
 
-const DOC_HELP = 'expected off, doc, op=ms, op=p50/p99, seed=N or scale=F, comma-separated (e.g. doc,get-card=900, get-card=170/2000 or doc,scale=0.1)';
+const DOC_HELP =
+  'expected off, doc, op=ms, op=p50/p99, seed=N or scale=F, comma-separated (e.g. doc,get-card=900, get-card=170/2000 or doc,scale=0.1)';
 
 /** Parses SANDBOX_LATENCY into the delay model of each operation; undefined for `off`. */
 export function parseLatencyProfile(spec: string | undefined, seed = 1): LatencyProfile | undefined {
@@ -95,7 +96,8 @@ export function parseLatencyProfile(spec: string | undefined, seed = 1): Latency
     const scaleMatch = /^scale\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
     if (scaleMatch) {
       scale = Number(scaleMatch[1]);
-      if (!(scale > 0 && scale <= 100)) throw new LatencyConfigError(`SANDBOX_LATENCY: "${part}" needs a factor above 0 and at most 100`);
+      if (!(scale > 0 && scale <= 100))
+        throw new LatencyConfigError(`SANDBOX_LATENCY: "${part}" needs a factor above 0 and at most 100`);
       continue;
     }
     const m = /^([a-z-]+)\s*=\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?$/.exec(part);
@@ -110,7 +112,9 @@ export function parseLatencyProfile(spec: string | undefined, seed = 1): Latency
     } else {
       const p99 = Number(m[3]);
       if (!(first > 0) || !(p99 > first)) {
-        throw new LatencyConfigError(`SANDBOX_LATENCY: "${part}" needs 0 < p50 < p99 (a log-normal tail, e.g. get-card=170/2000)`);
+        throw new LatencyConfigError(
+          `SANDBOX_LATENCY: "${part}" needs 0 < p50 < p99 (a log-normal tail, e.g. get-card=170/2000)`
+        );
       }
       overrides[key as LatencyKey] = { kind: 'lognormal', p50: first, p99 };
     }
@@ -162,20 +166,30 @@ export function modelQuantile(model: DelayModel | undefined, q: number): number 
 /** Inverse of the standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9). */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile: ${p} is not in (0, 1)`);
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const lo = 0.02425;
   if (p < lo) {
     const q = Math.sqrt(-2 * Math.log(p));
-    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+    );
   }
   if (p > 1 - lo) return -normalQuantile(1 - p);
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
-    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 /** How much later than its p50 target a fault `latency-<key>-slow` makes each 2xx of its operation. */

@@ -14,7 +14,7 @@ import { VariantConfigError } from './variants.js';
 
 export { sandboxDefaults } from './defaults.js';
 /** Which statements of the document each deliberate fault breaks: the suite's reports show what its catch proves. */
-export { faultProofs, type FaultProof } from './faults.js';
+export { type FaultProof, faultProofs } from './faults.js';
 
 /** A SANDBOX_* setting the sandbox cannot start with; the message names the variable and the cause. */
 export class SandboxConfigError extends Error {
@@ -42,7 +42,12 @@ export async function launchSandbox(settings: Record<string, string | undefined>
       close: () => app.close(),
     };
   } catch (e) {
-    if (e instanceof ServerConfigError || e instanceof FaultConfigError || e instanceof LatencyConfigError || e instanceof VariantConfigError) {
+    if (
+      e instanceof ServerConfigError ||
+      e instanceof FaultConfigError ||
+      e instanceof LatencyConfigError ||
+      e instanceof VariantConfigError
+    ) {
       throw new SandboxConfigError(e.message);
     }
     throw e;

@@ -46,7 +46,11 @@ function delayedPipe(from: Socket, to: Socket, delay: () => number): void {
 }
 
 /** A relay on `listen` to `upstream` that delays each way by `delay` (seeded draws: the same run, the same delays). */
-export async function startNetwork(delay: NetworkDelay, upstream: { host: string; port: number }, listen: { host: string; port: number }): Promise<Network> {
+export async function startNetwork(
+  delay: NetworkDelay,
+  upstream: { host: string; port: number },
+  listen: { host: string; port: number }
+): Promise<Network> {
   const uniform = mulberry32(1);
   const draw = () => delay.minMs + (delay.maxMs - delay.minMs) * uniform();
   const sockets = new Set<Socket>();
@@ -68,9 +72,10 @@ export async function startNetwork(delay: NetworkDelay, upstream: { host: string
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : listen.port,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

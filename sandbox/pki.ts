@@ -40,8 +40,13 @@ const DAY = 86_400_000;
 
 export async function makeCa(commonName = 'fleet sandbox throwaway CA'): Promise<Pem> {
   const made = await generate([{ name: 'commonName', value: commonName }], {
-    keyType: 'ec', algorithm: 'sha256', notAfterDate: new Date(Date.now() + 365 * DAY),
-    extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }],
+    keyType: 'ec',
+    algorithm: 'sha256',
+    notAfterDate: new Date(Date.now() + 365 * DAY),
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
   });
   return { cert: made.cert, key: made.private };
 }
@@ -50,7 +55,9 @@ export async function makeCa(commonName = 'fleet sandbox throwaway CA'): Promise
 export async function issue(ca: Pem, options: IssueOptions): Promise<Pem> {
   const server = !!options.hosts?.length;
   const made = await generate([{ name: 'commonName', value: options.commonName }], {
-    keyType: 'ec', algorithm: 'sha256', ca,
+    keyType: 'ec',
+    algorithm: 'sha256',
+    ca,
     ...(options.notBefore ? { notBeforeDate: options.notBefore } : {}),
     notAfterDate: options.notAfter ?? new Date((options.notBefore?.getTime() ?? Date.now()) + 365 * DAY),
     ...(options.passphrase ? { passphrase: options.passphrase } : {}),
@@ -58,14 +65,25 @@ export async function issue(ca: Pem, options: IssueOptions): Promise<Pem> {
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: server },
       { name: 'extKeyUsage', serverAuth: server, clientAuth: !server },
-      ...(server ? [{ name: 'subjectAltName' as const, altNames: options.hosts!.map((h) => (isIP(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h })) }] : []),
+      ...(server
+        ? [
+            {
+              name: 'subjectAltName' as const,
+              altNames: options.hosts!.map((h) =>
+                isIP(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h }
+              ),
+            },
+          ]
+        : []),
     ],
   });
   return { cert: made.cert, key: made.private };
 }
 
 function read(dir: string, cert: string, key: string): Pem | undefined {
-  return existsSync(join(dir, cert)) && existsSync(join(dir, key)) ? { cert: readFileSync(join(dir, cert), 'utf8'), key: readFileSync(join(dir, key), 'utf8') } : undefined;
+  return existsSync(join(dir, cert)) && existsSync(join(dir, key))
+    ? { cert: readFileSync(join(dir, cert), 'utf8'), key: readFileSync(join(dir, key), 'utf8') }
+    : undefined;
 }
 
 function write(dir: string, cert: string, key: string, pem: Pem): Pem {

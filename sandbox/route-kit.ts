@@ -5,11 +5,11 @@
  * documented fields of the contacts and addresses it keeps.
  */
 import type { FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
-import { operation, type OperationId } from '../lib/operations.js';
+import { type OperationId, operation } from '../lib/operations.js';
+import type { Address, Contact } from '../lib/types.generated.js';
 import type { Caller } from './context.js';
 import { ApiError } from './errors.js';
 import type { FaultId, Faults } from './faults.js';
-import type { Address, Contact } from '../lib/types.generated.js';
 import type { CardRecord, CustomerRecord, Store } from './store.js';
 import type { Variants } from './variants.js';
 
@@ -34,7 +34,10 @@ export const cardParams = {
  * Method, url, config and schema of an operation's route, all from lib/operations.ts: the body by
  * its request schema, the success response by its schema. `extra` adds params or querystring.
  */
-export function routeOf(id: OperationId, extra: Pick<FastifySchema, 'params' | 'querystring'> = {}): RouteShorthandOptions & { method: string; url: string } {
+export function routeOf(
+  id: OperationId,
+  extra: Pick<FastifySchema, 'params' | 'querystring'> = {}
+): RouteShorthandOptions & { method: string; url: string } {
   const op = operation(id);
   const success = op.responses[op.success];
   const schema: FastifySchema = {
@@ -60,7 +63,14 @@ const lookupFaults = {
  * `found`, the `kind` with id `id`, as the caller may see it: 404 when unknown, 403 outside its
  * hierarchy (unless `foreignServed`: a fault of one operation that serves another hierarchy's).
  */
-function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults, id: string | number, found: T | undefined, caller: Caller, faults: Faults, foreignServed = false): T {
+function visible<T extends { topLevel: string }>(
+  kind: keyof typeof lookupFaults,
+  id: string | number,
+  found: T | undefined,
+  caller: Caller,
+  faults: Faults,
+  foreignServed = false
+): T {
   if (!found) {
     if (faults.has(lookupFaults[kind].unknown)) throw ApiError.badRequest(`${kind} ${id} is not valid`);
     throw ApiError.notFound(`${kind} ${id} not found`);
@@ -73,15 +83,32 @@ function visible<T extends { topLevel: string }>(kind: keyof typeof lookupFaults
 }
 
 /** The customer `accountNumber` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
-export function customerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, foreignServed = false): CustomerRecord {
+export function customerFor(
+  store: Store,
+  caller: Caller,
+  accountNumber: string,
+  faults: Faults,
+  foreignServed = false
+): CustomerRecord {
   const key = faults.has('customer-number-trimmed') ? accountNumber.trim() : accountNumber;
   return visible('customer', accountNumber, store.customers.get(key), caller, faults, foreignServed);
 }
 
 /** Whether `accountNumber` names a customer outside the caller's hierarchy that no fault serves. */
-function foreignCustomer(store: Store, caller: Caller, accountNumber: string, faults: Faults, foreignServed: boolean): boolean {
+function foreignCustomer(
+  store: Store,
+  caller: Caller,
+  accountNumber: string,
+  faults: Faults,
+  foreignServed: boolean
+): boolean {
   const found = store.customers.get(accountNumber);
-  return found !== undefined && found.topLevel !== caller.topLevel && !faults.has(lookupFaults.customer.foreign) && !foreignServed;
+  return (
+    found !== undefined &&
+    found.topLevel !== caller.topLevel &&
+    !faults.has(lookupFaults.customer.foreign) &&
+    !foreignServed
+  );
 }
 
 /**
@@ -89,7 +116,14 @@ function foreignCustomer(store: Store, caller: Caller, accountNumber: string, fa
  * foreign-filter-empty variant one outside the caller's hierarchy filters everything out (undefined),
  * and under foreign-filter-404 it is not found.
  */
-export function filterCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants, foreignServed = false): CustomerRecord | undefined {
+export function filterCustomerFor(
+  store: Store,
+  caller: Caller,
+  accountNumber: string,
+  faults: Faults,
+  variants: Variants,
+  foreignServed = false
+): CustomerRecord | undefined {
   if (foreignCustomer(store, caller, accountNumber, faults, foreignServed)) {
     if (variants.has('foreign-filter-empty')) return undefined;
     if (variants.has('foreign-filter-404')) throw ApiError.notFound(`customer ${accountNumber} not found`);
@@ -98,13 +132,26 @@ export function filterCustomerFor(store: Store, caller: Caller, accountNumber: s
 }
 
 /** The customer a request's body names (a parent, an order's customer): as customerFor, but an invalid parameter (400) under foreign-body-400. */
-export function bodyCustomerFor(store: Store, caller: Caller, accountNumber: string, faults: Faults, variants: Variants): CustomerRecord {
-  if (variants.has('foreign-body-400') && foreignCustomer(store, caller, accountNumber, faults, false)) throw ApiError.badRequest(`customerAccountNumber ${accountNumber} is not valid`);
+export function bodyCustomerFor(
+  store: Store,
+  caller: Caller,
+  accountNumber: string,
+  faults: Faults,
+  variants: Variants
+): CustomerRecord {
+  if (variants.has('foreign-body-400') && foreignCustomer(store, caller, accountNumber, faults, false))
+    throw ApiError.badRequest(`customerAccountNumber ${accountNumber} is not valid`);
   return customerFor(store, caller, accountNumber, faults);
 }
 
 /** The card `cardIdentifier` as the caller may see it: 404 when unknown, 403 outside its hierarchy. */
-export function cardFor(store: Store, caller: Caller, cardIdentifier: number, faults: Faults, foreignServed = false): CardRecord {
+export function cardFor(
+  store: Store,
+  caller: Caller,
+  cardIdentifier: number,
+  faults: Faults,
+  foreignServed = false
+): CardRecord {
   return visible('card', cardIdentifier, existing(store.cards.get(cardIdentifier)), caller, faults, foreignServed);
 }
 
@@ -136,7 +183,13 @@ export function decodeCursor<T>(cursor: string, check: (value: unknown) => value
  * or (variants) is refused or leads to an empty page, or (a fault of one operation, `served`) to
  * the page of the client it was issued to.
  */
-export function cursorReader(caller: Caller, issuedTo: string | undefined, served: boolean, variants: Variants, refusal: () => ApiError): { reader: Caller; empty: boolean } {
+export function cursorReader(
+  caller: Caller,
+  issuedTo: string | undefined,
+  served: boolean,
+  variants: Variants,
+  refusal: () => ApiError
+): { reader: Caller; empty: boolean } {
   if (issuedTo === undefined || issuedTo === caller.topLevel) return { reader: caller, empty: false };
   if (served) return { reader: { ...caller, topLevel: issuedTo }, empty: false };
   if (variants.has('foreign-cursor-refused')) throw refusal();

@@ -8,7 +8,7 @@
 import { DEFAULT_TOKEN_TTL_SECONDS } from './app.js';
 import { sandboxDefaults } from './defaults.js';
 import { Faults } from './faults.js';
-import { parseLatency, type DelayFor } from './latency.js';
+import { type DelayFor, parseLatency } from './latency.js';
 import type { NetworkDelay } from './network.js';
 import { Variants } from './variants.js';
 
@@ -36,14 +36,21 @@ export interface ServerConfig {
 
 function tlsSettings(env: Record<string, string | undefined>): ServerConfig['tls'] {
   const dir = env.SANDBOX_TLS?.trim();
-  const clientCertificate = (env.SANDBOX_CLIENT_CERT?.trim() || 'off');
-  if (clientCertificate !== 'off' && clientCertificate !== 'required') throw new ServerConfigError(`SANDBOX_CLIENT_CERT: "${clientCertificate}" is not required or off`);
+  const clientCertificate = env.SANDBOX_CLIENT_CERT?.trim() || 'off';
+  if (clientCertificate !== 'off' && clientCertificate !== 'required')
+    throw new ServerConfigError(`SANDBOX_CLIENT_CERT: "${clientCertificate}" is not required or off`);
   if (!dir) {
-    if (clientCertificate === 'required') throw new ServerConfigError('SANDBOX_CLIENT_CERT: a client certificate needs HTTPS; set SANDBOX_TLS to a folder for the certificates');
+    if (clientCertificate === 'required')
+      throw new ServerConfigError(
+        'SANDBOX_CLIENT_CERT: a client certificate needs HTTPS; set SANDBOX_TLS to a folder for the certificates'
+      );
     if (env.SANDBOX_TLS_HOSTS?.trim()) throw new ServerConfigError('SANDBOX_TLS_HOSTS: set without SANDBOX_TLS');
     return undefined;
   }
-  const hosts = (env.SANDBOX_TLS_HOSTS?.trim() || 'localhost,127.0.0.1').split(',').map((h) => h.trim()).filter(Boolean);
+  const hosts = (env.SANDBOX_TLS_HOSTS?.trim() || 'localhost,127.0.0.1')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const bad = hosts.find((h) => !/^[A-Za-z0-9.:-]+$/.test(h));
   if (bad) throw new ServerConfigError(`SANDBOX_TLS_HOSTS: "${bad}" is not a host name or an IP address`);
   return { dir, hosts, clientCertificate: clientCertificate === 'required' };
@@ -56,7 +63,8 @@ function externalTokens(env: Record<string, string | undefined>): ServerConfig['
     if (orphan) throw new ServerConfigError(`${orphan}: set without SANDBOX_JWKS_URL`);
     return undefined;
   }
-  if (!/^https?:\/\/[^/\s]+/.test(jwksUrl)) throw new ServerConfigError(`SANDBOX_JWKS_URL: "${jwksUrl}" is not an http(s) URL`);
+  if (!/^https?:\/\/[^/\s]+/.test(jwksUrl))
+    throw new ServerConfigError(`SANDBOX_JWKS_URL: "${jwksUrl}" is not an http(s) URL`);
   return {
     jwksUrl,
     ...(env.SANDBOX_TOKEN_ISSUER?.trim() ? { issuer: env.SANDBOX_TOKEN_ISSUER.trim() } : {}),
@@ -70,13 +78,17 @@ function networkDelay(value: string | undefined): NetworkDelay | undefined {
   if (text === '' || text === 'off') return undefined;
   const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(text);
   const [minMs, maxMs] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [NaN, NaN];
-  if (!m || minMs > maxMs || maxMs > 10_000) throw new ServerConfigError(`SANDBOX_NETWORK: "${text}" is not a delay each way in ms (off, 60, or 40-80 for 40 to 80; at most 10000)`);
+  if (!m || minMs > maxMs || maxMs > 10_000)
+    throw new ServerConfigError(
+      `SANDBOX_NETWORK: "${text}" is not a delay each way in ms (off, 60, or 40-80 for 40 to 80; at most 10000)`
+    );
   return { minMs, maxMs };
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
-  if (!/^\d+$/.test(value.trim())) throw new ServerConfigError(`${name}: "${value}" is not a whole number (${min} to ${max})`);
+  if (!/^\d+$/.test(value.trim()))
+    throw new ServerConfigError(`${name}: "${value}" is not a whole number (${min} to ${max})`);
   const n = Number(value.trim());
   if (n < min || n > max) throw new ServerConfigError(`${name}: ${n} is out of range (${min} to ${max})`);
   return n;
@@ -84,7 +96,8 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 
 export function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const host = (env.SANDBOX_HOST ?? '').trim() || '127.0.0.1';
-  if (/\s|\/|:\/\//.test(host)) throw new ServerConfigError(`SANDBOX_HOST: "${host}" is not a host name or address (e.g. 127.0.0.1)`);
+  if (/\s|\/|:\/\//.test(host))
+    throw new ServerConfigError(`SANDBOX_HOST: "${host}" is not a host name or address (e.g. 127.0.0.1)`);
   const latencyText = (env.SANDBOX_LATENCY ?? '').trim() || 'off';
   const tls = tlsSettings(env);
   const tokens = externalTokens(env);

@@ -28,11 +28,16 @@ export const performedThen500: Partial<Record<FaultId, OperationId>> = {
 export const UNAVAILABLE_OPERATION: OperationId = 'getCustomerCardTypes';
 
 export function installServerErrorFaults(app: FastifyInstance, faults: Faults): void {
-  const failing = new Set(Object.entries(performedThen500).filter(([id]) => faults.has(id as FaultId)).map(([, op]) => op));
+  const failing = new Set(
+    Object.entries(performedThen500)
+      .filter(([id]) => faults.has(id as FaultId))
+      .map(([, op]) => op)
+  );
   if (failing.size) {
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
-      if (!operationId || !failing.has(operationId) || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+      if (!operationId || !failing.has(operationId) || reply.statusCode < 200 || reply.statusCode >= 300)
+        return payload;
       reply.code(500).type('application/json; charset=utf-8');
       return JSON.stringify(errorBody(operationId, ApiError.internal()));
     });
@@ -40,8 +45,10 @@ export function installServerErrorFaults(app: FastifyInstance, faults: Faults): 
   if (faults.has('card-types-503-unavailable')) {
     app.addHook('preHandler', async (request, reply) => {
       if (request.routeOptions.config.operationId !== UNAVAILABLE_OPERATION) return;
-      return reply.code(503).header('retry-after', '1').type('application/json; charset=utf-8')
-        .send({ errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'the service is unavailable; retry after 1 second' });
+      return reply.code(503).header('retry-after', '1').type('application/json; charset=utf-8').send({
+        errorCode: 'SERVICE_UNAVAILABLE',
+        errorDescription: 'the service is unavailable; retry after 1 second',
+      });
     });
   }
 }

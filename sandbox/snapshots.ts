@@ -32,7 +32,15 @@ interface SnapshotCursor {
 
 function isSnapshotCursor(value: unknown): value is SnapshotCursor {
   const c = value as SnapshotCursor;
-  return !!c && typeof c === 'object' && c.v === 1 && typeof c.s === 'string' && Number.isInteger(c.at) && c.at >= 0 && typeof c.tl === 'string';
+  return (
+    !!c &&
+    typeof c === 'object' &&
+    c.v === 1 &&
+    typeof c.s === 'string' &&
+    Number.isInteger(c.at) &&
+    c.at >= 0 &&
+    typeof c.tl === 'string'
+  );
 }
 
 export interface SnapshotPage<K> {
@@ -58,7 +66,12 @@ export class Snapshots<K> {
    * is one sent by another client than the one it was issued to (or, by the variants of that
    * choice, it leads to an empty page): a snapshot holds one client's result only.
    */
-  open(cursor: string, caller: Caller, variants: Variants, refusal: () => ApiError): { id: string; snapshot: Snapshot<K>; at: number; empty: boolean } {
+  open(
+    cursor: string,
+    caller: Caller,
+    variants: Variants,
+    refusal: () => ApiError
+  ): { id: string; snapshot: Snapshot<K>; at: number; empty: boolean } {
     const c = decodeCursor(cursor, isSnapshotCursor);
     const snapshot = this.kept.get(c.s);
     if (!snapshot || snapshot.tl !== c.tl) throw ApiError.badRequest('cursor has expired');
@@ -70,6 +83,13 @@ export class Snapshots<K> {
   page(id: string, snapshot: Snapshot<K>, at: number, limit: number): SnapshotPage<K> {
     const keys = snapshot.keys.slice(at, at + limit);
     const hasNextPage = at + limit < snapshot.keys.length;
-    return { snapshot, keys, hasNextPage, ...(hasNextPage ? { nextCursor: encodeCursor({ v: 1, s: id, at: at + limit, tl: snapshot.tl } satisfies SnapshotCursor) } : {}) };
+    return {
+      snapshot,
+      keys,
+      hasNextPage,
+      ...(hasNextPage
+        ? { nextCursor: encodeCursor({ v: 1, s: id, at: at + limit, tl: snapshot.tl } satisfies SnapshotCursor) }
+        : {}),
+    };
   }
 }

@@ -12,12 +12,12 @@ import { PKI_FILES } from './pki.js';
 export function standInEnv(baseUrl: string, pkiDir?: string): string {
   return [
     `# A full run against the sandbox at ${baseUrl} as a stand-in test environment (npm run sandbox).`,
-    '# The sandbox\'s own fixed test credentials (sandbox/defaults.ts): public, good for nothing else.',
+    "# The sandbox's own fixed test credentials (sandbox/defaults.ts): public, good for nothing else.",
     'FLEET_TARGET=test',
     `FLEET_BASE_URL=${baseUrl}`,
     `FLEET_CLIENT_ID=${sandboxDefaults.clientId}`,
     `FLEET_CLIENT_SECRET=${sandboxDefaults.clientSecret}`,
-    '# The second client, with a hierarchy of its own: the authorization matrix\'s foreign columns.',
+    "# The second client, with a hierarchy of its own: the authorization matrix's foreign columns.",
     `FLEET_FOREIGN_CLIENT_ID=${sandboxDefaults.foreignClientId}`,
     `FLEET_FOREIGN_CLIENT_SECRET=${sandboxDefaults.foreignClientSecret}`,
     `FLEET_FOREIGN_CUSTOMER=${sandboxDefaults.foreignCustomer}`,
@@ -25,12 +25,14 @@ export function standInEnv(baseUrl: string, pkiDir?: string): string {
     `FLEET_CARD_POOL_CUSTOMER=${sandboxDefaults.poolCustomers.join(',')}`,
     '# The seeded charging sessions, every sessionStatus among them.',
     `FLEET_SESSION_IDS=${sandboxDefaults.sessionIds.join(',')}`,
-    ...(pkiDir ? [
-      '# SANDBOX_TLS: its throwaway CA and client certificate.',
-      `FLEET_CA_FILE=${join(pkiDir, PKI_FILES.ca)}`,
-      `FLEET_CLIENT_CERT=${join(pkiDir, PKI_FILES.client)}`,
-      `FLEET_CLIENT_KEY=${join(pkiDir, PKI_FILES.clientKey)}`,
-    ] : []),
+    ...(pkiDir
+      ? [
+          '# SANDBOX_TLS: its throwaway CA and client certificate.',
+          `FLEET_CA_FILE=${join(pkiDir, PKI_FILES.ca)}`,
+          `FLEET_CLIENT_CERT=${join(pkiDir, PKI_FILES.client)}`,
+          `FLEET_CLIENT_KEY=${join(pkiDir, PKI_FILES.clientKey)}`,
+        ]
+      : []),
     '',
   ].join('\n');
 }

@@ -8,7 +8,11 @@ import type { AddressComplete, Contact, MasterData as MasterDataShape } from '..
 import { Prng } from './seed/prng.js';
 
 /** A record the sandbox holds: the generated shape with every field present, nested ones included. */
-export type Complete<T> = T extends readonly (infer U)[] ? Complete<U>[] : T extends object ? { [K in keyof T]-?: Complete<T[K]> } : T;
+export type Complete<T> = T extends readonly (infer U)[]
+  ? Complete<U>[]
+  : T extends object
+    ? { [K in keyof T]-?: Complete<T[K]> }
+    : T;
 
 export interface StatusEvent {
   action: string;
@@ -24,7 +28,13 @@ export const customerStatusNames: Record<number, string> = { 1: 'Active', 2: 'Bl
 
 /** Card statuses, also listed in every hierarchy's master data (ASSUME-CARD-STATES). */
 export const cardStatus = { active: 1, blocked: 2, cancelled: 3, expired: 4, ordered: 5 } as const;
-export const cardStatusNames: Record<number, string> = { 1: 'Active', 2: 'Blocked', 3: 'Cancelled', 4: 'Expired', 5: 'Ordered' };
+export const cardStatusNames: Record<number, string> = {
+  1: 'Active',
+  2: 'Blocked',
+  3: 'Cancelled',
+  4: 'Expired',
+  5: 'Ordered',
+};
 
 export interface CustomerRecord {
   accountNumber: string;
@@ -97,9 +107,16 @@ export class MasterIndex {
   constructor(readonly data: MasterData) {
     const index = <K extends MasterKey>(key: K) => new Map(data[key].map((row) => [row.id, row] as [number, Row<K>]));
     this.byId = {
-      cardCategory: index('cardCategory'), cardGroup: index('cardGroup'), cardType: index('cardType'),
-      country: index('country'), fuelProductRestriction: index('fuelProductRestriction'), product: index('product'),
-      purchaseCategory: index('purchaseCategory'), reason: index('reason'), region: index('region'), status: index('status'),
+      cardCategory: index('cardCategory'),
+      cardGroup: index('cardGroup'),
+      cardType: index('cardType'),
+      country: index('country'),
+      fuelProductRestriction: index('fuelProductRestriction'),
+      product: index('product'),
+      purchaseCategory: index('purchaseCategory'),
+      reason: index('reason'),
+      region: index('region'),
+      status: index('status'),
     };
   }
 
@@ -147,10 +164,15 @@ export class Store {
     return index;
   }
 
-  addCustomer(input: Omit<CustomerRecord, 'internalId' | 'depth' | 'topLevel' | 'children' | 'seededChildren' | 'history'> & { history?: StatusEvent[] }): CustomerRecord {
+  addCustomer(
+    input: Omit<CustomerRecord, 'internalId' | 'depth' | 'topLevel' | 'children' | 'seededChildren' | 'history'> & {
+      history?: StatusEvent[];
+    }
+  ): CustomerRecord {
     if (this.customers.has(input.accountNumber)) throw new Error(`customer ${input.accountNumber} exists already`);
     const parent = input.parentAccountNumber === undefined ? undefined : this.customers.get(input.parentAccountNumber);
-    if (input.parentAccountNumber !== undefined && !parent) throw new Error(`parent ${input.parentAccountNumber} unknown`);
+    if (input.parentAccountNumber !== undefined && !parent)
+      throw new Error(`parent ${input.parentAccountNumber} unknown`);
     const record: CustomerRecord = {
       ...input,
       internalId: this.nextInternalId++,

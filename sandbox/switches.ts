@@ -13,7 +13,10 @@ export class Switches<Id extends string> {
 
   /** The ids of a comma-separated list. */
   static split(value: string | undefined): string[] {
-    return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 
   has(id: Id): boolean {

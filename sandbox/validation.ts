@@ -10,8 +10,9 @@
  * says to ignore. Under unknown-nested-properties-ignored only the top level of each body is
  * closed (and the whole card search), and the routes use the documented fields only.
  */
-import type { FastifySchemaCompiler } from 'fastify';
+
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import type { FastifySchemaCompiler } from 'fastify';
 import { operation, operationIds } from '../lib/operations.js';
 import { createAjv, readSchemas } from '../lib/validation.js';
 import type { Problem } from './errors.js';
@@ -24,27 +25,61 @@ const props = (s: Json, name: string): Json => (s.properties as Json)[name] as J
 
 /** Schema patches of the faults that loosen a documented limit (one schema change each). */
 const schemaFaults: Partial<Record<FaultId, (schemas: Map<string, Json>) => void>> = {
-  'customer-name-311-accepted': (s) => { props(s.get('customer-create-request.json')!, 'customerName').maxLength = 311; },
-  'customer-business-reference-21-accepted': (s) => { props(s.get('customer-create-request.json')!, 'customerBusinessReference').maxLength = 21; },
-  'customer-update-name-311-accepted': (s) => { props(s.get('customer-update-request.json')!, 'customerName').maxLength = 311; },
-  'customer-update-business-reference-21-accepted': (s) => { props(s.get('customer-update-request.json')!, 'customerBusinessReference').maxLength = 21; },
+  'customer-name-311-accepted': (s) => {
+    props(s.get('customer-create-request.json')!, 'customerName').maxLength = 311;
+  },
+  'customer-business-reference-21-accepted': (s) => {
+    props(s.get('customer-create-request.json')!, 'customerBusinessReference').maxLength = 21;
+  },
+  'customer-update-name-311-accepted': (s) => {
+    props(s.get('customer-update-request.json')!, 'customerName').maxLength = 311;
+  },
+  'customer-update-business-reference-21-accepted': (s) => {
+    props(s.get('customer-update-request.json')!, 'customerBusinessReference').maxLength = 21;
+  },
   'customer-name-optional': (s) => {
     const create = s.get('customer-create-request.json')!;
     create.required = (create.required as string[]).filter((r) => r !== 'customerName');
   },
-  'customer-business-reference-required': (s) => { (s.get('customer-create-request.json')!.required as string[]).push('customerBusinessReference'); },
-  'customer-address-incomplete-accepted': (s) => { props(s.get('customer-create-request.json')!, 'customerAddress').$ref = 'address.json'; },
-  'customer-update-address-incomplete-accepted': (s) => { props(s.get('customer-update-request.json')!, 'customerAddress').$ref = 'address.json'; },
-  'card-reprint-address-incomplete-accepted': (s) => { props(s.get('card-reprint-pin-request.json')!, 'cardAddress').$ref = 'address.json'; },
-  'contact-email-unchecked': (s) => { delete props(s.get('contact.json')!, 'emailAddress').format; },
-  'customer-notes-201-accepted': (s) => { props(s.get('customer-notes-request.json')!, 'notes').maxLength = 201; },
-  'card-notes-201-accepted': (s) => { props(s.get('card-status-change-request.json')!, 'notes').maxLength = 201; },
-  'card-block-reason-optional': (s) => { delete s.get('card-status-change-request.json')!.required; },
-  'card-search-limit-0-accepted': (s) => { props(s.get('card-search-request.json')!, 'limit').minimum = 0; },
-  'card-search-unknown-property-accepted': (s) => { delete s.get('card-search-request.json')!.additionalProperties; },
-  'card-search-filter-unknown-property-accepted': (s) => { delete props(s.get('card-search-request.json')!, 'filter').additionalProperties; },
-  'order-customer-optional': (s) => { s.get('card-order-request.json')!.required = ['cards']; },
-  'order-cards-optional': (s) => { s.get('card-order-request.json')!.required = ['customerAccountNumber']; },
+  'customer-business-reference-required': (s) => {
+    (s.get('customer-create-request.json')!.required as string[]).push('customerBusinessReference');
+  },
+  'customer-address-incomplete-accepted': (s) => {
+    props(s.get('customer-create-request.json')!, 'customerAddress').$ref = 'address.json';
+  },
+  'customer-update-address-incomplete-accepted': (s) => {
+    props(s.get('customer-update-request.json')!, 'customerAddress').$ref = 'address.json';
+  },
+  'card-reprint-address-incomplete-accepted': (s) => {
+    props(s.get('card-reprint-pin-request.json')!, 'cardAddress').$ref = 'address.json';
+  },
+  'contact-email-unchecked': (s) => {
+    delete props(s.get('contact.json')!, 'emailAddress').format;
+  },
+  'customer-notes-201-accepted': (s) => {
+    props(s.get('customer-notes-request.json')!, 'notes').maxLength = 201;
+  },
+  'card-notes-201-accepted': (s) => {
+    props(s.get('card-status-change-request.json')!, 'notes').maxLength = 201;
+  },
+  'card-block-reason-optional': (s) => {
+    delete s.get('card-status-change-request.json')!.required;
+  },
+  'card-search-limit-0-accepted': (s) => {
+    props(s.get('card-search-request.json')!, 'limit').minimum = 0;
+  },
+  'card-search-unknown-property-accepted': (s) => {
+    delete s.get('card-search-request.json')!.additionalProperties;
+  },
+  'card-search-filter-unknown-property-accepted': (s) => {
+    delete props(s.get('card-search-request.json')!, 'filter').additionalProperties;
+  },
+  'order-customer-optional': (s) => {
+    s.get('card-order-request.json')!.required = ['cards'];
+  },
+  'order-cards-optional': (s) => {
+    s.get('card-order-request.json')!.required = ['customerAccountNumber'];
+  },
   'customer-contact-optional': (s) => {
     const create = s.get('customer-create-request.json')!;
     create.required = (create.required as string[]).filter((r) => r !== 'customerContact');
@@ -53,12 +88,17 @@ const schemaFaults: Partial<Record<FaultId, (schemas: Map<string, Json>) => void
     const create = s.get('customer-create-request.json')!;
     create.required = (create.required as string[]).filter((r) => r !== 'customerAddress');
   },
-  'customer-update-name-required': (s) => { s.get('customer-update-request.json')!.required = ['customerName']; },
+  'customer-update-name-required': (s) => {
+    s.get('customer-update-request.json')!.required = ['customerName'];
+  },
 };
 
 /** The bodies the sandbox closes: every request body but the token request's and the card search's (its schema closes it). */
-const CLOSED_BY_SANDBOX = new Set(operationIds.flatMap((id) => operation(id).requestSchema ?? [])
-  .filter((id) => id !== 'token-request.json' && id !== 'card-search-request.json'));
+const CLOSED_BY_SANDBOX = new Set(
+  operationIds
+    .flatMap((id) => operation(id).requestSchema ?? [])
+    .filter((id) => id !== 'token-request.json' && id !== 'card-search-request.json')
+);
 
 /** The schemas a request body reaches through `$ref`, itself included. */
 function reached(sources: Map<string, Json>, id: string, seen = new Set<string>()): Set<string> {
@@ -76,7 +116,10 @@ function closeNodes(node: unknown, deep: boolean): void {
   if (n.properties && n.$ref === undefined && n.additionalProperties === undefined) n.additionalProperties = false;
   if (!deep) return;
   for (const value of Object.values(n)) {
-    if (Array.isArray(value)) value.forEach((v) => { closeNodes(v, deep); });
+    if (Array.isArray(value))
+      value.forEach((v) => {
+        closeNodes(v, deep);
+      });
     else closeNodes(value, deep);
   }
 }
@@ -143,7 +186,8 @@ export function validatorCompiler(faults: Faults, variants: Variants): FastifySc
 function where(context: string, error: ErrorObject): string {
   const base = `${context}${error.instancePath}`;
   if (error.keyword === 'required') return `${base}/${(error.params as { missingProperty: string }).missingProperty}`;
-  if (error.keyword === 'additionalProperties') return `${base}/${(error.params as { additionalProperty: string }).additionalProperty}`;
+  if (error.keyword === 'additionalProperties')
+    return `${base}/${(error.params as { additionalProperty: string }).additionalProperty}`;
   return base;
 }
 
@@ -152,7 +196,12 @@ function where(context: string, error: ErrorObject): string {
  * other invalid value (the card order shows each; the standard body shows the first).
  */
 export function validationProblems(context: string, errors: readonly ErrorObject[], missingCode = 'ER-002'): Problem[] {
-  return errors.map((e) => e.keyword === 'required'
-    ? { code: missingCode, description: `missing required field ${where(context, e)}` }
-    : { code: 'ER-001', description: `invalid value at ${where(context, e)}: ${e.keyword === 'additionalProperties' ? 'unknown property' : e.message ?? e.keyword}` });
+  return errors.map((e) =>
+    e.keyword === 'required'
+      ? { code: missingCode, description: `missing required field ${where(context, e)}` }
+      : {
+          code: 'ER-001',
+          description: `invalid value at ${where(context, e)}: ${e.keyword === 'additionalProperties' ? 'unknown property' : (e.message ?? e.keyword)}`,
+        }
+  );
 }

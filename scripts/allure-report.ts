@@ -5,10 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { attachPages } from '../lib/report/allure-pages.js';
-import { markIncomplete, markSuiteErrors } from '../lib/report/allure-suite-errors.js';
-import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
 import { allureCommand, packageFile } from '../lib/package-files.js';
+import { attachPages } from '../lib/report/allure-pages.js';
+import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
+import { markIncomplete, markSuiteErrors } from '../lib/report/allure-suite-errors.js';
 import { oneLine } from './one-line.js';
 
 export function allureReport(reports: string): void {
@@ -20,7 +20,22 @@ export function allureReport(reports: string): void {
   rmSync(`${reports}/allure`, { recursive: true, force: true });
   // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).
   const [node, ...cli] = allureCommand();
-  const allure = spawnSync(node!, [...cli, 'awesome', `${reports}/allure-results`, '--single-file', '-o', `${reports}/allure`, '--group-by', 'epic,feature,story', '--config', packageFile('allurerc.mts')], { stdio: 'pipe', encoding: 'utf8' });
+  const allure = spawnSync(
+    node!,
+    [
+      ...cli,
+      'awesome',
+      `${reports}/allure-results`,
+      '--single-file',
+      '-o',
+      `${reports}/allure`,
+      '--group-by',
+      'epic,feature,story',
+      '--config',
+      packageFile('allurerc.mts'),
+    ],
+    { stdio: 'pipe', encoding: 'utf8' }
+  );
   if (allure.status !== 0) console.error(`allure report not generated: ${oneLine(allure.stderr || allure.stdout)}`);
   else declareDataStoreFirst(`${reports}/allure/index.html`);
 }

@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, loadConfig, readEnv, secretsOf } from '../lib/config.js';
 import type { GateResult } from '../lib/gate/compare.js';
-import { SecretRegistry } from '../lib/report/redact.js';
 import type { SummaryInput } from '../lib/report/job-summary.js';
+import { SecretRegistry } from '../lib/report/redact.js';
 
 export type SummaryCoverage = NonNullable<SummaryInput['coverage']>;
 
@@ -44,7 +44,8 @@ export function runSecrets(): SecretRegistry {
   try {
     const env = readEnv();
     const config = loadConfig(env);
-    for (const secret of secretsOf(config)) if (secret !== config.cardPin || env.FLEET_CARD_PIN?.trim()) registry.add(secret);
+    for (const secret of secretsOf(config))
+      if (secret !== config.cardPin || env.FLEET_CARD_PIN?.trim()) registry.add(secret);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
   }
@@ -59,7 +60,11 @@ export function exitCodeOf(flag: string | undefined, usage: string): number | un
 }
 
 /** A CI command's options (no positionals); a mistake is a ConfigError with the usage. */
-export function ciOptions<const T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string) {
+export function ciOptions<const T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+  usage: string
+) {
   try {
     return parseArgs({ args: argv, strict: true, options }).values;
   } catch (e) {

@@ -10,9 +10,10 @@
  * Closing is a write: against FLEET_TARGET=production it refuses to start unless --yes-production
  * is given.
  */
-import { cleanupApi, closeCustomers, isMarked, markedCustomers } from '../lib/cleanup.js';
+
 import type { FleetApi } from '../lib/api.js';
-import { banner, ConfigError, loadConfig, RUN_PREFIX, type Config } from '../lib/config.js';
+import { cleanupApi, closeCustomers, isMarked, markedCustomers } from '../lib/cleanup.js';
+import { banner, type Config, ConfigError, loadConfig, RUN_PREFIX } from '../lib/config.js';
 import { liveLeases } from '../lib/run-lease.js';
 import { deadLocalRuns } from '../lib/run-record.js';
 import { checkTargetReach } from '../lib/transport/reach.js';
@@ -33,7 +34,10 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--yes-production') options.yesProduction = true;
     else if (arg === '--run') {
       const runId = argv[++i] ?? '';
-      if (!new RegExp(`^${RUN_PREFIX}[a-z0-9]{1,12}$`).test(runId)) throw new ConfigError(`--run: "${runId}" is not a run id (${RUN_PREFIX} followed by 1 to 12 lowercase letters or digits)`);
+      if (!new RegExp(`^${RUN_PREFIX}[a-z0-9]{1,12}$`).test(runId))
+        throw new ConfigError(
+          `--run: "${runId}" is not a run id (${RUN_PREFIX} followed by 1 to 12 lowercase letters or digits)`
+        );
       options.runId = runId;
     } else throw new ConfigError(`cleanup: unknown argument "${arg}" (use --dry-run, --run <runId>, --yes-production)`);
   }
@@ -44,7 +48,9 @@ async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   if (config.target === 'production' && !options.yesProduction) {
-    throw new ConfigError('FLEET_TARGET=production: cleanup closes customers, which is a write; add --yes-production if you mean it');
+    throw new ConfigError(
+      'FLEET_TARGET=production: cleanup closes customers, which is a write; add --yes-production if you mean it'
+    );
   }
   console.log(banner(config));
   if (!config.sandbox) await checkTargetReach(config);
@@ -55,7 +61,11 @@ async function main(): Promise<number> {
   try {
     // Without --run, a run still in progress (its lease renewed, and not a run of this machine whose process is gone) is left alone.
     const dead = new Set(deadLocalRuns());
-    const live = options.runId ? [] : [...new Set((await liveLeases(api, config.customerListFields)).map((l) => l.runId))].filter((id) => !dead.has(id));
+    const live = options.runId
+      ? []
+      : [...new Set((await liveLeases(api, config.customerListFields)).map((l) => l.runId))].filter(
+          (id) => !dead.has(id)
+        );
     let failed = await closeMarked(api, 'customers', config, prefix, live, options.dryRun);
     // The second client creates a sub-customer of its own hierarchy when the authorization matrix finds none there.
     if (config.foreignClient) {
@@ -73,14 +83,26 @@ async function main(): Promise<number> {
 }
 
 /** Closes what `api` lists marked `prefix` but the customers of runs in progress (`live`); how many it could not close. */
-async function closeMarked(api: FleetApi, what: string, config: Config, prefix: string, live: string[], dryRun: boolean): Promise<number> {
+async function closeMarked(
+  api: FleetApi,
+  what: string,
+  config: Config,
+  prefix: string,
+  live: string[],
+  dryRun: boolean
+): Promise<number> {
   const marked = await markedCustomers(api, config.customerListFields, prefix);
   const found = marked.filter((c) => !live.some((id) => isMarked(c, id)));
-  if (found.length < marked.length) console.log(`left alone: ${marked.length - found.length} ${what} of ${live.length} run${live.length === 1 ? '' : 's'} in progress (${live.join(', ')}); --run <id> closes one run's anyway`);
+  if (found.length < marked.length)
+    console.log(
+      `left alone: ${marked.length - found.length} ${what} of ${live.length} run${live.length === 1 ? '' : 's'} in progress (${live.join(', ')}); --run <id> closes one run's anyway`
+    );
   const counts = await closeCustomers(api, found, { dryRun, log: (line) => console.log(line) });
-  console.log(dryRun
-    ? `cleanup (dry run): ${found.length} ${what} marked ${prefix}, ${counts.left} would be closed, ${counts.already} already closed`
-    : `cleanup: ${found.length} ${what} marked ${prefix}: ${counts.closed} closed, ${counts.failed} could not be closed, ${counts.already} already closed`);
+  console.log(
+    dryRun
+      ? `cleanup (dry run): ${found.length} ${what} marked ${prefix}, ${counts.left} would be closed, ${counts.already} already closed`
+      : `cleanup: ${found.length} ${what} marked ${prefix}: ${counts.closed} closed, ${counts.failed} could not be closed, ${counts.already} already closed`
+  );
   return counts.failed;
 }
 
@@ -91,5 +113,5 @@ main().then(
     // ConfigError, AuthError (unreachable target, refused credentials), a ConformanceError of the list: one line.
     console.error(`cleanup: ${e instanceof Error ? oneLine(e.message) : String(e)}`);
     process.exit(2);
-  },
+  }
 );

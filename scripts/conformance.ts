@@ -5,36 +5,51 @@
  * fails; 2 for bad input (one line), a selection that matches no test among it; 130 / 143 when
  * cancelled by SIGINT / SIGTERM, after closing what the run created.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuthError, TOKEN_RULE, TokenUnavailable } from '../lib/auth.js';
-import { BUDGET_KINDS, BUDGET_WORDS, budgetText, estimate, overBudget, shardShare, type Budget, type BudgetKind } from '../lib/budget.js';
+import {
+  BUDGET_KINDS,
+  BUDGET_WORDS,
+  type Budget,
+  type BudgetKind,
+  budgetText,
+  estimate,
+  overBudget,
+  shardShare,
+} from '../lib/budget.js';
 import { cleanupApi, closeRun } from '../lib/cleanup.js';
 import { ConformanceError } from '../lib/client.js';
-import { banner, ConfigError, loadConfig, secretsOf, type Config } from '../lib/config.js';
+import { banner, type Config, ConfigError, loadConfig, secretsOf } from '../lib/config.js';
 import { TransientError } from '../lib/environment.js';
 import { readProfile } from '../lib/footprint-profile.js';
 import { GateInputError, readKnownFailures } from '../lib/gate/known-failures.js';
-import { knownFailuresFile, packageFile, playwrightCommand, playwrightConfig, tsxImport } from '../lib/package-files.js';
-import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
 import { BlockedError, ledgerDir, SETUP_DIR, takeSetupRecords, WorkerLedger } from '../lib/ledger.js';
+import { listTests, shardOf, withoutShard } from '../lib/listed-tests.js';
+import type { OperationId } from '../lib/operations.js';
+import {
+  knownFailuresFile,
+  packageFile,
+  playwrightCommand,
+  playwrightConfig,
+  tsxImport,
+} from '../lib/package-files.js';
 import { poolFiles, shareKeeper } from '../lib/pool.js';
 import { addEventsAfterTests } from '../lib/report/after-tests.js';
+import { lastLine, runCoverage } from '../lib/report/last-line.js';
 import { SecretRegistry } from '../lib/report/redact.js';
 import { replayBaseUrl } from '../lib/report/replay.js';
-import { LeaseRefused, REBALANCE_MS, RunLease, slicesText, type ShareKeeper } from '../lib/run-lease.js';
+import { runExit } from '../lib/report/run-verdict.js';
+import { ruleById } from '../lib/rules/catalogue.js';
+import { parseRunArgs } from '../lib/run-args.js';
+import { LeaseRefused, REBALANCE_MS, RunLease, type ShareKeeper, slicesText } from '../lib/run-lease.js';
 import { forgetRun, recordRun } from '../lib/run-record.js';
+import { recordShard } from '../lib/shards.js';
 import { measureRoundTrip, speedLine } from '../lib/target-speed.js';
 import { tokenPathDeviation } from '../lib/token-endpoint.js';
-import { recordShard } from '../lib/shards.js';
 import { checkTargetReach, ReachError } from '../lib/transport/reach.js';
-import type { OperationId } from '../lib/operations.js';
 import { loadSchemas, SchemaCompileError } from '../lib/validation.js';
-import { runExit } from '../lib/report/run-verdict.js';
-import { lastLine, runCoverage } from '../lib/report/last-line.js';
-import { parseRunArgs } from '../lib/run-args.js';
-import { ruleById } from '../lib/rules/catalogue.js';
 import { allureReport } from './allure-report.js';
 import { startTrusted } from './trusted-start.js';
 
@@ -43,7 +58,8 @@ const STOP_GRACE_MS = 5_000;
 /** How long a cancelled run may spend closing what it created. */
 const CLOSE_GRACE_MS = 20_000;
 
-const spentText = (total: Record<BudgetKind, number>) => BUDGET_KINDS.map((k) => `${total[k]} ${BUDGET_WORDS[k]}`).join(', ');
+const spentText = (total: Record<BudgetKind, number>) =>
+  BUDGET_KINDS.map((k) => `${total[k]} ${BUDGET_WORDS[k]}`).join(', ');
 
 /**
  * Stops a run that would leave more on the target than FLEET_WRITE_BUDGET allows, before it writes
@@ -53,15 +69,25 @@ function writeBudget(config: Config, args: string[]): Budget {
   if (!Object.keys(config.writeBudget).length || config.target === 'production') return config.writeBudget;
   const profile = readProfile();
   const env = { ...process.env, FLEET_RUN_ID: config.runId };
-  const writes = (selected: string[]) => listTests(selected, env).map((t) => ({ key: t.key, writes: t.tags.includes('@write') }));
+  const writes = (selected: string[]) =>
+    listTests(selected, env).map((t) => ({ key: t.key, writes: t.tags.includes('@write') }));
   const shard = shardOf(args);
   const whole = estimate(profile, writes(withoutShard(args)), config.fastCheck.runs);
   const limit = budgetText(config.writeBudget);
-  console.log(`write footprint of the ${shard ? 'whole run (all shards)' : 'run'}, estimated at ${config.fastCheck.runs} fast-check runs: ${spentText(whole.total)} (FLEET_WRITE_BUDGET ${limit})${whole.unknown ? `; ${whole.unknown} writing tests not in the footprint profile, counted as the largest` : ''}`);
+  console.log(
+    `write footprint of the ${shard ? 'whole run (all shards)' : 'run'}, estimated at ${config.fastCheck.runs} fast-check runs: ${spentText(whole.total)} (FLEET_WRITE_BUDGET ${limit})${whole.unknown ? `; ${whole.unknown} writing tests not in the footprint profile, counted as the largest` : ''}`
+  );
   const over = overBudget(config.writeBudget, whole.total);
-  if (over) throw new ConfigError(`FLEET_WRITE_BUDGET: this run would make about ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.kind}=${over.limit}; select fewer tests (-g, --grep-invert @write), lower FLEET_FC_RUNS or raise the budget`);
+  if (over)
+    throw new ConfigError(
+      `FLEET_WRITE_BUDGET: this run would make about ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.kind}=${over.limit}; select fewer tests (-g, --grep-invert @write), lower FLEET_FC_RUNS or raise the budget`
+    );
   if (!shard) return config.writeBudget;
-  const share = shardShare(config.writeBudget, whole.total, estimate(profile, writes(args), config.fastCheck.runs).total);
+  const share = shardShare(
+    config.writeBudget,
+    whole.total,
+    estimate(profile, writes(args), config.fastCheck.runs).total
+  );
   console.log(`shard ${shard.current} of ${shard.total}: its share of the budget ${budgetText(share) || 'nothing'}`);
   return share;
 }
@@ -71,16 +97,23 @@ function writeBudget(config: Config, args: string[]): Budget {
  * certificate), then times the target (a token and a few reads): workers, fast-check runs and time
  * limits follow its speed, not its host name.
  */
-async function withMeasuredSpeed(config: Config, setup: WorkerLedger): Promise<{ config: Config; tokenDeviation?: string }> {
+async function withMeasuredSpeed(
+  config: Config,
+  setup: WorkerLedger
+): Promise<{ config: Config; tokenDeviation?: string }> {
   if (config.sandbox) return { config };
   await checkTargetReach(config);
   let rtt: number;
   try {
-    rtt = await measureRoundTrip(config, undefined, (event) => setup.met(event, event.operationId as OperationId, undefined));
+    rtt = await measureRoundTrip(config, undefined, (event) =>
+      setup.met(event, event.operationId as OperationId, undefined)
+    );
   } catch (e) {
     const tokenDeviation = await tokenPathDeviation(config, e);
     if (!tokenDeviation) throw e;
-    console.log(`token: ${tokenDeviation}; ${TOKEN_RULE} is judged by its test, and the tests that need a token are blocked by it`);
+    console.log(
+      `token: ${tokenDeviation}; ${TOKEN_RULE} is judged by its test, and the tests that need a token are blocked by it`
+    );
     console.log(speedLine(config));
     return { config, tokenDeviation };
   }
@@ -107,20 +140,27 @@ function watchCancel(child: ChildProcess, config: Config, heldCards: () => numbe
   const cancel = (signal: string) => {
     const code = signal === 'SIGINT' ? 130 : 143;
     if (watch.done) {
-      console.error(`fleet-conformance: ${signal} again: stopping now; npm run cleanup -- --run ${config.runId} closes what is left`);
+      console.error(
+        `fleet-conformance: ${signal} again: stopping now; npm run cleanup -- --run ${config.runId} closes what is left`
+      );
       process.exit(code);
     }
     console.error(`fleet-conformance: ${signal}: stopping run ${config.runId}, then closing what it created`);
     watch.done = (async () => {
-      const stopped = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+      const stopped = new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', resolve)
+      );
       signalGroup(child, 'SIGINT');
       const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), STOP_GRACE_MS);
       await stopped;
       clearTimeout(kill);
       // The embedded sandbox ended with Playwright: nothing it held survives.
       if (config.target !== 'production' && !config.sandbox) {
-        const closed = await closeRun(config, config.runId, heldCards(), Date.now() + CLOSE_GRACE_MS)
-          .catch((e: Error) => ({ summary: `could not close what it created (${e.message.split('\n')[0]}): npm run cleanup -- --run ${config.runId}` }));
+        const closed = await closeRun(config, config.runId, heldCards(), Date.now() + CLOSE_GRACE_MS).catch(
+          (e: Error) => ({
+            summary: `could not close what it created (${e.message.split('\n')[0]}): npm run cleanup -- --run ${config.runId}`,
+          })
+        );
         console.error(`fleet-conformance: cancelled; run ${config.runId}: ${closed.summary}`);
       }
       return code;
@@ -154,11 +194,18 @@ interface RunPool {
  * environment keeps from the run leaves it without a share (its pool tests blocked by that rule),
  * and the run goes on. Only a pool whose every share is held by other runs refuses the run.
  */
-async function takeLease(config: Config, runDir: string, setup: WorkerLedger, tokenDeviation: string | undefined): Promise<RunPool> {
+async function takeLease(
+  config: Config,
+  runDir: string,
+  setup: WorkerLedger,
+  tokenDeviation: string | undefined
+): Promise<RunPool> {
   const { share, claims } = poolFiles(runDir);
   if (tokenDeviation) {
     share.write([], { rule: TOKEN_RULE, reason: tokenDeviation });
-    console.log(`card pool ${config.poolCustomer ?? '(none)'}: no lease without a token; its tests that need pool cards are blocked by ${TOKEN_RULE}`);
+    console.log(
+      `card pool ${config.poolCustomer ?? '(none)'}: no lease without a token; its tests that need pool cards are blocked by ${TOKEN_RULE}`
+    );
     return { held: () => undefined, end: async () => undefined };
   }
   const handOver = () => setup.handOver(join(runDir, SETUP_DIR));
@@ -172,12 +219,17 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger, to
     const blocker = leaseBlocker(e);
     if (!blocker) throw e instanceof LeaseRefused ? new ConfigError(e.message) : e;
     share.write([], blocker);
-    console.log(`card pool ${config.poolCustomer ?? '(none)'}: no lease, so no share of the pool for this run (${blocker.reason}); its tests that need pool cards are ${blocker.rule ? `blocked by ${blocker.rule}` : 'not judged'}`);
+    console.log(
+      `card pool ${config.poolCustomer ?? '(none)'}: no lease, so no share of the pool for this run (${blocker.reason}); its tests that need pool cards are ${blocker.rule ? `blocked by ${blocker.rule}` : 'not judged'}`
+    );
     return { held: () => undefined, end: async () => undefined };
   }
-  if (config.verbose) console.log(config.poolCustomer
-    ? `card pool ${config.poolCustomers.join(', ')}: this run holds ${slicesText(lease.slices)} (as much as the runs beside it leave; runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
-    : `run lease ${lease.lease.accountNumber} (no card pool configured)`);
+  if (config.verbose)
+    console.log(
+      config.poolCustomer
+        ? `card pool ${config.poolCustomers.join(', ')}: this run holds ${slicesText(lease.slices)} (as much as the runs beside it leave; runs at once never share a pool card); its lease is ${lease.lease.accountNumber}`
+        : `run lease ${lease.lease.accountNumber} (no card pool configured)`
+    );
   handOver();
   // Each change of what the run's tests may use, with its time: runs at once never use one slice at the same time.
   const published = shareKeeper(share, claims);
@@ -195,7 +247,12 @@ async function takeLease(config: Config, runDir: string, setup: WorkerLedger, to
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const looking = (async () => {
-    while (await Promise.race([stopped.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), REBALANCE_MS))])) {
+    while (
+      await Promise.race([
+        stopped.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), REBALANCE_MS)),
+      ])
+    ) {
       await lease.rebalance(keeper);
       handOver();
     }
@@ -233,9 +290,14 @@ function checkSelection(config: Config, args: string[], rules: string[]): void {
   const selection = withoutShard(args);
   if (!selection.length && !config.grep) return;
   if (listTests(selection, { ...process.env, FLEET_RUN_ID: config.runId }).length) return;
-  const words = [rules.length ? rules.map((r) => `--rule ${r}`).join(' ') : selection.join(' '), config.grep ? `FLEET_GREP=${config.grep}` : ''];
+  const words = [
+    rules.length ? rules.map((r) => `--rule ${r}`).join(' ') : selection.join(' '),
+    config.grep ? `FLEET_GREP=${config.grep}` : '',
+  ];
   const latency = rules.length > 0 && rules.every((id) => ruleById(id).family === 'latency');
-  throw new ConfigError(`no test matches ${words.filter(Boolean).join(' with ')} (${latency ? 'latency rules are judged by npm run perf' : 'npx playwright test --list shows what a selection selects'})`);
+  throw new ConfigError(
+    `no test matches ${words.filter(Boolean).join(' with ')} (${latency ? 'latency rules are judged by npm run perf' : 'npx playwright test --list shows what a selection selects'})`
+  );
 }
 
 async function main(): Promise<number> {
@@ -254,10 +316,14 @@ async function main(): Promise<number> {
   const measured = await withMeasuredSpeed(config, setup);
   config = measured.config;
   const budget = writeBudget(config, args);
-  if (config.target !== 'production' && !config.sandbox) console.log(`run ${config.runId}: what it creates carries this mark; if it is killed, npm run cleanup -- --run ${config.runId} closes what it left`);
+  if (config.target !== 'production' && !config.sandbox)
+    console.log(
+      `run ${config.runId}: what it creates carries this mark; if it is killed, npm run cleanup -- --run ${config.runId} closes what it left`
+    );
 
   const reports = config.reportsDir;
-  for (const dir of ['allure-results', 'allure', 'playwright', 'test-results']) rmSync(`${reports}/${dir}`, { recursive: true, force: true });
+  for (const dir of ['allure-results', 'allure', 'playwright', 'test-results'])
+    rmSync(`${reports}/${dir}`, { recursive: true, force: true });
   recordRun(config.runId);
   const runDir = ledgerDir(reports, config.runId);
   setup.handOver(join(runDir, SETUP_DIR));
@@ -265,11 +331,28 @@ async function main(): Promise<number> {
   const { claims } = poolFiles(runDir);
   // Its own process group, so that a cancel reaches Playwright and every worker, and only them; the
   // guard ends that group if this process is killed outright.
-  const suite = spawn(process.execPath, [...tsxImport(), packageFile('scripts/group-guard.ts'), ...playwrightCommand(), 'test', '-c', playwrightConfig(), ...args], {
-    stdio: 'inherit',
-    detached: true,
-    env: { ...process.env, FLEET_RUN_ID: config.runId, FLEET_WRITE_BUDGET: budgetText(budget) || 'none', FLEET_BANNER_SHOWN: '1' },
-  });
+  const suite = spawn(
+    process.execPath,
+    [
+      ...tsxImport(),
+      packageFile('scripts/group-guard.ts'),
+      ...playwrightCommand(),
+      'test',
+      '-c',
+      playwrightConfig(),
+      ...args,
+    ],
+    {
+      stdio: 'inherit',
+      detached: true,
+      env: {
+        ...process.env,
+        FLEET_RUN_ID: config.runId,
+        FLEET_WRITE_BUDGET: budgetText(budget) || 'none',
+        FLEET_BANNER_SHOWN: '1',
+      },
+    }
+  );
   const cancel = watchCancel(suite, config, () => claims.held());
   const code = await new Promise<number>((resolve) => suite.once('exit', (c) => resolve(c ?? 1)));
   if (cancel.done) {
@@ -284,11 +367,17 @@ async function main(): Promise<number> {
   const after = takeSetupRecords(join(runDir, SETUP_DIR)).flatMap((r) => r.events);
   if (shard) shard.afterTests(after);
   else addEventsAfterTests(reports, after);
-  if (held && config.poolCustomer && config.verbose) console.log(`card pool: this run held ${held} at its end; ${claims.held().length} pool cards used up by it (cancelled, replaced or left blocked); its lease closed`);
+  if (held && config.poolCustomer && config.verbose)
+    console.log(
+      `card pool: this run held ${held} at its end; ${claims.held().length} pool cards used up by it (cancelled, replaced or left blocked); its lease closed`
+    );
   forgetRun(config.runId);
 
   allureReport(reports);
-  if (config.verbose) console.log(`reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`);
+  if (config.verbose)
+    console.log(
+      `reports: ${reports}/playwright/index.html · ${reports}/allure/index.html · ${reports}/coverage.html · ${reports}/document.html · ${reports}/drift.html · ${reports}/junit.xml`
+    );
   // A shard's verdict is the merge's (npm run conformance:merge).
   if (shard) return code;
   const verdict = runExit(code, reports);
@@ -311,19 +400,30 @@ main().then(
       console.error(`fleet-conformance: not judged: the environment was unavailable (${e.message})`);
       process.exit(1);
     }
-    if (e instanceof ConfigError || e instanceof AuthError || e instanceof ReachError || e instanceof SchemaCompileError || e instanceof GateInputError) {
+    if (
+      e instanceof ConfigError ||
+      e instanceof AuthError ||
+      e instanceof ReachError ||
+      e instanceof SchemaCompileError ||
+      e instanceof GateInputError
+    ) {
       console.error(`fleet-conformance: ${e.message}`);
       process.exit(2);
     }
     // A deviation of the server met before the tests: the server's rule, never the suite's fault.
-    const rule = e instanceof BlockedError ? e.blocker.rule : e instanceof ConformanceError ? e.findings[0]?.rule : undefined;
+    const rule =
+      e instanceof BlockedError ? e.blocker.rule : e instanceof ConformanceError ? e.findings[0]?.rule : undefined;
     if (e instanceof BlockedError || e instanceof ConformanceError) {
-      console.error(`fleet-conformance: the run could not start: ${rule ? `the target broke ${rule}: ` : ''}${e.message.split('\n')[0]}`);
+      console.error(
+        `fleet-conformance: the run could not start: ${rule ? `the target broke ${rule}: ` : ''}${e.message.split('\n')[0]}`
+      );
       process.exit(1);
     }
     // The suite's own fault, not the target's: said as such, with where it happened.
-    console.error(`fleet-conformance: suite error (a fault of fleet-conformance itself, not of the target): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    console.error(
+      `fleet-conformance: suite error (a fault of fleet-conformance itself, not of the target): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`
+    );
     if (e instanceof Error && e.stack) console.error(e.stack);
     process.exit(3);
-  },
+  }
 );

@@ -15,23 +15,35 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, parseShare } from '../lib/config.js';
-import { answeredRules, compareRuns, judgedShare, namedRules, type GateVerdict } from '../lib/gate/compare.js';
+import { answeredRules, compareRuns, type GateVerdict, judgedShare, namedRules } from '../lib/gate/compare.js';
 import { GateInputError, readKnownFailures, utcDate } from '../lib/gate/known-failures.js';
 import { acceptRun, asBefore, keepStreaks, readRunReports, writeStreaks } from '../lib/gate/run-reports.js';
-import { knownFailuresFile } from '../lib/package-files.js';
 import { gateTable, judgedText, verdictLine } from '../lib/gate/table.js';
+import { knownFailuresFile } from '../lib/package-files.js';
 
-const USAGE = 'usage: npm run gate -- --baseline <dir> [--current <dir>] [--known known-failures.json] [--accept | --init] [--min-judged <share>]';
+const USAGE =
+  'usage: npm run gate -- --baseline <dir> [--current <dir>] [--known known-failures.json] [--accept | --init] [--min-judged <share>]';
 /** The exit code of a night that is not judged: neither a pass (0) nor a regression (1). */
 const NOT_JUDGED_EXIT = 3;
 /** Exit codes of a night that does not pass although nothing regressed: an operation unavailable, a rule unjudged too long. */
-const VERDICT_EXIT: Partial<Record<GateVerdict, number>> = { 'NOT JUDGED': NOT_JUDGED_EXIT, UNAVAILABLE: 4, UNJUDGED: 5 };
+const VERDICT_EXIT: Partial<Record<GateVerdict, number>> = {
+  'NOT JUDGED': NOT_JUDGED_EXIT,
+  UNAVAILABLE: 4,
+  UNJUDGED: 5,
+};
 
 function options(argv: string[]) {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { baseline: { type: 'string' }, current: { type: 'string' }, known: { type: 'string' }, accept: { type: 'boolean' }, init: { type: 'boolean' }, 'min-judged': { type: 'string' } },
+      options: {
+        baseline: { type: 'string' },
+        current: { type: 'string' },
+        known: { type: 'string' },
+        accept: { type: 'boolean' },
+        init: { type: 'boolean' },
+        'min-judged': { type: 'string' },
+      },
       strict: true,
     });
     if (!values.baseline) throw new GateInputError(`--baseline <dir> is required (${USAGE})`);
@@ -56,17 +68,23 @@ function main(): number {
     const missing = run.coverage.shards?.notRun ?? [];
     for (const s of missing) console.log(`✘ shard not run  shard ${s.shard} of ${s.total}: ${s.reason}`);
     if (missing.length) {
-      console.log(`gate: FAIL — ${missing.map((s) => `shard ${s.shard} of ${s.total}`).join(', ')} did not run: this night is not made the baseline (--init)`);
+      console.log(
+        `gate: FAIL — ${missing.map((s) => `shard ${s.shard} of ${s.total}`).join(', ')} did not run: this night is not made the baseline (--init)`
+      );
       return 1;
     }
     // A first night the environment barely answered would make every later night look whole.
     const share = judgedShare(namedRules(run).length, answeredRules(run).length, minJudged);
     if (share.share < share.min) {
-      console.log(`gate: NOT JUDGED — the environment was unavailable: this night judged ${judgedText(share, 'its tests name')}, less than ${Math.round(minJudged * 100)}%: not made the baseline (--init)`);
+      console.log(
+        `gate: NOT JUDGED — the environment was unavailable: this night judged ${judgedText(share, 'its tests name')}, less than ${Math.round(minJudged * 100)}%: not made the baseline (--init)`
+      );
       return NOT_JUDGED_EXIT;
     }
     const files = acceptRun(current, args.baseline, note);
-    console.log(`gate: ${current} is now the baseline in ${args.baseline} (${files.join(', ')}), not compared (--init)`);
+    console.log(
+      `gate: ${current} is now the baseline in ${args.baseline} (${files.join(', ')}), not compared (--init)`
+    );
     return 0;
   }
   const baseline = asBefore(readRunReports(args.baseline, 'baseline'), run.coverage.generatedAt);
@@ -85,7 +103,7 @@ function main(): number {
     // A night not accepted still counts: a rule unjudged tonight and tomorrow is two nights in a row, whatever tonight's verdict.
     keepStreaks(baseline, run.coverage.generatedAt, result.unjudgedNights);
   }
-  return result.passed ? 0 : VERDICT_EXIT[result.verdict] ?? 1;
+  return result.passed ? 0 : (VERDICT_EXIT[result.verdict] ?? 1);
 }
 
 try {

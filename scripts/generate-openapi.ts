@@ -5,12 +5,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { operationIds, operations, type BodySpec, type Operation } from '../lib/operations.js';
+import { type BodySpec, type Operation, operationIds, operations } from '../lib/operations.js';
 import { readSchemas } from '../lib/validation.js';
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 202: 'Accepted: the process is asynchronous', 400: 'bad request', 401: 'unauthorized: a missing or invalid token',
-  403: 'forbidden: a valid token without permission', 404: 'not found', 500: 'internal server error (ER-012: contact support)',
+  200: 'OK',
+  202: 'Accepted: the process is asynchronous',
+  400: 'bad request',
+  401: 'unauthorized: a missing or invalid token',
+  403: 'forbidden: a valid token without permission',
+  404: 'not found',
+  500: 'internal server error (ER-012: contact support)',
 };
 
 /** Bodies the document marks as required (the others are all-optional or "Body (optional)"). */
@@ -29,24 +34,38 @@ const QUERY_SCHEMAS: Partial<Record<string, string>> = {
 
 function parameters(op: Operation, schemas: Map<string, Record<string, unknown>>): unknown[] {
   const path = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name, in: 'path', required: true, schema: PATH_PARAMETERS[name!],
+    name,
+    in: 'path',
+    required: true,
+    schema: PATH_PARAMETERS[name!],
   }));
   const querySchemaId = QUERY_SCHEMAS[op.id];
   if (!querySchemaId) return path;
   const schema = schemas.get(querySchemaId)!;
   const required = new Set((schema.required ?? []) as string[]);
-  const query = Object.entries(schema.properties as Record<string, { description?: string }>).map(([name, property]) => ({
-    name, in: 'query', required: required.has(name),
-    ...(property.description ? { description: property.description } : {}),
-    schema: { $ref: `${querySchemaId}#/properties/${name}` },
-  }));
+  const query = Object.entries(schema.properties as Record<string, { description?: string }>).map(
+    ([name, property]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(property.description ? { description: property.description } : {}),
+      schema: { $ref: `${querySchemaId}#/properties/${name}` },
+    })
+  );
   return [...path, ...query];
 }
 
 function response(status: number, spec: BodySpec, op: Operation): unknown {
-  const description = 'notShown' in spec ? `${STATUS_TEXT[status]}. ${spec.notShown}` : STATUS_TEXT[status] ?? String(status);
+  const description =
+    'notShown' in spec ? `${STATUS_TEXT[status]}. ${spec.notShown}` : (STATUS_TEXT[status] ?? String(status));
   if ('notShown' in spec) return { description };
-  return { description, content: { 'application/json': { schema: { $ref: spec.schema } } }, ...(op.id === 'orderCards' && status === 400 ? { description: `${description}: an array of error objects (one per problem)` } : {}) };
+  return {
+    description,
+    content: { 'application/json': { schema: { $ref: spec.schema } } },
+    ...(op.id === 'orderCards' && status === 400
+      ? { description: `${description}: an array of error objects (one per problem)` }
+      : {}),
+  };
 }
 
 function operationObject(op: Operation, schemas: Map<string, Record<string, unknown>>): Record<string, unknown> {
@@ -60,9 +79,16 @@ function operationObject(op: Operation, schemas: Map<string, Record<string, unkn
     ...(op.readOnly ? {} : { 'x-writes': true }),
     parameters: parameters(op, schemas),
     ...(op.requestSchema
-      ? { requestBody: { required: REQUIRED_BODIES.has(op.id), content: { [mediaType]: { schema: { $ref: op.requestSchema } } } } }
+      ? {
+          requestBody: {
+            required: REQUIRED_BODIES.has(op.id),
+            content: { [mediaType]: { schema: { $ref: op.requestSchema } } },
+          },
+        }
       : {}),
-    responses: Object.fromEntries(Object.entries(op.responses).map(([status, spec]) => [status, response(Number(status), spec, op)])),
+    responses: Object.fromEntries(
+      Object.entries(op.responses).map(([status, spec]) => [status, response(Number(status), spec, op)])
+    ),
   };
 }
 
@@ -79,16 +105,25 @@ export function generateOpenApi(): Record<string, unknown> {
     info: {
       title: 'Fleet Card and Charging Service',
       version: '1.0.0',
-      description: 'Derived from the interface document (version 1.0.0) by fleet-conformance. Only what the document states is a constraint; "not shown" parts are left open. Paths carry no version segment.',
+      description:
+        'Derived from the interface document (version 1.0.0) by fleet-conformance. Only what the document states is a constraint; "not shown" parts are left open. Paths carry no version segment.',
     },
-    servers: [{ url: '{baseUrl}', description: 'test or production environment (same paths)', variables: { baseUrl: { default: 'http://127.0.0.1:4010' } } }],
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: 'test or production environment (same paths)',
+        variables: { baseUrl: { default: 'http://127.0.0.1:4010' } },
+      },
+    ],
     security: [{ clientCredentials: [] }],
     components: {
       securitySchemes: {
         clientCredentials: {
           type: 'oauth2',
           description: 'OAuth 2.0 client credentials; every operation requires Authorization: Bearer <ACCESS_TOKEN>.',
-          flows: { clientCredentials: { tokenUrl: '/identity/realms/fleet/protocol/openid-connect/token', scopes: {} } },
+          flows: {
+            clientCredentials: { tokenUrl: '/identity/realms/fleet/protocol/openid-connect/token', scopes: {} },
+          },
         },
       },
     },

@@ -10,7 +10,11 @@ import { readSchemas } from '../lib/validation.js';
 type Schema = Record<string, unknown>;
 
 export function typeName(schemaId: string): string {
-  return schemaId.replace(/\.json$/, '').split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return schemaId
+    .replace(/\.json$/, '')
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 }
 
 function literal(value: unknown): string {
@@ -21,25 +25,47 @@ function toType(schema: Schema | false, doc: Schema, indent: string): string {
   if (schema === false) return 'never';
   if (typeof schema.$ref === 'string') {
     const ref = schema.$ref;
-    const target = ref.startsWith('#/') ? toType(ref.slice(2).split('/').reduce<Schema>((n, k) => n[k] as Schema, doc), doc, indent) : typeName(ref);
+    const target = ref.startsWith('#/')
+      ? toType(
+          ref
+            .slice(2)
+            .split('/')
+            .reduce<Schema>((n, k) => n[k] as Schema, doc),
+          doc,
+          indent
+        )
+      : typeName(ref);
     const ownKeys = Object.keys((schema.properties ?? {}) as Schema);
     // Fields the referenced shape declares and this one only makes required.
     const inherited = ((schema.required ?? []) as string[]).filter((k) => !ownKeys.includes(k));
     const parts = [target];
     if (inherited.length) parts.push(`Required<Pick<${target}, ${inherited.map(literal).join(' | ')}>>`);
-    if (ownKeys.length) parts.push(toObject({ ...schema, required: ((schema.required ?? []) as string[]).filter((k) => ownKeys.includes(k)) }, doc, indent));
+    if (ownKeys.length)
+      parts.push(
+        toObject(
+          { ...schema, required: ((schema.required ?? []) as string[]).filter((k) => ownKeys.includes(k)) },
+          doc,
+          indent
+        )
+      );
     return parts.join(' & ');
   }
   if (schema.const !== undefined) return literal(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map(literal).join(' | ');
   switch (schema.type) {
-    case 'string': return 'string';
+    case 'string':
+      return 'string';
     case 'integer':
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'array': return `Array<${schema.items ? toType(schema.items as Schema, doc, indent) : 'unknown'}>`;
-    case 'object': return toObject(schema, doc, indent);
-    default: return 'unknown';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return `Array<${schema.items ? toType(schema.items as Schema, doc, indent) : 'unknown'}>`;
+    case 'object':
+      return toObject(schema, doc, indent);
+    default:
+      return 'unknown';
   }
 }
 
@@ -50,7 +76,8 @@ function toObject(schema: Schema, doc: Schema, indent: string): string {
   if (!keys.length && !required.size) return 'Record<string, unknown>';
   const inner = `${indent}  `;
   const lines = keys.map((k) => {
-    const doc_ = typeof properties[k]!.description === 'string' ? `${inner}/** ${properties[k]!.description as string} */\n` : '';
+    const doc_ =
+      typeof properties[k]!.description === 'string' ? `${inner}/** ${properties[k]!.description as string} */\n` : '';
     return `${doc_}${inner}${k}${required.has(k) ? '' : '?'}: ${toType(properties[k]!, doc, inner)};`;
   });
   for (const k of required) if (!(k in properties)) lines.push(`${inner}${k}: unknown;`);

@@ -10,17 +10,28 @@
 import { appendFileSync } from 'node:fs';
 import { ConfigError } from '../lib/config.js';
 import { jobSummary } from '../lib/report/job-summary.js';
-import { verdictOf, type ExitOf } from '../lib/report/verdict.js';
+import { type ExitOf, verdictOf } from '../lib/report/verdict.js';
 import { ciOptions, exitCodeOf, readRunFiles, runSecrets } from './ci-reports.js';
 
-const USAGE = 'usage: job-summary [--reports <dir>] [--title <text>] [--exit <code>] [--of gate|conformance] [--context <line> ...] [--link <label>=<url> ...] [--artifact <name>]';
+const USAGE =
+  'usage: job-summary [--reports <dir>] [--title <text>] [--exit <code>] [--of gate|conformance] [--context <line> ...] [--link <label>=<url> ...] [--artifact <name>]';
 
 function options(argv: string[]) {
-  const values = ciOptions(argv, {
-    reports: { type: 'string', default: 'reports' }, title: { type: 'string', default: 'run' }, exit: { type: 'string' }, of: { type: 'string', default: 'conformance' },
-    context: { type: 'string', multiple: true }, link: { type: 'string', multiple: true }, artifact: { type: 'string' },
-  }, USAGE);
-  if (values.of !== 'gate' && values.of !== 'conformance') throw new ConfigError(`--of ${values.of}: expected gate or conformance (${USAGE})`);
+  const values = ciOptions(
+    argv,
+    {
+      reports: { type: 'string', default: 'reports' },
+      title: { type: 'string', default: 'run' },
+      exit: { type: 'string' },
+      of: { type: 'string', default: 'conformance' },
+      context: { type: 'string', multiple: true },
+      link: { type: 'string', multiple: true },
+      artifact: { type: 'string' },
+    },
+    USAGE
+  );
+  if (values.of !== 'gate' && values.of !== 'conformance')
+    throw new ConfigError(`--of ${values.of}: expected gate or conformance (${USAGE})`);
   const links = (values.link ?? []).map((l): [string, string] => {
     const m = /^([^=]+)=(\S+)$/.exec(l);
     if (!m) throw new ConfigError(`--link ${l}: expected <label>=<url> (${USAGE})`);
@@ -31,7 +42,9 @@ function options(argv: string[]) {
 
 function artifactLink(name: string): [string, string] | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = process.env;
-  return server && repository && run ? [`the ${name} artifact`, `${server}/${repository}/actions/runs/${run}#artifacts`] : undefined;
+  return server && repository && run
+    ? [`the ${name} artifact`, `${server}/${repository}/actions/runs/${run}#artifacts`]
+    : undefined;
 }
 
 function main(): number {
@@ -40,8 +53,13 @@ function main(): number {
   const artifact = args.artifact ? artifactLink(args.artifact) : undefined;
   const secrets = runSecrets();
   const text = jobSummary({
-    title: args.title, verdict: verdictOf(coverage, gate, args.exitCode, args.of), ...(coverage ? { coverage } : {}), ...(gate ? { gate } : {}),
-    context: (args.context ?? []).filter((c) => c.trim() && !/:\s*$/.test(c)), links: [...args.links, ...(artifact ? [artifact] : [])], scrub: (t) => secrets.scrub(t),
+    title: args.title,
+    verdict: verdictOf(coverage, gate, args.exitCode, args.of),
+    ...(coverage ? { coverage } : {}),
+    ...(gate ? { gate } : {}),
+    context: (args.context ?? []).filter((c) => c.trim() && !/:\s*$/.test(c)),
+    links: [...args.links, ...(artifact ? [artifact] : [])],
+    scrub: (t) => secrets.scrub(t),
   });
   const file = process.env.GITHUB_STEP_SUMMARY;
   if (file) appendFileSync(file, `${text}\n`);

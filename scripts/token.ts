@@ -21,5 +21,5 @@ main().then(
     const known = e instanceof ConfigError || e instanceof AuthError || e instanceof ReachError;
     console.error(`token: ${known ? (e as Error).message : String(e)}`);
     process.exit(2);
-  },
+  }
 );

@@ -19,9 +19,14 @@ export async function startTrusted(): Promise<void> {
     return; // a bad configuration is the command's own to report, in its words
   }
   if (!bundle) return;
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, NODE_EXTRA_CA_CERTS: bundle, FLEET_TRUST_STARTED: '1' } });
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: bundle, FLEET_TRUST_STARTED: '1' },
+  });
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
   process.on('SIGINT', () => undefined);
-  const code = await new Promise<number>((resolve) => child.once('exit', (c, signal) => resolve(c ?? (signal ? 128 + constants.signals[signal] : 1))));
+  const code = await new Promise<number>((resolve) =>
+    child.once('exit', (c, signal) => resolve(c ?? (signal ? 128 + constants.signals[signal] : 1)))
+  );
   process.exit(code);
 }

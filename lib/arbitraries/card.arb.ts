@@ -20,27 +20,51 @@ export interface Case<T> {
  */
 export const searchLimitArb: fc.Arbitrary<Case<number>> = fc.oneof(
   fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 20 })).map((value) => ({ value, verdict: 'accepted' as const })),
-  fc.integer({ min: 21, max: 120 }).map((value) => ({ value, verdict: 'either' as const, strictly: 'accepted' as const })),
-  fc.oneof(fc.constant(0), fc.constant(-1), fc.integer({ min: -1_000_000, max: 0 })).map((value) => ({ value, verdict: 'refused' as const })),
-  fc.tuple(fc.integer({ min: -50, max: 120 }), fc.constantFrom(0.5, 0.25, 0.001, 0.999)).map(([n, f]) => ({ value: n + f, verdict: 'refused' as const })),
-  fc.integer({ min: 1_001, max: 2 ** 31 - 1 }).map((value) => ({ value, verdict: 'either' as const })),
+  fc
+    .integer({ min: 21, max: 120 })
+    .map((value) => ({ value, verdict: 'either' as const, strictly: 'accepted' as const })),
+  fc
+    .oneof(fc.constant(0), fc.constant(-1), fc.integer({ min: -1_000_000, max: 0 }))
+    .map((value) => ({ value, verdict: 'refused' as const })),
+  fc
+    .tuple(fc.integer({ min: -50, max: 120 }), fc.constantFrom(0.5, 0.25, 0.001, 0.999))
+    .map(([n, f]) => ({ value: n + f, verdict: 'refused' as const })),
+  fc.integer({ min: 1_001, max: 2 ** 31 - 1 }).map((value) => ({ value, verdict: 'either' as const }))
 );
 
 /** The top-level properties of the card search body the document lists. */
-export const searchProperties = ['limit', 'cursor', 'sortExpression', 'customerAccountNumber', 'orderReference', 'cardTypeIdentifiers', 'statusIdentifiers', 'filter'] as const;
+export const searchProperties = [
+  'limit',
+  'cursor',
+  'sortExpression',
+  'customerAccountNumber',
+  'orderReference',
+  'cardTypeIdentifiers',
+  'statusIdentifiers',
+  'filter',
+] as const;
 
 /**
  * Property names the document does not list: random names, listed names in another case (field
  * names are case-sensitive) and listed names with something appended.
  */
-export const unknownSearchPropertyArb: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ minLength: 1, maxLength: 24 }),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
-  fc.mixedCase(fc.constantFrom(...searchProperties)),
-  fc.tuple(fc.constantFrom(...searchProperties), fc.string({ minLength: 1, maxLength: 4 })).map(([name, tail]) => name + tail),
-).filter((name) => !(searchProperties as readonly string[]).includes(name));
+export const unknownSearchPropertyArb: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 24 }),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
+    fc.mixedCase(fc.constantFrom(...searchProperties)),
+    fc
+      .tuple(fc.constantFrom(...searchProperties), fc.string({ minLength: 1, maxLength: 4 }))
+      .map(([name, tail]) => name + tail)
+  )
+  .filter((name) => !(searchProperties as readonly string[]).includes(name));
 
-export const jsonScalarArb: fc.Arbitrary<string | number | boolean | null> = fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null));
+export const jsonScalarArb: fc.Arbitrary<string | number | boolean | null> = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 10 }),
+  fc.boolean(),
+  fc.constant(null)
+);
 
 function codePoints(text: string): number {
   return [...text].length;

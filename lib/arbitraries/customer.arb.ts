@@ -60,7 +60,7 @@ function lengthArb(limit: number): fc.Arbitrary<number> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(limit - 1, limit, limit + 1) },
     { weight: 1, arbitrary: fc.constantFrom(0, 1, limit * 10) },
-    { weight: 2, arbitrary: fc.integer({ min: 0, max: 2 * limit + 2 }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 2 * limit + 2 }) }
   );
 }
 
@@ -75,11 +75,16 @@ export function limitedTextArb(limit: number): fc.Arbitrary<LimitedText> {
   const text = fc
     .tuple(lengthArb(limit), fc.constantFrom<Unit>('utf16', 'codePoint'), fc.constantFrom(...Object.values(alphabets)))
     .chain(([length, unit, alphabet]) =>
-      fc.array(fc.constantFrom(...alphabet), { minLength: length, maxLength: length }).map((chars) => textOf(chars, length, unit)));
+      fc
+        .array(fc.constantFrom(...alphabet), { minLength: length, maxLength: length })
+        .map((chars) => textOf(chars, length, unit))
+    );
   const blank = fc
     .tuple(fc.constantFrom(1, limit, limit + 1), fc.constantFrom(...spaces))
     .map(([length, space]) => space.repeat(length));
-  return fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: blank }).map((value) => limited(value, limit));
+  return fc
+    .oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: blank })
+    .map((value) => limited(value, limit));
 }
 
 export type NotesOperation = 'block' | 'unblock' | 'close';
@@ -91,14 +96,20 @@ export const writeOperationArb = fc.constantFrom<WriteOperation>('create', 'upda
 const lower = 'abcdefghijklmnopqrstuvwxyz';
 const atomArb = fc.string({ unit: fc.constantFrom(...`${lower}0123456789`), minLength: 1, maxLength: 6 });
 const labelArb = fc
-  .tuple(fc.constantFrom(...lower), fc.string({ unit: fc.constantFrom(...`${lower}0123456789-`), maxLength: 4 }), fc.constantFrom(...lower))
+  .tuple(
+    fc.constantFrom(...lower),
+    fc.string({ unit: fc.constantFrom(...`${lower}0123456789-`), maxLength: 4 }),
+    fc.constantFrom(...lower)
+  )
   .map(([first, middle, last]) => `${first}${middle}${last}`);
 
 /** Top-level domains that exist, which a validator checking the domain knows (ASSUME-EMAIL-DOMAINS). */
 const knownTopLevelArb = fc.constantFrom('com', 'org', 'net', 'nl', 'de');
 
 /** Top-level domains no registry holds: only the syntax makes them valid (FLEET_STRICT=ASSUME-EMAIL-DOMAINS). */
-export const madeUpTopLevelArb = fc.string({ unit: fc.constantFrom(...lower), minLength: 2, maxLength: 6 }).map((tld) => `zq${tld}`);
+export const madeUpTopLevelArb = fc
+  .string({ unit: fc.constantFrom(...lower), minLength: 2, maxLength: 6 })
+  .map((tld) => `zq${tld}`);
 
 /**
  * E-mail addresses no validator disputes: lower-case dot-atoms (with + _ - inside the local part)
@@ -111,7 +122,7 @@ export function validEmailArb(topLevel: fc.Arbitrary<string> = knownTopLevelArb)
       fc.array(atomArb, { minLength: 1, maxLength: 2 }),
       fc.constantFrom('', '+fleet', '_x', '-ops'),
       fc.array(labelArb, { minLength: 1, maxLength: 2 }),
-      topLevel,
+      topLevel
     )
     .map(([atoms, tag, labels, tld]) => `${atoms.join('.')}${tag}@${labels.join('.')}.${tld}`);
 }
@@ -139,7 +150,7 @@ export interface EmailCase {
 
 export const emailCaseArb: fc.Arbitrary<EmailCase> = fc.oneof(
   validEmailArb().map((emailAddress) => ({ emailAddress, valid: true })),
-  invalidEmailArb.map((emailAddress) => ({ emailAddress, valid: false })),
+  invalidEmailArb.map((emailAddress) => ({ emailAddress, valid: false }))
 );
 
 export type AddressField = (typeof addressFields)[number];
@@ -148,5 +159,5 @@ export type AddressField = (typeof addressFields)[number];
 export const missingAddressFieldsArb: fc.Arbitrary<AddressField[]> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<AddressField[]>([]) },
   { weight: 3, arbitrary: fc.constantFrom(...addressFields).map((f) => [f]) },
-  { weight: 1, arbitrary: fc.subarray([...addressFields], { minLength: 2 }) },
+  { weight: 1, arbitrary: fc.subarray([...addressFields], { minLength: 2 }) }
 );

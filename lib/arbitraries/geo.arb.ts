@@ -5,7 +5,7 @@
  * ("90.000001", never "1e-7").
  */
 import fc from 'fast-check';
-import { SUPPORTED_LANGUAGES, type Rectangle } from '../locations.js';
+import { type Rectangle, SUPPORTED_LANGUAGES } from '../locations.js';
 
 const MICRO = 1e6;
 
@@ -19,20 +19,41 @@ export const longitudeArb = degreesArb(-180, 180);
 
 /** Two different values, the smaller first. */
 function increasingPairArb(arb: fc.Arbitrary<number>): fc.Arbitrary<[low: number, high: number]> {
-  return fc.tuple(arb, arb).filter(([a, b]) => a !== b).map(([a, b]) => (a < b ? [a, b] : [b, a]));
+  return fc
+    .tuple(arb, arb)
+    .filter(([a, b]) => a !== b)
+    .map(([a, b]) => (a < b ? [a, b] : [b, a]));
 }
 
 /** A rectangle the document allows: bounds within range, top > bottom, left < right. */
-export const rectangleArb: fc.Arbitrary<Rectangle> = fc.tuple(increasingPairArb(latitudeArb), increasingPairArb(longitudeArb))
-  .map(([[bottomLatitude, topLatitude], [leftLongitude, rightLongitude]]) => ({ topLatitude, bottomLatitude, leftLongitude, rightLongitude }));
+export const rectangleArb: fc.Arbitrary<Rectangle> = fc
+  .tuple(increasingPairArb(latitudeArb), increasingPairArb(longitudeArb))
+  .map(([[bottomLatitude, topLatitude], [leftLongitude, rightLongitude]]) => ({
+    topLatitude,
+    bottomLatitude,
+    leftLongitude,
+    rightLongitude,
+  }));
 
 /** A rectangle with top ≤ bottom (equal or swapped), longitudes valid. */
-export const latitudesNotDecreasingArb: fc.Arbitrary<Rectangle> = fc.tuple(latitudeArb, latitudeArb, increasingPairArb(longitudeArb))
-  .map(([a, b, [leftLongitude, rightLongitude]]) => ({ topLatitude: Math.min(a, b), bottomLatitude: Math.max(a, b), leftLongitude, rightLongitude }));
+export const latitudesNotDecreasingArb: fc.Arbitrary<Rectangle> = fc
+  .tuple(latitudeArb, latitudeArb, increasingPairArb(longitudeArb))
+  .map(([a, b, [leftLongitude, rightLongitude]]) => ({
+    topLatitude: Math.min(a, b),
+    bottomLatitude: Math.max(a, b),
+    leftLongitude,
+    rightLongitude,
+  }));
 
 /** A rectangle with left ≥ right (equal or swapped), latitudes valid. */
-export const longitudesNotIncreasingArb: fc.Arbitrary<Rectangle> = fc.tuple(increasingPairArb(latitudeArb), longitudeArb, longitudeArb)
-  .map(([[bottomLatitude, topLatitude], a, b]) => ({ topLatitude, bottomLatitude, leftLongitude: Math.max(a, b), rightLongitude: Math.min(a, b) }));
+export const longitudesNotIncreasingArb: fc.Arbitrary<Rectangle> = fc
+  .tuple(increasingPairArb(latitudeArb), longitudeArb, longitudeArb)
+  .map(([[bottomLatitude, topLatitude], a, b]) => ({
+    topLatitude,
+    bottomLatitude,
+    leftLongitude: Math.max(a, b),
+    rightLongitude: Math.min(a, b),
+  }));
 
 /** Text that names no number (or an infinite one). */
 export const notANumberArb = fc.constantFrom('NaN', 'nan', 'Infinity', '-Infinity', '1e400', 'abc', '', '52.5N', '--1');
@@ -43,7 +64,7 @@ export function outOfRangeArb(limit: number): fc.Arbitrary<number> {
   const beyond = fc.oneof(
     fc.constant(justOutside),
     degreesArb(justOutside, 1e6),
-    fc.constantFrom(1e10, Number.MAX_SAFE_INTEGER, 1e300),
+    fc.constantFrom(1e10, Number.MAX_SAFE_INTEGER, 1e300)
   );
   return fc.tuple(beyond, fc.boolean()).map(([v, negative]) => (negative ? -v : v));
 }
@@ -54,7 +75,11 @@ export function invalidDegreesArb(limit: number): fc.Arbitrary<number | string> 
 }
 
 export const validCountArb = fc.integer({ min: 1, max: 300 });
-export const countOver300Arb = fc.oneof(fc.constant(301), fc.integer({ min: 301, max: 2 ** 31 - 1 }), fc.constant(2 ** 31));
+export const countOver300Arb = fc.oneof(
+  fc.constant(301),
+  fc.integer({ min: 301, max: 2 ** 31 - 1 }),
+  fc.constant(2 ** 31)
+);
 
 export const invalidPrecisionArb = fc.oneof(fc.integer({ min: -1000, max: 1 }), fc.integer({ min: 10, max: 1000 }));
 
@@ -64,5 +89,5 @@ const supported: ReadonlySet<string> = new Set(SUPPORTED_LANGUAGES);
 /** A language code outside the 17 supported ones: another two-letter code, or no two-letter code at all. */
 export const unsupportedLanguageArb: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: lowerLetter, minLength: 2, maxLength: 2 }).filter((code) => !supported.has(code)),
-  fc.constantFrom('EN', 'eng', 'en-GB', 'e', '12', 'xx', 'zz', 'da', 'el'),
+  fc.constantFrom('EN', 'eng', 'en-GB', 'e', '12', 'xx', 'zz', 'da', 'el')
 );

@@ -38,7 +38,14 @@ const LETTERS = 'xqzjkw';
 const DIGITS = '739258';
 const TAIL_FIRST = ['x', '.', '-', '_', '~'];
 const TAIL_REST = 'xq0._-';
-const BLANKS: [before: string, after: string][] = [['', ' '], [' ', ''], [' ', ' '], ['', '\t'], ['\t', ''], ['\t', '\t']];
+const BLANKS: [before: string, after: string][] = [
+  ['', ' '],
+  [' ', ''],
+  [' ', ' '],
+  ['', '\t'],
+  ['\t', ''],
+  ['\t', '\t'],
+];
 
 /** A letter whose case can be changed without changing the value's length. */
 function isLetter(c: string): boolean {
@@ -66,7 +73,9 @@ export function nearMissKinds(source: NearMissSource): NearMissKind[] {
   return [
     ...(letterPositions(text).length ? ['case' as const] : []),
     'flip' as const,
-    ...(typeof source.value === 'string' && longestDrop(charsOf(text).length, source.secret) >= 1 ? ['prefix' as const] : []),
+    ...(typeof source.value === 'string' && longestDrop(charsOf(text).length, source.secret) >= 1
+      ? ['prefix' as const]
+      : []),
     'extend' as const,
     'blank' as const,
     ...(/^\d+$/.test(text) ? ['zeros' as const] : []),
@@ -79,14 +88,22 @@ function recipeArb(kind: NearMissKind, source: NearMissSource): fc.Arbitrary<Nea
   switch (kind) {
     case 'case': {
       const count = letterPositions(text).length;
-      return fc.uniqueArray(fc.integer({ min: 0, max: count - 1 }), { minLength: 1, maxLength: count }).map((letters) => ({ kind, letters }));
+      return fc
+        .uniqueArray(fc.integer({ min: 0, max: count - 1 }), { minLength: 1, maxLength: count })
+        .map((letters) => ({ kind, letters }));
     }
     case 'flip':
-      return fc.record({ at: fc.integer({ min: 0, max: charsOf(text).length - 1 }), pick: fc.nat(LETTERS.length - 1) }).map((r) => ({ kind, ...r }));
+      return fc
+        .record({ at: fc.integer({ min: 0, max: charsOf(text).length - 1 }), pick: fc.nat(LETTERS.length - 1) })
+        .map((r) => ({ kind, ...r }));
     case 'prefix':
-      return fc.integer({ min: 1, max: longestDrop(charsOf(text).length, source.secret) }).map((drop) => ({ kind, drop }));
+      return fc
+        .integer({ min: 1, max: longestDrop(charsOf(text).length, source.secret) })
+        .map((drop) => ({ kind, drop }));
     case 'extend':
-      return fc.tuple(fc.constantFrom(...TAIL_FIRST), fc.string({ unit: fc.constantFrom(...TAIL_REST), maxLength: 3 })).map(([first, rest]) => ({ kind, tail: first + rest }));
+      return fc
+        .tuple(fc.constantFrom(...TAIL_FIRST), fc.string({ unit: fc.constantFrom(...TAIL_REST), maxLength: 3 }))
+        .map(([first, rest]) => ({ kind, tail: first + rest }));
     case 'blank':
       return fc.constantFrom(...BLANKS).map(([before, after]) => ({ kind, before, after }));
     case 'zeros':
@@ -132,13 +149,20 @@ export function nearMiss(source: NearMissSource, recipe: NearMiss): string {
 /** How the value was changed, in words that never show it (a secret's near miss is a secret). */
 export function describeNearMiss(recipe: NearMiss): string {
   switch (recipe.kind) {
-    case 'case': return `another case (${recipe.letters.length} letter${recipe.letters.length > 1 ? 's' : ''} changed)`;
-    case 'flip': return `a character changed (character ${recipe.at + 1})`;
-    case 'prefix': return `a prefix (the last ${recipe.drop} character${recipe.drop > 1 ? 's' : ''} dropped)`;
-    case 'extend': return `trailing characters (${JSON.stringify(recipe.tail)} appended)`;
-    case 'blank': return `blanks around it (${JSON.stringify(recipe.before)} before, ${JSON.stringify(recipe.after)} after)`;
-    case 'zeros': return `leading zeros (${recipe.count})`;
-    case 'other': return 'the other client\'s';
+    case 'case':
+      return `another case (${recipe.letters.length} letter${recipe.letters.length > 1 ? 's' : ''} changed)`;
+    case 'flip':
+      return `a character changed (character ${recipe.at + 1})`;
+    case 'prefix':
+      return `a prefix (the last ${recipe.drop} character${recipe.drop > 1 ? 's' : ''} dropped)`;
+    case 'extend':
+      return `trailing characters (${JSON.stringify(recipe.tail)} appended)`;
+    case 'blank':
+      return `blanks around it (${JSON.stringify(recipe.before)} before, ${JSON.stringify(recipe.after)} after)`;
+    case 'zeros':
+      return `leading zeros (${recipe.count})`;
+    case 'other':
+      return "the other client's";
   }
 }
 

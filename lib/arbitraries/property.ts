@@ -7,9 +7,9 @@ import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
 import { IncompleteError, judgesNothing } from '../ledger.js';
+import type { SecretRegistry } from '../report/redact.js';
 import { isOwnFault, SuiteError } from '../suite-error.js';
 import { stoppedBeforeAnyRun, withRunBudget } from './run-budget.js';
-import type { SecretRegistry } from '../report/redact.js';
 
 export interface PropertyRun {
   config: Pick<Config, 'fastCheck'>;
@@ -40,9 +40,13 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
     // Runs stop before the test timeout (withRunBudget): a time-limited property is reported, not failed.
     markInterruptAsFailure: false,
   });
-  run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} runs${details.interrupted ? ' (interrupted by time limit)' : ''}` });
+  run.testInfo.annotations.push({
+    type: 'fast-check',
+    description: `seed ${details.seed}, ${details.numRuns} runs${details.interrupted ? ' (interrupted by time limit)' : ''}`,
+  });
   if (!details.failed) return;
-  if (stoppedBeforeAnyRun(details)) throw new IncompleteError('the test\'s time ran out before the first run of its property');
+  if (stoppedBeforeAnyRun(details))
+    throw new IncompleteError("the test's time ran out before the first run of its property");
   // What the property needed was broken, or the environment spoiled a run: the test is blocked or
   // not judged, never failed by a counterexample.
   if (judgesNothing(details.errorInstance)) throw details.errorInstance;
@@ -56,10 +60,16 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
     `replay: ${replayCommand(run.testInfo, details.seed, details.counterexamplePath ?? undefined)}`,
   ].join('\n');
   // The cause comes first, as every report shows a failure's first line: the check that failed, or the suite's own exception.
-  await run.testInfo.attach('fast-check counterexample', { body: `${cause}\n\n${fastCheck}`, contentType: 'text/plain' });
+  await run.testInfo.attach('fast-check counterexample', {
+    body: `${cause}\n\n${fastCheck}`,
+    contentType: 'text/plain',
+  });
   if (isOwnFault(error)) {
     const failure = new SuiteError(`${(error as Error).name}: ${cause}\n\n${fastCheck}`);
-    failure.stack = `SuiteError: ${failure.message}\n${((error as Error).stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
+    failure.stack = `SuiteError: ${failure.message}\n${((error as Error).stack ?? '')
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l))
+      .join('\n')}`;
     throw failure;
   }
   throw new Error(`${cause}\n\n${fastCheck}`);

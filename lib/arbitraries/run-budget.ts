@@ -13,7 +13,12 @@ import fc from 'fast-check';
  */
 export const SHRINK_RUNS = 25;
 
-export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline: number, shrinkRuns = SHRINK_RUNS, judgesNothing: (error: unknown) => boolean = () => false): fc.IRawProperty<Ts, true> {
+export function withRunBudget<Ts>(
+  property: fc.IRawProperty<Ts, true>,
+  deadline: number,
+  shrinkRuns = SHRINK_RUNS,
+  judgesNothing: (error: unknown) => boolean = () => false
+): fc.IRawProperty<Ts, true> {
   let failed = false;
   let shrinksLeft = shrinkRuns;
   let longest = 0;
@@ -42,6 +47,8 @@ export function withRunBudget<Ts>(property: fc.IRawProperty<Ts, true>, deadline:
  * fast-check's verdict on a property its time stopped before any run: "failed", with no error.
  * Nothing was judged (the test's time went to what came before it): the test is incomplete.
  */
-export function stoppedBeforeAnyRun(details: Pick<fc.RunDetails<unknown>, 'failed' | 'interrupted' | 'errorInstance'>): boolean {
+export function stoppedBeforeAnyRun(
+  details: Pick<fc.RunDetails<unknown>, 'failed' | 'interrupted' | 'errorInstance'>
+): boolean {
   return details.failed && details.interrupted && details.errorInstance === null;
 }

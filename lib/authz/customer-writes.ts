@@ -16,16 +16,19 @@ import { cardOrderBody, cardOrderItem } from '../factories/card.js';
 import { subCustomerBody } from '../factories/customer.js';
 import type { CustomerCreateResponse, MasterData } from '../types.generated.js';
 import { refusedNamedInBody } from './judges.js';
-import { columnOf, columnsOf, DEPTHS, NOT_THE_TOP_LEVEL, type ColumnId, type Depth, type RowId } from './matrix.js';
+import { type ColumnId, columnOf, columnsOf, DEPTHS, type Depth, NOT_THE_TOP_LEVEL, type RowId } from './matrix.js';
 import { OWN_TOP_LEVEL_OPEN } from './reads.js';
 import type { MatrixRecorder } from './recorder.js';
 import type { ForeignCustomer, ForeignTargets } from './targets.js';
-import { foreignWrites, ownerDid, settledBoth, type Parity, type WriteRow } from './writes.js';
+import { foreignWrites, ownerDid, type Parity, settledBoth, type WriteRow } from './writes.js';
 
 export interface CustomerWriteDeps {
   api: FleetApi;
   /** Creates the caller's own sub-customer; sends a creation as it is and owns what it creates (fixtures/test.ts `customers`). */
-  customers: { create(overrides?: { customerAccountNumber?: string }): Promise<{ customerAccountNumber: string }>; attempt(body: unknown): Promise<ApiResponse<CustomerCreateResponse>> };
+  customers: {
+    create(overrides?: { customerAccountNumber?: string }): Promise<{ customerAccountNumber: string }>;
+    attempt(body: unknown): Promise<ApiResponse<CustomerCreateResponse>>;
+  };
   matrix: MatrixRecorder;
   foreign: ForeignTargets;
   /** The caller's top-level account. */
@@ -41,11 +44,15 @@ export function commonMasterData(mine: MasterData, theirs: MasterData | undefine
   if (!theirs) return mine;
   const their = theirs as unknown as Record<string, unknown>;
   // Only the arrays: an answer may carry other, undocumented fields (ASSUME-EXTRA-FIELDS).
-  const narrowed = Object.fromEntries(Object.entries(mine).map(([key, rows]) => {
-    const other = Array.isArray(their[key]) ? new Set((their[key] as { id?: number }[]).map((r) => r?.id)) : undefined;
-    const common = Array.isArray(rows) && other ? (rows as { id?: number }[]).filter((r) => other.has(r?.id)) : [];
-    return [key, common.length ? common : rows];
-  }));
+  const narrowed = Object.fromEntries(
+    Object.entries(mine).map(([key, rows]) => {
+      const other = Array.isArray(their[key])
+        ? new Set((their[key] as { id?: number }[]).map((r) => r?.id))
+        : undefined;
+      const common = Array.isArray(rows) && other ? (rows as { id?: number }[]).filter((r) => other.has(r?.id)) : [];
+      return [key, common.length ? common : rows];
+    })
+  );
   return narrowed as unknown as MasterData;
 }
 
@@ -55,7 +62,9 @@ function requests(d: CustomerWriteDeps) {
   // A name without the run prefix: a foreign customer a faulty target renamed is never taken for one the run created (npm run cleanup).
   const customerName = `Authorization matrix ${d.runId}`;
   const create = (parent: string) => subCustomerBody(d.runId, `${d.serial}m`, { customerAccountNumber: parent });
-  const item = cardOrderItem(commonMasterData(d.masterData, d.foreign.owner?.masterData), { driverName: `${d.runId} m${d.serial}` });
+  const item = cardOrderItem(commonMasterData(d.masterData, d.foreign.owner?.masterData), {
+    driverName: `${d.runId} m${d.serial}`,
+  });
   return {
     createUnder: (a: string) => d.customers.attempt(create(a)),
     updateDetail: (a: string) => d.api.updateCustomerDetail(a, { customerName }),
@@ -69,14 +78,21 @@ function requests(d: CustomerWriteDeps) {
 
 type Requests = ReturnType<typeof requests>;
 
-const accountOf = (r: ApiResponse<CustomerCreateResponse>) => (r.status === 200 && typeof r.body?.customerAccountNumber === 'string' ? r.body.customerAccountNumber : undefined);
+const accountOf = (r: ApiResponse<CustomerCreateResponse>) =>
+  r.status === 200 && typeof r.body?.customerAccountNumber === 'string' ? r.body.customerAccountNumber : undefined;
 
 /**
  * The positive controls: on a sub-customer of the caller's own (depth 1), a child created under it
  * (depth 2) and the top-level account (creating under it, ordering cards for it).
  */
 async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
-  const control = async (row: RowId, column: ColumnId, resource: string, response: ApiResponse, options: { served?: boolean; tolerated?: string } = {}) => {
+  const control = async (
+    row: RowId,
+    column: ColumnId,
+    resource: string,
+    response: ApiResponse,
+    options: { served?: boolean; tolerated?: string } = {}
+  ) => {
     await d.matrix.control(row, column, resource, response, options);
   };
   const top = d.topLevel;
@@ -86,8 +102,14 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   const answered = accountOf(created);
   const where = answered ? await createdUnder(d.api, d, answered, own) : undefined;
   const child = where?.under ? answered : undefined;
-  await control('createUnder', 'ownSub', own, created, { served: child !== undefined, ...(where && !where.under ? { unlike: { rule: 'CUST-CREATE-UNDER-PARENT', why: where.words } } : {}) });
-  await control('createUnder', 'ownTop', top, underTop, { served: accountOf(underTop) !== undefined, tolerated: OWN_TOP_LEVEL_OPEN });
+  await control('createUnder', 'ownSub', own, created, {
+    served: child !== undefined,
+    ...(where && !where.under ? { unlike: { rule: 'CUST-CREATE-UNDER-PARENT', why: where.words } } : {}),
+  });
+  await control('createUnder', 'ownTop', top, underTop, {
+    served: accountOf(underTop) !== undefined,
+    tolerated: OWN_TOP_LEVEL_OPEN,
+  });
   const change = async (column: ColumnId, account: string) => {
     await control('updateDetail', column, account, await send.updateDetail(account));
     await control('orderCards', column, account, await send.orderCards(account));
@@ -96,19 +118,36 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   const statuses = async (column: ColumnId, account: string) => {
     if (await d.matrix.control('blockCustomer', column, account, await send.blockCustomer(account))) {
       await control('unblockCustomer', column, account, await send.unblockCustomer(account));
-    } else await d.matrix.notRun('unblockCustomer', column, 'not tried: the caller\'s own customer could not be blocked first', account);
+    } else
+      await d.matrix.notRun(
+        'unblockCustomer',
+        column,
+        "not tried: the caller's own customer could not be blocked first",
+        account
+      );
     // The orderCards row gave it a card: a close refused while it holds one is sent again once it is
     // cancelled (ASSUME-CLOSE-CONDITIONS); while it cannot be (an order completes later, a card not
     // yet active cannot be cancelled), the close is asked of a customer of the same depth that holds none.
     const refused = (r: ApiResponse) => r.status >= 400 && r.status < 500;
     let close = await send.closeCustomer(account);
-    if (refused(close) && (await cancelCardsOf(d.api, account, send.notes.notes))) close = await send.closeCustomer(account);
-    const bare = refused(close) ? (await d.customers.create(column === 'ownSub' ? {} : { customerAccountNumber: own })).customerAccountNumber : undefined;
-    await (bare ? control('closeCustomer', column, bare, await send.closeCustomer(bare)) : control('closeCustomer', column, account, close));
+    if (refused(close) && (await cancelCardsOf(d.api, account, send.notes.notes)))
+      close = await send.closeCustomer(account);
+    const bare = refused(close)
+      ? (await d.customers.create(column === 'ownSub' ? {} : { customerAccountNumber: own })).customerAccountNumber
+      : undefined;
+    await (bare
+      ? control('closeCustomer', column, bare, await send.closeCustomer(bare))
+      : control('closeCustomer', column, account, close));
   };
   const deeper = async () => {
     if (!child) {
-      for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes('ownSubSub'))) await d.matrix.notRun(row, 'ownSubSub', `not tried: creating a sub-customer under ${own} answered ${created.status} and ${answered ? `made ${answered} elsewhere` : 'no customerAccountNumber'}`, own);
+      for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes('ownSubSub')))
+        await d.matrix.notRun(
+          row,
+          'ownSubSub',
+          `not tried: creating a sub-customer under ${own} answered ${created.status} and ${answered ? `made ${answered} elsewhere` : 'no customerAccountNumber'}`,
+          own
+        );
       return;
     }
     await change('ownSubSub', child);
@@ -116,7 +155,8 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
   };
   const topLevel = async () => {
     await control('orderCards', 'ownTop', top, await send.orderCards(top), { tolerated: OWN_TOP_LEVEL_OPEN });
-    for (const row of ['updateDetail', 'blockCustomer', 'unblockCustomer', 'closeCustomer'] as const) await d.matrix.notRun(row, 'ownTop', NOT_THE_TOP_LEVEL, top);
+    for (const row of ['updateDetail', 'blockCustomer', 'unblockCustomer', 'closeCustomer'] as const)
+      await d.matrix.notRun(row, 'ownTop', NOT_THE_TOP_LEVEL, top);
   };
   // The parent's block and close only once its child is done: a blocked parent could bar what is asked of the child.
   const subs = async () => {
@@ -130,36 +170,95 @@ async function ownChain(d: CustomerWriteDeps, send: Requests): Promise<void> {
 function foreignRows(d: CustomerWriteDeps, send: Requests, column: ColumnId, target: ForeignCustomer): WriteRow[] {
   const a = target.accountNumber;
   const owner = d.foreign.owner?.api;
-  const byOwner = (what: string, request: () => Promise<ApiResponse>) => (owner ? ownerDid(what, request()) : Promise.resolve(`could not be undone: ${what.replace(/^its owner /, '')} needs the second client`));
+  const byOwner = (what: string, request: () => Promise<ApiResponse>) =>
+    owner
+      ? ownerDid(what, request())
+      : Promise.resolve(`could not be undone: ${what.replace(/^its owner /, '')} needs the second client`);
   const parity = async (): Promise<Parity> => {
-    if (column === 'foreignTop' || !owner) return { note: 'it is not blocked (its owner blocks no top-level account for the check)', restore: async () => undefined };
+    if (column === 'foreignTop' || !owner)
+      return {
+        note: 'it is not blocked (its owner blocks no top-level account for the check)',
+        restore: async () => undefined,
+      };
     const blocked = await owner.blockCustomer(a, send.notes);
-    if (blocked.status !== 200) return { note: `its owner could not block it first (${blocked.status}), as the caller's own was`, restore: async () => undefined };
-    return { note: 'blocked by its owner first, as the caller\'s own was', restore: async () => ((await owner.unblockCustomer(a, send.notes)).status === 200 ? undefined : 'its owner could not unblock it again') };
+    if (blocked.status !== 200)
+      return {
+        note: `its owner could not block it first (${blocked.status}), as the caller's own was`,
+        restore: async () => undefined,
+      };
+    return {
+      note: "blocked by its owner first, as the caller's own was",
+      restore: async () =>
+        (await owner.unblockCustomer(a, send.notes)).status === 200
+          ? undefined
+          : 'its owner could not unblock it again',
+    };
   };
   const rows: WriteRow[] = [
     {
-      row: 'createUnder', tier: 1, send: () => send.createUnder(a), judge: refusedNamedInBody,
+      row: 'createUnder',
+      tier: 1,
+      send: () => send.createUnder(a),
+      judge: refusedNamedInBody,
       undo: (r) => {
         const created = (r.body as CustomerCreateResponse | undefined)?.customerAccountNumber;
-        return created ? byOwner(`its owner closed the sub-customer ${created} created under it`, () => owner!.closeCustomer(created, send.notes)) : Promise.resolve('no account number answered: nothing to close');
+        return created
+          ? byOwner(`its owner closed the sub-customer ${created} created under it`, () =>
+              owner!.closeCustomer(created, send.notes)
+            )
+          : Promise.resolve('no account number answered: nothing to close');
       },
     },
     {
-      row: 'updateDetail', tier: 1, send: () => send.updateDetail(a),
-      undo: async () => (target.record?.customerName
-        ? byOwner('its owner put its name back', () => owner!.updateCustomerDetail(a, { customerName: target.record!.customerName! }))
-        : 'could not be undone: its name before is unknown (its owner cannot read it)'),
+      row: 'updateDetail',
+      tier: 1,
+      send: () => send.updateDetail(a),
+      undo: async () =>
+        target.record?.customerName
+          ? byOwner('its owner put its name back', () =>
+              owner!.updateCustomerDetail(a, { customerName: target.record!.customerName! })
+            )
+          : 'could not be undone: its name before is unknown (its owner cannot read it)',
     },
-    { row: 'blockCustomer', tier: 1, send: () => send.blockCustomer(a), undo: () => byOwner('its owner unblocked it', () => owner!.unblockCustomer(a, send.notes)) },
-    { row: 'unblockCustomer', tier: 1, send: () => send.unblockCustomer(a), parity, undo: async () => 'nothing to put back: it unblocked what was blocked for the check' },
-    { row: 'orderCards', tier: 2, send: () => send.orderCards(a), judge: refusedNamedInBody, undo: async (r) => `cannot be undone: the order stays (orderReference ${(r.body as { orderReference?: string } | undefined)?.orderReference ?? 'not answered'})` },
-    { row: 'closeCustomer', tier: 2, send: () => send.closeCustomer(a), undo: async () => 'cannot be undone: closed permanently' },
+    {
+      row: 'blockCustomer',
+      tier: 1,
+      send: () => send.blockCustomer(a),
+      undo: () => byOwner('its owner unblocked it', () => owner!.unblockCustomer(a, send.notes)),
+    },
+    {
+      row: 'unblockCustomer',
+      tier: 1,
+      send: () => send.unblockCustomer(a),
+      parity,
+      undo: async () => 'nothing to put back: it unblocked what was blocked for the check',
+    },
+    {
+      row: 'orderCards',
+      tier: 2,
+      send: () => send.orderCards(a),
+      judge: refusedNamedInBody,
+      undo: async (r) =>
+        `cannot be undone: the order stays (orderReference ${(r.body as { orderReference?: string } | undefined)?.orderReference ?? 'not answered'})`,
+    },
+    {
+      row: 'closeCustomer',
+      tier: 2,
+      send: () => send.closeCustomer(a),
+      undo: async () => 'cannot be undone: closed permanently',
+    },
   ];
   return rows.filter((w) => columnsOf(w.row).includes(column));
 }
 
-const ROWS_IN_ORDER = ['createUnder', 'updateDetail', 'blockCustomer', 'unblockCustomer', 'orderCards', 'closeCustomer'] as const;
+const ROWS_IN_ORDER = [
+  'createUnder',
+  'updateDetail',
+  'blockCustomer',
+  'unblockCustomer',
+  'orderCards',
+  'closeCustomer',
+] as const;
 
 interface CreatedForeign {
   /** The customers of the depths the second client's hierarchy lacked, created by it. */
@@ -179,7 +278,8 @@ async function createdForeign(d: CustomerWriteDeps): Promise<CreatedForeign> {
   const result: CreatedForeign = { targets: {}, notes: {}, close: async () => undefined };
   const made: string[] = [];
   result.close = async () => {
-    for (const accountNumber of made.reverse()) await owner?.closeCustomer(accountNumber, { notes: `${d.runId} teardown` }).catch(() => undefined);
+    for (const accountNumber of made.reverse())
+      await owner?.closeCustomer(accountNumber, { notes: `${d.runId} teardown` }).catch(() => undefined);
   };
   let parent = d.foreign.customers[0]?.accountNumber;
   for (const depth of [1, 2] as const) {
@@ -193,12 +293,16 @@ async function createdForeign(d: CustomerWriteDeps): Promise<CreatedForeign> {
     const created = await owner.createSubCustomer(body);
     const accountNumber = accountOf(created);
     if (!accountNumber) {
-      result.notes[depth] = `${d.foreign.missing.customers[columnOf('foreign', depth)]}, and the second client could not create one (${created.status})`;
+      result.notes[depth] =
+        `${d.foreign.missing.customers[columnOf('foreign', depth)]}, and the second client could not create one (${created.status})`;
       parent = undefined;
       continue;
     }
     made.push(accountNumber);
-    result.targets[depth] = { accountNumber, record: { customerAccountNumber: accountNumber, customerName: body.customerName } };
+    result.targets[depth] = {
+      accountNumber,
+      record: { customerAccountNumber: accountNumber, customerName: body.customerName },
+    };
     parent = accountNumber;
   }
   return result;
@@ -215,12 +319,27 @@ export async function customerWriteCells(d: CustomerWriteDeps): Promise<void> {
   const foreign = (async () => {
     const created = await createdForeign(d);
     try {
-      await Promise.all(DEPTHS.map(async (depth) => {
-        const column = columnOf('foreign', depth);
-        const target = d.foreign.customers[depth] ?? created.targets[depth];
-        if (target) await foreignWrites(d.matrix, column, target.accountNumber, foreignRows(d, send, column, target), d.foreign.owner !== undefined);
-        else for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes(column))) await d.matrix.notRun(row, column, created.notes[depth] ?? d.foreign.missing.customers[column] ?? 'no such customer');
-      }));
+      await Promise.all(
+        DEPTHS.map(async (depth) => {
+          const column = columnOf('foreign', depth);
+          const target = d.foreign.customers[depth] ?? created.targets[depth];
+          if (target)
+            await foreignWrites(
+              d.matrix,
+              column,
+              target.accountNumber,
+              foreignRows(d, send, column, target),
+              d.foreign.owner !== undefined
+            );
+          else
+            for (const row of ROWS_IN_ORDER.filter((r) => columnsOf(r).includes(column)))
+              await d.matrix.notRun(
+                row,
+                column,
+                created.notes[depth] ?? d.foreign.missing.customers[column] ?? 'no such customer'
+              );
+        })
+      );
     } finally {
       await created.close();
     }

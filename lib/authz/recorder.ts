@@ -10,7 +10,7 @@ import type { Exchange } from '../exchange.js';
 import type { Evidence } from '../ledger.js';
 import { operation } from '../operations.js';
 import type { Judgement } from './judges.js';
-import { cellWhere, columnsOf, isOwn, ROWS, type CellResult, type ColumnId, type RowId } from './matrix.js';
+import { type CellResult, type ColumnId, cellWhere, columnsOf, isOwn, ROWS, type RowId } from './matrix.js';
 
 /** The register entry of foreign resources named in a body or a filter. */
 const UNKNOWN_RESOURCE = 'ASSUME-UNKNOWN-RESOURCE-404';
@@ -60,7 +60,9 @@ export class MatrixRecorder {
     let control = this.controls.get(row);
     if (!control) {
       let settle!: (served: boolean) => void;
-      const settled = new Promise<boolean>((resolve) => { settle = resolve; });
+      const settled = new Promise<boolean>((resolve) => {
+        settle = resolve;
+      });
       control = { left: columnsOf(row).filter(isOwn).length, served: false, settle, settled };
       this.controls.set(row, control);
       if (this.controlsEnded) settle(false);
@@ -93,34 +95,93 @@ export class MatrixRecorder {
       control.served ||= cell.verdict === 'passed';
       if (control.served || control.left <= 0) control.settle(control.served);
     }
-    await this.deps.step(`${cellWhere(cell.row, cell.column)}: ${cell.verdict}${cell.status ? ` (${cell.status})` : ''}`, cell.verdict, cell.note);
+    await this.deps.step(
+      `${cellWhere(cell.row, cell.column)}: ${cell.verdict}${cell.status ? ` (${cell.status})` : ''}`,
+      cell.verdict,
+      cell.note
+    );
   }
 
   async notRun(row: RowId, column: ColumnId, note: string, resource?: string | number): Promise<void> {
-    await this.add({ row, column, verdict: 'not-run', note, ...(resource !== undefined ? { resource: String(resource) } : {}) });
+    await this.add({
+      row,
+      column,
+      verdict: 'not-run',
+      note,
+      ...(resource !== undefined ? { resource: String(resource) } : {}),
+    });
   }
 
-  async passed(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, note: string): Promise<void> {
+  async passed(
+    row: RowId,
+    column: ColumnId,
+    resource: string | number,
+    response: ApiResponse,
+    note: string
+  ): Promise<void> {
     await this.add({ row, column, verdict: 'passed', resource: String(resource), status: response.status, note });
   }
 
-  async failed(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, note: string): Promise<void> {
-    const cell: CellResult = { row, column, verdict: 'failed', resource: String(resource), status: response.status, note, evidence: this.deps.evidence(response.exchange) };
+  async failed(
+    row: RowId,
+    column: ColumnId,
+    resource: string | number,
+    response: ApiResponse,
+    note: string
+  ): Promise<void> {
+    const cell: CellResult = {
+      row,
+      column,
+      verdict: 'failed',
+      resource: String(resource),
+      status: response.status,
+      note,
+      evidence: this.deps.evidence(response.exchange),
+    };
     await this.add(cell);
     this.failures.push({ cell, exchange: response.exchange });
   }
 
   /** A foreign cell as `judgement` has it; one passed by the default reading only fails under the stricter one. */
-  async judged(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, judgement: Judgement): Promise<void> {
+  async judged(
+    row: RowId,
+    column: ColumnId,
+    resource: string | number,
+    response: ApiResponse,
+    judgement: Judgement
+  ): Promise<void> {
     if (judgement.chose) this.deps.saw?.(judgement.chose);
     if (judgement.verdict === 'failed') await this.failed(row, column, resource, response, judgement.note);
-    else if (judgement.lenient && this.deps.strict) await this.failedStrictly(UNKNOWN_RESOURCE, row, column, resource, response, `${judgement.note}: not refused with 403`);
+    else if (judgement.lenient && this.deps.strict)
+      await this.failedStrictly(
+        UNKNOWN_RESOURCE,
+        row,
+        column,
+        resource,
+        response,
+        `${judgement.note}: not refused with 403`
+      );
     else await this.passed(row, column, resource, response, judgement.note);
   }
 
   /** A cell judged under a stricter reading only (FLEET_STRICT=entry): an assumption failure, not the rule's. */
-  async failedStrictly(entry: string, row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, note: string): Promise<void> {
-    const cell: CellResult = { row, column, verdict: 'failed', resource: String(resource), status: response.status, note: `${note} (the stricter reading of ${entry})`, evidence: this.deps.evidence(response.exchange) };
+  async failedStrictly(
+    entry: string,
+    row: RowId,
+    column: ColumnId,
+    resource: string | number,
+    response: ApiResponse,
+    note: string
+  ): Promise<void> {
+    const cell: CellResult = {
+      row,
+      column,
+      verdict: 'failed',
+      resource: String(resource),
+      status: response.status,
+      note: `${note} (the stricter reading of ${entry})`,
+      evidence: this.deps.evidence(response.exchange),
+    };
     await this.add(cell);
     this.strictFailures.push({ entry, cell, exchange: response.exchange });
   }
@@ -133,23 +194,35 @@ export class MatrixRecorder {
    * (a sub-customer created elsewhere than under the parent named): no control for the whole row,
    * whatever its other own cells show, and the test blocked by that rule. True when served.
    */
-  async control(row: RowId, column: ColumnId, resource: string | number, response: ApiResponse, options: { served?: boolean; tolerated?: string; unlike?: { rule: string; why: string } } = {}): Promise<boolean> {
+  async control(
+    row: RowId,
+    column: ColumnId,
+    resource: string | number,
+    response: ApiResponse,
+    options: { served?: boolean; tolerated?: string; unlike?: { rule: string; why: string } } = {}
+  ): Promise<boolean> {
     const served = options.served ?? response.status === operation(ROWS[row].operation).success;
     const rule = options.unlike?.rule ?? operation(ROWS[row].operation).successRule;
     if (served) await this.passed(row, column, resource, response, 'served');
     else if (options.tolerated && response.status < 500) {
       this.deps.saw?.(`${cellWhere(row, column)}: answered ${response.status}`);
       await this.notRun(row, column, `not served (${response.status}): ${options.tolerated}`, resource);
-    }
-    else {
-      await this.add({ row, column, verdict: 'failed', resource: String(resource), status: response.status, note: `not served (${rule}): no positive control for this row`, evidence: this.deps.evidence(response.exchange) });
+    } else {
+      await this.add({
+        row,
+        column,
+        verdict: 'failed',
+        resource: String(resource),
+        status: response.status,
+        note: `not served (${rule}): no positive control for this row`,
+        evidence: this.deps.evidence(response.exchange),
+      });
       this.refusedControls.push({ row, response, ...options.unlike });
       // Served unlike asked: the operation does not do what its negative cells would judge, so none is tried, whatever another own cell shows.
       if (options.unlike) this.controlOf(row).settle(false);
     }
     return served;
   }
-
 
   /**
    * The test's verdict from its cells: throws naming the rule of each failed cell (the first with
@@ -163,21 +236,34 @@ export class MatrixRecorder {
         const own = this.failures.find((f) => ROWS[f.cell.row].rule === rule)!;
         await this.deps.violation(rule, `${cellWhere(own.cell.row, own.cell.column)}: ${own.cell.note}`, own.exchange);
       }
-      const lines = this.failures.map((f) => `[${ROWS[f.cell.row].rule}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
+      const lines = this.failures.map(
+        (f) => `[${ROWS[f.cell.row].rule}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`
+      );
       throw new Error(`${lines.join('\n')}\n${formatExchange(first!.exchange)}`);
     }
     if (this.strictFailures.length) {
       const [first] = this.strictFailures;
       const rule = ROWS[first!.cell.row].rule;
-      const lines = this.strictFailures.map((f) => `[${f.entry}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`);
-      throw new Error(`${lines.join('\n')}\n[${rule}] judged under the stricter reading of ${first!.entry}\n${formatExchange(first!.exchange)}`);
+      const lines = this.strictFailures.map(
+        (f) => `[${f.entry}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`
+      );
+      throw new Error(
+        `${lines.join('\n')}\n[${rule}] judged under the stricter reading of ${first!.entry}\n${formatExchange(first!.exchange)}`
+      );
     }
     const [refused] = this.refusedControls;
     if (!refused) return;
     const { response, row } = refused;
     // A 5xx is no refusal of what was asked but the server's own failure: the rule its answer broke.
-    const rule = refused.rule ?? (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? operation(ROWS[row].operation).successRule;
+    const rule =
+      refused.rule ??
+      (response.status >= 500 ? response.breaches[0]?.rule : undefined) ??
+      operation(ROWS[row].operation).successRule;
     const { method, path } = response.exchange.request;
-    throw block(rule, `the caller's own request of "${ROWS[row].label}" (the positive control): ${method} ${path.split('?')[0]} answered ${response.status}${refused.why ? `, but ${refused.why}` : ''}`, response.exchange);
+    throw block(
+      rule,
+      `the caller's own request of "${ROWS[row].label}" (the positive control): ${method} ${path.split('?')[0]} answered ${response.status}${refused.why ? `, but ${refused.why}` : ''}`,
+      response.exchange
+    );
   }
 }

@@ -10,7 +10,7 @@ import type { FleetApi } from '../api.js';
 import type { CustomerListFields } from '../config.js';
 import { ACTIVE, customerPage, isActive } from '../discovery.js';
 import type { Card, Customer, MasterData } from '../types.generated.js';
-import { columnOf, type ColumnId, type Depth } from './matrix.js';
+import { type ColumnId, columnOf, type Depth } from './matrix.js';
 
 /** What the matrix needs of the second client (fixtures/test.ts `foreignFound` is it). */
 export interface SecondClient {
@@ -42,7 +42,11 @@ export interface ForeignTargets {
 
 const NO_SECOND_CLIENT = 'no second client configured (FLEET_FOREIGN_CLIENT_ID / FLEET_FOREIGN_CLIENT_SECRET)';
 const CANNOT_ORDER = 'the suite cannot give it one (an order completes in 24 to 36 hours)';
-const DEPTH_WORDS: Record<Depth, string> = { 0: 'top-level account', 1: 'sub-customer directly under its top-level account', 2: 'sub-customer two levels below its top-level account' };
+const DEPTH_WORDS: Record<Depth, string> = {
+  0: 'top-level account',
+  1: 'sub-customer directly under its top-level account',
+  2: 'sub-customer two levels below its top-level account',
+};
 
 /** One of the first few candidates, by the run id: runs at once rarely pick the same one. */
 export function pick<T>(candidates: T[], runId: string): T | undefined {
@@ -65,10 +69,21 @@ async function topOf(owner: FleetApi, start: Customer): Promise<ForeignCustomer 
 }
 
 const activeUnder = (customers: Customer[], parent: string | undefined) =>
-  customers.filter((c) => parent !== undefined && c.parentCustomerAccountNumber === parent && Number(c.statusIdentifier) === ACTIVE && c.customerAccountNumber);
+  customers.filter(
+    (c) =>
+      parent !== undefined &&
+      c.parentCustomerAccountNumber === parent &&
+      Number(c.statusIdentifier) === ACTIVE &&
+      c.customerAccountNumber
+  );
 
 /** Active customers directly under `parent`: among those listed already, or listed under it. */
-async function childrenOf(owner: FleetApi, listed: Customer[], parent: string | undefined, fields: CustomerListFields): Promise<Customer[]> {
+async function childrenOf(
+  owner: FleetApi,
+  listed: Customer[],
+  parent: string | undefined,
+  fields: CustomerListFields
+): Promise<Customer[]> {
   const known = activeUnder(listed, parent);
   if (known.length || parent === undefined) return known;
   const page = await owner.listCustomers({ customerAccountNumber: parent, limit: 20 });
@@ -79,25 +94,46 @@ async function childrenOf(owner: FleetApi, listed: Customer[], parent: string | 
 export async function cardOfOne(api: FleetApi, accounts: string[], runId: string): Promise<Card | undefined> {
   for (const customerAccountNumber of accounts.slice(0, 3)) {
     const found = await api.cardSearch({ customerAccountNumber, statusIdentifiers: [ACTIVE], limit: 5 });
-    const cards = found.status === 200 ? (found.body.cards ?? []).filter((c) => isActive(c) && c.cardIdentifier !== undefined && c.primaryVisualCardNumber) : [];
+    const cards =
+      found.status === 200
+        ? (found.body.cards ?? []).filter(
+            (c) => isActive(c) && c.cardIdentifier !== undefined && c.primaryVisualCardNumber
+          )
+        : [];
     const card = pick(cards, runId);
     if (card) return card;
   }
   return undefined;
 }
 
-export async function discoverForeign(second: SecondClient | undefined, foreignCustomer: string | undefined, runId: string, fields: CustomerListFields): Promise<ForeignTargets> {
+export async function discoverForeign(
+  second: SecondClient | undefined,
+  foreignCustomer: string | undefined,
+  runId: string,
+  fields: CustomerListFields
+): Promise<ForeignTargets> {
   if (!second) {
     const only = (why: string) => ({ foreignSub: why, foreignSubSub: why });
     return {
       customers: foreignCustomer ? { 0: { accountNumber: foreignCustomer } } : {},
       cards: {},
       missing: {
-        customers: { ...(foreignCustomer ? {} : { foreignTop: `${NO_SECOND_CLIENT}, and no FLEET_FOREIGN_CUSTOMER` }), ...only(`${NO_SECOND_CLIENT}: a sub-customer of another hierarchy is found only through it`) },
-        cards: { foreignTop: `${NO_SECOND_CLIENT}: a card of another hierarchy is found only through it`, ...only(`${NO_SECOND_CLIENT}: a card of another hierarchy is found only through it`) },
+        customers: {
+          ...(foreignCustomer ? {} : { foreignTop: `${NO_SECOND_CLIENT}, and no FLEET_FOREIGN_CUSTOMER` }),
+          ...only(`${NO_SECOND_CLIENT}: a sub-customer of another hierarchy is found only through it`),
+        },
+        cards: {
+          foreignTop: `${NO_SECOND_CLIENT}: a card of another hierarchy is found only through it`,
+          ...only(`${NO_SECOND_CLIENT}: a card of another hierarchy is found only through it`),
+        },
       },
       foreignCustomers: new Set(foreignCustomer ? [foreignCustomer] : []),
-      notes: foreignCustomer ? { foreignTop: 'FLEET_FOREIGN_CUSTOMER, taken for another client\'s top-level account (its level cannot be told without a second client)' } : {},
+      notes: foreignCustomer
+        ? {
+            foreignTop:
+              "FLEET_FOREIGN_CUSTOMER, taken for another client's top-level account (its level cannot be told without a second client)",
+          }
+        : {},
     };
   }
   const owner = second.api;
@@ -117,21 +153,31 @@ export async function discoverForeign(second: SecondClient | undefined, foreignC
   // A card of the chosen customer of each depth, or of another of the same depth.
   const sameDepth: Record<Depth, string[]> = {
     0: top ? [top.accountNumber] : [],
-    1: [sub, ...subs.filter((s) => s !== sub)].flatMap((c) => (c?.customerAccountNumber ? [c.customerAccountNumber] : [])),
-    2: [subSub, ...subSubs.filter((s) => s !== subSub)].flatMap((c) => (c?.customerAccountNumber ? [c.customerAccountNumber] : [])),
+    1: [sub, ...subs.filter((s) => s !== sub)].flatMap((c) =>
+      c?.customerAccountNumber ? [c.customerAccountNumber] : []
+    ),
+    2: [subSub, ...subSubs.filter((s) => s !== subSub)].flatMap((c) =>
+      c?.customerAccountNumber ? [c.customerAccountNumber] : []
+    ),
   };
-  const found = await Promise.all(([0, 1, 2] as const).map(async (depth) => [depth, await cardOfOne(owner, sameDepth[depth], runId)] as const));
+  const found = await Promise.all(
+    ([0, 1, 2] as const).map(async (depth) => [depth, await cardOfOne(owner, sameDepth[depth], runId)] as const)
+  );
   const cards: ForeignTargets['cards'] = Object.fromEntries(found.filter(([, card]) => card));
   const missingCustomers: ForeignTargets['missing']['customers'] = {};
   const missingCards: ForeignTargets['missing']['cards'] = {};
   for (const depth of [0, 1, 2] as const) {
     const column = columnOf('foreign', depth);
     if (!customers[depth]) {
-      const why = depth === 0 ? 'the second client lists no customer: its top-level account cannot be found' : `the second client's hierarchy shows no Active ${DEPTH_WORDS[depth]}`;
+      const why =
+        depth === 0
+          ? 'the second client lists no customer: its top-level account cannot be found'
+          : `the second client's hierarchy shows no Active ${DEPTH_WORDS[depth]}`;
       missingCustomers[column] = why;
       missingCards[column] = `${why}, and ${CANNOT_ORDER}`;
     } else if (!cards[depth]) {
-      missingCards[column] = `no Active card of the second client's ${DEPTH_WORDS[depth]} (${sameDepth[depth].slice(0, 3).join(', ')}), and ${CANNOT_ORDER}`;
+      missingCards[column] =
+        `no Active card of the second client's ${DEPTH_WORDS[depth]} (${sameDepth[depth].slice(0, 3).join(', ')}), and ${CANNOT_ORDER}`;
     }
   }
   return {
@@ -139,7 +185,12 @@ export async function discoverForeign(second: SecondClient | undefined, foreignC
     customers,
     cards,
     missing: { customers: missingCustomers, cards: missingCards },
-    foreignCustomers: new Set([...listed, ...subs, ...subSubs].map((c) => c.customerAccountNumber!).concat(top ? [top.accountNumber] : []).filter(Boolean)),
+    foreignCustomers: new Set(
+      [...listed, ...subs, ...subSubs]
+        .map((c) => c.customerAccountNumber!)
+        .concat(top ? [top.accountNumber] : [])
+        .filter(Boolean)
+    ),
     notes: {},
   };
 }

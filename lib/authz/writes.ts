@@ -5,7 +5,7 @@
  * only while every write before it on the resource was refused.
  */
 import type { ApiResponse } from '../client.js';
-import { refused403, type Judgement } from './judges.js';
+import { type Judgement, refused403 } from './judges.js';
 import type { ColumnId, RowId } from './matrix.js';
 import type { MatrixRecorder } from './recorder.js';
 
@@ -29,8 +29,9 @@ export interface WriteRow {
 
 const isServed = (status: number) => status >= 200 && status < 300;
 
-export const NOT_CONTROLLED = 'not tried: the caller\'s own request was not served (see its cell)';
-const AFTER_SERVED = 'not tried: a write on it was served (see the failed cells), and what cannot be undone is tried only while every write before it was refused';
+export const NOT_CONTROLLED = "not tried: the caller's own request was not served (see its cell)";
+const AFTER_SERVED =
+  'not tried: a write on it was served (see the failed cells), and what cannot be undone is tried only while every write before it was refused';
 
 /**
  * The rows of one foreign resource (`column`, `resource`), in their order, each once its positive
@@ -38,7 +39,13 @@ const AFTER_SERVED = 'not tried: a write on it was served (see the failed cells)
  * was served. Without an owner to undo anything (no second client), every row is one that cannot
  * be undone.
  */
-export async function foreignWrites(matrix: MatrixRecorder, column: ColumnId, resource: string | number, rows: WriteRow[], undoable = true): Promise<void> {
+export async function foreignWrites(
+  matrix: MatrixRecorder,
+  column: ColumnId,
+  resource: string | number,
+  rows: WriteRow[],
+  undoable = true
+): Promise<void> {
   let servedBefore = false;
   for (const w of rows) {
     if (!(await matrix.served(w.row))) {
@@ -54,7 +61,10 @@ export async function foreignWrites(matrix: MatrixRecorder, column: ColumnId, re
     const served = isServed(response.status);
     const after = served ? await w.undo(response) : await parity?.restore();
     const judgement = (w.judge ?? refused403)(response);
-    await matrix.judged(w.row, column, resource, response, { ...judgement, note: [judgement.note, parity?.note, after].filter(Boolean).join('; ') });
+    await matrix.judged(w.row, column, resource, response, {
+      ...judgement,
+      note: [judgement.note, parity?.note, after].filter(Boolean).join('; '),
+    });
     servedBefore ||= served;
   }
 }
@@ -63,7 +73,9 @@ export async function foreignWrites(matrix: MatrixRecorder, column: ColumnId, re
 export async function ownerDid(what: string, request: Promise<ApiResponse>): Promise<string> {
   const response = await request.catch((e: Error) => e);
   if (response instanceof Error) return `${what} failed: ${response.message.split('\n')[0]}`;
-  return isServed(response.status) ? `${what} (${response.status})` : `${what} was refused (${response.status}): it stays changed`;
+  return isServed(response.status)
+    ? `${what} (${response.status})`
+    : `${what} was refused (${response.status}): it stays changed`;
 }
 
 /** Waits for both, so that neither is left running when the other fails; then throws the first failure. */

@@ -9,11 +9,16 @@ export const contentTypeConformance: Check = {
     if (text.trim() === '') return [];
     const contentType = headers['content-type'] ?? '';
     const problems: string[] = [];
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) problems.push(`Content-Type is "${contentType || '(none)'}", not application/json`);
+    if (!/^application\/json\s*(;|$)/i.test(contentType))
+      problems.push(`Content-Type is "${contentType || '(none)'}", not application/json`);
     if (!isJson) problems.push('the body is not valid JSON');
     return problems.map((title) => ({
-      kind: 'failure' as const, check: this.name, rule: this.rule, title,
-      received: contentType || '(none)', documented: 'application/json',
+      kind: 'failure' as const,
+      check: this.name,
+      rule: this.rule,
+      title,
+      received: contentType || '(none)',
+      documented: 'application/json',
     }));
   },
 };

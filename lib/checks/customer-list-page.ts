@@ -1,5 +1,5 @@
 import type { Exchange } from '../exchange.js';
-import { documentedPage, type CustomerListFields } from '../list-page.js';
+import { type CustomerListFields, documentedPage } from '../list-page.js';
 
 /**
  * The customer list page's shape is not shown (ASSUME-CUSTOMER-LIST-PAGE): the suite reads it

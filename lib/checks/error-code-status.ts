@@ -14,10 +14,17 @@ export const errorCodeStatus: Check = {
       const code = (error as { errorCode?: unknown } | undefined)?.errorCode;
       const expected = typeof code === 'string' ? CODE_STATUS[code] : undefined;
       if (expected === undefined || expected === status) return [];
-      return [{
-        kind: 'failure', check: this.name, rule: this.rule, title: `errorCode ${code} answered with status ${status}`,
-        where: '/errorCode', received: `${status} ${code}`, documented: `${code} comes with ${expected}`,
-      }];
+      return [
+        {
+          kind: 'failure',
+          check: this.name,
+          rule: this.rule,
+          title: `errorCode ${code} answered with status ${status}`,
+          where: '/errorCode',
+          received: `${status} ${code}`,
+          documented: `${code} comes with ${expected}`,
+        },
+      ];
     });
   },
 };

@@ -23,11 +23,17 @@ export const geosearchInsideRectangle: Check = {
     return locations.flatMap((l, i) => {
       const point = pointOf(l as { coordinates?: { latitude?: string; longitude?: string } });
       if (!point || isInside(rect, point)) return [];
-      return [{
-        kind: 'failure' as const, check: this.name, rule: this.rule, where: `/locations/${i}/coordinates`,
-        title: `location ${String((l as { id?: unknown }).id)} at ${point.latitude}, ${point.longitude} lies outside the rectangle searched`,
-        received: `${point.latitude}, ${point.longitude}`, documented: `latitude ${bottom} to ${top}, longitude ${left} to ${right}`,
-      }];
+      return [
+        {
+          kind: 'failure' as const,
+          check: this.name,
+          rule: this.rule,
+          where: `/locations/${i}/coordinates`,
+          title: `location ${String((l as { id?: unknown }).id)} at ${point.latitude}, ${point.longitude} lies outside the rectangle searched`,
+          received: `${point.latitude}, ${point.longitude}`,
+          documented: `latitude ${bottom} to ${top}, longitude ${left} to ${right}`,
+        },
+      ];
     });
   },
 };

@@ -12,9 +12,16 @@ export const nullValues: Check = {
     const patterns = new Map<string, string>();
     for (const pointer of read.nulls) if (!patterns.has(patternOf(pointer))) patterns.set(patternOf(pointer), pointer);
     const documented = responseSchemaFor(operation, exchange.response.status);
-    return [...patterns].map(([pattern, example]): Finding => ({
-      kind: 'drift', check: this.name, rule: this.rule, title: `null written for an absent value at ${pattern}, read as absent (ASSUME-NULL-VALUES)`,
-      where: pattern, received: example, ...(documented ? { documented } : {}),
-    }));
+    return [...patterns].map(
+      ([pattern, example]): Finding => ({
+        kind: 'drift',
+        check: this.name,
+        rule: this.rule,
+        title: `null written for an absent value at ${pattern}, read as absent (ASSUME-NULL-VALUES)`,
+        where: pattern,
+        received: example,
+        ...(documented ? { documented } : {}),
+      })
+    );
   },
 };

@@ -15,7 +15,9 @@ export function responseSchemaFor(operation: Operation, status: number): string 
 /** The body as read, as the schemas expect it (the customer list page is read through the configured field names). */
 export function documentedBody(ctx: Pick<CheckContext, 'exchange' | 'read' | 'config'>): unknown {
   const { response } = ctx.exchange;
-  return ctx.exchange.operationId === 'listCustomers' && response.status === 200 ? customerListAsDocumented({ ...response, body: ctx.read.body }, ctx.config.customerListFields) : ctx.read.body;
+  return ctx.exchange.operationId === 'listCustomers' && response.status === 200
+    ? customerListAsDocumented({ ...response, body: ctx.read.body }, ctx.config.customerListFields)
+    : ctx.read.body;
 }
 
 /** Every response body matches the schema for its operation and status code. */
@@ -32,7 +34,10 @@ export const responseSchemaConformance: Check = {
     return schemas.validate(schemaId, body).map((error) => ({
       kind: 'failure' as const,
       check: this.name,
-      rule: ruleForSchemaError(schemaId, error.pointer, { operationId: exchange.operationId, status: exchange.response.status }),
+      rule: ruleForSchemaError(schemaId, error.pointer, {
+        operationId: exchange.operationId,
+        status: exchange.response.status,
+      }),
       title: `${error.pointer} ${error.message} (${schemaId})`,
       where: error.pointer,
       ...(error.missing ? { field: error.missing } : {}),

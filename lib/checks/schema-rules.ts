@@ -66,7 +66,11 @@ const schemaRules: Record<string, { rule: string; parts?: Refinement[] }> = {
   'token-response.json': { rule: 'AUTH-TOKEN-CLIENT-CREDENTIALS' },
 };
 
-export function ruleForSchemaError(schemaId: string, pointer: string, answer?: { operationId: string; status: number }): string {
+export function ruleForSchemaError(
+  schemaId: string,
+  pointer: string,
+  answer?: { operationId: string; status: number }
+): string {
   const registered = schemaRules[schemaId];
   if (!registered) throw new Error(`no rule registered for schema ${schemaId} (lib/checks/schema-rules.ts)`);
   const entry = (answer && answerRules[`${answer.operationId} ${answer.status}`]) ?? registered;

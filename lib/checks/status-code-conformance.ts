@@ -9,9 +9,17 @@ const NO_5XX = 'ROBUST-NO-5XX-ON-BAD-INPUT';
 const SUCCESS_STATUS_RULES: Partial<Record<OperationId, string>> = { orderCards: 'CARD-ORDER-202' };
 
 /** A request the suite sent as valid: through the typed path, its body matching the operation's request schema. */
-export function sentAsValid({ request }: Pick<Exchange, 'request'>, operation: Operation, schemas: SchemaRegistry): boolean {
+export function sentAsValid(
+  { request }: Pick<Exchange, 'request'>,
+  operation: Operation,
+  schemas: SchemaRegistry
+): boolean {
   if (request.asIs) return false;
-  return !operation.requestSchema || request.body === undefined || schemas.validate(operation.requestSchema, request.body).length === 0;
+  return (
+    !operation.requestSchema ||
+    request.body === undefined ||
+    schemas.validate(operation.requestSchema, request.body).length === 0
+  );
 }
 
 /**
@@ -32,24 +40,49 @@ export const statusCodeConformance: Check = {
     const documented = Object.keys(operation.responses).join(', ');
     const { name, rule } = this;
     const finding = (kind: Finding['kind'], title: string, rules: string[] = [rule]): Finding[] => [
-      { kind, check: name, rule: rules[0]!, title, received: String(status), documented, ...(rules.length > 1 ? { also: rules.slice(1) } : {}) },
+      {
+        kind,
+        check: name,
+        rule: rules[0]!,
+        title,
+        received: String(status),
+        documented,
+        ...(rules.length > 1 ? { also: rules.slice(1) } : {}),
+      },
     ];
     if (status >= 500) {
       const valid = sentAsValid(exchange, operation, ctx.schemas);
-      if (!valid) return finding('failure', `${operation.method} ${operation.path} answered ${status} to bad input`, [NO_5XX, rule]);
+      if (!valid)
+        return finding('failure', `${operation.method} ${operation.path} answered ${status} to bad input`, [
+          NO_5XX,
+          rule,
+        ]);
       const performed = exchange.readBack?.performed === true;
       const own = operation.readOnly ? [rule] : [operation.successRule, rule];
-      const how = performed ? ', and performed it (read back)' : exchange.repeatOf?.length ? `, twice${exchange.readBack ? ' (read back: not performed)' : ''}`
-        : exchange.sentAgain ? `; sent once more, it was refused (${exchange.sentAgain.response.status}): it had taken effect, or a refusal was due` : '';
+      const how = performed
+        ? ', and performed it (read back)'
+        : exchange.repeatOf?.length
+          ? `, twice${exchange.readBack ? ' (read back: not performed)' : ''}`
+          : exchange.sentAgain
+            ? `; sent once more, it was refused (${exchange.sentAgain.response.status}): it had taken effect, or a refusal was due`
+            : '';
       // Hostile input may have caused a 5xx that comes again; one the same write did not get again
       // (it had taken effect, or was refused) was no reaction to the input.
       const mayBeInput = exchange.request.hostile && !performed && !exchange.sentAgain;
-      return finding('failure', `${operation.method} ${operation.path} answered ${status} to a valid ${operation.readOnly ? 'request' : 'write'}${how}`, mayBeInput ? [...own, NO_5XX] : own);
+      return finding(
+        'failure',
+        `${operation.method} ${operation.path} answered ${status} to a valid ${operation.readOnly ? 'request' : 'write'}${how}`,
+        mayBeInput ? [...own, NO_5XX] : own
+      );
     }
     if (status in operation.responses) return [];
     if (status < 400) {
       const ownRule = status < 300 ? SUCCESS_STATUS_RULES[operation.id] : undefined;
-      return finding('failure', `${operation.method} ${operation.path} answered ${status}, which the document does not give for this operation`, ownRule ? [ownRule] : [rule]);
+      return finding(
+        'failure',
+        `${operation.method} ${operation.path} answered ${status}, which the document does not give for this operation`,
+        ownRule ? [ownRule] : [rule]
+      );
     }
     return finding('drift', `undocumented status ${status}`);
   },

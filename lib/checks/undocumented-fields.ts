@@ -9,7 +9,10 @@ export function undocumentedProperties(schemas: SchemaRegistry, schemaId: string
   const walk = (node: SchemaNode, doc: string, value: unknown, pointer: string, pattern: string) => {
     const { properties, items } = resolve(schemas, node, doc);
     if (Array.isArray(value)) {
-      if (items) value.forEach((v, i) => { walk(items[0], items[1], v, `${pointer}/${i}`, `${pattern}/*`); });
+      if (items)
+        value.forEach((v, i) => {
+          walk(items[0], items[1], v, `${pointer}/${i}`, `${pattern}/*`);
+        });
     } else if (value && typeof value === 'object' && properties) {
       for (const [key, v] of Object.entries(value)) {
         const prop = properties[key];
@@ -29,8 +32,16 @@ export const undocumentedFields: Check = {
   run(ctx) {
     const schemaId = responseSchemaFor(ctx.operation, ctx.exchange.response.status);
     if (!schemaId || !ctx.exchange.response.isJson) return [];
-    return [...undocumentedProperties(ctx.schemas, schemaId, documentedBody(ctx))].map(([pattern, example]): Finding => ({
-      kind: 'drift', check: this.name, rule: this.rule, title: `undocumented field ${pattern}`, where: pattern, received: example, documented: schemaId,
-    }));
+    return [...undocumentedProperties(ctx.schemas, schemaId, documentedBody(ctx))].map(
+      ([pattern, example]): Finding => ({
+        kind: 'drift',
+        check: this.name,
+        rule: this.rule,
+        title: `undocumented field ${pattern}`,
+        where: pattern,
+        received: example,
+        documented: schemaId,
+      })
+    );
   },
 };

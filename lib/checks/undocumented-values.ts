@@ -9,7 +9,11 @@ const KNOWN_ENERGY_UNITS = ['WH'];
 type Json = Record<string, unknown>;
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-function* valuesOf(operationId: string, status: number, body: unknown): Generator<[pattern: string, value: unknown, known: string[]]> {
+function* valuesOf(
+  operationId: string,
+  status: number,
+  body: unknown
+): Generator<[pattern: string, value: unknown, known: string[]]> {
   if (status >= 400) {
     for (const error of Array.isArray(body) ? body : [body]) {
       const code = (error as Json | undefined)?.errorCode;
@@ -20,7 +24,8 @@ function* valuesOf(operationId: string, status: number, body: unknown): Generato
   if (operationId === 'geosearchRectangle') {
     for (const location of asArray((body as Json)?.locations)) {
       for (const evse of asArray((location as Json).evses)) {
-        for (const capability of asArray((evse as Json).capabilities)) yield ['/locations/*/evses/*/capabilities/*', capability, KNOWN_CAPABILITIES];
+        for (const capability of asArray((evse as Json).capabilities))
+          yield ['/locations/*/evses/*/capabilities/*', capability, KNOWN_CAPABILITIES];
       }
     }
   }
@@ -47,8 +52,13 @@ export const undocumentedValues: Check = {
       if (known.includes(value as string) || seen.has(key)) continue;
       seen.add(key);
       findings.push({
-        kind: 'drift', check: this.name, rule: this.rule, title: `undocumented value ${JSON.stringify(value)} at ${pattern}`,
-        where: pattern, received: String(value), documented: known.join(', '),
+        kind: 'drift',
+        check: this.name,
+        rule: this.rule,
+        title: `undocumented value ${JSON.stringify(value)} at ${pattern}`,
+        where: pattern,
+        received: String(value),
+        documented: known.join(', '),
       });
     }
     return findings;

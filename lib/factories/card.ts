@@ -3,7 +3,14 @@ import type { AddressComplete, CardOrderItem, CardOrderRequest, CardType, Master
 import { completeAddress, contact } from './customer.js';
 
 /** The six fields an address must carry whenever it is supplied (Resources / Address). */
-export const addressFields = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const satisfies readonly (keyof AddressComplete)[];
+export const addressFields = [
+  'addressLines',
+  'city',
+  'country',
+  'countryCode',
+  'region',
+  'zipCode',
+] as const satisfies readonly (keyof AddressComplete)[];
 
 function first<T>(rows: T[], what: string): T {
   const row = rows[0];
@@ -16,16 +23,22 @@ function first<T>(rows: T[], what: string): T {
  * restriction, a card group of the type, a category and a product. `marks` makes it findable
  * (a unique driverName) and may add a cardPIN.
  */
-export function cardOrderItem(master: MasterData, marks: Pick<CardOrderItem, 'driverName'> & Partial<CardOrderItem>): CardOrderItem {
+export function cardOrderItem(
+  master: MasterData,
+  marks: Pick<CardOrderItem, 'driverName'> & Partial<CardOrderItem>
+): CardOrderItem {
   const type = first(master.cardType, 'cardType');
-  const purchaseCategory = master.purchaseCategory.find((p) => p.id === type.defaultPurchaseCategoryId) ?? first(master.purchaseCategory, 'purchaseCategory');
+  const purchaseCategory =
+    master.purchaseCategory.find((p) => p.id === type.defaultPurchaseCategoryId) ??
+    first(master.purchaseCategory, 'purchaseCategory');
   const group = master.cardGroup.find((g) => g.cardTypeId === type.id) ?? first(master.cardGroup, 'cardGroup');
   return {
     cardTypeId: type.id!,
     cardCategoryId: first(master.cardCategory, 'cardCategory').id!,
     cardGroupId: group.id!,
     purchaseCategoryId: purchaseCategory.id!,
-    fuelProductRestrictionId: purchaseCategory.productRestrictionId ?? first(master.fuelProductRestriction, 'fuelProductRestriction').id!,
+    fuelProductRestrictionId:
+      purchaseCategory.productRestrictionId ?? first(master.fuelProductRestriction, 'fuelProductRestriction').id!,
     products: [{ productId: first(master.product, 'product').id! }],
     additionalEmbossing: 'CONFORMANCE',
     vehicleRegNumber: 'FC-0001',
@@ -42,7 +55,10 @@ export function cardOrderItem(master: MasterData, marks: Pick<CardOrderItem, 'dr
  * them (its length is not stated: ASSUME-FIELD-LENGTHS): the run's random part and the serial.
  */
 export function uniqueVehicleRegNumber(runId: string, serial: string): string {
-  return `${runId}${serial}`.replace(/[^a-z0-9]/gi, '').toUpperCase().slice(-12);
+  return `${runId}${serial}`
+    .replace(/[^a-z0-9]/gi, '')
+    .toUpperCase()
+    .slice(-12);
 }
 
 export function cardOrderBody(customerAccountNumber: string, cards: CardOrderItem[]): CardOrderRequest {
@@ -57,9 +73,51 @@ export function cardOrderBody(customerAccountNumber: string, cards: CardOrderIte
  */
 export function writtenText(serial: string, i: number) {
   const sets = [
-    { driverName: 'Zoë O\'Brien & <Ji\u0307>', additionalEmbossing: 'CAFÉ & "CO" <B>', vrn: 'FÜ', companyName: 'Smith & Söhne <GmbH>', addressLines: 'Hauptstraße 1 "Hof"', city: 'Malmö', region: 'Skåne', country: 'Sweden', countryCode: 'SE', zipCode: '211 20', firstName: 'Zoë', middleName: 'Ji\u0307', lastName: 'O\'Brien-Ångström' },
-    { driverName: 'Åsa "Q" Nyström-Ørn', additionalEmbossing: 'ÆGIR O\'NEIL', vrn: 'ŁÓ', companyName: '"Ørsted" & Sø A/S', addressLines: 'Rue de l\'Église 7', city: 'Zürich', region: 'Zürich', country: 'Switzerland', countryCode: 'CH', zipCode: '8001', firstName: 'Åsa', middleName: '"Q"', lastName: 'Nyström & Co' },
-    { driverName: 'Łukasz & Søren <Æ>', additionalEmbossing: 'ŞEN & ŽIVA <3>', vrn: 'ÅÄ', companyName: 'L\'Étoile <Café>', addressLines: 'Åvägen 3 <B>', city: 'Łódź', region: 'Łódzkie', country: 'Poland', countryCode: 'PL', zipCode: '90-001', firstName: 'Łukasz', middleName: 'É', lastName: '<Kowalski> & Søn' },
+    {
+      driverName: "Zoë O'Brien & <Ji\u0307>",
+      additionalEmbossing: 'CAFÉ & "CO" <B>',
+      vrn: 'FÜ',
+      companyName: 'Smith & Söhne <GmbH>',
+      addressLines: 'Hauptstraße 1 "Hof"',
+      city: 'Malmö',
+      region: 'Skåne',
+      country: 'Sweden',
+      countryCode: 'SE',
+      zipCode: '211 20',
+      firstName: 'Zoë',
+      middleName: 'Ji\u0307',
+      lastName: "O'Brien-Ångström",
+    },
+    {
+      driverName: 'Åsa "Q" Nyström-Ørn',
+      additionalEmbossing: "ÆGIR O'NEIL",
+      vrn: 'ŁÓ',
+      companyName: '"Ørsted" & Sø A/S',
+      addressLines: "Rue de l'Église 7",
+      city: 'Zürich',
+      region: 'Zürich',
+      country: 'Switzerland',
+      countryCode: 'CH',
+      zipCode: '8001',
+      firstName: 'Åsa',
+      middleName: '"Q"',
+      lastName: 'Nyström & Co',
+    },
+    {
+      driverName: 'Łukasz & Søren <Æ>',
+      additionalEmbossing: 'ŞEN & ŽIVA <3>',
+      vrn: 'ÅÄ',
+      companyName: "L'Étoile <Café>",
+      addressLines: 'Åvägen 3 <B>',
+      city: 'Łódź',
+      region: 'Łódzkie',
+      country: 'Poland',
+      countryCode: 'PL',
+      zipCode: '90-001',
+      firstName: 'Łukasz',
+      middleName: 'É',
+      lastName: '<Kowalski> & Søn',
+    },
   ] as const;
   const { vrn, ...set } = sets[i % sets.length]!;
   return { ...set, vehicleRegNumber: `${vrn}${serial.replace(/[^a-z0-9]/gi, '').toUpperCase()}`.slice(0, 10) };
@@ -78,7 +136,10 @@ export function orderItemsUnlike(master: MasterData, types: CardType[], serial: 
   return Array.from({ length: n }, (_, i) => {
     const typeId = own.length ? at(own, i).cardTypeId! : at(master.cardType, i).id!;
     const type = master.cardType.find((t) => t.id === typeId);
-    const purchaseCategoryId = (own.length ? at(own, i).defaultPurchaseCategoryId : undefined) ?? type?.defaultPurchaseCategoryId ?? at(master.purchaseCategory, i).id!;
+    const purchaseCategoryId =
+      (own.length ? at(own, i).defaultPurchaseCategoryId : undefined) ??
+      type?.defaultPurchaseCategoryId ??
+      at(master.purchaseCategory, i).id!;
     const restriction = master.purchaseCategory.find((p) => p.id === purchaseCategoryId)?.productRestrictionId;
     const group = master.cardGroup.find((g) => g.cardTypeId === typeId);
     const products = Array.from({ length: i + 1 }, () => ({ productId: at(master.product, nextProduct++).id! }));
@@ -95,8 +156,21 @@ export function orderItemsUnlike(master: MasterData, types: CardType[], serial: 
       vehicleRegNumber: text.vehicleRegNumber,
       isDriverEmbossed: i % 2 === 0,
       isVRNEmbossed: i % 2 === 1,
-      cardAddress: { addressLines: text.addressLines, city: text.city, country: text.country, countryCode: text.countryCode, region: text.region, zipCode: text.zipCode, companyName: text.companyName },
-      cardContact: { ...contact(`card${i}x${serial}`), firstName: text.firstName, middleName: text.middleName, lastName: text.lastName },
+      cardAddress: {
+        addressLines: text.addressLines,
+        city: text.city,
+        country: text.country,
+        countryCode: text.countryCode,
+        region: text.region,
+        zipCode: text.zipCode,
+        companyName: text.companyName,
+      },
+      cardContact: {
+        ...contact(`card${i}x${serial}`),
+        firstName: text.firstName,
+        middleName: text.middleName,
+        lastName: text.lastName,
+      },
     };
   });
 }
@@ -107,7 +181,10 @@ export function pinLetterAddress(): AddressComplete {
 }
 
 /** `address` without the named fields: an incomplete address. */
-export function withoutFields(address: AddressComplete, missing: readonly (typeof addressFields)[number][]): Partial<AddressComplete> {
+export function withoutFields(
+  address: AddressComplete,
+  missing: readonly (typeof addressFields)[number][]
+): Partial<AddressComplete> {
   const copy: Partial<AddressComplete> = { ...address };
   for (const field of missing) delete copy[field];
   return copy;

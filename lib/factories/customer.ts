@@ -9,7 +9,14 @@ import type { AddressComplete, Contact, CustomerCreateRequest, CustomerUpdateReq
 /** The six fields of a customer address, every one required when an address is supplied. */
 export const addressFields = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
 
-export const contactFields = ['emailAddress', 'firstName', 'lastName', 'middleName', 'mobilePhone', 'telephone'] as const;
+export const contactFields = [
+  'emailAddress',
+  'firstName',
+  'lastName',
+  'middleName',
+  'mobilePhone',
+  'telephone',
+] as const;
 
 /** The domain of the suite's e-mail addresses: reserved for examples (RFC 2606), under a top-level domain every validator knows. */
 export const EMAIL_DOMAIN = 'fleet.example.com';
@@ -37,7 +44,11 @@ export function contact(label = 'main'): Contact {
 }
 
 /** A valid create body; `serial` keeps names and references unique within the run. */
-export function subCustomerBody(runId: string, serial: string, overrides: Partial<CustomerCreateRequest> = {}): CustomerCreateRequest {
+export function subCustomerBody(
+  runId: string,
+  serial: string,
+  overrides: Partial<CustomerCreateRequest> = {}
+): CustomerCreateRequest {
   return {
     customerName: `${runId} customer ${serial}`,
     customerBusinessReference: `${runId}-${serial}`.slice(0, 20),
@@ -53,11 +64,20 @@ export function customerUpdate(runId: string, serial: string): Required<Customer
     customerName: `${runId} renamed ${serial}`,
     customerBusinessReference: `${runId}u${serial}`.slice(0, 20),
     customerContact: {
-      emailAddress: `updated.${serial}@${EMAIL_DOMAIN}`, firstName: `New${serial}`, lastName: 'Updated',
-      middleName: 'de', mobilePhone: '+31687654321', telephone: '+31501234567',
+      emailAddress: `updated.${serial}@${EMAIL_DOMAIN}`,
+      firstName: `New${serial}`,
+      lastName: 'Updated',
+      middleName: 'de',
+      mobilePhone: '+31687654321',
+      telephone: '+31501234567',
     },
     customerAddress: {
-      addressLines: `Grote Markt ${serial}`, city: 'Groningen', country: 'Netherlands', countryCode: 'NL', region: 'Groningen', zipCode: '9711 LV',
+      addressLines: `Grote Markt ${serial}`,
+      city: 'Groningen',
+      country: 'Netherlands',
+      countryCode: 'NL',
+      region: 'Groningen',
+      zipCode: '9711 LV',
     },
   };
 }

@@ -27,7 +27,12 @@ export class GateInputError extends Error {
 const FIELDS = ['rule', 'test', 'reason', 'tracker', 'expires'];
 
 function label(index: number, raw: Record<string, unknown>): string {
-  const what = typeof raw.rule === 'string' ? `rule ${raw.rule}` : typeof raw.test === 'string' ? `test "${raw.test.slice(0, 60)}"` : 'no rule or test';
+  const what =
+    typeof raw.rule === 'string'
+      ? `rule ${raw.rule}`
+      : typeof raw.test === 'string'
+        ? `test "${raw.test.slice(0, 60)}"`
+        : 'no rule or test';
   return `entry ${index + 1} (${what})`;
 }
 
@@ -39,11 +44,15 @@ function problem(raw: Record<string, unknown>): string | undefined {
   const unknown = Object.keys(raw).filter((k) => k !== '$comment' && !FIELDS.includes(k));
   if (unknown.length) return `unknown field ${unknown.join(', ')} (known: ${FIELDS.join(', ')})`;
   if ((raw.rule === undefined) === (raw.test === undefined)) return 'needs exactly one of "rule" or "test"';
-  if (raw.rule !== undefined && (typeof raw.rule !== 'string' || !rules.has(raw.rule))) return `"${String(raw.rule)}" is not a rule id of the catalogue (lib/rules/catalogue.ts)`;
-  if (raw.test !== undefined && (typeof raw.test !== 'string' || !raw.test.includes(' › '))) return '"test" must be a test key as the gate prints it (project › file › title)';
+  if (raw.rule !== undefined && (typeof raw.rule !== 'string' || !rules.has(raw.rule)))
+    return `"${String(raw.rule)}" is not a rule id of the catalogue (lib/rules/catalogue.ts)`;
+  if (raw.test !== undefined && (typeof raw.test !== 'string' || !raw.test.includes(' › ')))
+    return '"test" must be a test key as the gate prints it (project › file › title)';
   if (typeof raw.reason !== 'string' || !raw.reason.trim()) return '"reason" must say why the failure is accepted';
-  if (typeof raw.tracker !== 'string' || !/^https?:\/\/[^\s/]+\/\S*/.test(raw.tracker)) return '"tracker" must be an http(s) link to where the fix is tracked';
-  if (typeof raw.expires !== 'string' || !validDate(raw.expires)) return `"expires" must be a date YYYY-MM-DD (got ${JSON.stringify(raw.expires)})`;
+  if (typeof raw.tracker !== 'string' || !/^https?:\/\/[^\s/]+\/\S*/.test(raw.tracker))
+    return '"tracker" must be an http(s) link to where the fix is tracked';
+  if (typeof raw.expires !== 'string' || !validDate(raw.expires))
+    return `"expires" must be a date YYYY-MM-DD (got ${JSON.stringify(raw.expires)})`;
   return undefined;
 }
 
@@ -59,7 +68,8 @@ export function parseKnownFailures(text: string, file: string): KnownFailure[] {
   if (!Array.isArray(list)) throw new GateInputError(`${file}: expected {"knownFailures": [...]}`);
   const seen = new Set<string>();
   return list.map((raw: unknown, index) => {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new GateInputError(`${file}: entry ${index + 1} is not an object`);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new GateInputError(`${file}: entry ${index + 1} is not an object`);
     const entry = raw as Record<string, unknown>;
     const why = problem(entry);
     if (why) throw new GateInputError(`${file}: ${label(index, entry)}: ${why}`);
@@ -76,7 +86,9 @@ export function readKnownFailures(file: string): KnownFailure[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new GateInputError(`${file}: cannot read the known failures (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new GateInputError(
+      `${file}: cannot read the known failures (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`
+    );
   }
   return parseKnownFailures(text, file);
 }

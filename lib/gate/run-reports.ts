@@ -35,20 +35,32 @@ function readJson<T>(dir: string, file: string, role: string, valid: (data: T) =
     data = JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new GateInputError(`${role} ${path}: ${code === 'ENOENT' ? 'missing' : code ?? `not JSON (${(e as Error).message})`}${code === 'ENOENT' && role === 'baseline' ? ' (no accepted run there yet? make one with --init)' : ''}`);
+    throw new GateInputError(
+      `${role} ${path}: ${code === 'ENOENT' ? 'missing' : (code ?? `not JSON (${(e as Error).message})`)}${code === 'ENOENT' && role === 'baseline' ? ' (no accepted run there yet? make one with --init)' : ''}`
+    );
   }
   if (!valid(data)) throw new GateInputError(`${role} ${path}: not a ${file} of this suite (fields missing)`);
   return data;
 }
 
 export function readRunReports(dir: string, role: 'baseline' | 'current'): RunReports {
-  if (!existsSync(dir)) throw new GateInputError(`${role} ${dir}: no such folder${role === 'baseline' ? ' (make the first baseline with --init)' : ''}`);
-  const coverage = readJson<CoverageReport>(dir, 'coverage.json', role, (c) => Array.isArray(c?.rules) && Array.isArray(c?.records) && Array.isArray(c?.findings));
+  if (!existsSync(dir))
+    throw new GateInputError(
+      `${role} ${dir}: no such folder${role === 'baseline' ? ' (make the first baseline with --init)' : ''}`
+    );
+  const coverage = readJson<CoverageReport>(
+    dir,
+    'coverage.json',
+    role,
+    (c) => Array.isArray(c?.rules) && Array.isArray(c?.records) && Array.isArray(c?.findings)
+  );
   const drift = readJson<DriftReport>(dir, 'drift.json', role, (d) => Array.isArray(d?.entries));
   const perf = existsSync(join(dir, 'perf', 'summary.json'))
     ? readJson<PerfSummary>(dir, 'perf/summary.json', role, (p) => Array.isArray(p?.operations))
     : undefined;
-  const unjudged = existsSync(join(dir, UNJUDGED_FILE)) ? readJson<UnjudgedNights>(dir, UNJUDGED_FILE, role, (u) => typeof u === 'object' && u !== null) : undefined;
+  const unjudged = existsSync(join(dir, UNJUDGED_FILE))
+    ? readJson<UnjudgedNights>(dir, UNJUDGED_FILE, role, (u) => typeof u === 'object' && u !== null)
+    : undefined;
   return { dir, coverage, drift, ...(perf ? { perf } : {}), ...(unjudged ? { unjudged } : {}) };
 }
 
@@ -82,7 +94,8 @@ export function asBefore(baseline: RunReports, night: string): RunReports {
 
 /** Makes `current`'s reports the baseline: the gate's files (only those) replace the baseline's. */
 export function acceptRun(current: string, baseline: string, note: Record<string, string>): string[] {
-  if (resolve(current) === resolve(baseline)) throw new GateInputError(`--baseline ${baseline} is the current run's own folder`);
+  if (resolve(current) === resolve(baseline))
+    throw new GateInputError(`--baseline ${baseline} is the current run's own folder`);
   const copied = GATE_FILES.filter((file) => existsSync(join(current, file)));
   for (const file of GATE_FILES) {
     const target = join(baseline, file);

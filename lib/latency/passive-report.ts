@@ -13,12 +13,20 @@ import { latencyKeys, latencyTargets } from '../latency-targets.js';
 import type { LatencyKey } from '../operations.js';
 import { escapeHtml, page, table } from '../report/html.js';
 import { passiveSamples, type SentRecord } from './passive.js';
-import { boundsText, CLIENT_OBSERVED, judgeLatency, judgeTogether, type LatencyVerdict, type TargetVerdict } from './verdict.js';
+import {
+  boundsText,
+  CLIENT_OBSERVED,
+  judgeLatency,
+  judgeTogether,
+  type LatencyVerdict,
+  type TargetVerdict,
+} from './verdict.js';
 
 export const PASSIVE_FILE = 'latency-passive.json';
 export const PASSIVE_PAGE = 'latency-passive.html';
 
-export const PASSIVE_WORDS = 'the conformance run\'s own 2xx answers, timed by its client at no extra load: the run\'s pace and concurrency, not a fixed arrival rate';
+export const PASSIVE_WORDS =
+  "the conformance run's own 2xx answers, timed by its client at no extra load: the run's pace and concurrency, not a fixed arrival rate";
 
 export interface PassiveOperation {
   operation: LatencyKey;
@@ -56,33 +64,49 @@ export interface PassiveRun {
   clientObserved: boolean;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length / 2) - 1)] ?? 0;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length / 2) - 1)] ?? 0;
 
-export function buildPassiveReport(records: readonly SentRecord[], run: PassiveRun, writtenAt = new Date().toISOString()): PassiveReport {
+export function buildPassiveReport(
+  records: readonly SentRecord[],
+  run: PassiveRun,
+  writtenAt = new Date().toISOString()
+): PassiveReport {
   const series = passiveSamples(records);
   const measure = run.clientObserved ? CLIENT_OBSERVED : { kind: 'server' as const, probes: [] };
   const alone = latencyKeys.flatMap((key): PassiveOperation[] => {
     const s = series.find((x) => x.operation === key);
     if (!s) return [];
-    return [{
-      operation: key, samples: s.latencies.length,
-      inFlight: { median: median(s.inFlight), max: Math.max(0, ...s.inFlight) },
-      verdict: judgeLatency(s.latencies, latencyTargets[key], run.confidence, measure),
-      latencies: s.latencies,
-    }];
+    return [
+      {
+        operation: key,
+        samples: s.latencies.length,
+        inFlight: { median: median(s.inFlight), max: Math.max(0, ...s.inFlight) },
+        verdict: judgeLatency(s.latencies, latencyTargets[key], run.confidence, measure),
+        latencies: s.latencies,
+      },
+    ];
   });
   // Its targets judged together, as `npm run perf` judges its own: "met" here passes an operation there.
   const together = judgeTogether(alone.map((o) => o.verdict));
   const operations = alone.map((o, i) => ({ ...o, verdict: together[i]! }));
   return {
-    series: 'passive', description: PASSIVE_WORDS, target: run.target, baseUrl: run.baseUrl,
+    series: 'passive',
+    description: PASSIVE_WORDS,
+    target: run.target,
+    baseUrl: run.baseUrl,
     ...(run.sandboxLatency ? { sandboxLatency: run.sandboxLatency } : {}),
-    runId: run.runId, writtenAt, measure: run.clientObserved ? 'client-observed' : 'server-side', requests: records.length, operations,
+    runId: run.runId,
+    writtenAt,
+    measure: run.clientObserved ? 'client-observed' : 'server-side',
+    requests: records.length,
+    operations,
   };
 }
 
 const ms = (v: number | null) => (v === null ? '–' : `${Math.round(v * 10) / 10}`);
-const verdictWord = (v: LatencyVerdict['verdict']) => (v === 'pass' ? 'met' : v === 'fail' ? 'missed (a notice)' : 'not decided');
+const verdictWord = (v: LatencyVerdict['verdict']) =>
+  v === 'pass' ? 'met' : v === 'fail' ? 'missed (a notice)' : 'not decided';
 const pointAndBounds = (t: TargetVerdict) => `${ms(t.estimate)} ${boundsText(t)}`;
 
 /** What the terminal shows at the end of a conformance run. */
@@ -92,13 +116,24 @@ export function passiveLines(report: PassiveReport, where: string): string[] {
   const lines = [`latency at no extra load (${PASSIVE_WORDS}); p50 and p99 in ms with their ${conf}% bounds:`];
   for (const o of report.operations) {
     const [p50, p99] = o.verdict.targets;
-    const tail = o.verdict.verdict === 'fail' ? `missed, a notice (the network's share and the client's own delays count too): ${o.verdict.why}`
-      : o.verdict.verdict === 'inconclusive' ? `not decided${o.verdict.needed ? ` (about ${o.verdict.needed} answers would decide it)` : ''}` : 'met';
-    lines.push(`  ${o.operation.padEnd(20)} n=${String(o.samples).padStart(4)}  in flight ${o.inFlight.median}/${o.inFlight.max}  p50 ${pointAndBounds(p50!).padEnd(24)} p99 ${pointAndBounds(p99!).padEnd(26)} ${tail}`);
+    const tail =
+      o.verdict.verdict === 'fail'
+        ? `missed, a notice (the network's share and the client's own delays count too): ${o.verdict.why}`
+        : o.verdict.verdict === 'inconclusive'
+          ? `not decided${o.verdict.needed ? ` (about ${o.verdict.needed} answers would decide it)` : ''}`
+          : 'met';
+    lines.push(
+      `  ${o.operation.padEnd(20)} n=${String(o.samples).padStart(4)}  in flight ${o.inFlight.median}/${o.inFlight.max}  p50 ${pointAndBounds(p50!).padEnd(24)} p99 ${pointAndBounds(p99!).padEnd(26)} ${tail}`
+    );
   }
   const count = (v: string) => report.operations.filter((o) => o.verdict.verdict === v).length;
-  const missed = report.measure === 'server-side' ? 'never missed: no probe measured the network\'s share here' : `${count('fail')} missed`;
-  lines.push(`  ${report.operations.length} operations: ${count('pass')} met, ${missed}, ${count('inconclusive')} not decided (notices: npm run perf measures at a fixed rate, the network's share beside it); ${where}`);
+  const missed =
+    report.measure === 'server-side'
+      ? "never missed: no probe measured the network's share here"
+      : `${count('fail')} missed`;
+  lines.push(
+    `  ${report.operations.length} operations: ${count('pass')} met, ${missed}, ${count('inconclusive')} not decided (notices: npm run perf measures at a fixed rate, the network's share beside it); ${where}`
+  );
   return lines;
 }
 
@@ -106,15 +141,20 @@ export function passiveLines(report: PassiveReport, where: string): string[] {
 export function passiveShortLines(report: PassiveReport, where: string): string[] {
   if (report.operations.some((o) => o.verdict.verdict !== 'inconclusive')) return passiveLines(report, where);
   if (!report.operations.length) return [];
-  return [`latency at no extra load: ${report.operations.length} operation${report.operations.length > 1 ? 's' : ''}, none decided by the run's own answers (npm run perf decides them); ${where}`];
+  return [
+    `latency at no extra load: ${report.operations.length} operation${report.operations.length > 1 ? 's' : ''}, none decided by the run's own answers (npm run perf decides them); ${where}`,
+  ];
 }
 
 export function passiveHtml(report: PassiveReport): string {
   const rows = report.operations.map((o) => {
     const [p50, p99] = o.verdict.targets;
     return [
-      `<code class="id">${escapeHtml(o.operation)}</code>`, String(o.samples), `${o.inFlight.median} / ${o.inFlight.max}`,
-      `${escapeHtml(pointAndBounds(p50!))}<br><small>target ${p50!.limit}</small>`, `${escapeHtml(pointAndBounds(p99!))}<br><small>target ${p99!.limit}</small>`,
+      `<code class="id">${escapeHtml(o.operation)}</code>`,
+      String(o.samples),
+      `${o.inFlight.median} / ${o.inFlight.max}`,
+      `${escapeHtml(pointAndBounds(p50!))}<br><small>target ${p50!.limit}</small>`,
+      `${escapeHtml(pointAndBounds(p99!))}<br><small>target ${p99!.limit}</small>`,
       `<span class="${o.verdict.verdict === 'pass' ? 'passed' : o.verdict.verdict === 'fail' ? 'failed' : 'not-run'}">${verdictWord(o.verdict.verdict)}</span>`,
       `<ul>${o.verdict.targets.map((t) => `<li>${escapeHtml(t.why)}</li>`).join('')}</ul>`,
     ];
@@ -126,9 +166,11 @@ export function passiveHtml(report: PassiveReport): string {
 <b>missed</b> when more answers took longer than T than a server meeting it would give in ${Math.round((100 - conf) * 10) / 10}% of runs; <b>met</b> when so few did
 that the pN is below T with ${conf}% confidence; <b>not decided</b> otherwise, with about how many answers would decide it. The timings include the
 network's share and the client's own delays at the run's concurrency (they only ever add): <b>met</b> here holds for the target too.
-${report.measure === 'server-side'
-    ? 'The targets are server-side and this series has no probe of the network\'s share: it shows a target met, never missed (register ASSUME-LATENCY-MEASURE; <code>npm run perf</code> measures that share beside its own requests).'
-    : 'Judged as the client saw them (<code>FLEET_STRICT=ASSUME-LATENCY-MEASURE</code>): <b>missed</b> is a notice, never a failure, for <code>npm run perf</code>\'s fixed rate to judge.'}
+${
+  report.measure === 'server-side'
+    ? "The targets are server-side and this series has no probe of the network's share: it shows a target met, never missed (register ASSUME-LATENCY-MEASURE; <code>npm run perf</code> measures that share beside its own requests)."
+    : "Judged as the client saw them (<code>FLEET_STRICT=ASSUME-LATENCY-MEASURE</code>): <b>missed</b> is a notice, never a failure, for <code>npm run perf</code>'s fixed rate to judge."
+}
 Beside each percentile: its ${conf}% bounds [lower, upper] (∞: too few answers for an upper bound). In flight: the run's requests in flight
 when an answer's request left, median / largest. <code>npm run perf</code> in the same reports folder shows this series beside its own and lets its <b>met</b> stand where its own fixed-rate series decides nothing.</p>
 ${table(['operation', 'answers', 'in flight', 'p50 [bounds], ms', 'p99 [bounds], ms', 'verdict', 'why'], rows)}`;

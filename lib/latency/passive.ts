@@ -8,7 +8,7 @@
  */
 import type { TestInfo } from '@playwright/test';
 import type { TestResult } from '@playwright/test/reporter';
-import { operations, type LatencyKey, type OperationId } from '../operations.js';
+import { type LatencyKey, type OperationId, operations } from '../operations.js';
 
 export const LATENCY_ATTACHMENT = 'fleet-latency.json';
 
@@ -40,19 +40,26 @@ export class SentLog {
 }
 
 /** The client's one call: `send()`, timed into `log` when there is one. */
-export function timed<R extends { status(): number }>(log: SentLog | undefined, operationId: OperationId, send: () => Promise<R>): Promise<R> {
+export function timed<R extends { status(): number }>(
+  log: SentLog | undefined,
+  operationId: OperationId,
+  send: () => Promise<R>
+): Promise<R> {
   return log ? log.timed(operationId, send) : send();
 }
 
 /** Attaches what the worker sent since the last test to the test that just ended. */
 export async function attachSent(testInfo: TestInfo, log: SentLog): Promise<void> {
   const records = log.take();
-  if (records.length) await testInfo.attach(LATENCY_ATTACHMENT, { body: JSON.stringify(records), contentType: 'application/json' });
+  if (records.length)
+    await testInfo.attach(LATENCY_ATTACHMENT, { body: JSON.stringify(records), contentType: 'application/json' });
 }
 
 /** The records a test result carries (a reporter's view; also after merge-reports). */
 export function sentOf(result: TestResult): SentRecord[] {
-  return result.attachments.filter((a) => a.name === LATENCY_ATTACHMENT && a.body).flatMap((a) => JSON.parse(a.body!.toString('utf8')) as SentRecord[]);
+  return result.attachments
+    .filter((a) => a.name === LATENCY_ATTACHMENT && a.body)
+    .flatMap((a) => JSON.parse(a.body!.toString('utf8')) as SentRecord[]);
 }
 
 export interface PassiveSamples {

@@ -55,7 +55,12 @@ export function fewestSignificant(n: number, m: number, j: number, alpha: number
 const ms = (v: number) => `${Math.round(v * 10) / 10}`;
 
 /** Whether `tonight` is slower than `baseline` at its p99 by more than the margin, at `confidence`. */
-export function slowerThanBaseline(baseline: readonly number[], tonight: readonly number[], margin: number, confidence: number): SlowerTest {
+export function slowerThanBaseline(
+  baseline: readonly number[],
+  tonight: readonly number[],
+  margin: number,
+  confidence: number
+): SlowerTest {
   const alpha = 1 - confidence;
   const sorted = [...baseline].sort((a, b) => a - b);
   const n = sorted.length;
@@ -68,7 +73,20 @@ export function slowerThanBaseline(baseline: readonly number[], tonight: readonl
   const pValue = n && m ? exceedanceTail(n, m, fromTop, above) : 1;
   const needed = n && m ? fewestSignificant(n, m, fromTop, alpha) : null;
   const significant = needed !== null && above >= needed;
-  const test: SlowerTest = { margin, confidence, baselineSamples: n, samples: m, fromTop, reference, threshold, above, pValue, significant, needed, why: '' };
+  const test: SlowerTest = {
+    margin,
+    confidence,
+    baselineSamples: n,
+    samples: m,
+    fromTop,
+    reference,
+    threshold,
+    above,
+    pValue,
+    significant,
+    needed,
+    why: '',
+  };
   return { ...test, why: slowerWords(test) };
 }
 
@@ -81,8 +99,10 @@ function slowerWords(t: SlowerTest): string {
   const f = t.family && t.family.size > 1 ? t.family : undefined;
   const together = f ? `the ${f.size} operations compared together` : '';
   if (!t.baselineSamples || !t.samples) return 'no samples to compare';
-  if (t.significant) return `slower: ${seen}; were tonight only ${margin} slower, ${t.above} or more would happen in ${percent(t.pValue)} of nights (${f ? `p ${pValueText(t.pValue)}; ${pValueText(f.pValue)} adjusted for ${together}; ` : ''}${conf} confidence)`;
-  if (t.needed === null) return `not judged: ${seen}; with ${t.baselineSamples} and ${t.samples} samples no count would show a slowdown with ${conf} confidence${f ? ` across ${together}` : ''} (more samples: FLEET_PERF_DURATION)`;
+  if (t.significant)
+    return `slower: ${seen}; were tonight only ${margin} slower, ${t.above} or more would happen in ${percent(t.pValue)} of nights (${f ? `p ${pValueText(t.pValue)}; ${pValueText(f.pValue)} adjusted for ${together}; ` : ''}${conf} confidence)`;
+  if (t.needed === null)
+    return `not judged: ${seen}; with ${t.baselineSamples} and ${t.samples} samples no count would show a slowdown with ${conf} confidence${f ? ` across ${together}` : ''} (more samples: FLEET_PERF_DURATION)`;
   return `not shown slower: ${seen}${f ? ` (p ${pValueText(t.pValue)}; ${pValueText(f.pValue)} adjusted for ${together})` : ''}; a slowdown needs at least ${t.needed} of them with ${conf} confidence${f ? `, the other operations as they are` : ''}`;
 }
 
@@ -104,7 +124,9 @@ export function judgeSlowerTogether(tests: readonly SlowerTest[]): SlowerTest[] 
     const pValue = adjusted.get(own);
     if (pValue === undefined) return own;
     const test: SlowerTest = {
-      ...own, family: { size: compared.length, pValue }, significant: pValue <= alpha,
+      ...own,
+      family: { size: compared.length, pValue },
+      significant: pValue <= alpha,
       needed: fewestSignificant(own.baselineSamples, own.samples, own.fromTop, level),
     };
     return { ...test, why: slowerWords(test) };

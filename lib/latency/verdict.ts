@@ -17,7 +17,7 @@
  */
 import { binomialCdf, binomialTail, firstWhere } from './binomial.js';
 import { holmAdjusted } from './family.js';
-import { floorLowerRank, floorTail, networkFloor, shareBeyondFloor, type NetworkFloor } from './floor.js';
+import { floorLowerRank, floorTail, type NetworkFloor, networkFloor, shareBeyondFloor } from './floor.js';
 
 export type Verdict = 'pass' | 'fail' | 'inconclusive';
 
@@ -157,11 +157,18 @@ function neededAt(q: number, alpha: number, above: number, n: number, toPass = a
 
 const ms = (v: number) => `${Math.round(v * 10) / 10}`;
 /** A chance or share in words: 14%, 1.4%, less than 0.1%. */
-export const percent = (x: number) => (x >= 0.1 || x === 0 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : 'less than 0.1%');
+export const percent = (x: number) =>
+  x >= 0.1 || x === 0 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : 'less than 0.1%';
 const shareOf = (q: number) => (q === 0.5 ? 'half' : `${Math.round((1 - q) * 1000) / 10}%`);
 
 /** Judges "pN ≤ limit" from latency samples (ms) at `confidence` (0.95 = 95%), taken as `measure` says. */
-export function judgeTarget(values: readonly number[], percentile: number, limit: number, confidence: number, measure: Measure = CLIENT_OBSERVED): TargetVerdict {
+export function judgeTarget(
+  values: readonly number[],
+  percentile: number,
+  limit: number,
+  confidence: number,
+  measure: Measure = CLIENT_OBSERVED
+): TargetVerdict {
   const q = percentile / 100;
   const alpha = 1 - confidence;
   const sorted = [...values].sort((a, b) => a - b);
@@ -184,12 +191,18 @@ export function judgeTarget(values: readonly number[], percentile: number, limit
   const pSlower = floor ? floorTail(n, percentile, floor, aboveBeyond) : binomialTail(n, 1 - q, above);
   const pFaster = binomialCdf(n, 1 - q, n - below);
   const result: TargetVerdict = {
-    percentile, limit, samples: n, above,
+    percentile,
+    limit,
+    samples: n,
+    above,
     estimate: n ? sorted[rank - 1]! : null,
     lower: lower >= 1 && n ? beyond[lower - 1]! : null,
     upper: upper <= n ? sorted[upper - 1]! : null,
     ...(floor ? { floor: { ...floor, above: aboveBeyond } } : {}),
-    verdict, pSlower, pFaster, why: '',
+    verdict,
+    pSlower,
+    pFaster,
+    why: '',
   };
   if (verdict === 'inconclusive' && n) result.needed = neededFor(result, alpha, alpha);
   result.why = targetWords(result, confidence);
@@ -221,7 +234,9 @@ export function openByNetwork(t: TargetVerdict): boolean {
 function neededFor(t: TargetVerdict, toFail: number, toPass: number): number | null {
   const lean = leaning(t);
   if (!t.floor || lean === 'met') return neededAt(t.percentile / 100, toFail, t.above, t.samples, toPass);
-  return lean === 'missed' ? neededAt(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above, t.samples, toPass) : null;
+  return lean === 'missed'
+    ? neededAt(1 - shareBeyondFloor(t.percentile, t.floor), toFail, t.floor.above, t.samples, toPass)
+    : null;
 }
 
 /** A p-value in a few digits: 0.012, 0.00015, 2.3e-7. */
@@ -230,7 +245,8 @@ export const pValueText = (p: number) => (p >= 1e-4 || p === 0 ? `${Number(p.toP
 /** The floor in words: `161.2 ms, the 3rd slowest of 52 probes' round trips`. */
 function floorWords(f: NetworkFloor): string {
   const k = f.fromTop;
-  const suffix = k % 100 >= 11 && k % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[k % 10] ?? 'th';
+  const suffix =
+    k % 100 >= 11 && k % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[k % 10] ?? 'th');
   const which = k === 1 ? 'the slowest' : `the ${k}${suffix} slowest`;
   return `${ms(f.ms!)} ms, ${which} of ${f.probes} probes' round trips`;
 }
@@ -247,7 +263,8 @@ function targetWords(t: TargetVerdict, confidence: number): string {
   if (t.samples === 0) return `${label} not decided: no answers to judge`;
   if (t.verdict === 'fail') {
     const adjusted = f ? ` (p ${pValueText(t.pSlower)}; ${pValueText(f.pSlower)} adjusted for ${together})` : '';
-    if (!floor) return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
+    if (!floor)
+      return `${label} missed: ${seen}; a server meeting it lets at most ${shareOf(q)} take longer, and ${t.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
     const more = Math.round((floor.probes + 1) / floor.fromTop);
     return `${label} missed: ${floor.above} of ${t.samples} answers took longer than ${t.limit} ms beyond the network's share (${floorWords(floor)}, taken off each; ${t.above} as the client saw them); a server meeting it lets at most ${shareOf(q)} take longer, and a network no slower than the probes' pushes about 1 in ${more} of the others past the floor, so ${floor.above} or more of ${t.samples} would then happen in ${percent(t.pSlower)} of runs${adjusted}: the server-side p${t.percentile} is above ${ms(t.lower!)} ms with ${conf} confidence`;
   }
@@ -256,29 +273,53 @@ function targetWords(t: TargetVerdict, confidence: number): string {
     return `${label} met: ${seen}${adjusted}; the p${t.percentile} is below ${ms(t.upper!)} ms with ${conf} confidence`;
   }
   const alpha = 1 - confidence;
-  const alone = f && t.pSlower <= alpha ? (['missed', t.pSlower, f.pSlower] as const) : f && t.pFaster <= alpha ? (['met', t.pFaster, f.pFaster] as const) : undefined;
+  const alone =
+    f && t.pSlower <= alpha
+      ? (['missed', t.pSlower, f.pSlower] as const)
+      : f && t.pFaster <= alpha
+        ? (['met', t.pFaster, f.pFaster] as const)
+        : undefined;
   const minimum = Math.ceil(Math.log(alpha) / Math.log(q));
-  const beyond = !floor ? '' : floor.ms !== null ? `, ${floor.above} beyond the network's share (${floorWords(floor)})`
-    : floor.probes ? `; no floor: too few of the ${floor.probes} probes of the network's share were answered` : '; the network\'s share was not measured';
+  const beyond = !floor
+    ? ''
+    : floor.ms !== null
+      ? `, ${floor.above} beyond the network's share (${floorWords(floor)})`
+      : floor.probes
+        ? `; no floor: too few of the ${floor.probes} probes of the network's share were answered`
+        : "; the network's share was not measured";
   const network = !alone && openByNetwork(t);
   const few = alone
     ? `; on its own that shows it ${alone[0]} (p ${pValueText(alone[1])}), but not across ${together} (p ${pValueText(alone[2])} adjusted)`
     : network && floor!.ms !== null
       ? `; the network's share is too large to tell with ${conf} confidence whether more than ${shareOf(q)} take longer at the server: more answers do not decide it, a client nearer the server would`
       : network
-        ? '; without the network\'s share these times show a target met, never missed'
+        ? "; without the network's share these times show a target met, never missed"
         : t.upper === null && t.above === 0
           ? `; ${t.samples} answers are too few to show it with ${conf} confidence (that takes at least ${minimum}${f ? ' on its own' : ''}, none slower)`
           : `; ${t.samples} answers cannot tell with ${conf} confidence whether more than ${shareOf(q)} do`;
-  const more = t.needed === null
-    ? (network ? '' : `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed`)
-    : `; about ${t.needed} would decide it at the rate seen${f ? `, with ${together}` : ''}`;
+  const more =
+    t.needed === null
+      ? network
+        ? ''
+        : `; at the rate seen the p${t.percentile} sits so close to the target that more than ${MAX_NEEDED} answers would be needed`
+      : `; about ${t.needed} would decide it at the rate seen${f ? `, with ${together}` : ''}`;
   return `${label} not decided: ${seen} (${percent(t.above / t.samples)})${beyond}${few}${more}`;
 }
 
 /** Judges an operation's p50 and p99 targets: fails when one fails, passes when both pass. */
-export function judgeLatency(values: readonly number[], targets: { p50: number; p99: number }, confidence: number, measure: Measure = CLIENT_OBSERVED): LatencyVerdict {
-  return operationVerdict([judgeTarget(values, 50, targets.p50, confidence, measure), judgeTarget(values, 99, targets.p99, confidence, measure)], confidence);
+export function judgeLatency(
+  values: readonly number[],
+  targets: { p50: number; p99: number },
+  confidence: number,
+  measure: Measure = CLIENT_OBSERVED
+): LatencyVerdict {
+  return operationVerdict(
+    [
+      judgeTarget(values, 50, targets.p50, confidence, measure),
+      judgeTarget(values, 99, targets.p99, confidence, measure),
+    ],
+    confidence
+  );
 }
 
 function operationVerdict(judged: TargetVerdict[], confidence: number): LatencyVerdict {
@@ -289,7 +330,8 @@ function operationVerdict(judged: TargetVerdict[], confidence: number): LatencyV
   if (verdict === 'inconclusive') {
     // One target shown missed decides the operation; otherwise every open target must be shown met.
     const leaningFail = open.filter((t) => leaning(t) === 'missed');
-    const known = (targets: TargetVerdict[]) => targets.map((t) => t.needed).filter((x): x is number => typeof x === 'number');
+    const known = (targets: TargetVerdict[]) =>
+      targets.map((t) => t.needed).filter((x): x is number => typeof x === 'number');
     if (leaningFail.length) result.needed = known(leaningFail).length ? Math.min(...known(leaningFail)) : null;
     else result.needed = known(open).length === open.length ? Math.max(...known(open)) : null;
   }
@@ -311,21 +353,28 @@ export function judgeTogether(verdicts: readonly LatencyVerdict[]): LatencyVerdi
   const alpha = 1 - confidence;
   const slower = holmAdjusted(family.map((t) => t.pSlower));
   const faster = holmAdjusted(family.map((t) => t.pFaster));
-  const adjusted = new Map(family.map((t, i) => [t, { size: family.length, pSlower: slower[i]!, pFaster: faster[i]! }]));
+  const adjusted = new Map(
+    family.map((t, i) => [t, { size: family.length, pSlower: slower[i]!, pFaster: faster[i]! }])
+  );
   // Holm decides a target, the others as they are, once its p-value is at most α over the targets
   // not decided its way: the level the samples recommended for it are for.
   const open = (p: number[]) => family.length - p.filter((x) => x <= alpha).length;
   const [toFail, toPass] = [alpha / open(slower), alpha / open(faster)];
-  return verdicts.map((v) => operationVerdict(v.targets.map((own) => {
-    const f = adjusted.get(own);
-    if (!f) return own;
-    const { needed: _own, ...t } = own;
-    const verdict: Verdict = f.pSlower <= alpha ? 'fail' : f.pFaster <= alpha ? 'pass' : 'inconclusive';
-    const result: TargetVerdict = { ...t, verdict, family: f };
-    if (verdict === 'inconclusive') result.needed = neededFor(t, toFail, toPass);
-    result.why = targetWords(result, confidence);
-    return result;
-  }), confidence));
+  return verdicts.map((v) =>
+    operationVerdict(
+      v.targets.map((own) => {
+        const f = adjusted.get(own);
+        if (!f) return own;
+        const { needed: _own, ...t } = own;
+        const verdict: Verdict = f.pSlower <= alpha ? 'fail' : f.pFaster <= alpha ? 'pass' : 'inconclusive';
+        const result: TargetVerdict = { ...t, verdict, family: f };
+        if (verdict === 'inconclusive') result.needed = neededFor(t, toFail, toPass);
+        result.why = targetWords(result, confidence);
+        return result;
+      }),
+      confidence
+    )
+  );
 }
 
 /** "[lower, upper]" of a target's confidence bounds, for tables. */

@@ -7,9 +7,9 @@
  */
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
-import type { Config } from '../config.js';
-import { stoppedBeforeAnyRun, withRunBudget } from '../arbitraries/run-budget.js';
 import { runDeadline } from '../arbitraries/property.js';
+import { stoppedBeforeAnyRun, withRunBudget } from '../arbitraries/run-budget.js';
+import type { Config } from '../config.js';
 import { IncompleteError, judgesNothing } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
@@ -21,7 +21,9 @@ export interface PickingModel<Item> {
 }
 
 /** A command on one item of the model, the `pick`-th of those it `accepts`; it applies only when there is one. */
-export abstract class PickCommand<Model extends PickingModel<Item> & object, Real, Item> implements LifecycleCommand<Model, Real> {
+export abstract class PickCommand<Model extends PickingModel<Item> & object, Real, Item>
+  implements LifecycleCommand<Model, Real>
+{
   constructor(readonly pick: number) {}
 
   protected abstract accepts(item: Item, model: Model): boolean;
@@ -71,12 +73,18 @@ interface Progress {
 }
 
 /** `command`, counted and said to the test's ledger while it runs. */
-function counted<Model extends object, Real>(command: LifecycleCommand<Model, Real>, progress: Progress, ledger: LifecycleRun['ledger']): LifecycleCommand<Model, Real> {
+function counted<Model extends object, Real>(
+  command: LifecycleCommand<Model, Real>,
+  progress: Progress,
+  ledger: LifecycleRun['ledger']
+): LifecycleCommand<Model, Real> {
   return {
     check: (model) => command.check(model),
     async run(model, real) {
       progress.commands += 1;
-      const done = ledger?.doing(`the lifecycle model (run ${progress.runs}, command ${progress.commands}: ${command.toString()})`);
+      const done = ledger?.doing(
+        `the lifecycle model (run ${progress.runs}, command ${progress.commands}: ${command.toString()})`
+      );
       try {
         await command.run(model, real);
       } finally {
@@ -93,12 +101,19 @@ function replayCommand(testInfo: TestInfo, seed: number, path: string, replayPat
   return `FLEET_FC_SEED=${seed} FLEET_FC_PATH=${path}${replay} npm run conformance -- -g "${grep}"`;
 }
 
-export async function checkLifecycle<Model extends object, Real>(lifecycle: Lifecycle<Model, Real>, run: LifecycleRun): Promise<void> {
+export async function checkLifecycle<Model extends object, Real>(
+  lifecycle: Lifecycle<Model, Real>,
+  run: LifecycleRun
+): Promise<void> {
   const { seed, path, replayPath } = run.config.fastCheck;
   // size 'max': lengths spread evenly up to maxCommands (the default size would cap them near 10).
   const progress: Progress = { runs: 0, commands: 0 };
   const countedCommands = lifecycle.commands.map((arb) => arb.map((c) => counted(c, progress, run.ledger)));
-  const commandsArb = fc.commands(countedCommands, { maxCommands: lifecycle.maxCommands, size: 'max', ...(replayPath ? { replayPath } : {}) });
+  const commandsArb = fc.commands(countedCommands, {
+    maxCommands: lifecycle.maxCommands,
+    size: 'max',
+    ...(replayPath ? { replayPath } : {}),
+  });
   const property = fc.asyncProperty(commandsArb, async (commands) => {
     progress.runs += 1;
     const { model, real } = lifecycle.setup();
@@ -110,28 +125,42 @@ export async function checkLifecycle<Model extends object, Real>(lifecycle: Life
       await lifecycle.teardown(model, real);
     }
   });
-  const details = await fc.check(withRunBudget(property, runDeadline({ testInfo: run.testInfo, ...(run.ledger ? { deadline: run.ledger.deadline() } : {}) }), undefined, judgesNothing), {
-    numRuns: run.numRuns,
-    ...(seed !== undefined ? { seed, ...(path ? { path } : {}) } : {}),
-    // Runs stop before the test timeout (withRunBudget): a time-limited lifecycle is reported, not failed.
-    markInterruptAsFailure: false,
+  const details = await fc.check(
+    withRunBudget(
+      property,
+      runDeadline({ testInfo: run.testInfo, ...(run.ledger ? { deadline: run.ledger.deadline() } : {}) }),
+      undefined,
+      judgesNothing
+    ),
+    {
+      numRuns: run.numRuns,
+      ...(seed !== undefined ? { seed, ...(path ? { path } : {}) } : {}),
+      // Runs stop before the test timeout (withRunBudget): a time-limited lifecycle is reported, not failed.
+      markInterruptAsFailure: false,
+    }
+  );
+  run.testInfo.annotations.push({
+    type: 'fast-check',
+    description: `seed ${details.seed}, ${details.numRuns} model runs, ${progress.commands} commands run${details.interrupted ? ` (stopped by the time limit: ${run.numRuns - details.numRuns} runs not started)` : ''}`,
   });
-  run.testInfo.annotations.push({ type: 'fast-check', description: `seed ${details.seed}, ${details.numRuns} model runs, ${progress.commands} commands run${details.interrupted ? ` (stopped by the time limit: ${run.numRuns - details.numRuns} runs not started)` : ''}` });
   if (!details.failed) return;
-  if (stoppedBeforeAnyRun(details)) throw new IncompleteError('the test\'s time ran out before the first run of its lifecycle');
+  if (stoppedBeforeAnyRun(details))
+    throw new IncompleteError("the test's time ran out before the first run of its lifecycle");
   if (judgesNothing(details.errorInstance)) throw details.errorInstance;
   // The commands print as `cmd,cmd /*replayPath="..."*/`.
   const commands = details.counterexample ? String(details.counterexample[0]) : '(none)';
   const failedReplayPath = /replayPath="([^"]*)"/.exec(commands)?.[1];
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  const message = run.secrets.scrub([
-    `lifecycle failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`,
-    `commands: ${commands.replace(/ \/\*replayPath=.*\*\/$/, '')}`,
-    `seed ${details.seed}, path ${details.counterexamplePath}, replayPath ${failedReplayPath ?? '(none)'}`,
-    `replay: ${replayCommand(run.testInfo, details.seed, details.counterexamplePath ?? '', failedReplayPath)}`,
-    '',
-    cause,
-  ].join('\n'));
+  const message = run.secrets.scrub(
+    [
+      `lifecycle failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`,
+      `commands: ${commands.replace(/ \/\*replayPath=.*\*\/$/, '')}`,
+      `seed ${details.seed}, path ${details.counterexamplePath}, replayPath ${failedReplayPath ?? '(none)'}`,
+      `replay: ${replayCommand(run.testInfo, details.seed, details.counterexamplePath ?? '', failedReplayPath)}`,
+      '',
+      cause,
+    ].join('\n')
+  );
   await run.testInfo.attach('fast-check counterexample', { body: message, contentType: 'text/plain' });
   throw new Error(message);
 }

@@ -7,7 +7,7 @@ export const PUBLISHED: readonly [file: string, label: string][] = [
   ['coverage.html', 'coverage: what broke, rule by rule'],
   ['document.html', 'the document, statement by statement'],
   ['drift.html', 'drift and assumptions'],
-  ['latency-passive.html', 'latency of the run\'s own answers'],
+  ['latency-passive.html', "latency of the run's own answers"],
   ['perf/index.html', 'latency gates (npm run perf)'],
   ['authz-matrix.html', 'authorization matrix'],
   ['coverage.json', 'coverage.json'],

@@ -9,7 +9,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Counts, Verdict } from '../report/verdict.js';
-import { ALLURE_HISTORY, folderOf, PUBLISHED, type EntryKind, type SiteEntry, type SiteManifest } from './entries.js';
+import { ALLURE_HISTORY, type EntryKind, folderOf, PUBLISHED, type SiteEntry, type SiteManifest } from './entries.js';
 import { entryPage, indexPage } from './pages-html.js';
 
 export interface AddOptions {
@@ -37,7 +37,8 @@ export function readManifest(site: string): SiteManifest {
 
 /** Adds a run to the site; returns the manifest and the folders it removed (older than the last `keep`). */
 export function addToSite(o: AddOptions): { manifest: SiteManifest; removed: string[] } {
-  if (!/^[\w.-]+$/.test(o.id) || /^\.+$/.test(o.id)) throw new Error(`${o.id}: an entry's id is letters, digits, '.', '-' and '_'`);
+  if (!/^[\w.-]+$/.test(o.id) || /^\.+$/.test(o.id))
+    throw new Error(`${o.id}: an entry's id is letters, digits, '.', '-' and '_'`);
   const manifest = readManifest(o.site);
   const folder = join(o.site, folderOf(o.kind, o.id));
   rmSync(folder, { recursive: true, force: true });
@@ -47,12 +48,22 @@ export function addToSite(o: AddOptions): { manifest: SiteManifest; removed: str
     copyFileSync(join(o.reports, f), join(folder, f));
   }
   const entry: SiteEntry = {
-    kind: o.kind, id: o.id, at: o.at, verdict: o.verdict.word, ...(o.verdict.exitCode === undefined ? {} : { exitCode: o.verdict.exitCode }), line: o.verdict.line,
-    ...(o.counts ? { counts: o.counts } : {}), ...(o.target ? { target: o.target } : {}), context: o.context ?? [], files,
+    kind: o.kind,
+    id: o.id,
+    at: o.at,
+    verdict: o.verdict.word,
+    ...(o.verdict.exitCode === undefined ? {} : { exitCode: o.verdict.exitCode }),
+    line: o.verdict.line,
+    ...(o.counts ? { counts: o.counts } : {}),
+    ...(o.target ? { target: o.target } : {}),
+    context: o.context ?? [],
+    files,
   };
   writeFileSync(join(folder, 'index.html'), entryPage(entry, '../../'));
   const list = o.kind === 'night' ? manifest.nights : manifest.deploys;
-  const kept = [...list.filter((e) => e.id !== o.id), entry].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  const kept = [...list.filter((e) => e.id !== o.id), entry].sort(
+    (a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)
+  );
   const dropped = kept.splice(0, Math.max(0, kept.length - o.keep));
   for (const e of dropped) rmSync(join(o.site, folderOf(e.kind, e.id)), { recursive: true, force: true });
   if (o.kind === 'night') manifest.nights = kept;

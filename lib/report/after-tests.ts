@@ -7,15 +7,20 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { environmentLine, environmentReport, type EnvironmentEvent } from '../environment.js';
+import { type EnvironmentEvent, environmentLine, environmentReport } from '../environment.js';
 import type { CoverageReport } from './coverage.js';
 
 export function addEventsAfterTests(reports: string, events: EnvironmentEvent[]): void {
   const file = join(reports, 'coverage.json');
   if (!events.length || !existsSync(file)) return;
   const coverage = JSON.parse(readFileSync(file, 'utf8')) as CoverageReport;
-  coverage.environment = environmentReport([...coverage.environment.events, ...events], coverage.environment.incompleteTests);
+  coverage.environment = environmentReport(
+    [...coverage.environment.events, ...events],
+    coverage.environment.incompleteTests
+  );
   writeFileSync(`${file}.tmp`, JSON.stringify(coverage, null, 2));
   renameSync(`${file}.tmp`, file);
-  console.log(`after the tests (the run's lease): ${events.length} more event${events.length === 1 ? '' : 's'} of the environment; ${environmentLine(coverage.environment)}`);
+  console.log(
+    `after the tests (the run's lease): ${events.length} more event${events.length === 1 ? '' : 's'} of the environment; ${environmentLine(coverage.environment)}`
+  );
 }

@@ -34,7 +34,9 @@ export function allureResolutions(known: KnownFailure[], today: string, packageN
       resolution: 'issue',
       issue: { id: subject, type },
       comment: `${entry.reason} (accepted until ${entry.expires})`,
-      ...(entry.rule ? { messageRegexp: `\\[${entry.rule}\\]` } : { testCaseId: [allureTestCaseId(entry.test!, packageName)] }),
+      ...(entry.rule
+        ? { messageRegexp: `\\[${entry.rule}\\]` }
+        : { testCaseId: [allureTestCaseId(entry.test!, packageName)] }),
     });
   });
   return resolutions;

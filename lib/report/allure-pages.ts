@@ -14,10 +14,19 @@ import { join } from 'node:path';
 /** File of the reports folder, and its name in the Allure report. */
 export const ALLURE_PAGES: readonly [file: string, name: string][] = [
   ['coverage.html', 'rule coverage: what broke, findings, footprint on the target (coverage.html)'],
-  ['authz-matrix.html', 'authorization matrix: every operation against resources of every owner, in two tables (authz-matrix.html)'],
-  ['document.html', 'the document statement by statement: its rules, this run\'s verdict, its tests and the fault that proves a breach is caught (document.html)'],
+  [
+    'authz-matrix.html',
+    'authorization matrix: every operation against resources of every owner, in two tables (authz-matrix.html)',
+  ],
+  [
+    'document.html',
+    "the document statement by statement: its rules, this run's verdict, its tests and the fault that proves a breach is caught (document.html)",
+  ],
   ['drift.html', 'drift and assumptions (drift.html)'],
-  ['latency-passive.html', 'latency at no extra load: the run\'s own answers judged against the targets (latency-passive.html)'],
+  [
+    'latency-passive.html',
+    "latency at no extra load: the run's own answers judged against the targets (latency-passive.html)",
+  ],
   ['perf/index.html', 'latency gates (perf/index.html, npm run perf)'],
 ];
 

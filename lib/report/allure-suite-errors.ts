@@ -12,11 +12,15 @@ import { isOwnFault } from '../suite-error.js';
 
 export const SUITE_ERROR_PREFIX = 'Suite error (a fault of fleet-conformance itself, not of the target): ';
 export const INCOMPLETE_PREFIX = 'Incomplete, not judged in this run (nothing proven broken): ';
-export const UNAVAILABLE_PREFIX = 'Unavailable: the server answered unavailable (429/503 with Retry-After) to a request this test needed; not judged, and the run does not pass: ';
+export const UNAVAILABLE_PREFIX =
+  'Unavailable: the server answered unavailable (429/503 with Retry-After) to a request this test needed; not judged, and the run does not pass: ';
 const UNAVAILABLE = /^UnavailableError: /;
 const TIMEOUT = /^Test timeout of \d+ms exceeded/;
 
-interface AllureResult { status?: string; statusDetails?: { message?: string } }
+interface AllureResult {
+  status?: string;
+  statusDetails?: { message?: string };
+}
 
 /** Rewrites each result in `resultsDir` that `mark` changes (it returns true); how many it changed. */
 function rewriteResults(resultsDir: string, mark: (result: AllureResult, message: string) => boolean): number {
@@ -46,10 +50,14 @@ export function markSuiteErrors(resultsDir: string): number {
 export function markIncomplete(resultsDir: string): number {
   return rewriteResults(resultsDir, (result, message) => {
     const unavailable = UNAVAILABLE.test(message);
-    if (result.status === 'passed' || message.startsWith(INCOMPLETE_PREFIX) || message.startsWith(UNAVAILABLE_PREFIX)) return false;
+    if (result.status === 'passed' || message.startsWith(INCOMPLETE_PREFIX) || message.startsWith(UNAVAILABLE_PREFIX))
+      return false;
     if (!(unavailable || NOT_JUDGED.test(message) || TIMEOUT.test(message))) return false;
     result.status = 'skipped';
-    result.statusDetails = { ...result.statusDetails, message: `${unavailable ? UNAVAILABLE_PREFIX : INCOMPLETE_PREFIX}${message}` };
+    result.statusDetails = {
+      ...result.statusDetails,
+      message: `${unavailable ? UNAVAILABLE_PREFIX : INCOMPLETE_PREFIX}${message}`,
+    };
     return true;
   });
 }

@@ -7,8 +7,18 @@
  */
 import type { TestResult } from '@playwright/test/reporter';
 import {
-  columnHeading, columnIds, columnWords, MATRIX_ATTACHMENT, MATRIX_TESTS, ROWS, rowIds,
-  type CellResult, type CellVerdict, type ColumnId, type RowId, type TableId,
+  type CellResult,
+  type CellVerdict,
+  type ColumnId,
+  columnHeading,
+  columnIds,
+  columnWords,
+  MATRIX_ATTACHMENT,
+  MATRIX_TESTS,
+  ROWS,
+  type RowId,
+  rowIds,
+  type TableId,
 } from '../authz/matrix.js';
 import { operation } from '../operations.js';
 import { evidenceHtml } from './coverage-html.js';
@@ -65,11 +75,17 @@ const noTotals = (): Record<CellVerdict, number> => ({ passed: 0, failed: 0, 'no
 function unfilled(record: TestRecord | undefined): string {
   if (!record) return 'its test was not part of this run';
   if (record.outcome === 'not-run') return record.reason ?? 'its test did not run';
-  if (record.outcome === 'blocked') return `its test was blocked${record.blockedBy?.rule ? ` by ${record.blockedBy.rule}` : ''}: ${record.blockedBy?.reason ?? ''}`;
+  if (record.outcome === 'blocked')
+    return `its test was blocked${record.blockedBy?.rule ? ` by ${record.blockedBy.rule}` : ''}: ${record.blockedBy?.reason ?? ''}`;
   return `its test stopped before this cell${record.reason ? ` (${record.reason})` : ''}`;
 }
 
-function buildRow(id: RowId, cells: CellResult[], records: TestRecord[], totals: Record<CellVerdict, number>[]): MatrixRow {
+function buildRow(
+  id: RowId,
+  cells: CellResult[],
+  records: TestRecord[],
+  totals: Record<CellVerdict, number>[]
+): MatrixRow {
   const row = ROWS[id];
   const op = operation(row.operation);
   const record = records.find((r) => r.title === MATRIX_TESTS[row.test]);
@@ -77,15 +93,28 @@ function buildRow(id: RowId, cells: CellResult[], records: TestRecord[], totals:
     const without = (row.without as Partial<Record<ColumnId, string>>)[column];
     if (without) return { verdict: 'n/a', note: without };
     // Of several results (a repeated test, merged shards) the worst stands.
-    const found = cells.filter((c) => c.row === id && c.column === column).sort((a, b) => RANK[b.verdict] - RANK[a.verdict])[0];
+    const found = cells
+      .filter((c) => c.row === id && c.column === column)
+      .sort((a, b) => RANK[b.verdict] - RANK[a.verdict])[0];
     const cell: MatrixCell = found
-      ? { verdict: found.verdict, note: found.note, ...(found.resource ? { resource: found.resource } : {}), ...(found.status ? { status: found.status } : {}), ...(found.evidence ? { evidence: found.evidence } : {}) }
+      ? {
+          verdict: found.verdict,
+          note: found.note,
+          ...(found.resource ? { resource: found.resource } : {}),
+          ...(found.status ? { status: found.status } : {}),
+          ...(found.evidence ? { evidence: found.evidence } : {}),
+        }
       : { verdict: 'not-run', note: unfilled(record) };
     for (const t of totals) t[cell.verdict as CellVerdict] += 1;
     return cell;
   };
   return {
-    id, label: row.label, request: `${op.method} ${op.path}`, names: row.names, rule: row.rule, controlRule: op.successRule,
+    id,
+    label: row.label,
+    request: `${op.method} ${op.path}`,
+    names: row.names,
+    rule: row.rule,
+    controlRule: op.successRule,
     cells: Object.fromEntries(columnIds.map((c) => [c, cellOf(c)])) as Record<ColumnId, MatrixCell>,
   };
 }
@@ -108,12 +137,16 @@ export function buildAuthzMatrix(cells: CellResult[], records: TestRecord[]): Au
 /** A path that wraps only after a slash, never inside a segment ("{customerAccountNumber}" stays whole). */
 function pathHtml(request: string): string {
   const [method, path = ''] = request.split(' ');
-  const segments = path.split(/(?=\/)/).map((s) => `<span class="seg">${escapeHtml(s)}</span>`).join('<wbr>');
+  const segments = path
+    .split(/(?=\/)/)
+    .map((s) => `<span class="seg">${escapeHtml(s)}</span>`)
+    .join('<wbr>');
   return `<code class="request">${escapeHtml(method)} ${segments}</code>`;
 }
 
 /** A note, its rule and register ids kept whole. */
-const noteHtml = (note: string) => `<small>${escapeHtml(note).replace(/\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b/g, (id) => `<code class="id">${id}</code>`)}</small>`;
+const noteHtml = (note: string) =>
+  `<small>${escapeHtml(note).replace(/\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b/g, (id) => `<code class="id">${id}</code>`)}</small>`;
 
 function cellHtml(cell: MatrixCell): string {
   if (cell.verdict === 'n/a') return `<span class="na">—</span><br>${noteHtml(cell.note)}`;
@@ -128,8 +161,12 @@ function headingHtml(column: ColumnId, label: string): string {
 }
 
 function tableHtml(t: MatrixTable): string {
-  const rows = t.rows.map((r) => `<tr><td>${escapeHtml(r.label)} <code class="id">${escapeHtml(r.rule)}</code><br>${pathHtml(r.request)}<br><small>${escapeHtml(r.names)}; own: <code class="id">${escapeHtml(r.controlRule)}</code></small></td>${
-    t.columns.map((c) => `<td>${cellHtml(r.cells[c.id])}</td>`).join('')}</tr>`);
+  const rows = t.rows.map(
+    (r) =>
+      `<tr><td>${escapeHtml(r.label)} <code class="id">${escapeHtml(r.rule)}</code><br>${pathHtml(r.request)}<br><small>${escapeHtml(r.names)}; own: <code class="id">${escapeHtml(r.controlRule)}</code></small></td>${t.columns
+        .map((c) => `<td>${cellHtml(r.cells[c.id])}</td>`)
+        .join('')}</tr>`
+  );
   const n = t.totals;
   return `<h3 id="authz-${t.id}">${escapeHtml(t.title)}</h3>
 <p><small>${n.passed + n.failed + n['not-run']} cells — <span class="passed">${n.passed} passed</span>, <span class="failed">${n.failed} failed</span>, <span class="not-run">${n['not-run']} not run</span></small></p>
@@ -149,5 +186,8 @@ ${m.tables.map(tableHtml).join('\n')}`;
 
 /** The matrix as a page of its own (a global attachment of the Allure report). */
 export function authzMatrixPage(m: AuthzMatrix, target: string): string {
-  return page('Authorization matrix', `<h1>Authorization matrix</h1>\n<div class="meta">target ${escapeHtml(target)}</div>\n${authzMatrixHtml(m)}`);
+  return page(
+    'Authorization matrix',
+    `<h1>Authorization matrix</h1>\n<div class="meta">target ${escapeHtml(target)}</div>\n${authzMatrixHtml(m)}`
+  );
 }

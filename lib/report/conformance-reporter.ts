@@ -8,26 +8,43 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { faultProofs } from '../../sandbox/launcher.js';
 import type { CellResult } from '../authz/matrix.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { EnvironmentEvent } from '../environment.js';
-import { ledgerDir, mergeFindings, SETUP_DIR, takeSetupRecords, type LedgerEntry } from '../ledger.js';
+import { add, emptyFootprint } from '../footprint.js';
+import { type LedgerEntry, ledgerDir, mergeFindings, SETUP_DIR, takeSetupRecords } from '../ledger.js';
+import { playwrightConfig } from '../package-files.js';
+import { NOTICE_ANNOTATION, SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { authzMatrixHtml, authzMatrixPage, buildAuthzMatrix, matrixCellsOf } from './authz-matrix.js';
 import { buildCoverage, NOT_SELECTED } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
+import { buildDocumentReport, documentHtml } from './document-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import { replayBaseUrl } from './replay.js';
-import { NOTICE_ANNOTATION, SEEN_ANNOTATION } from '../rules/assumptions.js';
 import { summaryLines } from './summary-text.js';
-import { playwrightConfig } from '../package-files.js';
-import { add, emptyFootprint } from '../footprint.js';
-import { driftOf, eventsOf, findingsOf, footprintOf, notStartedRecord, recordOf, type TestRecord } from './test-record.js';
-import { buildDocumentReport, documentHtml } from './document-html.js';
-import { faultProofs } from '../../sandbox/launcher.js';
+import {
+  driftOf,
+  eventsOf,
+  findingsOf,
+  footprintOf,
+  notStartedRecord,
+  recordOf,
+  type TestRecord,
+} from './test-record.js';
 import type { DriftRecord } from './test-sink.js';
 
 /** Which of two results of one test (--repeat-each, or the after-the-run checks of each merged shard) stands: the worse. */
-const RANK: Record<TestRecord['outcome'], number> = { failed: 7, 'assumption-failed': 6, 'suite-error': 5, blocked: 4, unavailable: 3, incomplete: 2, passed: 1, 'not-run': 0 };
+const RANK: Record<TestRecord['outcome'], number> = {
+  failed: 7,
+  'assumption-failed': 6,
+  'suite-error': 5,
+  blocked: 4,
+  unavailable: 3,
+  incomplete: 2,
+  passed: 1,
+  'not-run': 0,
+};
 
 /** An attempt that judged nothing gives way to the attempt run after it (lib/ledger.ts, run again). */
 const JUDGED_NOTHING = new Set<TestRecord['outcome']>(['incomplete', 'unavailable']);
@@ -75,14 +92,23 @@ export default class ConformanceReporter implements Reporter {
     if (!previous || rerun || RANK[record.outcome] > RANK[previous.outcome]) this.records.set(record.key, record);
     this.drift.push(...driftOf(result));
     this.matrixCells.push(...matrixCellsOf(result));
-    this.seen.push(...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!));
-    this.notices.push(...test.annotations.filter((a) => a.type === NOTICE_ANNOTATION && a.description).map((a) => a.description!));
+    this.seen.push(
+      ...test.annotations.filter((a) => a.type === SEEN_ANNOTATION && a.description).map((a) => a.description!)
+    );
+    this.notices.push(
+      ...test.annotations.filter((a) => a.type === NOTICE_ANNOTATION && a.description).map((a) => a.description!)
+    );
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     mkdirSync(this.outputDir, { recursive: true });
     // Tests of the run that never started are not run, with why, never "uncovered".
-    const why = result.status === 'interrupted' ? 'the run was cancelled before it started' : result.status === 'timedout' ? 'the run reached its global timeout before it started' : 'the run stopped before it started';
+    const why =
+      result.status === 'interrupted'
+        ? 'the run was cancelled before it started'
+        : result.status === 'timedout'
+          ? 'the run reached its global timeout before it started'
+          : 'the run stopped before it started';
     for (const test of this.suite?.allTests() ?? []) {
       if (test.tags.includes('@findings')) continue;
       const record = notStartedRecord(test, why);
@@ -100,22 +126,43 @@ export default class ConformanceReporter implements Reporter {
     }
     // Under another configuration (a self-test's own specs, the fault self-test's projects) a rule no test names is uncovered.
     const leftOut = this.ownConfig && !this.config?.selftestPlan ? NOT_SELECTED : undefined;
-    const coverage = buildCoverage(target, [...this.records.values()], mergeFindings(this.findings), this.footprint, perf, this.events, leftOut);
+    const coverage = buildCoverage(
+      target,
+      [...this.records.values()],
+      mergeFindings(this.findings),
+      this.footprint,
+      perf,
+      this.events,
+      leftOut
+    );
     writeFileSync(join(this.outputDir, 'coverage.json'), JSON.stringify(coverage, null, 2));
     const matrix = buildAuthzMatrix(this.matrixCells, coverage.records);
     writeFileSync(join(this.outputDir, 'authz-matrix.json'), JSON.stringify(matrix, null, 2));
     writeFileSync(join(this.outputDir, 'authz-matrix.html'), authzMatrixPage(matrix, target));
     writeFileSync(join(this.outputDir, 'coverage.html'), coverageHtml(coverage, authzMatrixHtml(matrix)));
-    writeFileSync(join(this.outputDir, 'document.html'), documentHtml(buildDocumentReport(target, coverage.rules, faultProofs)));
+    writeFileSync(
+      join(this.outputDir, 'document.html'),
+      documentHtml(buildDocumentReport(target, coverage.rules, faultProofs))
+    );
     const drift = buildDrift(this.config, target, this.drift, this.seen, this.notices);
     writeFileSync(join(this.outputDir, 'drift.json'), JSON.stringify(drift, null, 2));
     writeFileSync(join(this.outputDir, 'drift.html'), driftHtml(drift));
-    console.log(summaryLines(coverage, drift, [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`], { verbose: this.config?.verbose ?? false, matrix }).join('\n'));
+    console.log(
+      summaryLines(
+        coverage,
+        drift,
+        [`${this.outputDir}/coverage.html`, `${this.outputDir}/document.html`, `${this.outputDir}/drift.html`],
+        { verbose: this.config?.verbose ?? false, matrix }
+      ).join('\n')
+    );
     // A finding is a rule broken: the run fails even when every test that ran passed. So does a
     // run that judged less than half of what it ran: the environment was unavailable.
     const judged = coverage.tests.total - coverage.tests['not-run'];
     const unjudged = judged > 0 && coverage.tests.incomplete * 2 > judged;
-    if (unjudged) console.log(`not judged: ${coverage.tests.incomplete} of ${judged} tests incomplete (the environment was unavailable)`);
+    if (unjudged)
+      console.log(
+        `not judged: ${coverage.tests.incomplete} of ${judged} tests incomplete (the environment was unavailable)`
+      );
     return (coverage.findings.length || unjudged) && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 

@@ -5,16 +5,25 @@
  * not run (why) or uncovered — and the tests and findings behind it; and the environment's night.
  * Latency rules come from the perf summary.
  */
-import { environmentReport, type EnvironmentEvent, type EnvironmentReport } from '../environment.js';
+import { type EnvironmentEvent, type EnvironmentReport, environmentReport } from '../environment.js';
 import type { Footprint } from '../footprint.js';
 import type { Evidence, LedgerEntry } from '../ledger.js';
-import type { ShardNotRun } from '../shards.js';
 import { operations } from '../operations.js';
-import { ruleList, type Rule } from '../rules/catalogue.js';
+import { type Rule, ruleList } from '../rules/catalogue.js';
+import type { ShardNotRun } from '../shards.js';
 import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
 
-export type RuleStatus = 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'unavailable' | 'incomplete' | 'passed' | 'not-run' | 'uncovered';
+export type RuleStatus =
+  | 'failed'
+  | 'assumption-failed'
+  | 'suite-error'
+  | 'blocked'
+  | 'unavailable'
+  | 'incomplete'
+  | 'passed'
+  | 'not-run'
+  | 'uncovered';
 
 export interface RuleTest {
   key: string;
@@ -89,7 +98,17 @@ export interface UnavailableOperation {
 
 /** Which verdict a rule shows when its tests disagree: the first of these that any of them has. */
 /** A suite error or an incomplete test is shown before a pass: the rule is not red, but one of its tests could not judge it. */
-export const PRECEDENCE: RuleStatus[] = ['failed', 'assumption-failed', 'suite-error', 'blocked', 'unavailable', 'incomplete', 'passed', 'not-run', 'uncovered'];
+export const PRECEDENCE: RuleStatus[] = [
+  'failed',
+  'assumption-failed',
+  'suite-error',
+  'blocked',
+  'unavailable',
+  'incomplete',
+  'passed',
+  'not-run',
+  'uncovered',
+];
 
 /** The operation's path as the document writes it (a template), when it is one of the document's. */
 function operationPath(operationId: string): string | undefined {
@@ -101,16 +120,27 @@ function operationPath(operationId: string): string | undefined {
  * test's time) and never served in the run, while it served others: no rule of theirs can be
  * judged, and the run says so as a verdict of its own, never as the environment's.
  */
-export function unavailableOperations(events: readonly EnvironmentEvent[], footprint: Footprint): UnavailableOperation[] {
+export function unavailableOperations(
+  events: readonly EnvironmentEvent[],
+  footprint: Footprint
+): UnavailableOperation[] {
   const refused = new Map<string, EnvironmentEvent[]>();
-  for (const e of events) if (e.kind === 'unavailable') refused.set(e.operationId, [...(refused.get(e.operationId) ?? []), e]);
+  for (const e of events)
+    if (e.kind === 'unavailable') refused.set(e.operationId, [...(refused.get(e.operationId) ?? []), e]);
   const served = (footprint.served ?? {}) as Record<string, number | undefined>;
   if (!Object.values(served).some((n) => (n ?? 0) > 0)) return [];
   // No success of it in the whole run (its other answers: refusals of the suite's bad input, say).
-  return [...refused].filter(([op]) => !served[op]).map(([operationId, list]) => ({
-    operationId, method: list[0]!.method, path: operationPath(operationId) ?? list[0]!.path, status: list.at(-1)!.status ?? 503, requests: list.length,
-    reason: `answered ${list.at(-1)!.status ?? 503} (unavailable) to ${list.length} request${list.length > 1 ? 's' : ''} of the run, each waited out as it asked, and served none, while other operations were served`,
-  })).sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return [...refused]
+    .filter(([op]) => !served[op])
+    .map(([operationId, list]) => ({
+      operationId,
+      method: list[0]!.method,
+      path: operationPath(operationId) ?? list[0]!.path,
+      status: list.at(-1)!.status ?? 503,
+      requests: list.length,
+      reason: `answered ${list.at(-1)!.status ?? 503} (unavailable) to ${list.length} request${list.length > 1 ? 's' : ''} of the run, each waited out as it asked, and served none, while other operations were served`,
+    }))
+    .sort((a, b) => a.operationId.localeCompare(b.operationId));
 }
 
 /**
@@ -118,7 +148,8 @@ export function unavailableOperations(events: readonly EnvironmentEvent[], footp
  * spec title (proof/tests/unit/document.test.ts), so under the suite's own configuration such a rule
  * was left out by the run's selection, never "uncovered".
  */
-export const NOT_SELECTED = 'not selected: no test of it in this run\'s selection (-g, --rule, a file, a project; in production, the @write tests)';
+export const NOT_SELECTED =
+  "not selected: no test of it in this run's selection (-g, --rule, a file, a project; in production, the @write tests)";
 
 /** Why a latency rule is not run by a conformance run alone. */
 export const LATENCY_NOT_RUN = 'latency gates run with npm run perf (no perf/summary.json for this run)';
@@ -126,15 +157,30 @@ export const LATENCY_NOT_RUN = 'latency gates run with npm run perf (no perf/sum
 function latencyTest(rule: Rule, perf: { startedAt: string; operations: PerfOperationResult[] } | undefined): RuleTest {
   const key = rule.id.replace(/^LAT-/, '').toLowerCase();
   const op = perf?.operations.find((o) => o.operation === key);
-  if (!op) return { key: `perf › ${key}`, title: `npm run perf: ${key}`, file: 'perf/', outcome: 'not-run', reason: LATENCY_NOT_RUN };
+  if (!op)
+    return {
+      key: `perf › ${key}`,
+      title: `npm run perf: ${key}`,
+      file: 'perf/',
+      outcome: 'not-run',
+      reason: LATENCY_NOT_RUN,
+    };
   // Not decided: the samples show the targets neither met nor missed; concluded nothing, as not measured.
   const status = op.status ?? (op.pass ? 'passed' : 'failed');
   const outcome: Outcome = status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'not-run';
-  const reason = status === 'not-measured' ? `not measured: ${op.reason ?? 'see the perf report'}`
-    : status === 'inconclusive' ? `not decided: ${op.verdict?.why ?? op.note ?? 'see the perf report'}`
-      : op.decidedBy === 'conformance run' ? `decided by the conformance run's answers, ${perf!.startedAt}` : `measured ${perf!.startedAt}`;
+  const reason =
+    status === 'not-measured'
+      ? `not measured: ${op.reason ?? 'see the perf report'}`
+      : status === 'inconclusive'
+        ? `not decided: ${op.verdict?.why ?? op.note ?? 'see the perf report'}`
+        : op.decidedBy === 'conformance run'
+          ? `decided by the conformance run's answers, ${perf!.startedAt}`
+          : `measured ${perf!.startedAt}`;
   return {
-    key: `perf › ${key}`, title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, n=${op.samples}${op.samples && op.samples < 100 ? ': with fewer than 100 samples the p99 is their maximum' : ''})`, file: 'perf/', outcome,
+    key: `perf › ${key}`,
+    title: `npm run perf: ${key} (p50 ${op.p50} ms, p99 ${op.p99} ms, n=${op.samples}${op.samples && op.samples < 100 ? ': with fewer than 100 samples the p99 is their maximum' : ''})`,
+    file: 'perf/',
+    outcome,
     reason,
   };
 }
@@ -147,37 +193,96 @@ function ruleStatus(tests: RuleTest[], failedHere: boolean, findings: number): R
 
 /** `leftOut`: the reason of a rule no test of the run names (NOT_SELECTED under the suite's own configuration); without it, such a rule is uncovered. */
 export function buildCoverage(
-  target: string, records: TestRecord[], findings: LedgerEntry[], footprint: Footprint, perf?: { startedAt: string; operations: PerfOperationResult[] },
-  events: readonly EnvironmentEvent[] = [], leftOut?: string,
+  target: string,
+  records: TestRecord[],
+  findings: LedgerEntry[],
+  footprint: Footprint,
+  perf?: { startedAt: string; operations: PerfOperationResult[] },
+  events: readonly EnvironmentEvent[] = [],
+  leftOut?: string
 ): CoverageReport {
   const rules = ruleList.map((rule): RuleCoverage => {
     const mine = records.filter((t) => t.ruleIds.includes(rule.id));
     const tests: RuleTest[] = mine.map((t) => ({
-      key: t.key, title: t.title, file: t.file,
+      key: t.key,
+      title: t.title,
+      file: t.file,
       // A failing test fails only the rules its failure names; for its other rules it did not conclude.
-      outcome: (t.outcome === 'failed' || t.outcome === 'assumption-failed') && !t.failedRules?.includes(rule.id) ? 'not-run' : t.outcome,
+      outcome:
+        (t.outcome === 'failed' || t.outcome === 'assumption-failed') && !t.failedRules?.includes(rule.id)
+          ? 'not-run'
+          : t.outcome,
       ...(t.reason ? { reason: t.reason } : {}),
       ...(t.blockedBy ? { blockedBy: t.blockedBy.rule ?? '—', reason: t.blockedBy.reason } : {}),
     }));
     if (rule.family === 'latency') tests.push(latencyTest(rule, perf));
-    else if (!tests.length && leftOut) tests.push({ key: `not selected › ${rule.id}`, title: 'no test of this rule in the run', file: '', outcome: 'not-run', reason: leftOut });
+    else if (!tests.length && leftOut)
+      tests.push({
+        key: `not selected › ${rule.id}`,
+        title: 'no test of this rule in the run',
+        file: '',
+        outcome: 'not-run',
+        reason: leftOut,
+      });
     const ownFindings = findings.filter((f) => f.rule === rule.id);
     const failing = mine.find((t) => t.outcome === 'failed' && t.failedRules?.includes(rule.id));
     const status = ruleStatus(tests, !!failing, ownFindings.length);
     const evidence = failing?.evidence ?? ownFindings.find((f) => f.evidence)?.evidence;
     return {
-      id: rule.id, family: rule.family, section: rule.section, words: rule.words, origin: rule.origin, status, tests,
+      id: rule.id,
+      family: rule.family,
+      section: rule.section,
+      words: rule.words,
+      origin: rule.origin,
+      status,
+      tests,
       findings: ownFindings,
       blocks: records.filter((t) => t.blockedBy?.rule === rule.id).length,
       ...(evidence ? { evidence } : failing?.replay ? { replay: failing.replay } : {}),
-      ...(failing?.reason ? { message: failing.reason } : status === 'failed' && ownFindings[0] ? { message: ownFindings[0].title } : {}),
+      ...(failing?.reason
+        ? { message: failing.reason }
+        : status === 'failed' && ownFindings[0]
+          ? { message: ownFindings[0].title }
+          : {}),
     };
   });
-  const totals = { rules: rules.length, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, unavailable: 0, incomplete: 0, passed: 0, 'not-run': 0, uncovered: 0 };
+  const totals = {
+    rules: rules.length,
+    failed: 0,
+    'assumption-failed': 0,
+    'suite-error': 0,
+    blocked: 0,
+    unavailable: 0,
+    incomplete: 0,
+    passed: 0,
+    'not-run': 0,
+    uncovered: 0,
+  };
   for (const r of rules) totals[r.status] += 1;
-  const testTotals = { total: records.length, passed: 0, failed: 0, 'assumption-failed': 0, 'suite-error': 0, blocked: 0, unavailable: 0, incomplete: 0, 'not-run': 0 };
+  const testTotals = {
+    total: records.length,
+    passed: 0,
+    failed: 0,
+    'assumption-failed': 0,
+    'suite-error': 0,
+    blocked: 0,
+    unavailable: 0,
+    incomplete: 0,
+    'not-run': 0,
+  };
   for (const t of records) testTotals[t.outcome] += 1;
   const environment = environmentReport(events, testTotals.incomplete);
   const unavailable = unavailableOperations(events, footprint);
-  return { target, generatedAt: new Date().toISOString(), totals, tests: testTotals, rules, findings, footprint, records, environment, unavailable };
+  return {
+    target,
+    generatedAt: new Date().toISOString(),
+    totals,
+    tests: testTotals,
+    rules,
+    findings,
+    footprint,
+    records,
+    environment,
+    unavailable,
+  };
 }

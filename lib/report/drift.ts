@@ -18,7 +18,16 @@ export interface DriftReport {
   target: string;
   generatedAt: string;
   entries: DriftEntry[];
-  assumptions: { id: string; silence: string; choice: string; suite: string; setting?: string; inForce?: string; strict: boolean; seen: string[] }[];
+  assumptions: {
+    id: string;
+    silence: string;
+    choice: string;
+    suite: string;
+    setting?: string;
+    inForce?: string;
+    strict: boolean;
+    seen: string[];
+  }[];
   /** Answers that asked the client to come back later (429, 503 with Retry-After). */
   throttled: number;
   /** Silences the suite could not settle on this target, each once: `{entry, text}` (the tests that needed them were not run). */
@@ -51,16 +60,26 @@ function noticesOf(annotations: string[]): DriftReport['notices'] {
   });
 }
 
-export function buildDrift(config: Config | undefined, target: string, records: DriftRecord[], seen: string[] = [], notices: string[] = []): DriftReport {
+export function buildDrift(
+  config: Config | undefined,
+  target: string,
+  records: DriftRecord[],
+  seen: string[] = [],
+  notices: string[] = []
+): DriftReport {
   const entries = mergeDrift(records);
   return {
     target,
     generatedAt: new Date().toISOString(),
     entries,
     assumptions: assumptions.map(({ inForce, ...a }) => ({
-      ...a, ...(inForce && config ? { inForce: inForce(config) } : {}),
+      ...a,
+      ...(inForce && config ? { inForce: inForce(config) } : {}),
       strict: config?.strict.has(a.id) ?? false,
-      seen: [...new Set(seen.filter((s) => s.startsWith(`${a.id}: `)).map((s) => s.slice(a.id.length + 2)))].slice(0, MAX_SEEN),
+      seen: [...new Set(seen.filter((s) => s.startsWith(`${a.id}: `)).map((s) => s.slice(a.id.length + 2)))].slice(
+        0,
+        MAX_SEEN
+      ),
     })),
     throttled: entries.filter((e) => e.check === 'throttling').reduce((n, e) => n + e.occurrences, 0),
     notices: noticesOf(notices),
@@ -84,12 +103,22 @@ export function driftHtml(report: DriftReport): string {
     a.setting ? `<code>${escapeHtml(a.setting)}</code>${a.inForce ? `<br>${escapeHtml(a.inForce)}` : ''}` : '',
     a.seen.length ? `<ul>${a.seen.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>` : '',
   ]);
-  return page('Drift and assumptions', `<h1>Drift and assumptions</h1>
+  return page(
+    'Drift and assumptions',
+    `<h1>Drift and assumptions</h1>
 <div class="meta">target ${escapeHtml(report.target)} · ${escapeHtml(report.generatedAt)} · drift is reported, not failed · throttled ${report.throttled} times</div>
-${report.notices.length ? `<h2 id="notices">Configuration notices (${report.notices.length}): silences the suite could not settle on this target; the tests that needed them were not run</h2>
-${table(['register entry', 'notice'], report.notices.map((n) => [`<code class="id">${escapeHtml(n.entry)}</code>`, escapeHtml(n.text)]))}` : ''}
+${
+  report.notices.length
+    ? `<h2 id="notices">Configuration notices (${report.notices.length}): silences the suite could not settle on this target; the tests that needed them were not run</h2>
+${table(
+  ['register entry', 'notice'],
+  report.notices.map((n) => [`<code class="id">${escapeHtml(n.entry)}</code>`, escapeHtml(n.text)])
+)}`
+    : ''
+}
 <h2>What the target did that the document does not describe (${report.entries.length})</h2>
 ${report.entries.length ? table(['operations', 'drift', 'seen', 'documented', 'example', 'times'], rows) : '<p>None seen.</p>'}
 <h2>Assumptions register in force</h2>
-${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting', 'what this target chose'], register)}`);
+${table(['id', 'the document leaves open', 'choice', 'how the suite treats other choices', 'setting', 'what this target chose'], register)}`
+  );
 }

@@ -14,15 +14,21 @@ const MAX_IDS = 5;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function ids(rules: string[]): string {
-  return rules.length > MAX_IDS ? `${rules.slice(0, MAX_IDS).join(', ')}, … ${rules.length - MAX_IDS} more` : rules.join(', ');
+  return rules.length > MAX_IDS
+    ? `${rules.slice(0, MAX_IDS).join(', ')}, … ${rules.length - MAX_IDS} more`
+    : rules.join(', ');
 }
 
 export function lastLine(code: number, coverage: CoverageReport | undefined, reportsDir: string): string {
   const where = `${join(reportsDir, 'coverage.html')} (exit ${code})`;
-  if (!coverage) return `${code ? 'FAIL' : 'PASS'}: no verdict of rules: the run ended before its coverage report${code ? '; the lines above say why' : ''} (exit ${code})`;
-  const broken = coverage.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed').map((r) => r.id);
+  if (!coverage)
+    return `${code ? 'FAIL' : 'PASS'}: no verdict of rules: the run ended before its coverage report${code ? '; the lines above say why' : ''} (exit ${code})`;
+  const broken = coverage.rules
+    .filter((r) => r.status === 'failed' || r.status === 'assumption-failed')
+    .map((r) => r.id);
   const findings = coverage.findings.length;
-  if (broken.length || findings) return `FAIL: ${plural(broken.length, 'rule')} broken${broken.length ? ` (${ids(broken)})` : ''}, ${plural(findings, 'finding')}; ${where}`;
+  if (broken.length || findings)
+    return `FAIL: ${plural(broken.length, 'rule')} broken${broken.length ? ` (${ids(broken)})` : ''}, ${plural(findings, 'finding')}; ${where}`;
   if (code === UNAVAILABLE_EXIT) {
     const ops = coverage.unavailable.map((o) => `${o.method} ${o.path}`);
     return `UNAVAILABLE: ${plural(ops.length, 'operation')} answered unavailable to every request (${ids(ops)}), not judged; no rule broken; ${where}`;
@@ -31,8 +37,10 @@ export function lastLine(code: number, coverage: CoverageReport | undefined, rep
   const x = coverage.tests;
   if (code !== 0) {
     const judged = x.total - x['not-run'];
-    if (x.incomplete * 2 > judged && judged > 0) return `NOT JUDGED: ${x.incomplete} of ${judged} tests incomplete (the environment was unavailable); no rule broken; ${where}`;
-    if (x['suite-error']) return `FAIL: ${plural(x['suite-error'], 'suite error')} (faults of fleet-conformance itself, not of the target); no rule broken; ${where}`;
+    if (x.incomplete * 2 > judged && judged > 0)
+      return `NOT JUDGED: ${x.incomplete} of ${judged} tests incomplete (the environment was unavailable); no rule broken; ${where}`;
+    if (x['suite-error'])
+      return `FAIL: ${plural(x['suite-error'], 'suite error')} (faults of fleet-conformance itself, not of the target); no rule broken; ${where}`;
     return `FAIL: no rule broken, but the run did not end well (the lines above say why); ${where}`;
   }
   const others = [

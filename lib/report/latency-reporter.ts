@@ -7,9 +7,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { ConfigError, loadConfig, type Config } from '../config.js';
-import { sentOf, type SentRecord } from '../latency/passive.js';
-import { buildPassiveReport, PASSIVE_FILE, PASSIVE_PAGE, passiveHtml, passiveLines, passiveShortLines } from '../latency/passive-report.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type SentRecord, sentOf } from '../latency/passive.js';
+import {
+  buildPassiveReport,
+  PASSIVE_FILE,
+  PASSIVE_PAGE,
+  passiveHtml,
+  passiveLines,
+  passiveShortLines,
+} from '../latency/passive-report.js';
 
 export default class LatencyReporter implements Reporter {
   private readonly records: SentRecord[] = [];
@@ -40,7 +47,10 @@ export default class LatencyReporter implements Reporter {
       return;
     }
     const report = buildPassiveReport(this.records, {
-      target: config.target, baseUrl: config.baseUrl, runId: config.runId, confidence: config.perf.confidence,
+      target: config.target,
+      baseUrl: config.baseUrl,
+      runId: config.runId,
+      confidence: config.perf.confidence,
       clientObserved: config.strict.has('ASSUME-LATENCY-MEASURE'),
       ...(config.sandbox && config.perf.sandboxLatency ? { sandboxLatency: config.perf.sandboxLatency } : {}),
     });

@@ -7,7 +7,7 @@
  */
 import { NOT_THE_TOP_LEVEL } from '../authz/matrix.js';
 import type { AuthzMatrix } from './authz-matrix.js';
-import { LATENCY_NOT_RUN, NOT_SELECTED, type CoverageReport, type RuleCoverage } from './coverage.js';
+import { type CoverageReport, LATENCY_NOT_RUN, NOT_SELECTED, type RuleCoverage } from './coverage.js';
 import type { TestRecord } from './test-record.js';
 
 /** A matrix cell whose test was not part of the run at all. */
@@ -25,9 +25,14 @@ const INTENDED = new Set([SELECTION_GROUP, LATENCY_GROUP]);
 export function groupOf(reason: string): string {
   if (reason === NOT_SELECTED || reason === NOT_IN_RUN) return SELECTION_GROUP;
   if (reason === LATENCY_NOT_RUN) return LATENCY_GROUP;
-  const settings = /^no .*\(((?:FLEET|SANDBOX)_[A-Z_]+(?: \/ (?:FLEET|SANDBOX)_[A-Z_]+)*)\)/.exec(reason)?.[1] ?? /\(((?:FLEET|SANDBOX)_[A-Z_]+), not set\)/.exec(reason)?.[1];
+  const settings =
+    /^no .*\(((?:FLEET|SANDBOX)_[A-Z_]+(?: \/ (?:FLEET|SANDBOX)_[A-Z_]+)*)\)/.exec(reason)?.[1] ??
+    /\(((?:FLEET|SANDBOX)_[A-Z_]+), not set\)/.exec(reason)?.[1];
   if (settings) return `${settings} not set`;
-  const clause = reason.replace(/^not tried: /, '').split(/: |; /)[0]!.trim();
+  const clause = reason
+    .replace(/^not tried: /, '')
+    .split(/: |; /)[0]!
+    .trim();
   return clause.length > 70 ? `${clause.slice(0, 69)}…` : clause;
 }
 
@@ -37,11 +42,14 @@ export function groupOf(reason: string): string {
  * with its failure's message.
  */
 function ruleReason(rule: RuleCoverage, records: ReadonlyMap<string, TestRecord>): string {
-  const reasons = rule.tests.filter((t) => t.outcome === 'not-run').map((t) => {
-    const record = records.get(t.key);
-    if (record?.outcome === 'failed' || record?.outcome === 'assumption-failed') return `its test broke ${(record.failedRules ?? record.ruleIds).join(', ')} first`;
-    return t.reason ?? 'its tests did not run';
-  });
+  const reasons = rule.tests
+    .filter((t) => t.outcome === 'not-run')
+    .map((t) => {
+      const record = records.get(t.key);
+      if (record?.outcome === 'failed' || record?.outcome === 'assumption-failed')
+        return `its test broke ${(record.failedRules ?? record.ruleIds).join(', ')} first`;
+      return t.reason ?? 'its tests did not run';
+    });
   return reasons.find((r) => groupOf(r).endsWith(' not set')) ?? reasons[0] ?? 'its tests did not run';
 }
 
@@ -53,7 +61,9 @@ interface NotRunGroup {
 function grouped(reasons: string[]): NotRunGroup[] {
   const counts = new Map<string, number>();
   for (const r of reasons) counts.set(groupOf(r), (counts.get(groupOf(r)) ?? 0) + 1);
-  return [...counts].map(([group, count]) => ({ group, count })).sort((a, b) => b.count - a.count || a.group.localeCompare(b.group));
+  return [...counts]
+    .map(([group, count]) => ({ group, count }))
+    .sort((a, b) => b.count - a.count || a.group.localeCompare(b.group));
 }
 
 export interface NotRun {
@@ -68,17 +78,24 @@ export interface NotRun {
   cellTotal: number;
 }
 
-export function notRunOf(report: Pick<CoverageReport, 'rules' | 'records'>, matrix?: Pick<AuthzMatrix, 'tables'>): NotRun {
+export function notRunOf(
+  report: Pick<CoverageReport, 'rules' | 'records'>,
+  matrix?: Pick<AuthzMatrix, 'tables'>
+): NotRun {
   const records = new Map(report.records.map((r) => [r.key, r]));
   const all = grouped(report.rules.filter((r) => r.status === 'not-run').map((r) => ruleReason(r, records)));
   const notSelected = all.find((g) => g.group === SELECTION_GROUP)?.count ?? 0;
   const latency = all.find((g) => g.group === LATENCY_GROUP)?.count ?? 0;
-  const cells = (matrix?.tables ?? []).flatMap((t) => t.rows.flatMap((r) => Object.values(r.cells))).filter((c) => c.verdict !== 'n/a' && c.note !== NOT_THE_TOP_LEVEL);
+  const cells = (matrix?.tables ?? [])
+    .flatMap((t) => t.rows.flatMap((r) => Object.values(r.cells)))
+    .filter((c) => c.verdict !== 'n/a' && c.note !== NOT_THE_TOP_LEVEL);
   return {
     rules: all.filter((g) => g.group !== SELECTION_GROUP),
     notSelected,
     judgeable: report.rules.length - notSelected - latency,
-    cells: grouped(cells.filter((c) => c.verdict === 'not-run').map((c) => c.note)).filter((g) => g.group !== SELECTION_GROUP),
+    cells: grouped(cells.filter((c) => c.verdict === 'not-run').map((c) => c.note)).filter(
+      (g) => g.group !== SELECTION_GROUP
+    ),
     cellTotal: cells.length,
   };
 }
@@ -93,15 +110,24 @@ export function notRunLines(n: NotRun): string[] {
   const cells = sum(n.cells);
   const lines = [
     ...(rules ? [`${rules} rule${rules > 1 ? 's' : ''} not run: ${listed(n.rules)}`] : []),
-    ...(n.notSelected ? [`${n.notSelected} rule${n.notSelected > 1 ? 's' : ''} not selected (this run's -g, --rule, files or project)`] : []),
+    ...(n.notSelected
+      ? [`${n.notSelected} rule${n.notSelected > 1 ? 's' : ''} not selected (this run's -g, --rule, files or project)`]
+      : []),
     ...(cells ? [`authorization matrix: ${cells} of its ${n.cellTotal} cells not run: ${listed(n.cells)}`] : []),
   ];
   const wanting = sum(n.rules.filter((g) => !INTENDED.has(g.group)));
   const loud = [
-    ...(wanting > n.judgeable * LOUD_SHARE ? [`${wanting} of ${n.judgeable} rules (${percent(wanting, n.judgeable)})`] : []),
-    ...(cells > n.cellTotal * LOUD_SHARE ? [`${cells} of ${n.cellTotal} authorization matrix cells (${percent(cells, n.cellTotal)})`] : []),
+    ...(wanting > n.judgeable * LOUD_SHARE
+      ? [`${wanting} of ${n.judgeable} rules (${percent(wanting, n.judgeable)})`]
+      : []),
+    ...(cells > n.cellTotal * LOUD_SHARE
+      ? [`${cells} of ${n.cellTotal} authorization matrix cells (${percent(cells, n.cellTotal)})`]
+      : []),
   ];
-  if (loud.length) lines.push(`WARNING: more than a tenth not run: ${loud.join(' and ')}; set what the line${lines.length > 1 ? 's' : ''} above name${lines.length > 1 ? '' : 's'} to run them (coverage.html says why, test by test)`);
+  if (loud.length)
+    lines.push(
+      `WARNING: more than a tenth not run: ${loud.join(' and ')}; set what the line${lines.length > 1 ? 's' : ''} above name${lines.length > 1 ? '' : 's'} to run them (coverage.html says why, test by test)`
+    );
   return lines;
 }
 
@@ -109,7 +135,9 @@ export function notRunLines(n: NotRun): string[] {
 export function notRunWords(n: NotRun): string {
   const rules = sum(n.rules);
   return [
-    rules ? `, ${rules} not run (${n.rules.map((g) => (n.rules.length > 1 ? `${g.group}: ${g.count}` : g.group)).join(', ')})` : '',
+    rules
+      ? `, ${rules} not run (${n.rules.map((g) => (n.rules.length > 1 ? `${g.group}: ${g.count}` : g.group)).join(', ')})`
+      : '',
     n.notSelected ? `, ${n.notSelected} not selected` : '',
   ].join('');
 }

@@ -38,11 +38,14 @@ export default class ProgressReporter implements Reporter {
 
   onEnd(): void {
     // Playwright's own count, over every attempt of every test.
-    if (this.ended.size) this.progress((this.suite?.allTests() ?? []).filter((t) => t.outcome() === 'unexpected').length);
+    if (this.ended.size)
+      this.progress((this.suite?.allTests() ?? []).filter((t) => t.outcome() === 'unexpected').length);
   }
 
   private progress(failed = this.failed.size): void {
-    console.log(`${this.ended.size}/${this.total} tests, ${failed} failed (${Math.round((Date.now() - this.started) / 1000)} s)`);
+    console.log(
+      `${this.ended.size}/${this.total} tests, ${failed} failed (${Math.round((Date.now() - this.started) / 1000)} s)`
+    );
   }
 
   /** What stops the run outside any test (its set-up, its configuration): in full, it is seen nowhere else. */

@@ -6,7 +6,8 @@
 
 export const REDACTED = '[REDACTED]';
 
-const SECRET_KEY = /^(authorization|proxy-authorization|client_secret|access_token|refresh_token|id_token|cardpin|password|secret)$/i;
+const SECRET_KEY =
+  /^(authorization|proxy-authorization|client_secret|access_token|refresh_token|id_token|cardpin|password|secret)$/i;
 
 /** Every value any registry of this process was given: for text built where no registry is at hand. */
 const seenInProcess = new Set<string>();
@@ -54,7 +55,7 @@ export class SecretRegistry {
     if (Array.isArray(value)) return value.map((v) => this.walk(v));
     if (value && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : this.walk(v)]),
+        Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : this.walk(v)])
       );
     }
     return value;

@@ -12,7 +12,7 @@ import { proxyFor } from '../transport/proxy.js';
 import type { TransportSettings } from '../transport/settings.js';
 
 export const TOKEN_HINT = 'export FLEET_TOKEN=$(npm run -s token)';
-const SANDBOX_HINT = 'npm run sandbox in another terminal, with the run\'s SANDBOX_FAULTS';
+const SANDBOX_HINT = "npm run sandbox in another terminal, with the run's SANDBOX_FAULTS";
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -23,7 +23,9 @@ export function replayBaseUrl(config: Pick<Config, 'sandbox' | 'baseUrl' | 'sand
 
 /** What to do before pasting a replay to `baseUrl`: get a token (and start the sandbox, for a loopback one). */
 export function replayHint(baseUrl: string): string {
-  return /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:|\/|$)/.test(baseUrl) ? `${SANDBOX_HINT}; ${TOKEN_HINT}` : TOKEN_HINT;
+  return /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:|\/|$)/.test(baseUrl)
+    ? `${SANDBOX_HINT}; ${TOKEN_HINT}`
+    : TOKEN_HINT;
 }
 
 /**
@@ -38,13 +40,19 @@ export function curlTransport(settings: TransportSettings, url: string): string 
   const certificate = settings.clientCertificate;
   if (certificate) parts.push(`--cert ${quote(certificate.certFile)}`, `--key ${quote(certificate.keyFile)}`);
   const proxy = proxyFor(settings, url);
-  if (proxy) parts.push(`--proxy ${quote(proxy.server)}`, ...(proxy.username ? [`--proxy-user ${quote(proxy.username)}`] : []));
+  if (proxy)
+    parts.push(`--proxy ${quote(proxy.server)}`, ...(proxy.username ? [`--proxy-user ${quote(proxy.username)}`] : []));
   else if (settings.httpsProxy || settings.httpProxy) parts.push(`--noproxy ${quote(new URL(url).hostname)}`);
   return parts.join(' ');
 }
 
 export function curlOf(baseUrl: string, request: RecordedRequest): string {
-  const parts = ['curl -sS', `-X ${request.method}`, quote(`${baseUrl}${request.path}`), ...(request.transport ? [request.transport] : [])];
+  const parts = [
+    'curl -sS',
+    `-X ${request.method}`,
+    quote(`${baseUrl}${request.path}`),
+    ...(request.transport ? [request.transport] : []),
+  ];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name !== 'authorization') parts.push(`-H ${quote(`${name}: ${value}`)}`);
   }

@@ -16,5 +16,8 @@ export function runExit(code: number, reportsDir: string): { code: number; line?
   if (code !== 0 || !existsSync(file)) return { code };
   const { unavailable = [] } = JSON.parse(readFileSync(file, 'utf8')) as Partial<CoverageReport>;
   if (!unavailable.length) return { code };
-  return { code: UNAVAILABLE_EXIT, line: `fleet-conformance: unavailable: ${unavailable.map((o) => `${o.method} ${o.path}`).join(', ')} answered unavailable to every request of the run: not judged, exit ${UNAVAILABLE_EXIT}` };
+  return {
+    code: UNAVAILABLE_EXIT,
+    line: `fleet-conformance: unavailable: ${unavailable.map((o) => `${o.method} ${o.path}`).join(', ')} answered unavailable to every request of the run: not judged, exit ${UNAVAILABLE_EXIT}`,
+  };
 }

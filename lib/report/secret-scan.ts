@@ -26,7 +26,10 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
     const local = zip.readUInt32LE(p + 42);
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const data = zip.subarray(start, start + zip.readUInt32LE(p + 20));
-    entries.set(zip.toString('utf8', p + 46, p + 46 + nameLength), zip.readUInt16LE(p + 10) === 8 ? inflateRawSync(data) : data);
+    entries.set(
+      zip.toString('utf8', p + 46, p + 46 + nameLength),
+      zip.readUInt16LE(p + 10) === 8 ? inflateRawSync(data) : data
+    );
     p += 46 + nameLength + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
   }
   return entries;
@@ -38,7 +41,8 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
  * JavaScript, CSS, fonts, images): vendor code that no run writes into, whose numbers a short
  * numeric secret (a PIN) would match by chance.
  */
-const PAYLOAD = /(?:data:(?:application\/(?:zip|json|octet-stream)|text\/(?:html|plain))(?:;[\w=-]+)*;base64,|["'])([A-Za-z0-9+/]{40,}={0,2})(?=["'),])/g;
+const PAYLOAD =
+  /(?:data:(?:application\/(?:zip|json|octet-stream)|text\/(?:html|plain))(?:;[\w=-]+)*;base64,|["'])([A-Za-z0-9+/]{40,}={0,2})(?=["'),])/g;
 
 /** A text and what it carries: each part's name (the file, or file!payload[!entry]) and text. */
 export function partsOf(name: string, text: string): [name: string, text: string][] {
@@ -55,7 +59,11 @@ export function partsOf(name: string, text: string): [name: string, text: string
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true }).map(String).sort().map((f) => join(dir, f)).filter((f) => statSync(f).isFile());
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .sort()
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile());
 }
 
 /** What is found where: one line per kind and place; empty when the tree is clean. */

@@ -17,35 +17,74 @@ const MAX_REPLAY = 600;
 
 /** What the run did to the target, in one line. */
 export function footprintLine({ requests, writes: w }: Footprint): string {
-  return `footprint: ${requests} requests; sub-customers created ${w.customersCreated}, closed ${w.customersClosed}, updated ${w.customersUpdated}, blocked ${w.customersBlocked}; `
-    + `cards ordered ${w.cardsOrdered}, blocked ${w.cardsBlocked}, unblocked ${w.cardsUnblocked}, cancelled ${w.cardsCancelled}, replaced ${w.cardsReplaced}; PIN letters ${w.pinLettersRequested}`;
+  return (
+    `footprint: ${requests} requests; sub-customers created ${w.customersCreated}, closed ${w.customersClosed}, updated ${w.customersUpdated}, blocked ${w.customersBlocked}; ` +
+    `cards ordered ${w.cardsOrdered}, blocked ${w.cardsBlocked}, unblocked ${w.cardsUnblocked}, cancelled ${w.cardsCancelled}, replaced ${w.cardsReplaced}; PIN letters ${w.pinLettersRequested}`
+  );
 }
 
 /** "a 1, b 2" of the counts that are not zero. */
-const nonZero = (counts: [string, number][]) => counts.filter(([, n]) => n).map(([word, n]) => `${word} ${n}`).join(', ');
+const nonZero = (counts: [string, number][]) =>
+  counts
+    .filter(([, n]) => n)
+    .map(([word, n]) => `${word} ${n}`)
+    .join(', ');
 
 /** The footprint without its zeros. */
 function shortFootprintLine({ requests, writes: w }: Footprint): string {
   const groups = [
-    ['sub-customers', nonZero([['created', w.customersCreated], ['closed', w.customersClosed], ['updated', w.customersUpdated], ['blocked', w.customersBlocked]])],
-    ['cards', nonZero([['ordered', w.cardsOrdered], ['blocked', w.cardsBlocked], ['unblocked', w.cardsUnblocked], ['cancelled', w.cardsCancelled], ['replaced', w.cardsReplaced]])],
+    [
+      'sub-customers',
+      nonZero([
+        ['created', w.customersCreated],
+        ['closed', w.customersClosed],
+        ['updated', w.customersUpdated],
+        ['blocked', w.customersBlocked],
+      ]),
+    ],
+    [
+      'cards',
+      nonZero([
+        ['ordered', w.cardsOrdered],
+        ['blocked', w.cardsBlocked],
+        ['unblocked', w.cardsUnblocked],
+        ['cancelled', w.cardsCancelled],
+        ['replaced', w.cardsReplaced],
+      ]),
+    ],
     ['PIN letters', w.pinLettersRequested ? String(w.pinLettersRequested) : ''],
   ].filter(([, text]) => text);
   return `footprint: ${requests} requests${groups.map(([what, text]) => `; ${what} ${text}`).join('')}`;
 }
 
 const RULE_WORDS: [RuleStatus, string][] = [
-  ['failed', 'failed'], ['assumption-failed', 'assumption failures'], ['suite-error', 'with suite errors'], ['blocked', 'blocked'], ['unavailable', 'unavailable'],
-  ['incomplete', 'not judged (incomplete tests)'], ['passed', 'passed'], ['not-run', 'not run'], ['uncovered', 'uncovered'],
+  ['failed', 'failed'],
+  ['assumption-failed', 'assumption failures'],
+  ['suite-error', 'with suite errors'],
+  ['blocked', 'blocked'],
+  ['unavailable', 'unavailable'],
+  ['incomplete', 'not judged (incomplete tests)'],
+  ['passed', 'passed'],
+  ['not-run', 'not run'],
+  ['uncovered', 'uncovered'],
 ];
 const TEST_WORDS: [Outcome, string][] = [
-  ['passed', 'passed'], ['failed', 'failed'], ['assumption-failed', 'assumption failures'], ['suite-error', 'suite errors'], ['blocked', 'blocked'], ['unavailable', 'unavailable'],
-  ['incomplete', 'incomplete'], ['not-run', 'not run'],
+  ['passed', 'passed'],
+  ['failed', 'failed'],
+  ['assumption-failed', 'assumption failures'],
+  ['suite-error', 'suite errors'],
+  ['blocked', 'blocked'],
+  ['unavailable', 'unavailable'],
+  ['incomplete', 'incomplete'],
+  ['not-run', 'not run'],
 ];
 
 /** "155 — 138 passed, 17 not run": the counts that are not zero, after the total. */
 function counts<K extends string>(total: number, totals: Partial<Record<K, number>>, words: [K, string][]): string {
-  return `${total} — ${words.filter(([k]) => totals[k]).map(([k, word]) => `${totals[k]} ${word}`).join(', ')}`;
+  return `${total} — ${words
+    .filter(([k]) => totals[k])
+    .map(([k, word]) => `${totals[k]} ${word}`)
+    .join(', ')}`;
 }
 
 export interface SummaryOptions {
@@ -55,7 +94,12 @@ export interface SummaryOptions {
   matrix?: Pick<AuthzMatrix, 'tables'>;
 }
 
-export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'> & Partial<Pick<DriftReport, 'notices'>>, paths: string[], options: SummaryOptions = {}): string[] {
+export function summaryLines(
+  report: CoverageReport,
+  drift: Pick<DriftReport, 'entries' | 'throttled'> & Partial<Pick<DriftReport, 'notices'>>,
+  paths: string[],
+  options: SummaryOptions = {}
+): string[] {
   // The counts first, what broke last: the run's last lines are its failures and their replays.
   const lines = [...countLines(report, drift, paths, options.verbose ?? false)];
   const notRun = notRunLines(notRunOf(report, options.matrix));
@@ -68,11 +112,15 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
   };
   const suiteErrors = report.records.filter((r) => r.outcome === 'suite-error');
   if (suiteErrors.length) {
-    lines.push('', `suite errors (${suiteErrors.length}): faults of fleet-conformance itself, not of the target; no rule is judged by them`);
+    lines.push(
+      '',
+      `suite errors (${suiteErrors.length}): faults of fleet-conformance itself, not of the target; no rule is judged by them`
+    );
     for (const r of suiteErrors.slice(0, MAX_RULES)) {
       lines.push(`  ⚠ ${r.title.slice(0, 140)}`, `      ${r.reason ?? ''}${r.thrownAt ? ` (at ${r.thrownAt})` : ''}`);
     }
-    if (suiteErrors.length > MAX_RULES) lines.push(`  … and ${suiteErrors.length - MAX_RULES} more in the coverage report`);
+    if (suiteErrors.length > MAX_RULES)
+      lines.push(`  … and ${suiteErrors.length - MAX_RULES} more in the coverage report`);
   }
   const broken = report.rules.filter((r) => r.status === 'failed' || r.status === 'assumption-failed');
   if (broken.length) {
@@ -80,7 +128,10 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
     for (const r of broken.slice(0, MAX_RULES)) {
       const e = r.evidence;
       lines.push(`  ✘ ${r.id}${r.status === 'assumption-failed' ? ' (assumption)' : ''} — ${r.words}`);
-      if (e) lines.push(`      ${e.request.method} ${e.request.path.slice(0, 120)} → ${e.response.status}${e.pointer ? ` at ${e.pointer}` : ''}`);
+      if (e)
+        lines.push(
+          `      ${e.request.method} ${e.request.path.slice(0, 120)} → ${e.response.status}${e.pointer ? ` at ${e.pointer}` : ''}`
+        );
       if (r.message) lines.push(`      ${r.message.slice(0, 160)}`);
       if (r.blocks) lines.push(`      blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}`);
       if (e) lines.push(replay(e.baseUrl, curlOf(e.baseUrl, e.request)));
@@ -100,23 +151,40 @@ export function summaryLines(report: CoverageReport, drift: Pick<DriftReport, 'e
 }
 
 /** Footprint, environment, rules and tests: every count when verbose, with the reports' paths; otherwise only those not zero. */
-function countLines(report: CoverageReport, drift: Pick<DriftReport, 'entries' | 'throttled'>, paths: string[], verbose: boolean): string[] {
+function countLines(
+  report: CoverageReport,
+  drift: Pick<DriftReport, 'entries' | 'throttled'>,
+  paths: string[],
+  verbose: boolean
+): string[] {
   const t = report.totals;
   const x = report.tests;
   if (verbose) {
-    return ['', footprintLine(report.footprint), environmentLine(report.environment),
+    return [
+      '',
+      footprintLine(report.footprint),
+      environmentLine(report.environment),
       `rules: ${t.rules} — ${t.failed} failed, ${t['assumption-failed']} assumption failures, ${t['suite-error']} with suite errors, ${t.blocked} blocked, ${t.unavailable ?? 0} unavailable, ${t.incomplete} not judged (incomplete tests), ${t.passed} passed, ${t['not-run']} not run, ${t.uncovered} uncovered; findings: ${report.findings.length}; drift: ${drift.entries.length}; throttled: ${drift.throttled}`,
       `tests: ${x.total} — ${x.passed} passed, ${x.failed} failed, ${x['suite-error']} suite errors, ${x.blocked} blocked, ${x.unavailable ?? 0} unavailable, ${x.incomplete} incomplete, ${x['not-run']} not run${rerunText(report)}`,
-      `→ ${paths.join(' · ')}`];
+      `→ ${paths.join(' · ')}`,
+    ];
   }
   const env = report.environment;
   const troubled = env.events.length > 0 || env.incompleteTests > 0;
-  const more = nonZero([['findings', report.findings.length], ['drift', drift.entries.length], ['throttled', drift.throttled]]);
+  const more = nonZero([
+    ['findings', report.findings.length],
+    ['drift', drift.entries.length],
+    ['throttled', drift.throttled],
+  ]);
   // What the selection left out is not run by intent: counted apart.
   const left = notRunOf(report).notSelected;
-  return ['', shortFootprintLine(report.footprint), ...(troubled ? [environmentLine(env)] : []),
+  return [
+    '',
+    shortFootprintLine(report.footprint),
+    ...(troubled ? [environmentLine(env)] : []),
     `rules: ${counts(t.rules, { ...t, 'not-run': t['not-run'] - left }, RULE_WORDS)}${left ? `, ${left} not selected` : ''}${more ? `; ${more}` : ''}`,
-    `tests: ${counts(x.total, x, TEST_WORDS)}${rerunText(report)}`];
+    `tests: ${counts(x.total, x, TEST_WORDS)}${rerunText(report)}`,
+  ];
 }
 
 /** Operations the server answered unavailable to every request: a verdict of their own, said before what broke. */
@@ -125,7 +193,8 @@ function unavailableLines(report: CoverageReport): string[] {
   if (!ops.length) return [];
   const rules = report.rules.filter((r) => r.status === 'unavailable').map((r) => r.id);
   return [
-    '', `unavailable (${ops.length} operation${ops.length > 1 ? 's' : ''}): the server answered unavailable to every request of ${ops.length > 1 ? 'them' : 'it'} while it served others; not judged, and not the environment's doing`,
+    '',
+    `unavailable (${ops.length} operation${ops.length > 1 ? 's' : ''}): the server answered unavailable to every request of ${ops.length > 1 ? 'them' : 'it'} while it served others; not judged, and not the environment's doing`,
     ...ops.map((o) => `  ⊘ ${o.method} ${o.path} (${o.operationId}): ${o.reason}`),
     ...(rules.length ? [`      rules not judged for it: ${rules.join(', ')}`] : []),
   ];
@@ -134,8 +203,11 @@ function unavailableLines(report: CoverageReport): string[] {
 /** Silences the suite could not settle on this target: each said once, with the setting that settles it. */
 function noticeLines(notices: DriftReport['notices']): string[] {
   if (!notices.length) return [];
-  return ['', `configuration notices (${notices.length}): the document does not show these, and the suite did not find them on this target; the tests that need them were not run`,
-    ...notices.map((n) => `  ? ${n.text} (${n.entry})`)];
+  return [
+    '',
+    `configuration notices (${notices.length}): the document does not show these, and the suite did not find them on this target; the tests that need them were not run`,
+    ...notices.map((n) => `  ? ${n.text} (${n.entry})`),
+  ];
 }
 
 /** How many tests judged nothing at first and were run again. */
@@ -151,7 +223,8 @@ function incompleteLines(report: CoverageReport): string[] {
   const incomplete = report.records.filter((r) => r.outcome === 'incomplete');
   if (!incomplete.length) return [];
   return [
-    '', `incomplete (${incomplete.length}): not judged in this run, nothing proven broken; their rules are not judged`,
+    '',
+    `incomplete (${incomplete.length}): not judged in this run, nothing proven broken; their rules are not judged`,
     ...incomplete.slice(0, MAX_RULES).flatMap((r) => [`  … ${r.title.slice(0, 140)}`, `      ${r.reason ?? ''}`]),
     ...(incomplete.length > MAX_RULES ? [`  … and ${incomplete.length - MAX_RULES} more in the coverage report`] : []),
   ];

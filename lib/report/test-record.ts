@@ -8,17 +8,36 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import { BUDGET_KINDS, spentOf, type BudgetKind } from '../budget.js';
+import { BUDGET_KINDS, type BudgetKind, spentOf } from '../budget.js';
 import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js';
 import type { Exchange } from '../exchange.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
-import { answersBeside, BLOCKED_ANNOTATION, EVIDENCE_ATTACHMENT, FINDINGS_ATTACHMENT, INCOMPLETE_ANNOTATION, INCOMPLETE_ATTACHMENT, UNAVAILABLE_ANNOTATION, type Evidence, type Incomplete, type LedgerEntry } from '../ledger.js';
+import {
+  answersBeside,
+  BLOCKED_ANNOTATION,
+  EVIDENCE_ATTACHMENT,
+  type Evidence,
+  FINDINGS_ATTACHMENT,
+  INCOMPLETE_ANNOTATION,
+  INCOMPLETE_ATTACHMENT,
+  type Incomplete,
+  type LedgerEntry,
+  UNAVAILABLE_ANNOTATION,
+} from '../ledger.js';
 import { ruleIdsOf } from '../rules/ids.js';
 import { ownFrame, suiteErrorOf } from '../suite-error.js';
-import { replayIn, type Replay } from './replay.js';
+import { type Replay, replayIn } from './replay.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
-export type Outcome = 'passed' | 'failed' | 'assumption-failed' | 'suite-error' | 'blocked' | 'unavailable' | 'incomplete' | 'not-run';
+export type Outcome =
+  | 'passed'
+  | 'failed'
+  | 'assumption-failed'
+  | 'suite-error'
+  | 'blocked'
+  | 'unavailable'
+  | 'incomplete'
+  | 'not-run';
 
 export interface TestRecord {
   /** Project, file and title path: the same test in another run (or shard) has the same key. */
@@ -53,15 +72,23 @@ export interface TestRecord {
 const TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
 
 function firstLine(text: string | undefined): string | undefined {
-  return stripVTControlCharacters(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300);
+  return stripVTControlCharacters(text ?? '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300);
 }
 
 function json<T>(result: TestResult, match: (name: string) => boolean): T[] {
-  return result.attachments.filter((a) => match(a.name) && a.body).map((a) => JSON.parse(a.body!.toString('utf8')) as T);
+  return result.attachments
+    .filter((a) => match(a.name) && a.body)
+    .map((a) => JSON.parse(a.body!.toString('utf8')) as T);
 }
 
 function violationEvidence(result: TestResult, baseUrl: string): Evidence | undefined {
-  const [violation] = json<{ findings: { where?: string }[]; exchange: Exchange }>(result, (n) => n.startsWith('violation '));
+  const [violation] = json<{ findings: { where?: string }[]; exchange: Exchange }>(result, (n) =>
+    n.startsWith('violation ')
+  );
   if (!violation) return undefined;
   const { exchange } = violation;
   const body = exchange.response.isJson ? JSON.stringify(exchange.response.body, null, 2) : exchange.response.text;
@@ -69,7 +96,11 @@ function violationEvidence(result: TestResult, baseUrl: string): Evidence | unde
     operationId: exchange.operationId,
     baseUrl,
     request: exchange.request,
-    response: { status: exchange.response.status, ...(exchange.response.headers['content-type'] ? { contentType: exchange.response.headers['content-type'] } : {}), body: body.slice(0, 6_000) },
+    response: {
+      status: exchange.response.status,
+      ...(exchange.response.headers['content-type'] ? { contentType: exchange.response.headers['content-type'] } : {}),
+      body: body.slice(0, 6_000),
+    },
     ...(violation.findings[0]?.where ? { pointer: violation.findings[0].where } : {}),
     startedAt: exchange.startedAt,
     // Redacted when attached (lib/report/test-sink.ts).
@@ -88,10 +119,24 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   } catch {
     ruleIds = [];
   }
-  const spent = footprintOf(result).map(spentOf).reduce<Record<BudgetKind, number> | undefined>(
-    (sum, s) => (sum ? { customers: sum.customers + s.customers, cards: sum.cards + s.cards, poolCards: sum.poolCards + s.poolCards } : s), undefined);
+  const spent = footprintOf(result)
+    .map(spentOf)
+    .reduce<Record<BudgetKind, number> | undefined>(
+      (sum, s) =>
+        sum
+          ? {
+              customers: sum.customers + s.customers,
+              cards: sum.cards + s.cards,
+              poolCards: sum.poolCards + s.poolCards,
+            }
+          : s,
+      undefined
+    );
   const base = {
-    key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds,
+    key: testKey(test),
+    title: test.title,
+    file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+    ruleIds,
     ...(spent && BUDGET_KINDS.some((k) => spent[k]) ? { spent } : {}),
     ...(test.annotations.some((a) => a.type === 'fast-check') ? { fastCheck: true as const } : {}),
     ...(result.retry ? { attempts: result.retry + 1 } : {}),
@@ -103,12 +148,23 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   // half-way by a cancelled run concluded nothing, whatever it saw meanwhile.
   const incomplete = incompleteOf(test, result);
   if (incomplete) return { ...base, ...incomplete };
-  if (result.status === 'interrupted') return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
+  if (result.status === 'interrupted')
+    return { ...base, outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
   if (result.status === 'skipped') {
-    if (!blocked) return { ...base, outcome: 'not-run', reason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped' };
+    if (!blocked)
+      return {
+        ...base,
+        outcome: 'not-run',
+        reason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped',
+      };
     const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];
     const [evidence] = json<Evidence>(result, (n) => n.startsWith('blocked by '));
-    return { ...base, outcome: 'blocked', blockedBy: { ...(rule && rule !== '—' ? { rule } : {}), reason: reason ?? blocked }, ...(evidence ? { evidence } : {}) };
+    return {
+      ...base,
+      outcome: 'blocked',
+      blockedBy: { ...(rule && rule !== '—' ? { rule } : {}), reason: reason ?? blocked },
+      ...(evidence ? { evidence } : {}),
+    };
   }
   const messages = result.errors.map((e) => e.message ?? '');
   // The suite's own exception judged nothing: no rule of the test is red for it.
@@ -129,7 +185,12 @@ export function recordOf(test: TestCase, result: TestResult, baseUrl: string): T
   });
   const evidence = violationEvidence(result, baseUrl) ?? json<Evidence>(result, (n) => n === EVIDENCE_ATTACHMENT)[0];
   // No red without evidence: a failure no answer of the server shows judged nothing.
-  if (!evidence) return { ...base, outcome: 'incomplete', reason: `failed with no answer of the server to show for it: not judged (${firstLine(messages[0]) ?? 'no message'})` };
+  if (!evidence)
+    return {
+      ...base,
+      outcome: 'incomplete',
+      reason: `failed with no answer of the server to show for it: not judged (${firstLine(messages[0]) ?? 'no message'})`,
+    };
   const replay = replayIn(messages.join('\n'));
   return {
     ...base,
@@ -152,17 +213,29 @@ function annotationsOf(test: TestCase, result: TestResult): TestCase['annotation
  * token), unavailable (the server kept answering so), or out of time where no ledger could say so
  * (its teardown ran out of time as well).
  */
-function incompleteOf(test: TestCase, result: TestResult): Pick<TestRecord, 'outcome' | 'reason' | 'incomplete' | 'evidence'> | undefined {
+function incompleteOf(
+  test: TestCase,
+  result: TestResult
+): Pick<TestRecord, 'outcome' | 'reason' | 'incomplete' | 'evidence'> | undefined {
   const annotations = annotationsOf(test, result);
   const unavailable = annotations.find((a) => a.type === UNAVAILABLE_ANNOTATION)?.description;
   const said = unavailable ?? annotations.find((a) => a.type === INCOMPLETE_ANNOTATION)?.description;
   if (said !== undefined) {
     const [detail] = json<Incomplete>(result, (n) => n === INCOMPLETE_ATTACHMENT);
     const { reason, lastExchange, ...incomplete } = detail ?? { reason: said, limitMs: test.timeout };
-    return { outcome: unavailable !== undefined ? 'unavailable' : 'incomplete', reason: reason ?? said, incomplete, ...(lastExchange ? { evidence: lastExchange } : {}) };
+    return {
+      outcome: unavailable !== undefined ? 'unavailable' : 'incomplete',
+      reason: reason ?? said,
+      incomplete,
+      ...(lastExchange ? { evidence: lastExchange } : {}),
+    };
   }
   if (result.status !== 'timedOut') return undefined;
-  return { outcome: 'incomplete', reason: `ran out of time (its limit: ${Math.round(test.timeout / 1000)} s): not judged`, incomplete: { limitMs: test.timeout } };
+  return {
+    outcome: 'incomplete',
+    reason: `ran out of time (its limit: ${Math.round(test.timeout / 1000)} s): not judged`,
+    incomplete: { limitMs: test.timeout },
+  };
 }
 
 /** A test of the run that never started (the run was cancelled, timed out or stopped early). */
@@ -173,7 +246,14 @@ export function notStartedRecord(test: TestCase, reason: string): TestRecord {
   } catch {
     ruleIds = [];
   }
-  return { key: testKey(test), title: test.title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), ruleIds, outcome: 'not-run', reason };
+  return {
+    key: testKey(test),
+    title: test.title,
+    file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+    ruleIds,
+    outcome: 'not-run',
+    reason,
+  };
 }
 
 export function findingsOf(result: TestResult): LedgerEntry[] {

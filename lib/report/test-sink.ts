@@ -27,15 +27,23 @@ export class TestSink implements ExchangeSink {
   private readonly drift = new Map<string, DriftRecord>();
   count = 0;
 
-  constructor(private readonly testInfo: TestInfo, private readonly secrets: SecretRegistry) {}
+  constructor(
+    private readonly testInfo: TestInfo,
+    private readonly secrets: SecretRegistry
+  ) {}
 
   async record(exchange: Exchange, drift: Finding[], violations: Finding[]): Promise<void> {
     this.count += 1;
     this.exchanges.push(exchange);
     if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
     const throttling: Finding[] = (exchange.throttled ?? []).map((t) => ({
-      kind: 'drift', check: 'throttling', rule: 'HTTP-STATUS-DOCUMENTED', title: `throttled: ${t.status}, came back after the wait asked for`,
-      where: String(t.status), received: String(t.status), documented: 'Rate limits: not shown',
+      kind: 'drift',
+      check: 'throttling',
+      rule: 'HTTP-STATUS-DOCUMENTED',
+      title: `throttled: ${t.status}, came back after the wait asked for`,
+      where: String(t.status),
+      received: String(t.status),
+      documented: 'Rate limits: not shown',
     }));
     for (const f of [...drift, ...throttling]) {
       const key = `${exchange.operationId} ${f.check} ${f.where ?? f.title}`;
@@ -43,7 +51,9 @@ export class TestSink implements ExchangeSink {
       if (seen) seen.count += 1;
       else {
         this.drift.set(key, {
-          ...f, operationId: exchange.operationId, count: 1,
+          ...f,
+          operationId: exchange.operationId,
+          count: 1,
           example: { method: exchange.request.method, path: exchange.request.path, status: exchange.response.status },
         });
       }
@@ -77,7 +87,11 @@ export function replayScript(title: string, exchanges: Exchange[]): string {
   return [
     `# The last ${exchanges.length > 1 ? `${exchanges.length} requests` : 'request'} of "${title}"${exchanges.length > 1 ? ', oldest first' : ''}.`,
     `# First: ${hint}`,
-    ...exchanges.flatMap((e, i) => ['', `# ${i + 1}. ${e.request.method} ${e.request.path.split('?')[0]} answered ${e.response.status}`, curlOf(e.replayBaseUrl, e.request)]),
+    ...exchanges.flatMap((e, i) => [
+      '',
+      `# ${i + 1}. ${e.request.method} ${e.request.path.split('?')[0]} answered ${e.response.status}`,
+      curlOf(e.replayBaseUrl, e.request),
+    ]),
     '',
   ].join('\n');
 }

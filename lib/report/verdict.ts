@@ -9,7 +9,10 @@ import { verdictLine } from '../gate/table.js';
 import type { CoverageReport, UnavailableOperation } from './coverage.js';
 
 /** What the verdict reads of coverage.json (a report written before `unavailable` was kept lacks it). */
-export type CoverageForVerdict = Pick<CoverageReport, 'target' | 'generatedAt' | 'totals' | 'tests' | 'findings' | 'rules'> & {
+export type CoverageForVerdict = Pick<
+  CoverageReport,
+  'target' | 'generatedAt' | 'totals' | 'tests' | 'findings' | 'rules'
+> & {
   unavailable?: UnavailableOperation[];
 };
 
@@ -18,7 +21,15 @@ export type ExitOf = 'gate' | 'conformance';
 
 /** Exit codes and their meaning (docs/commands.md). */
 const MEANING: Record<ExitOf, Record<number, string>> = {
-  conformance: { 0: 'PASS', 1: 'FAIL', 2: 'BAD INPUT', 3: 'SUITE ERROR', 4: 'UNAVAILABLE', 130: 'CANCELLED', 143: 'CANCELLED' },
+  conformance: {
+    0: 'PASS',
+    1: 'FAIL',
+    2: 'BAD INPUT',
+    3: 'SUITE ERROR',
+    4: 'UNAVAILABLE',
+    130: 'CANCELLED',
+    143: 'CANCELLED',
+  },
   gate: { 0: 'PASS', 1: 'FAIL', 2: 'BAD INPUT', 3: 'NOT JUDGED', 4: 'UNAVAILABLE', 5: 'UNJUDGED' },
 };
 
@@ -63,14 +74,39 @@ function countsLine(c: Counts): string {
  * The verdict of a run: the gate's when it compared (gate.json), else the exit code's meaning
  * with the run's counts. `exitCode` may be missing (a step that did not say it).
  */
-export function verdictOf(coverage: CoverageForVerdict | undefined, gate: GateResult | undefined, exitCode: number | undefined, of: ExitOf): Verdict {
+export function verdictOf(
+  coverage: CoverageForVerdict | undefined,
+  gate: GateResult | undefined,
+  exitCode: number | undefined,
+  of: ExitOf
+): Verdict {
   const counts = coverage ? countsLine(countsOf(coverage)) : 'no coverage.json: the run wrote no report';
   const known = exitCode === undefined ? undefined : MEANING[of][exitCode];
   if (gate) {
     const word = known ?? gate.verdict;
-    return { word, ...(exitCode === undefined ? {} : { exitCode }), line: verdictLine(gate).replace(/^gate: [A-Z ]+ — /, ''), ...(word === 'PASS' ? { passed: true } : word === 'FAIL' || word === 'UNAVAILABLE' || word === 'UNJUDGED' ? { passed: false } : {}) };
+    return {
+      word,
+      ...(exitCode === undefined ? {} : { exitCode }),
+      line: verdictLine(gate).replace(/^gate: [A-Z ]+ — /, ''),
+      ...(word === 'PASS'
+        ? { passed: true }
+        : word === 'FAIL' || word === 'UNAVAILABLE' || word === 'UNJUDGED'
+          ? { passed: false }
+          : {}),
+    };
   }
-  if (of === 'gate' && exitCode === 0) return { word: 'BASELINE', exitCode, line: `the first night: made the baseline, not compared (${counts})`, passed: true };
+  if (of === 'gate' && exitCode === 0)
+    return {
+      word: 'BASELINE',
+      exitCode,
+      line: `the first night: made the baseline, not compared (${counts})`,
+      passed: true,
+    };
   const word = known ?? (exitCode === undefined ? 'UNKNOWN' : `EXIT ${exitCode}`);
-  return { word, ...(exitCode === undefined ? {} : { exitCode }), line: counts, ...(word === 'PASS' ? { passed: true } : word === 'FAIL' || word === 'UNAVAILABLE' ? { passed: false } : {}) };
+  return {
+    word,
+    ...(exitCode === undefined ? {} : { exitCode }),
+    line: counts,
+    ...(word === 'PASS' ? { passed: true } : word === 'FAIL' || word === 'UNAVAILABLE' ? { passed: false } : {}),
+  };
 }

@@ -10,9 +10,22 @@
  */
 
 export type RuleFamily =
-  | 'transport' | 'auth' | 'errors' | 'customers' | 'customer-list' | 'customer-lifecycle'
-  | 'cards' | 'card-search' | 'card-lifecycle' | 'card-order' | 'master-data' | 'locations'
-  | 'sessions' | 'robustness' | 'latency' | 'suite';
+  | 'transport'
+  | 'auth'
+  | 'errors'
+  | 'customers'
+  | 'customer-list'
+  | 'customer-lifecycle'
+  | 'cards'
+  | 'card-search'
+  | 'card-lifecycle'
+  | 'card-order'
+  | 'master-data'
+  | 'locations'
+  | 'sessions'
+  | 'robustness'
+  | 'latency'
+  | 'suite';
 
 interface RuleOf<Id extends string> {
   id: Id;
@@ -25,178 +38,595 @@ interface RuleOf<Id extends string> {
 type RuleRow = readonly [id: string, section: string, words: string, origin?: RuleOf<string>['origin']];
 
 /** The rows of one family; each row's id keeps its literal type, so that RuleId is their union. */
-function family<const Rows extends readonly RuleRow[]>(name: RuleFamily, rows: Rows): { [K in keyof Rows]: RuleOf<Rows[K][0]> } {
-  return rows.map(([id, section, words, origin = 'document']) => ({ id, family: name, section, words, origin })) as { [K in keyof Rows]: RuleOf<Rows[K][0]> };
+function family<const Rows extends readonly RuleRow[]>(
+  name: RuleFamily,
+  rows: Rows
+): { [K in keyof Rows]: RuleOf<Rows[K][0]> } {
+  return rows.map(([id, section, words, origin = 'document']) => ({ id, family: name, section, words, origin })) as {
+    [K in keyof Rows]: RuleOf<Rows[K][0]>;
+  };
 }
 
 const catalogue = [
   ...family('transport', [
-    ['HTTP-JSON-CONTENT-TYPE', 'Introduction', 'Request and response bodies are JSON (Content-Type: application/json).'],
-    ['HTTP-STATUS-DOCUMENTED', 'Endpoints', 'Each operation answers with the statuses given for it (e.g. 202 for card order, 200 for the others); error answers are the standard error set (400, 401, 403, 404, 500) unless stated.'],
+    [
+      'HTTP-JSON-CONTENT-TYPE',
+      'Introduction',
+      'Request and response bodies are JSON (Content-Type: application/json).',
+    ],
+    [
+      'HTTP-STATUS-DOCUMENTED',
+      'Endpoints',
+      'Each operation answers with the statuses given for it (e.g. 202 for card order, 200 for the others); error answers are the standard error set (400, 401, 403, 404, 500) unless stated.',
+    ],
     ['HTTP-NO-VERSION-SEGMENT', 'Versioning', 'Paths carry no version segment.'],
-    ['OPSTATUS-OBJECT', 'Resources / Operation status object', 'Successful update, block, unblock, close, cancel, replace and reprint calls show an empty object as the body.'],
+    [
+      'OPSTATUS-OBJECT',
+      'Resources / Operation status object',
+      'Successful update, block, unblock, close, cancel, replace and reprint calls show an empty object as the body.',
+    ],
   ]),
   ...family('auth', [
-    ['AUTH-TOKEN-CLIENT-CREDENTIALS', 'Authentication 1-3', 'The token is obtained with POST {base_url}/identity/realms/fleet/protocol/openid-connect/token, form-encoded with grant_type=client_credentials, client_id and client_secret, and the header accept: application/json.'],
-    ['AUTH-TOKEN-WRONG-SECRET', 'Authentication 1-3', 'OAuth 2.0 client credentials: a wrong client_secret obtains no token.', 'derived'],
-    ['AUTH-BEARER-REQUIRED', 'Authentication 1, 4', 'Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>. A missing token gives 401.'],
+    [
+      'AUTH-TOKEN-CLIENT-CREDENTIALS',
+      'Authentication 1-3',
+      'The token is obtained with POST {base_url}/identity/realms/fleet/protocol/openid-connect/token, form-encoded with grant_type=client_credentials, client_id and client_secret, and the header accept: application/json.',
+    ],
+    [
+      'AUTH-TOKEN-WRONG-SECRET',
+      'Authentication 1-3',
+      'OAuth 2.0 client credentials: a wrong client_secret obtains no token.',
+      'derived',
+    ],
+    [
+      'AUTH-BEARER-REQUIRED',
+      'Authentication 1, 4',
+      'Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>. A missing token gives 401.',
+    ],
     ['AUTH-INVALID-TOKEN-401', 'Authentication 4', 'A missing or invalid token gives 401.'],
     ['AUTH-FORBIDDEN-403', 'Authentication 4', 'A valid token without permission gives 403.'],
-    ['AUTH-FOREIGN-NOT-LISTED', 'Authentication 4, 6; Endpoints / List customers, Search cards', 'Lists and searches show nothing outside the caller\'s account hierarchy: filtered by a customer outside it, the customer list and card search answer 403 or show none of its sub-accounts and cards; a card search by the number of a card outside it does not show that card; a cursor of another client\'s list or search is refused or shows none of its customers and cards.', 'derived'],
+    [
+      'AUTH-FOREIGN-NOT-LISTED',
+      'Authentication 4, 6; Endpoints / List customers, Search cards',
+      "Lists and searches show nothing outside the caller's account hierarchy: filtered by a customer outside it, the customer list and card search answer 403 or show none of its sub-accounts and cards; a card search by the number of a card outside it does not show that card; a cursor of another client's list or search is refused or shows none of its customers and cards.",
+      'derived',
+    ],
   ]),
   ...family('errors', [
-    ['ERR-STANDARD-BODY', 'Errors / Standard error body', 'Standard error body {errorCode: string, errorDescription: string} for 400 and 500.'],
-    ['ERR-MESSAGE-BODY', 'Errors; Endpoints / Locations, Sessions', 'Geosearch and session retrieval use a different body: {message: string, details?: array of string}.'],
-    ['ERR-CODE-STATUS', 'Errors / Codes that appear', 'ER-001: invalid request parameters (400); ER-002: missing required field (400, in the card order error array); ER-012: unexpected server condition (500). A code that appears comes with its status.'],
+    [
+      'ERR-STANDARD-BODY',
+      'Errors / Standard error body',
+      'Standard error body {errorCode: string, errorDescription: string} for 400 and 500.',
+    ],
+    [
+      'ERR-MESSAGE-BODY',
+      'Errors; Endpoints / Locations, Sessions',
+      'Geosearch and session retrieval use a different body: {message: string, details?: array of string}.',
+    ],
+    [
+      'ERR-CODE-STATUS',
+      'Errors / Codes that appear',
+      'ER-001: invalid request parameters (400); ER-002: missing required field (400, in the card order error array); ER-012: unexpected server condition (500). A code that appears comes with its status.',
+    ],
     ['ERR-NOT-FOUND-404', 'Errors', '404: not found.'],
   ]),
   ...family('customers', [
-    ['CUST-SHAPE', 'Resources / Customer', 'Customer fields and types: customerAccountNumber, customerName, customerBusinessReference, status (string), statusIdentifier (integer), countOfSubAccounts (integer), parentCustomerAccountNumber (string), parentCustomerIdentifier (integer), customerContact (Contact), customerAddress (Address).'],
-    ['CUST-STATUS-ACTIVE-1', 'States / Customer', 'Status is exposed as status (text) and statusIdentifier (integer); the value Active with identifier 1 appears.'],
-    ['CONTACT-SHAPE', 'Resources / Contact', 'Contact: emailAddress (e-mail address format), firstName, lastName, middleName, mobilePhone, telephone, all strings.'],
+    [
+      'CUST-SHAPE',
+      'Resources / Customer',
+      'Customer fields and types: customerAccountNumber, customerName, customerBusinessReference, status (string), statusIdentifier (integer), countOfSubAccounts (integer), parentCustomerAccountNumber (string), parentCustomerIdentifier (integer), customerContact (Contact), customerAddress (Address).',
+    ],
+    [
+      'CUST-STATUS-ACTIVE-1',
+      'States / Customer',
+      'Status is exposed as status (text) and statusIdentifier (integer); the value Active with identifier 1 appears.',
+    ],
+    [
+      'CONTACT-SHAPE',
+      'Resources / Contact',
+      'Contact: emailAddress (e-mail address format), firstName, lastName, middleName, mobilePhone, telephone, all strings.',
+    ],
     ['CONTACT-EMAIL-FORMAT', 'Resources / Contact', 'emailAddress: string (e-mail address format).'],
-    ['ADDRESS-SHAPE', 'Resources / Address', 'Address: addressLines, city, country, countryCode, region, zipCode (strings); companyName only on card delivery/order addresses.'],
+    [
+      'ADDRESS-SHAPE',
+      'Resources / Address',
+      'Address: addressLines, city, country, countryCode, region, zipCode (strings); companyName only on card delivery/order addresses.',
+    ],
     ['CUST-NAME-MAX-310', 'Limits; Endpoints / Customers', 'customerName: max 310 characters (create and update).'],
-    ['CUST-BUSREF-MAX-20', 'Limits; Endpoints / Customers', 'customerBusinessReference: max 20 characters (create and update).'],
-    ['CUST-CREATE-REQUIRED-FIELDS', 'Endpoints / Create a sub-customer', 'customerName (required), customerContact (required), customerAddress (required).'],
-    ['ADDR-COMPLETE-CREATE', 'Resources / Address', 'When an address object is supplied (customer create), every field of the address must be supplied.'],
-    ['ADDR-COMPLETE-UPDATE', 'Resources / Address', 'When an address object is supplied (customer update), every field of the address must be supplied.'],
-    ['CUST-CREATE-RETURNS-NUMBER', 'Endpoints / Create a sub-customer', '200: operation status plus customerAccountNumber (string) of the new customer.'],
-    ['CUST-CREATE-UNDER-TOPLEVEL', 'Endpoints / Create a sub-customer', 'customerAccountNumber omitted: the sub-customer is created under the top-level customer.'],
-    ['CUST-CREATE-UNDER-PARENT', 'Endpoints / Create a sub-customer', 'customerAccountNumber (optional): the parent under which to create.'],
-    ['CUST-CREATE-MAIN-ADDRESS-CONTACT', 'Endpoints / Create a sub-customer; Get a customer', 'The supplied address and contact become the MAIN address and MAIN contact; get answers the Customer with the MAIN address and MAIN contact (and the customerName and customerBusinessReference it was created with).'],
-    ['CUST-DEPTH-MAX-2', 'Endpoints / Create a sub-customer; Limits', 'A sub-customer can be created at most two levels below the top-level customer.'],
-    ['CUST-UPDATE-APPLIES', 'Endpoints / Update customer details', 'updateDetail changes customerName, customerBusinessReference, and the MAIN contact and MAIN address.'],
+    [
+      'CUST-BUSREF-MAX-20',
+      'Limits; Endpoints / Customers',
+      'customerBusinessReference: max 20 characters (create and update).',
+    ],
+    [
+      'CUST-CREATE-REQUIRED-FIELDS',
+      'Endpoints / Create a sub-customer',
+      'customerName (required), customerContact (required), customerAddress (required).',
+    ],
+    [
+      'ADDR-COMPLETE-CREATE',
+      'Resources / Address',
+      'When an address object is supplied (customer create), every field of the address must be supplied.',
+    ],
+    [
+      'ADDR-COMPLETE-UPDATE',
+      'Resources / Address',
+      'When an address object is supplied (customer update), every field of the address must be supplied.',
+    ],
+    [
+      'CUST-CREATE-RETURNS-NUMBER',
+      'Endpoints / Create a sub-customer',
+      '200: operation status plus customerAccountNumber (string) of the new customer.',
+    ],
+    [
+      'CUST-CREATE-UNDER-TOPLEVEL',
+      'Endpoints / Create a sub-customer',
+      'customerAccountNumber omitted: the sub-customer is created under the top-level customer.',
+    ],
+    [
+      'CUST-CREATE-UNDER-PARENT',
+      'Endpoints / Create a sub-customer',
+      'customerAccountNumber (optional): the parent under which to create.',
+    ],
+    [
+      'CUST-CREATE-MAIN-ADDRESS-CONTACT',
+      'Endpoints / Create a sub-customer; Get a customer',
+      'The supplied address and contact become the MAIN address and MAIN contact; get answers the Customer with the MAIN address and MAIN contact (and the customerName and customerBusinessReference it was created with).',
+    ],
+    [
+      'CUST-DEPTH-MAX-2',
+      'Endpoints / Create a sub-customer; Limits',
+      'A sub-customer can be created at most two levels below the top-level customer.',
+    ],
+    [
+      'CUST-UPDATE-APPLIES',
+      'Endpoints / Update customer details',
+      'updateDetail changes customerName, customerBusinessReference, and the MAIN contact and MAIN address.',
+    ],
     ['CUST-COUNT-SUBACCOUNTS', 'Resources / Customer', 'countOfSubAccounts: number of direct sub-accounts.'],
     ['CUST-PARENT-FIELDS', 'Resources / Customer', 'parentCustomerAccountNumber: account number of the parent.'],
-    ['CUST-CARDTYPES-SHAPE', 'Endpoints / Card types of a customer; Resources / Card type', '200: array of card type objects {cardTypeId, cardTypeName, cardTypeDescription, defaultPurchaseCategoryId, purchaseCategoryName, isEV}: each element shows these fields (at least one of them) in their types.'],
-    ['ADDRESS-COMPANYNAME-CARD-ONLY', 'Resources / Address', 'companyName: only on card delivery/order addresses; a customer address shows none.'],
-    ['CUST-CREATE-BUSREF-OPTIONAL', 'Endpoints / Create a sub-customer', 'customerBusinessReference (string, optional, max 20): a body without it is accepted.'],
-    ['CUST-FOREIGN-403', 'Authentication 4, 6', 'A customer outside the caller\'s account hierarchy is refused with 403 (a valid token without permission).', 'derived'],
+    [
+      'CUST-CARDTYPES-SHAPE',
+      'Endpoints / Card types of a customer; Resources / Card type',
+      '200: array of card type objects {cardTypeId, cardTypeName, cardTypeDescription, defaultPurchaseCategoryId, purchaseCategoryName, isEV}: each element shows these fields (at least one of them) in their types.',
+    ],
+    [
+      'ADDRESS-COMPANYNAME-CARD-ONLY',
+      'Resources / Address',
+      'companyName: only on card delivery/order addresses; a customer address shows none.',
+    ],
+    [
+      'CUST-CREATE-BUSREF-OPTIONAL',
+      'Endpoints / Create a sub-customer',
+      'customerBusinessReference (string, optional, max 20): a body without it is accepted.',
+    ],
+    [
+      'CUST-FOREIGN-403',
+      'Authentication 4, 6',
+      "A customer outside the caller's account hierarchy is refused with 403 (a valid token without permission).",
+      'derived',
+    ],
   ]),
   ...family('customer-list', [
     ['CUST-LIST-NO-TOPLEVEL', 'Endpoints / List customers', 'The top-level account itself is never included.'],
-    ['CUST-LIST-ALL-DESCENDANTS', 'Endpoints / List customers', 'When customerAccountNumber is omitted all descendants of the top-level account are returned.'],
-    ['CUST-LIST-DIRECT-ONLY', 'Endpoints / List customers', 'customerAccountNumber restricts results to direct sub-accounts of that account.'],
+    [
+      'CUST-LIST-ALL-DESCENDANTS',
+      'Endpoints / List customers',
+      'When customerAccountNumber is omitted all descendants of the top-level account are returned.',
+    ],
+    [
+      'CUST-LIST-DIRECT-ONLY',
+      'Endpoints / List customers',
+      'customerAccountNumber restricts results to direct sub-accounts of that account.',
+    ],
     ['CUST-LIST-SEARCH-NUMBER', 'Endpoints / List customers', 'searchText: partial match on customerAccountNumber.'],
     ['CUST-LIST-SEARCH-NAME', 'Endpoints / List customers', 'searchText: partial match on customerName.'],
-    ['CUST-LIST-SEARCH-BUSREF', 'Endpoints / List customers', 'searchText: partial match on customerBusinessReference.'],
+    [
+      'CUST-LIST-SEARCH-BUSREF',
+      'Endpoints / List customers',
+      'searchText: partial match on customerBusinessReference.',
+    ],
     ['CUST-LIST-SEARCH-CASE', 'Endpoints / List customers', 'searchText: case-insensitive.'],
-    ['CUST-LIST-FILTERS-COMBINE', 'Endpoints / List customers', 'When searchText is combined with customerAccountNumber both filters apply.'],
+    [
+      'CUST-LIST-FILTERS-COMBINE',
+      'Endpoints / List customers',
+      'When searchText is combined with customerAccountNumber both filters apply.',
+    ],
     ['CUST-LIST-LIMIT-DEFAULT-50', 'Endpoints / List customers; Limits', 'limit (integer, default 50).'],
-    ['CUST-LIST-LIMIT-HONOURED', 'Endpoints / List customers', 'The list takes a limit parameter: a page holds at most limit customers.', 'derived'],
-    ['CUST-LIST-CURSOR', 'Endpoints / List customers', 'cursor (string, from a previous page): following the cursors visits every customer once, without gaps or duplicates.', 'derived'],
-    ['CUST-LIST-CURSOR-SCOPE', 'Endpoints / List customers', 'cursor (string, from a previous page): a cursor continues the list it came from; every page it leads to, asked with the same filters, keeps them.', 'derived'],
+    [
+      'CUST-LIST-LIMIT-HONOURED',
+      'Endpoints / List customers',
+      'The list takes a limit parameter: a page holds at most limit customers.',
+      'derived',
+    ],
+    [
+      'CUST-LIST-CURSOR',
+      'Endpoints / List customers',
+      'cursor (string, from a previous page): following the cursors visits every customer once, without gaps or duplicates.',
+      'derived',
+    ],
+    [
+      'CUST-LIST-CURSOR-SCOPE',
+      'Endpoints / List customers',
+      'cursor (string, from a previous page): a cursor continues the list it came from; every page it leads to, asked with the same filters, keeps them.',
+      'derived',
+    ],
   ]),
   ...family('customer-lifecycle', [
     ['CUST-BLOCK', 'States / Customer', 'open customer, POST customer block: temporarily blocked.'],
-    ['CUST-UNBLOCK-ONLY-BLOCKED', 'States / Customer', 'POST customer unblock: condition, the customer was previously blocked.'],
+    [
+      'CUST-UNBLOCK-ONLY-BLOCKED',
+      'States / Customer',
+      'POST customer unblock: condition, the customer was previously blocked.',
+    ],
     ['CUST-UNBLOCK-REACTIVATES', 'States / Customer', 'blocked customer, POST customer unblock: reactivated.'],
     ['CUST-CLOSE-PERMANENT', 'States / Customer', 'POST customer close: closed permanently.'],
-    ['CUST-NOTES-MAX-200', 'Limits; Endpoints / Customers', 'notes (customer block, unblock, close): max 200 characters.'],
+    [
+      'CUST-NOTES-MAX-200',
+      'Limits; Endpoints / Customers',
+      'notes (customer block, unblock, close): max 200 characters.',
+    ],
   ]),
   ...family('cards', [
-    ['CARD-SHAPE', 'Resources / Card', 'Card fields and types, orderDate and expiryDate as dates (YYYY-MM-DD), status {id, name}, fuelProductRestriction, products, cardDeliveryAddress (Address including companyName), cardDeliveryContact.'],
+    [
+      'CARD-SHAPE',
+      'Resources / Card',
+      'Card fields and types, orderDate and expiryDate as dates (YYYY-MM-DD), status {id, name}, fuelProductRestriction, products, cardDeliveryAddress (Address including companyName), cardDeliveryContact.',
+    ],
     ['CARD-STATUS-ACTIVE-1', 'States / Card', 'Status is exposed as {id, name}; the value Active with id 1 appears.'],
     ['CARD-GET', 'Endpoints / Get a card', 'GET /cards/{cardIdentifier} answers 200 with the Card.'],
     ['CARD-PIN-NEVER-ECHOED', 'Resources / Card order item', 'cardPIN: secret; never echoed.'],
-    ['CARD-FOREIGN-403', 'Authentication 4, 6', 'A card outside the caller\'s account hierarchy is refused with 403.', 'derived'],
-    ['CARD-REPRINT-PIN', 'Endpoints / Cards / reprintPIN', 'POST /cards/{cardIdentifier}/reprintPIN with cardAddress: 200 operation status.'],
-    ['ADDR-COMPLETE-REPRINT', 'Resources / Address', 'When an address object is supplied (PIN reprint), every field of the address must be supplied.'],
+    [
+      'CARD-FOREIGN-403',
+      'Authentication 4, 6',
+      "A card outside the caller's account hierarchy is refused with 403.",
+      'derived',
+    ],
+    [
+      'CARD-REPRINT-PIN',
+      'Endpoints / Cards / reprintPIN',
+      'POST /cards/{cardIdentifier}/reprintPIN with cardAddress: 200 operation status.',
+    ],
+    [
+      'ADDR-COMPLETE-REPRINT',
+      'Resources / Address',
+      'When an address object is supplied (PIN reprint), every field of the address must be supplied.',
+    ],
   ]),
   ...family('card-search', [
-    ['CARD-LIST-SHAPE', 'Resources / Card list response', 'cards (array of Card), customerAccountNumber, hasNextPage, lastPage, nextCursor, totalCount.'],
+    [
+      'CARD-LIST-SHAPE',
+      'Resources / Card list response',
+      'cards (array of Card), customerAccountNumber, hasNextPage, lastPage, nextCursor, totalCount.',
+    ],
     ['CARD-SEARCH-LIMIT-MIN-1', 'Endpoints / Search cards; Limits', 'limit (integer, minimum 1).'],
     ['CARD-SEARCH-LIMIT-HONOURED', 'Endpoints / Search cards', 'limit: maximum records to return.'],
-    ['CARD-SEARCH-UNKNOWN-PROPERTY', 'Endpoints / Search cards', 'The body schema rejects properties other than those listed.'],
+    [
+      'CARD-SEARCH-UNKNOWN-PROPERTY',
+      'Endpoints / Search cards',
+      'The body schema rejects properties other than those listed.',
+    ],
     ['CARD-SEARCH-ACTIVE-FIRST', 'Endpoints / Search cards; States / Card', 'Default order lists active cards first.'],
-    ['CARD-SEARCH-CURSOR', 'Endpoints / Search cards', 'Continue by sending nextCursor as cursor while hasNextPage is true: every matching card once, no gaps, no duplicates.'],
-    ['CARD-SEARCH-CURSOR-SCOPE', 'Endpoints / Search cards', 'cursor (string, from a previous response): a cursor continues the search it came from; every page it leads to, asked with the same filters, keeps them.', 'derived'],
-    ['CARD-SEARCH-PAGE-FLAGS', 'Resources / Card list response', 'hasNextPage, lastPage and nextCursor agree: the last page has lastPage true and hasNextPage false, where it shows them (a false may be left out); a page with hasNextPage carries nextCursor.', 'derived'],
-    ['CARD-SEARCH-TOTALCOUNT', 'Resources / Card list response', 'totalCount: the number of cards matching the search, over all pages, on each page that shows it.', 'derived'],
-    ['CARD-SEARCH-CUSTOMER', 'Endpoints / Search cards', 'customerAccountNumber restricts the search to that customer\'s cards.'],
-    ['CARD-SEARCH-ORDER-REFERENCE', 'Endpoints / Search cards', 'orderReference restricts the search to the cards of that order.'],
-    ['CARD-SEARCH-CARDTYPE', 'Endpoints / Search cards; Master data', 'cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types; an id that is no card type of the master data is refused or matches no card.'],
-    ['CARD-SEARCH-STATUS', 'Endpoints / Search cards; Master data', 'statusIdentifiers (ids from master data status) restrict the search to those statuses; an id that is no status of the master data is refused or matches no card.'],
+    [
+      'CARD-SEARCH-CURSOR',
+      'Endpoints / Search cards',
+      'Continue by sending nextCursor as cursor while hasNextPage is true: every matching card once, no gaps, no duplicates.',
+    ],
+    [
+      'CARD-SEARCH-CURSOR-SCOPE',
+      'Endpoints / Search cards',
+      'cursor (string, from a previous response): a cursor continues the search it came from; every page it leads to, asked with the same filters, keeps them.',
+      'derived',
+    ],
+    [
+      'CARD-SEARCH-PAGE-FLAGS',
+      'Resources / Card list response',
+      'hasNextPage, lastPage and nextCursor agree: the last page has lastPage true and hasNextPage false, where it shows them (a false may be left out); a page with hasNextPage carries nextCursor.',
+      'derived',
+    ],
+    [
+      'CARD-SEARCH-TOTALCOUNT',
+      'Resources / Card list response',
+      'totalCount: the number of cards matching the search, over all pages, on each page that shows it.',
+      'derived',
+    ],
+    [
+      'CARD-SEARCH-CUSTOMER',
+      'Endpoints / Search cards',
+      "customerAccountNumber restricts the search to that customer's cards.",
+    ],
+    [
+      'CARD-SEARCH-ORDER-REFERENCE',
+      'Endpoints / Search cards',
+      'orderReference restricts the search to the cards of that order.',
+    ],
+    [
+      'CARD-SEARCH-CARDTYPE',
+      'Endpoints / Search cards; Master data',
+      'cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types; an id that is no card type of the master data is refused or matches no card.',
+    ],
+    [
+      'CARD-SEARCH-STATUS',
+      'Endpoints / Search cards; Master data',
+      'statusIdentifiers (ids from master data status) restrict the search to those statuses; an id that is no status of the master data is refused or matches no card.',
+    ],
     ['CARD-SEARCH-FILTER-PVCN', 'Endpoints / Search cards', 'filter.primaryVisualCardNumber restricts the search.'],
     ['CARD-SEARCH-FILTER-DRIVER', 'Endpoints / Search cards', 'filter.driverName restricts the search.'],
     ['CARD-SEARCH-FILTER-VRN', 'Endpoints / Search cards', 'filter.vehicleRegNumber restricts the search.'],
-    ['CARD-SEARCH-PARTIAL-TRUE', 'Endpoints / Search cards', 'filter.partialMatch true: filter values match part of the field.'],
-    ['CARD-SEARCH-PARTIAL-FALSE', 'Endpoints / Search cards', 'filter.partialMatch false: filter values match the whole field.'],
+    [
+      'CARD-SEARCH-PARTIAL-TRUE',
+      'Endpoints / Search cards',
+      'filter.partialMatch true: filter values match part of the field.',
+    ],
+    [
+      'CARD-SEARCH-PARTIAL-FALSE',
+      'Endpoints / Search cards',
+      'filter.partialMatch false: filter values match the whole field.',
+    ],
   ]),
   ...family('card-lifecycle', [
-    ['CARD-BLOCK', 'States / Card; Endpoints / Cards / block', 'card, POST card block, statusReasonId supplied: temporarily blocked (no longer Active).'],
-    ['CARD-BLOCK-REASON-REQUIRED', 'Endpoints / Cards / block, unblock', 'statusReasonId (integer, required, a reason id from master data).'],
-    ['CARD-REASON-FROM-MASTER', 'Endpoints / Cards / block, unblock; Master data', 'statusReasonId: a reason id from master data; the id of a reason is what statusReasonId carries in card block, unblock and cancel.'],
+    [
+      'CARD-BLOCK',
+      'States / Card; Endpoints / Cards / block',
+      'card, POST card block, statusReasonId supplied: temporarily blocked (no longer Active).',
+    ],
+    [
+      'CARD-BLOCK-REASON-REQUIRED',
+      'Endpoints / Cards / block, unblock',
+      'statusReasonId (integer, required, a reason id from master data).',
+    ],
+    [
+      'CARD-REASON-FROM-MASTER',
+      'Endpoints / Cards / block, unblock; Master data',
+      'statusReasonId: a reason id from master data; the id of a reason is what statusReasonId carries in card block, unblock and cancel.',
+    ],
     ['CARD-UNBLOCK-ONLY-BLOCKED', 'States / Card', 'POST card unblock: condition, the card was previously blocked.'],
     ['CARD-UNBLOCK-REACTIVATES', 'States / Card', 'blocked card, POST card unblock: unblocked (Active again).'],
     ['CARD-NOTES-MAX-200', 'Limits; Endpoints / Cards', 'notes (card block, unblock): max 200 characters.'],
     ['CARD-CANCEL-PERMANENT', 'States / Card; Endpoints / Cards / cancel', 'POST card cancel: cancelled permanently.'],
     ['CARD-REPLACE-BLOCKS-ORIGINAL', 'States / Card', 'POST card replace: original blocked.'],
-    ['CARD-REPLACE-COPIES', 'States / Card; Endpoints / Cards / replace', 'A replacement card is created with the same properties as the original; omitted properties keep the original card\'s values.'],
-    ['CARD-REPLACE-APPLIES-CHANGES', 'States / Card; Endpoints / Cards / replace', 'The replacement has the properties supplied in the request (cardTypeId, purchaseCategoryId, additionalEmbossing, driverName, vehicleRegNumber, cardGroupId).'],
-    ['CARD-REPLACE-IDS-FROM-MASTER', 'Endpoints / Cards / replace; What the service does', 'replace\'s cardTypeId, purchaseCategoryId and cardGroupId name master data, as the same fields of a card order item do ("master (reference) data whose identifiers are needed by card operations"): one that the caller\'s master data does not hold is refused, and the card is not replaced.', 'derived'],
+    [
+      'CARD-REPLACE-COPIES',
+      'States / Card; Endpoints / Cards / replace',
+      "A replacement card is created with the same properties as the original; omitted properties keep the original card's values.",
+    ],
+    [
+      'CARD-REPLACE-APPLIES-CHANGES',
+      'States / Card; Endpoints / Cards / replace',
+      'The replacement has the properties supplied in the request (cardTypeId, purchaseCategoryId, additionalEmbossing, driverName, vehicleRegNumber, cardGroupId).',
+    ],
+    [
+      'CARD-REPLACE-IDS-FROM-MASTER',
+      'Endpoints / Cards / replace; What the service does',
+      'replace\'s cardTypeId, purchaseCategoryId and cardGroupId name master data, as the same fields of a card order item do ("master (reference) data whose identifiers are needed by card operations"): one that the caller\'s master data does not hold is refused, and the card is not replaced.',
+      'derived',
+    ],
   ]),
   ...family('card-order', [
-    ['CARD-ORDER-202', 'Endpoints / Order cards', '202: operation status plus orderReference. The process is asynchronous.'],
+    [
+      'CARD-ORDER-202',
+      'Endpoints / Order cards',
+      '202: operation status plus orderReference. The process is asynchronous.',
+    ],
     ['CARD-ORDER-REFERENCE', 'Endpoints / Order cards', 'orderReference (string, always present).'],
-    ['CARD-ORDER-REQUIRED-FIELDS', 'Endpoints / Order cards', 'Body: customerAccountNumber (string, required); cards (array of card order items, required).'],
-    ['CARD-ORDER-ERRORS-ARRAY', 'Endpoints / Order cards; Errors', '400: an array of error objects (one per problem), not a single object.'],
-    ['CARD-ORDER-ER002', 'Errors / Codes that appear', 'ER-002: missing required field (400, in the card order error array).'],
-    ['CARD-ORDER-IDS-FROM-MASTER', 'Endpoints / Order cards; Resources / Card order item', 'Identifiers used in the request come from master data: an order whose item names a cardTypeId, cardCategoryId, cardGroupId, purchaseCategoryId, fuelProductRestrictionId or products[].productId that the caller\'s master data does not hold is refused.'],
-    ['CARD-ORDER-EACH-ITEM', 'Endpoints / Order cards; Resources / Card order item', 'Each card of an order is made of its own card order item: it shows that item\'s card type (cardTypeId), purchase category (purchaseCategoryId), fuelProductRestrictionId, products, driverName, vehicleRegNumber, additionalEmbossing, delivery address (cardAddress, companyName included) and cardContact, as they were sent.', 'derived'],
+    [
+      'CARD-ORDER-REQUIRED-FIELDS',
+      'Endpoints / Order cards',
+      'Body: customerAccountNumber (string, required); cards (array of card order items, required).',
+    ],
+    [
+      'CARD-ORDER-ERRORS-ARRAY',
+      'Endpoints / Order cards; Errors',
+      '400: an array of error objects (one per problem), not a single object.',
+    ],
+    [
+      'CARD-ORDER-ER002',
+      'Errors / Codes that appear',
+      'ER-002: missing required field (400, in the card order error array).',
+    ],
+    [
+      'CARD-ORDER-IDS-FROM-MASTER',
+      'Endpoints / Order cards; Resources / Card order item',
+      "Identifiers used in the request come from master data: an order whose item names a cardTypeId, cardCategoryId, cardGroupId, purchaseCategoryId, fuelProductRestrictionId or products[].productId that the caller's master data does not hold is refused.",
+    ],
+    [
+      'CARD-ORDER-EACH-ITEM',
+      'Endpoints / Order cards; Resources / Card order item',
+      "Each card of an order is made of its own card order item: it shows that item's card type (cardTypeId), purchase category (purchaseCategoryId), fuelProductRestrictionId, products, driverName, vehicleRegNumber, additionalEmbossing, delivery address (cardAddress, companyName included) and cardContact, as they were sent.",
+      'derived',
+    ],
   ]),
   ...family('master-data', [
-    ['MASTER-TEN-ARRAYS', 'Resources / Master data', 'An object with ten arrays: cardCategory, cardGroup, cardType, country, fuelProductRestriction, product, purchaseCategory, reason, region, status.'],
-    ['MASTER-SHAPE', 'Resources / Master data', 'Element fields of the ten arrays with their types: each element shows its documented fields (at least one of them).'],
-    ['MASTER-LINK-REASON-CARDTYPE', 'Resources / Master data', 'reason: id, description, cardTypeId — cardTypeId names a cardType of the master data.', 'derived'],
-    ['MASTER-LINK-GROUP-CARDTYPE', 'Resources / Master data', 'cardGroup: id, name, cardTypeId — cardTypeId names a cardType of the master data.', 'derived'],
-    ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY', 'Resources / Master data', 'cardType.defaultPurchaseCategoryId names a purchaseCategory of the master data.', 'derived'],
-    ['MASTER-LINK-PURCHASECATEGORY-RESTRICTION', 'Resources / Master data', 'purchaseCategory.productRestrictionId names a fuelProductRestriction of the master data.', 'derived'],
-    ['MASTER-IDS-ON-CARDS', 'Resources / Master data; Card', 'The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry, and the data depends on the top-level customer of the caller: card statuses, card types, products and restrictions seen on a client\'s cards exist in that client\'s own master data.', 'derived'],
+    [
+      'MASTER-TEN-ARRAYS',
+      'Resources / Master data',
+      'An object with ten arrays: cardCategory, cardGroup, cardType, country, fuelProductRestriction, product, purchaseCategory, reason, region, status.',
+    ],
+    [
+      'MASTER-SHAPE',
+      'Resources / Master data',
+      'Element fields of the ten arrays with their types: each element shows its documented fields (at least one of them).',
+    ],
+    [
+      'MASTER-LINK-REASON-CARDTYPE',
+      'Resources / Master data',
+      'reason: id, description, cardTypeId — cardTypeId names a cardType of the master data.',
+      'derived',
+    ],
+    [
+      'MASTER-LINK-GROUP-CARDTYPE',
+      'Resources / Master data',
+      'cardGroup: id, name, cardTypeId — cardTypeId names a cardType of the master data.',
+      'derived',
+    ],
+    [
+      'MASTER-LINK-CARDTYPE-PURCHASECATEGORY',
+      'Resources / Master data',
+      'cardType.defaultPurchaseCategoryId names a purchaseCategory of the master data.',
+      'derived',
+    ],
+    [
+      'MASTER-LINK-PURCHASECATEGORY-RESTRICTION',
+      'Resources / Master data',
+      'purchaseCategory.productRestrictionId names a fuelProductRestriction of the master data.',
+      'derived',
+    ],
+    [
+      'MASTER-IDS-ON-CARDS',
+      'Resources / Master data; Card',
+      "The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry, and the data depends on the top-level customer of the caller: card statuses, card types, products and restrictions seen on a client's cards exist in that client's own master data.",
+      'derived',
+    ],
   ]),
   ...family('locations', [
-    ['GEO-LOCATION-SHAPE', 'Resources / Location', 'Location fields and types: coordinates as decimal degrees in text, postal_code integer, last_updated timestamp (ISO 8601, UTC), evses, operator, opening_times, directions.'],
-    ['GEO-EVSE-SHAPE', 'Resources / Location / Evse', 'Evse: uid, evse_id, physical_reference, status (strings), connectors (array of objects), capabilities (array of strings), last_updated timestamp.'],
-    ['GEO-OPENING-TIMES-SHAPE', 'Resources / Location / opening_times', 'twentyfourseven boolean; regular_hours {weekday integer, period_begin HH:MM, period_end HH:MM}; exceptional_openings/closings {period_begin, period_end timestamps}.'],
+    [
+      'GEO-LOCATION-SHAPE',
+      'Resources / Location',
+      'Location fields and types: coordinates as decimal degrees in text, postal_code integer, last_updated timestamp (ISO 8601, UTC), evses, operator, opening_times, directions.',
+    ],
+    [
+      'GEO-EVSE-SHAPE',
+      'Resources / Location / Evse',
+      'Evse: uid, evse_id, physical_reference, status (strings), connectors (array of objects), capabilities (array of strings), last_updated timestamp.',
+    ],
+    [
+      'GEO-OPENING-TIMES-SHAPE',
+      'Resources / Location / opening_times',
+      'twentyfourseven boolean; regular_hours {weekday integer, period_begin HH:MM, period_end HH:MM}; exceptional_openings/closings {period_begin, period_end timestamps}.',
+    ],
     ['GEO-AGGREGATE-SHAPE', 'Resources / Location / Aggregate', 'Aggregate: coordinates and count (integer).'],
-    ['GEO-INSIDE-RECTANGLE', 'Endpoints / Locations', 'Searches charging locations inside a rectangle defined by two diagonal points: every location found lies inside it, and none inside it is left out while the count allows, wherever the rectangle lies (either side of the equator and of Greenwich, across either zero line).'],
+    [
+      'GEO-INSIDE-RECTANGLE',
+      'Endpoints / Locations',
+      'Searches charging locations inside a rectangle defined by two diagonal points: every location found lies inside it, and none inside it is left out while the count allows, wherever the rectangle lies (either side of the equator and of Greenwich, across either zero line).',
+    ],
     ['GEO-MAX-300', 'Endpoints / Locations; Limits', 'At most 300 locations are returned.'],
     ['GEO-COUNT-HONOURED', 'Endpoints / Locations', 'A result count parameter limits the locations returned.'],
-    ['GEO-COUNT-MAX-300', 'Endpoints / Locations; Limits', 'Result count: maximum 300 (whether a count above it is refused or capped: not shown).'],
+    [
+      'GEO-COUNT-MAX-300',
+      'Endpoints / Locations; Limits',
+      'Result count: maximum 300 (whether a count above it is refused or capped: not shown).',
+    ],
     ['GEO-LAT-BOUNDS', 'Endpoints / Locations; Limits', 'topLatitude, bottomLatitude: -90 to 90.'],
     ['GEO-LON-BOUNDS', 'Endpoints / Locations; Limits', 'leftLongitude, rightLongitude: -180 to 180.'],
     ['GEO-TOP-GT-BOTTOM', 'Endpoints / Locations', 'topLatitude must be greater than bottomLatitude.'],
     ['GEO-LEFT-LT-RIGHT', 'Endpoints / Locations', 'leftLongitude must be less than rightLongitude.'],
-    ['GEO-PRECISION-2-9', 'Endpoints / Locations; Limits', 'Grid precision: integer 2 to 9 (whether a precision outside is refused or capped: not shown).'],
-    ['GEO-PRECISION-FINER', 'Endpoints / Locations', 'Grid precision: a larger value gives smaller grid cells; the same locations fall into at least as many aggregates at precision 9 as at precision 2.', 'derived'],
-    ['GEO-LANGUAGE-SUPPORTED', 'Endpoints / Locations', 'Language: two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv.'],
-    ['GEO-AGGREGATE-ON', 'Endpoints / Locations; Resources / Aggregate', 'When the aggregation switch is true, results are aggregated: aggregates are returned instead of individual locations.'],
-    ['GEO-AGGREGATE-COUNTS', 'Resources / Aggregate', 'Aggregate count: the number of locations the aggregate stands for; the counts add up to at least the locations the same search finds (whether a grid cell is cut at the rectangle\'s edges: not shown).', 'derived'],
+    [
+      'GEO-PRECISION-2-9',
+      'Endpoints / Locations; Limits',
+      'Grid precision: integer 2 to 9 (whether a precision outside is refused or capped: not shown).',
+    ],
+    [
+      'GEO-PRECISION-FINER',
+      'Endpoints / Locations',
+      'Grid precision: a larger value gives smaller grid cells; the same locations fall into at least as many aggregates at precision 9 as at precision 2.',
+      'derived',
+    ],
+    [
+      'GEO-LANGUAGE-SUPPORTED',
+      'Endpoints / Locations',
+      'Language: two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv.',
+    ],
+    [
+      'GEO-AGGREGATE-ON',
+      'Endpoints / Locations; Resources / Aggregate',
+      'When the aggregation switch is true, results are aggregated: aggregates are returned instead of individual locations.',
+    ],
+    [
+      'GEO-AGGREGATE-COUNTS',
+      'Resources / Aggregate',
+      "Aggregate count: the number of locations the aggregate stands for; the counts add up to at least the locations the same search finds (whether a grid cell is cut at the rectangle's edges: not shown).",
+      'derived',
+    ],
     ['GEO-COUNT-IGNORED-AGGREGATED', 'Endpoints / Locations', 'The result count is ignored when aggregation is on.'],
-    ['GEO-FILTER-CONNECTOR', 'Endpoints / Locations', 'filters.connectorStandards (array of string): the locations found have a connector of one of those standards (which connector field holds the standard: not shown).', 'derived'],
-    ['GEO-FILTER-CAPABILITY', 'Endpoints / Locations', 'filters.capabilities (array of string): the locations found offer those capabilities (how the filters combine: not shown).', 'derived'],
-    ['GEO-AVAILABLE-ONLY', 'Endpoints / Locations', 'options.includeAvailableOnly (boolean): the locations found have an available EVSE (the Evse status values: not shown).', 'derived'],
+    [
+      'GEO-FILTER-CONNECTOR',
+      'Endpoints / Locations',
+      'filters.connectorStandards (array of string): the locations found have a connector of one of those standards (which connector field holds the standard: not shown).',
+      'derived',
+    ],
+    [
+      'GEO-FILTER-CAPABILITY',
+      'Endpoints / Locations',
+      'filters.capabilities (array of string): the locations found offer those capabilities (how the filters combine: not shown).',
+      'derived',
+    ],
+    [
+      'GEO-AVAILABLE-ONLY',
+      'Endpoints / Locations',
+      'options.includeAvailableOnly (boolean): the locations found have an available EVSE (the Evse status values: not shown).',
+      'derived',
+    ],
     ['GEO-ERROR-400-BODY', 'Endpoints / Locations', '400: {message: string, details: array of string}.'],
   ]),
   ...family('sessions', [
-    ['SESSION-SHAPE', 'Resources / Charging session', 'Charging session fields and types: charger, duration (ISO 8601 duration), energy {unit, value}, price (Price), receiptAvailable, site, startTime (timestamp, UTC), transactions (Transaction).'],
-    ['SESSION-STATUS-ENUM', 'Resources / Charging session; States', 'sessionStatus: CREATED, WAITING_TO_START, STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, FAILED, UNKNOWN, STOP_FAILED.'],
-    ['SESSION-BALANCE-STATUS-ENUM', 'Resources / Charging session; States', 'balanceStatus: PROCESSING, PAID, DEBT, REFUND.'],
-    ['SESSION-BALANCE-AMOUNT', 'Resources / Charging session', 'balanceAmountMinor: a long integer as text; the remaining amount to pay in minor currency units as a negative number; 0 means fully paid; not relevant for external clearing.'],
-    ['SESSION-STARTED-ONLY-FIELDS', 'Resources / Charging session', 'chargingKeyType and connectorId: present only after the session has started.'],
-    ['SESSION-KEY-TYPE-VALUES', 'Resources / Charging session', 'chargingKeyType: tag, card, virtual or plug_and_charge.'],
-    ['SESSION-PAYMENT-METHOD-EARLIEST', 'Resources / Charging session; Versioning', 'paymentMethod (deprecated) holds the payment method of the transaction with the earliest time; the value formerly WRITE_OFF is named NONE in the replacement, where transactions[].paymentOutcome=WRITE_OFF expresses it.'],
-    ['SESSION-PAYMENT-METHOD-ENUM', 'Resources / Charging session', 'paymentMethod: CREDIT_CARD, EXTERNAL, PREPAID, WRITE_OFF.'],
-    ['SESSION-PRICE-SHAPE', 'Resources / Charging session / Price', 'Price: currencyCode string; minorExclVat integer; minorInclVat integer; vat string (decimal percentage).'],
+    [
+      'SESSION-SHAPE',
+      'Resources / Charging session',
+      'Charging session fields and types: charger, duration (ISO 8601 duration), energy {unit, value}, price (Price), receiptAvailable, site, startTime (timestamp, UTC), transactions (Transaction).',
+    ],
+    [
+      'SESSION-STATUS-ENUM',
+      'Resources / Charging session; States',
+      'sessionStatus: CREATED, WAITING_TO_START, STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, FAILED, UNKNOWN, STOP_FAILED.',
+    ],
+    [
+      'SESSION-BALANCE-STATUS-ENUM',
+      'Resources / Charging session; States',
+      'balanceStatus: PROCESSING, PAID, DEBT, REFUND.',
+    ],
+    [
+      'SESSION-BALANCE-AMOUNT',
+      'Resources / Charging session',
+      'balanceAmountMinor: a long integer as text; the remaining amount to pay in minor currency units as a negative number; 0 means fully paid; not relevant for external clearing.',
+    ],
+    [
+      'SESSION-STARTED-ONLY-FIELDS',
+      'Resources / Charging session',
+      'chargingKeyType and connectorId: present only after the session has started.',
+    ],
+    [
+      'SESSION-KEY-TYPE-VALUES',
+      'Resources / Charging session',
+      'chargingKeyType: tag, card, virtual or plug_and_charge.',
+    ],
+    [
+      'SESSION-PAYMENT-METHOD-EARLIEST',
+      'Resources / Charging session; Versioning',
+      'paymentMethod (deprecated) holds the payment method of the transaction with the earliest time; the value formerly WRITE_OFF is named NONE in the replacement, where transactions[].paymentOutcome=WRITE_OFF expresses it.',
+    ],
+    [
+      'SESSION-PAYMENT-METHOD-ENUM',
+      'Resources / Charging session',
+      'paymentMethod: CREDIT_CARD, EXTERNAL, PREPAID, WRITE_OFF.',
+    ],
+    [
+      'SESSION-PRICE-SHAPE',
+      'Resources / Charging session / Price',
+      'Price: currencyCode string; minorExclVat integer; minorInclVat integer; vat string (decimal percentage).',
+    ],
     ['SESSION-UNKNOWN-404', 'Endpoints / Sessions', '404: {message: string}.'],
-    ['SESSION-GET', 'Endpoints / Sessions; Resources / Charging session', 'GET /sessions/{sessionId}, 200: Charging session; sessionId is the unique id of the session: the session answered is the one asked for.'],
+    [
+      'SESSION-GET',
+      'Endpoints / Sessions; Resources / Charging session',
+      'GET /sessions/{sessionId}, 200: Charging session; sessionId is the unique id of the session: the session answered is the one asked for.',
+    ],
   ]),
   ...family('robustness', [
-    ['ROBUST-NO-5XX-ON-BAD-INPUT', 'Errors', 'Invalid requests are refused as bad requests (4xx); a 500 means an unexpected server condition, never a reaction to client input.', 'policy'],
+    [
+      'ROBUST-NO-5XX-ON-BAD-INPUT',
+      'Errors',
+      'Invalid requests are refused as bad requests (4xx); a 500 means an unexpected server condition, never a reaction to client input.',
+      'policy',
+    ],
   ]),
   ...family('suite', [
-    ['SUITE-CLEANUP', 'Suite policy (clean-up)', 'Everything the suite creates carries the run prefix and is closed or cancelled at teardown: after a run, no open sub-customer created by that run remains.', 'policy'],
+    [
+      'SUITE-CLEANUP',
+      'Suite policy (clean-up)',
+      'Everything the suite creates carries the run prefix and is closed or cancelled at teardown: after a run, no open sub-customer created by that run remains.',
+      'policy',
+    ],
   ]),
   ...family('latency', [
     ['LAT-LIST-CUSTOMERS', 'Limits / latency targets', 'list customers: p50 450 ms, p99 1200 ms.'],

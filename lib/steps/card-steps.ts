@@ -4,12 +4,13 @@
  * answer and effect are its own rule's to judge: refused or without effect, the test is blocked by
  * that rule (forRule), unless that rule is the test's own, which then fails.
  */
-import { expect, forReading, forRule } from '../judge.js';
+
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { ACTIVE } from '../discovery.js';
 import type { Sightings } from '../field-lengths.js';
+import { expect, forReading, forRule } from '../judge.js';
 import { BlockedError } from '../ledger.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
@@ -17,7 +18,9 @@ import type { Card, CardStatusChangeRequest } from '../types.generated.js';
 /** The card as GET /cards/{cardIdentifier} shows it: that card (CARD-GET), or the test is blocked. */
 export async function cardOf(api: FleetApi, cardIdentifier: number): Promise<Card> {
   const { body } = api.need(await api.getCard(cardIdentifier), `reading card ${cardIdentifier}`);
-  await forRule('CARD-GET', () => expect(body?.cardIdentifier, `GET /cards/${cardIdentifier} answers that card`).toBe(cardIdentifier));
+  await forRule('CARD-GET', () =>
+    expect(body?.cardIdentifier, `GET /cards/${cardIdentifier} answers that card`).toBe(cardIdentifier)
+  );
   return body;
 }
 
@@ -29,9 +32,13 @@ export async function cardOf(api: FleetApi, cardIdentifier: number): Promise<Car
  */
 export function statusIdOf(card: Card): number {
   const status = card.status as unknown;
-  if (status === undefined || status === null) throw new BlockedError({ reason: `card ${card.cardIdentifier} shows no status: its state cannot be judged` });
+  if (status === undefined || status === null)
+    throw new BlockedError({ reason: `card ${card.cardIdentifier} shows no status: its state cannot be judged` });
   const id = (status as { id?: unknown }).id;
-  if (typeof status !== 'object' || !Number.isInteger(id)) throw new Error(`[CARD-SHAPE] card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`);
+  if (typeof status !== 'object' || !Number.isInteger(id))
+    throw new Error(
+      `[CARD-SHAPE] card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`
+    );
   return id as number;
 }
 
@@ -43,11 +50,19 @@ export async function cardStatusOf(api: FleetApi, cardIdentifier: number): Promi
  * The status id of a card the run cancelled, or 'gone' when it answers 404: whether a cancelled
  * card can still be read is not shown (ASSUME-ENDED-READABLE; FLEET_STRICT requires a 200).
  */
-export async function cancelledStatusOf(api: FleetApi, config: Config, seen: Sightings, cardIdentifier: number): Promise<number | 'gone'> {
+export async function cancelledStatusOf(
+  api: FleetApi,
+  config: Config,
+  seen: Sightings,
+  cardIdentifier: number
+): Promise<number | 'gone'> {
   const read = await api.getCard(cardIdentifier);
   if (read.status !== 404) return cardStatusOf(api, cardIdentifier);
   seen.saw('ASSUME-ENDED-READABLE', `a cancelled card answers 404 (card ${cardIdentifier})`);
-  if (config.strict.has('ASSUME-ENDED-READABLE')) await forReading('ASSUME-ENDED-READABLE', 'CARD-CANCEL-PERMANENT', () => expect(read, `reading cancelled card ${cardIdentifier} (strict reading)`).toHaveStatus(200));
+  if (config.strict.has('ASSUME-ENDED-READABLE'))
+    await forReading('ASSUME-ENDED-READABLE', 'CARD-CANCEL-PERMANENT', () =>
+      expect(read, `reading cancelled card ${cardIdentifier} (strict reading)`).toHaveStatus(200)
+    );
   return 'gone';
 }
 
@@ -56,8 +71,16 @@ export async function cancelledStatusOf(api: FleetApi, config: Config, seen: Sig
  * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not
  * CARD-BLOCK. Its answer; undefined when the answer was lost and the card read back blocked.
  */
-export async function blockCardFirst(api: FleetApi, cardIdentifier: number, body: CardStatusChangeRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
-  const response = await answerOrReadBack(() => api.blockCard(cardIdentifier, body), async () => (await cardStatusOf(api, cardIdentifier)) !== ACTIVE);
+export async function blockCardFirst(
+  api: FleetApi,
+  cardIdentifier: number,
+  body: CardStatusChangeRequest,
+  acceptedUnder?: string
+): Promise<ApiResponse | undefined> {
+  const response = await answerOrReadBack(
+    () => api.blockCard(cardIdentifier, body),
+    async () => (await cardStatusOf(api, cardIdentifier)) !== ACTIVE
+  );
   if (response) api.need(response, `blocking card ${cardIdentifier}`, acceptedUnder);
   const after = await cardStatusOf(api, cardIdentifier);
   await forRule('CARD-BLOCK', () => expect(after, `status of card ${cardIdentifier} after its block`).not.toBe(ACTIVE));
@@ -65,10 +88,20 @@ export async function blockCardFirst(api: FleetApi, cardIdentifier: number, body
 }
 
 /** Unblocks a card the test blocked: Active again after it (CARD-UNBLOCK-REACTIVATES). Its answer; undefined when lost and the card read back Active. */
-export async function unblockCardFirst(api: FleetApi, cardIdentifier: number, body: CardStatusChangeRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
-  const response = await answerOrReadBack(() => api.unblockCard(cardIdentifier, body), async () => (await cardStatusOf(api, cardIdentifier)) === ACTIVE);
+export async function unblockCardFirst(
+  api: FleetApi,
+  cardIdentifier: number,
+  body: CardStatusChangeRequest,
+  acceptedUnder?: string
+): Promise<ApiResponse | undefined> {
+  const response = await answerOrReadBack(
+    () => api.unblockCard(cardIdentifier, body),
+    async () => (await cardStatusOf(api, cardIdentifier)) === ACTIVE
+  );
   if (response) api.need(response, `unblocking card ${cardIdentifier}`, acceptedUnder);
   const after = await cardStatusOf(api, cardIdentifier);
-  await forRule('CARD-UNBLOCK-REACTIVATES', () => expect(after, `status of card ${cardIdentifier} after its unblock`).toBe(ACTIVE));
+  await forRule('CARD-UNBLOCK-REACTIVATES', () =>
+    expect(after, `status of card ${cardIdentifier} after its unblock`).toBe(ACTIVE)
+  );
   return response;
 }

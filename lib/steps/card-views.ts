@@ -7,7 +7,8 @@ import { ACTIVE } from '../discovery.js';
 import { addressFields, contactFields } from '../factories/customer.js';
 import type { Card } from '../types.generated.js';
 
-const byProductId = (products: Card['products']) => [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
+const byProductId = (products: Card['products']) =>
+  [...(products ?? [])].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
 
 /**
  * What the document says a card holds that a replacement copies, field by field, nested objects by
@@ -15,30 +16,47 @@ const byProductId = (products: Card['products']) => [...(products ?? [])].sort((
  * differs, never because a server adds fields of its own.
  */
 export function documentedCard(card: Card) {
-  const address = (a: Card['cardDeliveryAddress']) => Object.fromEntries([...addressFields, 'companyName'].map((f) => [f, a?.[f as keyof typeof a]]));
+  const address = (a: Card['cardDeliveryAddress']) =>
+    Object.fromEntries([...addressFields, 'companyName'].map((f) => [f, a?.[f as keyof typeof a]]));
   const contact = (c: Card['cardDeliveryContact']) => Object.fromEntries(contactFields.map((f) => [f, c?.[f]]));
   return {
-    cardType: card.cardType, purchaseCategoryName: card.purchaseCategoryName, additionalEmbossing: card.additionalEmbossing,
-    driverName: card.driverName, vehicleRegNumber: card.vehicleRegNumber,
-    fuelProductRestriction: { productRestrictionId: card.fuelProductRestriction?.productRestrictionId, productRestrictionName: card.fuelProductRestriction?.productRestrictionName },
+    cardType: card.cardType,
+    purchaseCategoryName: card.purchaseCategoryName,
+    additionalEmbossing: card.additionalEmbossing,
+    driverName: card.driverName,
+    vehicleRegNumber: card.vehicleRegNumber,
+    fuelProductRestriction: {
+      productRestrictionId: card.fuelProductRestriction?.productRestrictionId,
+      productRestrictionName: card.fuelProductRestriction?.productRestrictionName,
+    },
     products: byProductId(card.products).map((p) => ({ productId: p.productId, productName: p.productName })),
-    cardDeliveryAddress: address(card.cardDeliveryAddress), cardDeliveryContact: contact(card.cardDeliveryContact),
+    cardDeliveryAddress: address(card.cardDeliveryAddress),
+    cardDeliveryContact: contact(card.cardDeliveryContact),
   };
 }
 
 /** Every documented field of a card but its status: what block, unblock, cancel, a PIN letter and a replace leave on the card they act on. */
 export function untouchedFields(card: Card) {
   return {
-    cardIdentifier: card.cardIdentifier, primaryVisualCardNumber: card.primaryVisualCardNumber, secondaryCardNumber: card.secondaryCardNumber,
-    keyIdentifier: card.keyIdentifier, orderDate: card.orderDate, expiryDate: card.expiryDate, ...documentedCard(card),
+    cardIdentifier: card.cardIdentifier,
+    primaryVisualCardNumber: card.primaryVisualCardNumber,
+    secondaryCardNumber: card.secondaryCardNumber,
+    keyIdentifier: card.keyIdentifier,
+    orderDate: card.orderDate,
+    expiryDate: card.expiryDate,
+    ...documentedCard(card),
   };
 }
 
 /** The last Active card listed after the first card of another status, if any (cards as {id, status id}). */
-export function activeAfterOther(cards: { id?: number; status?: number }[]): { active?: number; other?: number; status?: number } | undefined {
+export function activeAfterOther(
+  cards: { id?: number; status?: number }[]
+): { active?: number; other?: number; status?: number } | undefined {
   const firstOther = cards.findIndex((c) => c.status !== ACTIVE);
   const lastActive = cards.findLastIndex((c) => c.status === ACTIVE);
-  return firstOther >= 0 && lastActive > firstOther ? { active: cards[lastActive]!.id, other: cards[firstOther]!.id, status: cards[firstOther]!.status } : undefined;
+  return firstOther >= 0 && lastActive > firstOther
+    ? { active: cards[lastActive]!.id, other: cards[firstOther]!.id, status: cards[firstOther]!.status }
+    : undefined;
 }
 
 /**
@@ -53,6 +71,8 @@ export class StatusNames {
     if (status?.id === undefined || status.name === undefined) return undefined;
     const known = this.seen.get(status.id);
     if (known === undefined) this.seen.set(status.id, status.name);
-    return known === undefined || known === status.name ? undefined : `status id ${status.id} shown as "${status.name}", as "${known}" before`;
+    return known === undefined || known === status.name
+      ? undefined
+      : `status id ${status.id} shown as "${status.name}", as "${known}" before`;
   }
 }

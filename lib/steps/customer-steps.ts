@@ -4,17 +4,18 @@
  * it. A step's answer and effect are its own rule's to judge: refused or without effect, the test
  * is blocked by that rule (forRule), unless that rule is the test's own, which then fails.
  */
-import { expect, forReading, forRule } from '../judge.js';
+
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { createdUnder } from '../created-under.js';
 import { ACTIVE, customerPage } from '../discovery.js';
-import { answerOrReadBack } from '../read-back.js';
 import { customerUpdate } from '../factories/customer.js';
-import { sendShortening, type Sightings } from '../field-lengths.js';
-import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
+import { type Sightings, sendShortening } from '../field-lengths.js';
+import { expect, forReading, forRule } from '../judge.js';
+import { answerOrReadBack } from '../read-back.js';
 import type { RuleId } from '../rules/catalogue.js';
+import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
 
 export interface Status {
   status?: string;
@@ -26,9 +27,15 @@ export interface Status {
  * itself Active (whether a closed customer can still be read is not shown), else the configured
  * card pool's customer; undefined when there is neither.
  */
-export async function activeCustomer(api: FleetApi, config: Pick<Config, 'customerListFields' | 'poolCustomer'>): Promise<string | undefined> {
+export async function activeCustomer(
+  api: FleetApi,
+  config: Pick<Config, 'customerListFields' | 'poolCustomer'>
+): Promise<string | undefined> {
   const listed = await api.listCustomers({ limit: 20 });
-  const active = listed.status === 200 ? customerPage(listed, config.customerListFields).customers.find((c) => c.statusIdentifier === ACTIVE) : undefined;
+  const active =
+    listed.status === 200
+      ? customerPage(listed, config.customerListFields).customers.find((c) => c.statusIdentifier === ACTIVE)
+      : undefined;
   return active?.customerAccountNumber ?? config.poolCustomer;
 }
 
@@ -41,11 +48,19 @@ export async function statusOf(api: FleetApi, customerAccountNumber: string): Pr
  * The status of a customer the run closed, or 'gone' when it answers 404: whether a closed customer
  * can still be read is not shown (ASSUME-ENDED-READABLE; FLEET_STRICT requires a 200).
  */
-export async function closedStatusOf(api: FleetApi, config: Pick<Config, 'strict'>, seen: Sightings, customerAccountNumber: string): Promise<Status | 'gone'> {
+export async function closedStatusOf(
+  api: FleetApi,
+  config: Pick<Config, 'strict'>,
+  seen: Sightings,
+  customerAccountNumber: string
+): Promise<Status | 'gone'> {
   const read = await api.getCustomer(customerAccountNumber);
   if (read.status !== 404) return statusOf(api, customerAccountNumber);
   seen.saw('ASSUME-ENDED-READABLE', `a closed customer answers 404 (customer ${customerAccountNumber})`);
-  if (config.strict.has('ASSUME-ENDED-READABLE')) await forReading('ASSUME-ENDED-READABLE', 'CUST-CLOSE-PERMANENT', () => expect(read, `reading closed customer ${customerAccountNumber} (strict reading)`).toHaveStatus(200));
+  if (config.strict.has('ASSUME-ENDED-READABLE'))
+    await forReading('ASSUME-ENDED-READABLE', 'CUST-CLOSE-PERMANENT', () =>
+      expect(read, `reading closed customer ${customerAccountNumber} (strict reading)`).toHaveStatus(200)
+    );
   return 'gone';
 }
 
@@ -53,13 +68,26 @@ export async function closedStatusOf(api: FleetApi, config: Pick<Config, 'strict
  * Blocks an open customer for a test that needs it blocked: it leaves the status it had (CUST-BLOCK).
  * `acceptedUnder`: the rule that says this block must be accepted (its notes' limit, say), when not CUST-BLOCK.
  */
-export async function blockFirst(api: FleetApi, customerAccountNumber: string, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
+export async function blockFirst(
+  api: FleetApi,
+  customerAccountNumber: string,
+  body?: CustomerNotesRequest,
+  acceptedUnder?: string
+): Promise<ApiResponse | undefined> {
   const before = await statusOf(api, customerAccountNumber);
-  const block = () => api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) });
-  const response = await answerOrReadBack(block, async () => (await statusOf(api, customerAccountNumber)).statusIdentifier !== before.statusIdentifier);
+  const block = () =>
+    api.call('blockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) });
+  const response = await answerOrReadBack(
+    block,
+    async () => (await statusOf(api, customerAccountNumber)).statusIdentifier !== before.statusIdentifier
+  );
   if (response) api.need(response, `blocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
-  await forRule('CUST-BLOCK', () => expect(after.statusIdentifier, `customer ${customerAccountNumber} after its block`).not.toBe(before.statusIdentifier));
+  await forRule('CUST-BLOCK', () =>
+    expect(after.statusIdentifier, `customer ${customerAccountNumber} after its block`).not.toBe(
+      before.statusIdentifier
+    )
+  );
   return response;
 }
 
@@ -72,19 +100,34 @@ export function reopened(now: Status, open: Status): boolean {
   return sameStatus(now, open) || (now.statusIdentifier === ACTIVE && now.status === 'Active');
 }
 
-export const sameStatus = (a: Status, b: Status): boolean => a.statusIdentifier === b.statusIdentifier && a.status === b.status;
+export const sameStatus = (a: Status, b: Status): boolean =>
+  a.statusIdentifier === b.statusIdentifier && a.status === b.status;
 
 /**
  * Unblocks a customer the test blocked: it is open again, `reopened` from `open`, the status it
  * had before (CUST-UNBLOCK-REACTIVATES). The answers of both steps; undefined when the answer was
  * lost and the status read back as wanted.
  */
-export async function unblockFirst(api: FleetApi, customerAccountNumber: string, open: Status, body?: CustomerNotesRequest, acceptedUnder?: string): Promise<ApiResponse | undefined> {
-  const unblock = () => api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) });
-  const response = await answerOrReadBack(unblock, async () => reopened(await statusOf(api, customerAccountNumber), open));
+export async function unblockFirst(
+  api: FleetApi,
+  customerAccountNumber: string,
+  open: Status,
+  body?: CustomerNotesRequest,
+  acceptedUnder?: string
+): Promise<ApiResponse | undefined> {
+  const unblock = () =>
+    api.call('unblockCustomer', { params: { customerAccountNumber }, ...(body !== undefined ? { body } : {}) });
+  const response = await answerOrReadBack(unblock, async () =>
+    reopened(await statusOf(api, customerAccountNumber), open)
+  );
   if (response) api.need(response, `unblocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
-  await forRule('CUST-UNBLOCK-REACTIVATES', () => expect(reopened(after, open), `customer ${customerAccountNumber} after its unblock shows ${JSON.stringify(after)}: neither the status before its block, ${JSON.stringify(open)}, nor Active (1)`).toBe(true));
+  await forRule('CUST-UNBLOCK-REACTIVATES', () =>
+    expect(
+      reopened(after, open),
+      `customer ${customerAccountNumber} after its unblock shows ${JSON.stringify(after)}: neither the status before its block, ${JSON.stringify(open)}, nor Active (1)`
+    ).toBe(true)
+  );
   return response;
 }
 
@@ -94,7 +137,13 @@ export async function unblockFirst(api: FleetApi, customerAccountNumber: string,
  * and the parent's list of direct sub-accounts. Only when both disagree with `parent` is the creation
  * to blame; one alone is its own rule's fault.
  */
-export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'customerListFields'>, child: string, parent: string, rule: RuleId = 'CUST-CREATE-UNDER-PARENT'): Promise<void> {
+export async function expectCreatedUnder(
+  api: FleetApi,
+  config: Pick<Config, 'customerListFields'>,
+  child: string,
+  parent: string,
+  rule: RuleId = 'CUST-CREATE-UNDER-PARENT'
+): Promise<void> {
   const where = await createdUnder(api, config, child, parent);
   await forRule(rule, () => expect(where.under, where.words).toBe(true));
 }
@@ -105,9 +154,23 @@ export async function expectCreatedUnder(api: FleetApi, config: Pick<Config, 'cu
  * ASSUME-FIELD-LENGTHS): refused too, updateDetail refuses a body of those fields at all ("Body, all
  * optional"), a finding of CUST-UPDATE-APPLIES that blocks the test, never a failure of the boundary rule it checks.
  */
-export async function expectUpdateTakes(api: FleetApi, assumptions: Sightings, account: string, fields: readonly (keyof CustomerUpdateRequest)[], runId: string, serial: string): Promise<void> {
+export async function expectUpdateTakes(
+  api: FleetApi,
+  assumptions: Sightings,
+  account: string,
+  fields: readonly (keyof CustomerUpdateRequest)[],
+  runId: string,
+  serial: string
+): Promise<void> {
   const values = customerUpdate(runId, serial);
   const control: CustomerUpdateRequest = Object.fromEntries(fields.map((f) => [f, values[f]]));
-  const { response: answer } = await sendShortening(assumptions, control, (body) => api.call('updateCustomerDetail', { params: { customerAccountNumber: account }, body }));
-  await forRule('CUST-UPDATE-APPLIES', () => expect(answer, `updateDetail of ${account} with ${fields.join(', ') || 'no field ({})'} (every field is optional)`).toHaveStatus(200, 'CUST-UPDATE-APPLIES'));
+  const { response: answer } = await sendShortening(assumptions, control, (body) =>
+    api.call('updateCustomerDetail', { params: { customerAccountNumber: account }, body })
+  );
+  await forRule('CUST-UPDATE-APPLIES', () =>
+    expect(
+      answer,
+      `updateDetail of ${account} with ${fields.join(', ') || 'no field ({})'} (every field is optional)`
+    ).toHaveStatus(200, 'CUST-UPDATE-APPLIES')
+  );
 }

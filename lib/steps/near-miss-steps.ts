@@ -4,18 +4,25 @@
  * show: ASSUME-FORMATS), or served only as what the value itself names, never as the resource it
  * is near.
  */
-import { expect, forRule } from '../judge.js';
-import type { Assumptions } from '../fixture-contracts.js';
+
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
+import type { Assumptions } from '../fixture-contracts.js';
+import { expect, forRule } from '../judge.js';
 
 /**
  * Refused, or served (2xx) only where `served` tells that the answer is what `sent` itself names.
  * A 5xx is bad input's: a finding of ROBUST-NO-5XX-ON-BAD-INPUT, which blocks the test.
  */
-export async function expectNotTaken(response: ApiResponse, rule: string, what: string, served: () => boolean | Promise<boolean>): Promise<void> {
+export async function expectNotTaken(
+  response: ApiResponse,
+  rule: string,
+  what: string,
+  served: () => boolean | Promise<boolean>
+): Promise<void> {
   if (response.status >= 500) await forRule('ROBUST-NO-5XX-ON-BAD-INPUT', () => expect(response, what).toBeRejected());
-  if (response.status >= 200 && response.status < 300 && !(await served())) expect(response, `${what}: taken for the one it is near`).toBeRejected(rule);
+  if (response.status >= 200 && response.status < 300 && !(await served()))
+    expect(response, `${what}: taken for the one it is near`).toBeRejected(rule);
 }
 
 /** Whether a customer whose account number is exactly `sent` exists for the caller: then what `sent` was served as is its own. */

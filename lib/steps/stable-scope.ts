@@ -7,10 +7,11 @@
  * it. A walk over the whole hierarchy meets the run's own blocks, unblocks, replaces and creations
  * between its pages: an order, a total or a cursor judged there can turn red on a conforming server.
  */
-import { isMarked } from '../cleanup.js';
-import { RUN_PREFIX, type Config } from '../config.js';
+
 import type { FleetApi } from '../api.js';
-import { customerPage, nextCursorOf, type CustomerPage } from '../discovery.js';
+import { isMarked } from '../cleanup.js';
+import { type Config, RUN_PREFIX } from '../config.js';
+import { type CustomerPage, customerPage, nextCursorOf } from '../discovery.js';
 import type { Card, Customer } from '../types.generated.js';
 
 /** How many untouched customers are looked at, at most: a few requests each. */
@@ -39,9 +40,17 @@ export async function untouchedSubAccounts(api: FleetApi, config: Config, topLev
   let cursor: string | undefined;
   let before: CustomerPage | undefined;
   for (let page = 0; page < LIST_PAGES && found.length < CANDIDATES; page++) {
-    const listed = customerPage(await api.listCustomers({ customerAccountNumber: topLevel, limit: 50, ...(cursor ? { cursor } : {}) }), config.customerListFields, before);
+    const listed = customerPage(
+      await api.listCustomers({ customerAccountNumber: topLevel, limit: 50, ...(cursor ? { cursor } : {}) }),
+      config.customerListFields,
+      before
+    );
     before = listed;
-    found.push(...listed.customers.filter((c) => c.customerAccountNumber && !touched.has(c.customerAccountNumber) && !isMarked(c, RUN_PREFIX)));
+    found.push(
+      ...listed.customers.filter(
+        (c) => c.customerAccountNumber && !touched.has(c.customerAccountNumber) && !isMarked(c, RUN_PREFIX)
+      )
+    );
     // Candidates, not the whole list: a page that cannot tell whether more follow ends the search.
     if (listed.unfollowable) break;
     cursor = nextCursorOf(listed);
@@ -63,19 +72,26 @@ export async function untouchedCardHolders(api: FleetApi, config: Config, topLev
   const holders: CardHolder[] = [];
   for (const c of await untouchedSubAccounts(api, config, topLevel)) {
     const { status, body } = await api.cardSearch({ customerAccountNumber: c.customerAccountNumber!, limit: 50 });
-    if (status === 200 && body.cards?.length) holders.push({ account: c.customerAccountNumber!, cards: body.cards, more: body.hasNextPage === true });
+    if (status === 200 && body.cards?.length)
+      holders.push({ account: c.customerAccountNumber!, cards: body.cards, more: body.hasNextPage === true });
   }
   return holders;
 }
 
 /** The untouched customer with the most direct sub-accounts (at least `min`), with them as its first page (50) lists them. */
-export async function untouchedParent(api: FleetApi, config: Config, topLevel: string, min: number): Promise<{ account: string; children: Customer[] } | undefined> {
+export async function untouchedParent(
+  api: FleetApi,
+  config: Config,
+  topLevel: string,
+  min: number
+): Promise<{ account: string; children: Customer[] } | undefined> {
   let best: { account: string; children: Customer[] } | undefined;
   for (const c of await untouchedSubAccounts(api, config, topLevel)) {
     const listed = await api.listCustomers({ customerAccountNumber: c.customerAccountNumber!, limit: 50 });
     if (listed.status !== 200) continue;
     const page = customerPage(listed, config.customerListFields);
-    if (nextCursorOf(page) === undefined && page.customers.length >= Math.max(min, (best?.children.length ?? 0) + 1)) best = { account: c.customerAccountNumber!, children: page.customers };
+    if (nextCursorOf(page) === undefined && page.customers.length >= Math.max(min, (best?.children.length ?? 0) + 1))
+      best = { account: c.customerAccountNumber!, children: page.customers };
   }
   return best;
 }

@@ -7,8 +7,8 @@
  *    trust comes from NODE_EXTRA_CA_CERTS at process start: lib/transport/trust.ts);
  *  - tlsOptions: the options of a TLS socket of one's own (perf's load driver, the reach check).
  */
-import { request, type APIRequestContext } from '@playwright/test';
-import { Agent, fetch as undiciFetch, ProxyAgent, type Dispatcher } from 'undici';
+import { type APIRequestContext, request } from '@playwright/test';
+import { Agent, type Dispatcher, ProxyAgent, fetch as undiciFetch } from 'undici';
 import { proxyFor, proxyUrl } from './proxy.js';
 import type { TransportSettings } from './settings.js';
 
@@ -26,14 +26,22 @@ export function tlsOptions(settings: TransportSettings): TlsOptions {
   const certificate = settings.clientCertificate;
   return {
     ...(settings.ca ? { ca: settings.ca } : {}),
-    ...(certificate ? { cert: certificate.cert, key: certificate.key, ...(certificate.passphrase !== undefined ? { passphrase: certificate.passphrase } : {}) } : {}),
+    ...(certificate
+      ? {
+          cert: certificate.cert,
+          key: certificate.key,
+          ...(certificate.passphrase !== undefined ? { passphrase: certificate.passphrase } : {}),
+        }
+      : {}),
     rejectUnauthorized: !settings.insecure,
   };
 }
 
 /** True when the settings change nothing: Node's own fetch does. */
 function plain(settings: TransportSettings): boolean {
-  return !settings.ca && !settings.insecure && !settings.clientCertificate && !settings.httpsProxy && !settings.httpProxy;
+  return (
+    !settings.ca && !settings.insecure && !settings.clientCertificate && !settings.httpsProxy && !settings.httpProxy
+  );
 }
 
 /**
@@ -66,13 +74,26 @@ export function contextOptions(settings: TransportSettings, url: string): Contex
   const proxy = proxyFor(settings, url);
   const certificate = settings.clientCertificate;
   return {
-    ...(proxy ? { proxy: { server: proxy.server, ...(proxy.username ? { username: proxy.username, password: proxy.password ?? '' } : {}) } } : {}),
-    ...(certificate ? {
-      clientCertificates: [{
-        origin: new URL(url).origin, certPath: certificate.certFile, keyPath: certificate.keyFile,
-        ...(certificate.passphrase !== undefined ? { passphrase: certificate.passphrase } : {}),
-      }],
-    } : {}),
+    ...(proxy
+      ? {
+          proxy: {
+            server: proxy.server,
+            ...(proxy.username ? { username: proxy.username, password: proxy.password ?? '' } : {}),
+          },
+        }
+      : {}),
+    ...(certificate
+      ? {
+          clientCertificates: [
+            {
+              origin: new URL(url).origin,
+              certPath: certificate.certFile,
+              keyPath: certificate.keyFile,
+              ...(certificate.passphrase !== undefined ? { passphrase: certificate.passphrase } : {}),
+            },
+          ],
+        }
+      : {}),
     ...(settings.insecure ? { ignoreHTTPSErrors: true } : {}),
   };
 }

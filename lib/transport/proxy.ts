@@ -40,7 +40,8 @@ export function bypasses(noProxy: readonly string[], hostname: string): boolean 
 /** The proxy `url` goes through, or undefined for a direct connection. */
 export function proxyFor(settings: TransportSettings, url: string | URL): ProxySetting | undefined {
   const parsed = new URL(url);
-  const proxy = parsed.protocol === 'https:' ? settings.httpsProxy : parsed.protocol === 'http:' ? settings.httpProxy : undefined;
+  const proxy =
+    parsed.protocol === 'https:' ? settings.httpsProxy : parsed.protocol === 'http:' ? settings.httpProxy : undefined;
   return proxy && !bypasses(settings.noProxy, parsed.hostname) ? proxy : undefined;
 }
 
@@ -52,5 +53,8 @@ export function shownProxy(proxy: ProxySetting): string {
 /** The proxy's URL with its credentials, for a client that takes them in the URL. */
 export function proxyUrl(proxy: ProxySetting): string {
   if (!proxy.username) return proxy.server;
-  return proxy.server.replace('://', `://${encodeURIComponent(proxy.username)}:${encodeURIComponent(proxy.password ?? '')}@`);
+  return proxy.server.replace(
+    '://',
+    `://${encodeURIComponent(proxy.username)}:${encodeURIComponent(proxy.password ?? '')}@`
+  );
 }

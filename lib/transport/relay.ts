@@ -5,9 +5,9 @@
  * inside it (servername and Host of the target), so the relay only carries bytes; nothing connects
  * around the proxy.
  */
-import { createServer, type AddressInfo, type Socket } from 'node:net';
-import type { ProxySetting } from './settings.js';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tunnel } from './reach.js';
+import type { ProxySetting } from './settings.js';
 
 export interface Relay {
   host: string;
@@ -38,7 +38,7 @@ export async function openRelay(proxy: ProxySetting, target: { host: string; por
       (e: Error) => {
         failures.push(e.message);
         client.destroy();
-      },
+      }
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,9 +46,10 @@ export async function openRelay(proxy: ProxySetting, target: { host: string; por
     host: '127.0.0.1',
     port: (server.address() as AddressInfo).port,
     failures,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,7 +7,7 @@
  * the files are read and checked here, so that a key that does not match its certificate stops
  * the run before any request.
  */
-import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { rootCertificates } from 'node:tls';
@@ -59,32 +59,45 @@ function readPem(variable: string, file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new TransportConfigError(`${variable}: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TransportConfigError(
+      `${variable}: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`
+    );
   }
 }
 
 /** The certificates of a PEM file, each parsed once so that a damaged one is named now. */
 function certificatesIn(variable: string, file: string): string[] {
   const found = readPem(variable, file).match(CERTIFICATE) ?? [];
-  if (!found.length) throw new TransportConfigError(`${variable}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  if (!found.length)
+    throw new TransportConfigError(`${variable}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   for (const pem of found) {
     try {
       new X509Certificate(pem);
     } catch (e) {
-      throw new TransportConfigError(`${variable}: ${file} holds a certificate that cannot be read (${(e as Error).message})`);
+      throw new TransportConfigError(
+        `${variable}: ${file} holds a certificate that cannot be read (${(e as Error).message})`
+      );
     }
   }
   return found;
 }
 
 function trust(env: Env): Pick<TransportSettings, 'caFiles' | 'ca'> {
-  const named = [['FLEET_CA_FILE', env.FLEET_CA_FILE?.trim()], ['NODE_EXTRA_CA_CERTS', env.NODE_EXTRA_CA_CERTS?.trim()]] as const;
+  const named = [
+    ['FLEET_CA_FILE', env.FLEET_CA_FILE?.trim()],
+    ['NODE_EXTRA_CA_CERTS', env.NODE_EXTRA_CA_CERTS?.trim()],
+  ] as const;
   // One file named twice (NODE_EXTRA_CA_CERTS=$FLEET_CA_FILE) is one file.
-  const files = named.filter((n): n is readonly [typeof n[0], string] => !!n[1]).filter(([, file], i, all) => all.findIndex(([, f]) => resolve(f) === resolve(file)) === i);
+  const files = named
+    .filter((n): n is readonly [(typeof n)[0], string] => !!n[1])
+    .filter(([, file], i, all) => all.findIndex(([, f]) => resolve(f) === resolve(file)) === i);
   if (!files.length) return { caFiles: [] };
   // Added to the system's trust, never instead of it: the token endpoint may have a public certificate.
   const added = new Set(files.flatMap(([variable, file]) => certificatesIn(variable, file)));
-  return { caFiles: files.map(([, file]) => file), ca: [...rootCertificates, ...[...added].filter((pem) => !rootCertificates.includes(pem))] };
+  return {
+    caFiles: files.map(([, file]) => file),
+    ca: [...rootCertificates, ...[...added].filter((pem) => !rootCertificates.includes(pem))],
+  };
 }
 
 function privateKey(file: string, pem: string, passphrase: string | undefined): KeyObject {
@@ -92,9 +105,13 @@ function privateKey(file: string, pem: string, passphrase: string | undefined): 
     return createPrivateKey({ key: pem, ...(passphrase !== undefined ? { passphrase } : {}) });
   } catch (e) {
     const encrypted = /ENCRYPTED/.test(pem);
-    if (encrypted && passphrase === undefined) throw new TransportConfigError(`FLEET_CLIENT_KEY: ${file} is encrypted; set FLEET_CLIENT_KEY_PASSPHRASE`);
-    if (encrypted) throw new TransportConfigError(`FLEET_CLIENT_KEY_PASSPHRASE: does not decrypt ${file} (wrong passphrase?)`);
-    throw new TransportConfigError(`FLEET_CLIENT_KEY: ${file} holds no private key that can be read (${(e as Error).message})`);
+    if (encrypted && passphrase === undefined)
+      throw new TransportConfigError(`FLEET_CLIENT_KEY: ${file} is encrypted; set FLEET_CLIENT_KEY_PASSPHRASE`);
+    if (encrypted)
+      throw new TransportConfigError(`FLEET_CLIENT_KEY_PASSPHRASE: does not decrypt ${file} (wrong passphrase?)`);
+    throw new TransportConfigError(
+      `FLEET_CLIENT_KEY: ${file} holds no private key that can be read (${(e as Error).message})`
+    );
   }
 }
 
@@ -102,18 +119,25 @@ function clientCertificate(env: Env, now: Date): ClientCertificate | undefined {
   const certFile = env.FLEET_CLIENT_CERT?.trim();
   const keyFile = env.FLEET_CLIENT_KEY?.trim();
   if (!certFile && !keyFile) {
-    if (env.FLEET_CLIENT_KEY_PASSPHRASE) throw new TransportConfigError('FLEET_CLIENT_KEY_PASSPHRASE: set without FLEET_CLIENT_KEY');
+    if (env.FLEET_CLIENT_KEY_PASSPHRASE)
+      throw new TransportConfigError('FLEET_CLIENT_KEY_PASSPHRASE: set without FLEET_CLIENT_KEY');
     return undefined;
   }
-  if (!certFile || !keyFile) throw new TransportConfigError(`${certFile ? 'FLEET_CLIENT_KEY' : 'FLEET_CLIENT_CERT'}: a client certificate needs both FLEET_CLIENT_CERT and FLEET_CLIENT_KEY`);
+  if (!certFile || !keyFile)
+    throw new TransportConfigError(
+      `${certFile ? 'FLEET_CLIENT_KEY' : 'FLEET_CLIENT_CERT'}: a client certificate needs both FLEET_CLIENT_CERT and FLEET_CLIENT_KEY`
+    );
   const [cert] = certificatesIn('FLEET_CLIENT_CERT', certFile);
   const key = readPem('FLEET_CLIENT_KEY', keyFile);
   const passphrase = env.FLEET_CLIENT_KEY_PASSPHRASE || undefined;
   const x509 = new X509Certificate(cert!);
   if (!x509.checkPrivateKey(privateKey(keyFile, key, passphrase))) {
-    throw new TransportConfigError(`FLEET_CLIENT_KEY: the key in ${keyFile} does not match the certificate in FLEET_CLIENT_CERT (${certFile})`);
+    throw new TransportConfigError(
+      `FLEET_CLIENT_KEY: the key in ${keyFile} does not match the certificate in FLEET_CLIENT_CERT (${certFile})`
+    );
   }
-  if (new Date(x509.validTo) < now) throw new TransportConfigError(`FLEET_CLIENT_CERT: the certificate in ${certFile} expired on ${x509.validTo}`);
+  if (new Date(x509.validTo) < now)
+    throw new TransportConfigError(`FLEET_CLIENT_CERT: the certificate in ${certFile} expired on ${x509.validTo}`);
   return { certFile, keyFile, cert: cert!, key, ...(passphrase !== undefined ? { passphrase } : {}) };
 }
 
@@ -131,9 +155,14 @@ export function parseProxy(variable: string, value: string): ProxySetting {
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
   } catch {
-    throw new TransportConfigError(`${variable}: "${value.replace(/\/\/[^@/]*@/, '//…@')}" is not a proxy URL (expected http://[user:password@]host:port)`);
+    throw new TransportConfigError(
+      `${variable}: "${value.replace(/\/\/[^@/]*@/, '//…@')}" is not a proxy URL (expected http://[user:password@]host:port)`
+    );
   }
-  if (url.protocol !== 'http:') throw new TransportConfigError(`${variable}: ${url.protocol}// proxies are not supported; give the proxy's http:// address (it tunnels https with CONNECT)`);
+  if (url.protocol !== 'http:')
+    throw new TransportConfigError(
+      `${variable}: ${url.protocol}// proxies are not supported; give the proxy's http:// address (it tunnels https with CONNECT)`
+    );
   const port = url.port || '1080';
   return {
     variable,
@@ -150,7 +179,10 @@ function proxies(env: Env): Pick<TransportSettings, 'httpsProxy' | 'httpProxy' |
   return {
     ...(https ? { httpsProxy: parseProxy(...https) } : {}),
     ...(http ? { httpProxy: parseProxy(...http) } : {}),
-    noProxy: noProxy.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    noProxy: noProxy
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -158,7 +190,10 @@ function insecure(env: Env, production: boolean): boolean {
   const value = env.FLEET_TLS_INSECURE?.trim() ?? '';
   if (value === '' || value === 'no') return false;
   if (value !== 'yes') throw new TransportConfigError(`FLEET_TLS_INSECURE: "${value}" is not yes or no`);
-  if (production) throw new TransportConfigError('FLEET_TLS_INSECURE: refused for FLEET_TARGET=production (certificates are always verified there); set FLEET_CA_FILE to the CA that issued its certificate');
+  if (production)
+    throw new TransportConfigError(
+      'FLEET_TLS_INSECURE: refused for FLEET_TARGET=production (certificates are always verified there); set FLEET_CA_FILE to the CA that issued its certificate'
+    );
   return true;
 }
 
@@ -172,5 +207,9 @@ export function parseTransport(env: Env, production: boolean, now = new Date()):
 /** The secrets among the settings: the proxies' passwords (as given and as the URL encodes them) and the key's passphrase. */
 export function transportSecrets(settings: TransportSettings): string[] {
   const passwords = [settings.httpsProxy?.password, settings.httpProxy?.password].filter((p): p is string => !!p);
-  return [...passwords, ...passwords.map(encodeURIComponent), ...(settings.clientCertificate?.passphrase ? [settings.clientCertificate.passphrase] : [])];
+  return [
+    ...passwords,
+    ...passwords.map(encodeURIComponent),
+    ...(settings.clientCertificate?.passphrase ? [settings.clientCertificate.passphrase] : []),
+  ];
 }

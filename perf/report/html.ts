@@ -4,7 +4,7 @@
  * with their confidence bounds against the targets, each verdict in words (the fixed-rate series,
  * the conformance run's, the baseline), and a latency histogram, with samples and errors.
  */
-import { boundsText, pValueText, type LatencyVerdict, type TargetVerdict } from '../../lib/latency/verdict.js';
+import { boundsText, type LatencyVerdict, pValueText, type TargetVerdict } from '../../lib/latency/verdict.js';
 import type { LatencyKey } from '../../lib/operations.js';
 import { footprintLine } from '../../lib/report/summary-text.js';
 import type { Sample } from '../measure.js';
@@ -18,7 +18,8 @@ function verdictList(title: string, verdict: LatencyVerdict | undefined): string
   return `<p>${esc(title)}:</p><ul>${verdict.targets.map((t) => `<li class="${t.verdict === 'pass' ? 'passed' : t.verdict === 'fail' ? 'failed' : 'inconclusive'}">${esc(t.why)}</li>`).join('')}</ul>`;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(1));
 
 /** Measured p50/p99 as bars with their confidence bounds as whiskers (to the edge: none), the targets as dashed marks. */
@@ -32,21 +33,32 @@ function targetChart(r: OperationResult): string {
   const bar = (y: number, label: string, value: number | null, target: number, bounds?: TargetVerdict) => {
     const fill = bounds?.verdict === 'fail' ? '#d9534f' : bounds?.verdict === 'pass' ? '#4a90d9' : '#e0a040';
     const [lo, hi] = bounds ? [x(bounds.lower ?? 0), bounds.upper === null ? width - 4 : x(bounds.upper)] : [0, 0];
-    return `<text x="${left - 6}" y="${y + 13}" text-anchor="end" class="lbl">${label}</text>`
-      + (value === null ? `<text x="${left + 4}" y="${y + 13}" class="lbl">no data</text>`
-        : `<rect x="${left}" y="${y}" width="${Math.max(1, x(value) - left).toFixed(1)}" height="18" fill="${fill}"/>`
-        + (bounds ? `<line x1="${lo.toFixed(1)}" x2="${hi.toFixed(1)}" y1="${y + 17}" y2="${y + 17}" stroke="#111" stroke-width="1.5"><title>${esc(boundsText(bounds))} ms</title></line>` : '')
-        + `<text x="${Math.min(x(value) + 4, width - 60).toFixed(1)}" y="${y + 13}" class="val">${ms(value)} ms</text>`)
-      + `<line x1="${x(target).toFixed(1)}" x2="${x(target).toFixed(1)}" y1="${y - 3}" y2="${y + 21}" stroke="#222" stroke-width="2" stroke-dasharray="4 2"/>`
-      + `<text x="${x(target).toFixed(1)}" y="${y - 5}" text-anchor="middle" class="tgt">target ${target}</text>`;
+    return (
+      `<text x="${left - 6}" y="${y + 13}" text-anchor="end" class="lbl">${label}</text>` +
+      (value === null
+        ? `<text x="${left + 4}" y="${y + 13}" class="lbl">no data</text>`
+        : `<rect x="${left}" y="${y}" width="${Math.max(1, x(value) - left).toFixed(1)}" height="18" fill="${fill}"/>` +
+          (bounds
+            ? `<line x1="${lo.toFixed(1)}" x2="${hi.toFixed(1)}" y1="${y + 17}" y2="${y + 17}" stroke="#111" stroke-width="1.5"><title>${esc(boundsText(bounds))} ms</title></line>`
+            : '') +
+          `<text x="${Math.min(x(value) + 4, width - 60).toFixed(1)}" y="${y + 13}" class="val">${ms(value)} ms</text>`) +
+      `<line x1="${x(target).toFixed(1)}" x2="${x(target).toFixed(1)}" y1="${y - 3}" y2="${y + 21}" stroke="#222" stroke-width="2" stroke-dasharray="4 2"/>` +
+      `<text x="${x(target).toFixed(1)}" y="${y - 5}" text-anchor="middle" class="tgt">target ${target}</text>`
+    );
   };
-  return `<svg viewBox="0 0 ${width} 100" width="${width}" height="100" role="img" aria-label="${esc(r.operation)} p50 and p99 against targets">`
-    + bar(18, 'p50', r.p50, r.targetP50, b50) + bar(66, 'p99', r.p99, r.targetP99, b99) + '</svg>';
+  return (
+    `<svg viewBox="0 0 ${width} 100" width="${width}" height="100" role="img" aria-label="${esc(r.operation)} p50 and p99 against targets">` +
+    bar(18, 'p50', r.p50, r.targetP50, b50) +
+    bar(66, 'p99', r.p99, r.targetP99, b99) +
+    '</svg>'
+  );
 }
 
 /** Histogram of the counted 2xx latencies on log-spaced bins, with the targets marked. */
 function histogram(r: OperationResult, samples: Sample[]): string {
-  const values = samples.filter((s) => s.counted && s.status !== undefined && s.status < 300 && s.status >= 200 && !s.error).map((s) => s.latencyMs!);
+  const values = samples
+    .filter((s) => s.counted && s.status !== undefined && s.status < 300 && s.status >= 200 && !s.error)
+    .map((s) => s.latencyMs!);
   if (values.length === 0) return '<p class="muted">no latencies to show</p>';
   const { edges, counts } = logHistogram(values, 30);
   const width = 560;
@@ -59,21 +71,33 @@ function histogram(r: OperationResult, samples: Sample[]): string {
   const lo = edges[0]!;
   const hi = edges.at(-1)!;
   const x = (v: number) => left + (Math.log(Math.max(v, lo) / lo) / Math.log(hi / lo)) * plotW;
-  const bars = counts.map((c, i) => {
-    const x0 = x(edges[i]!);
-    const x1 = x(edges[i + 1]!);
-    const h = (c / peak) * plotH;
-    return `<rect x="${x0.toFixed(1)}" y="${(10 + plotH - h).toFixed(1)}" width="${Math.max(0.5, x1 - x0 - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="#7aa6d6"><title>${ms(edges[i]!)}–${ms(edges[i + 1]!)} ms: ${c}</title></rect>`;
-  }).join('');
-  const ticks = [lo, Math.sqrt(lo * hi), hi].map((v) => `<text x="${x(v).toFixed(1)}" y="${height - 8}" text-anchor="middle" class="lbl">${ms(v)}</text>`).join('');
-  const marks = [['p50 target', r.targetP50], ['p99 target', r.targetP99]]
-    .filter(([, v]) => (v as number) >= lo && (v as number) <= hi)
-    .map(([label, v]) => `<line x1="${x(v as number).toFixed(1)}" x2="${x(v as number).toFixed(1)}" y1="10" y2="${10 + plotH}" stroke="#222" stroke-dasharray="4 2"/><text x="${x(v as number).toFixed(1)}" y="20" class="tgt" text-anchor="middle">${label}</text>`)
+  const bars = counts
+    .map((c, i) => {
+      const x0 = x(edges[i]!);
+      const x1 = x(edges[i + 1]!);
+      const h = (c / peak) * plotH;
+      return `<rect x="${x0.toFixed(1)}" y="${(10 + plotH - h).toFixed(1)}" width="${Math.max(0.5, x1 - x0 - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="#7aa6d6"><title>${ms(edges[i]!)}–${ms(edges[i + 1]!)} ms: ${c}</title></rect>`;
+    })
     .join('');
-  return `<svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${esc(r.operation)} latency histogram">`
-    + `<text x="4" y="14" class="lbl">count (max ${peak})</text>${bars}${marks}`
-    + `<line x1="${left}" x2="${width - 10}" y1="${10 + plotH}" y2="${10 + plotH}" stroke="#888"/>${ticks}`
-    + `<text x="${width - 10}" y="14" text-anchor="end" class="lbl">latency, ms (log scale)</text></svg>`;
+  const ticks = [lo, Math.sqrt(lo * hi), hi]
+    .map((v) => `<text x="${x(v).toFixed(1)}" y="${height - 8}" text-anchor="middle" class="lbl">${ms(v)}</text>`)
+    .join('');
+  const marks = [
+    ['p50 target', r.targetP50],
+    ['p99 target', r.targetP99],
+  ]
+    .filter(([, v]) => (v as number) >= lo && (v as number) <= hi)
+    .map(
+      ([label, v]) =>
+        `<line x1="${x(v as number).toFixed(1)}" x2="${x(v as number).toFixed(1)}" y1="10" y2="${10 + plotH}" stroke="#222" stroke-dasharray="4 2"/><text x="${x(v as number).toFixed(1)}" y="20" class="tgt" text-anchor="middle">${label}</text>`
+    )
+    .join('');
+  return (
+    `<svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${esc(r.operation)} latency histogram">` +
+    `<text x="4" y="14" class="lbl">count (max ${peak})</text>${bars}${marks}` +
+    `<line x1="${left}" x2="${width - 10}" y1="${10 + plotH}" y2="${10 + plotH}" stroke="#888"/>${ticks}` +
+    `<text x="${width - 10}" y="14" text-anchor="end" class="lbl">latency, ms (log scale)</text></svg>`
+  );
 }
 
 const word = (v: TargetVerdict['verdict']) => ({ pass: 'met', fail: 'missed', inconclusive: 'not decided' })[v];
@@ -83,11 +107,19 @@ function familyTable(summary: PerfSummary): string {
   const f = summary.family;
   if (!f?.targets) return '';
   const alpha = 1 - f.confidence;
-  const rows = summary.operations.flatMap((r) => (r.verdict?.targets ?? []).filter((t) => t.family).map((t) => {
-    const alone = t.pSlower <= alpha ? 'fail' : t.pFaster <= alpha ? 'pass' : 'inconclusive';
-    return `<tr class="${t.verdict === 'fail' ? 'failed' : t.verdict === 'pass' ? 'passed' : 'inconclusive'}"><td>${esc(r.operation)}</td><td>p${t.percentile} ≤ ${t.limit}</td><td>${t.samples}</td><td>${t.above}</td>`
-      + `<td>${pValueText(t.pSlower)}</td><td>${pValueText(t.family!.pSlower)}</td><td>${pValueText(t.pFaster)}</td><td>${pValueText(t.family!.pFaster)}</td><td>${word(alone)}</td><td><b>${word(t.verdict)}</b></td></tr>`;
-  })).join('\n');
+  const rows = summary.operations
+    .flatMap((r) =>
+      (r.verdict?.targets ?? [])
+        .filter((t) => t.family)
+        .map((t) => {
+          const alone = t.pSlower <= alpha ? 'fail' : t.pFaster <= alpha ? 'pass' : 'inconclusive';
+          return (
+            `<tr class="${t.verdict === 'fail' ? 'failed' : t.verdict === 'pass' ? 'passed' : 'inconclusive'}"><td>${esc(r.operation)}</td><td>p${t.percentile} ≤ ${t.limit}</td><td>${t.samples}</td><td>${t.above}</td>` +
+            `<td>${pValueText(t.pSlower)}</td><td>${pValueText(t.family!.pSlower)}</td><td>${pValueText(t.pFaster)}</td><td>${pValueText(t.family!.pFaster)}</td><td>${word(alone)}</td><td><b>${word(t.verdict)}</b></td></tr>`
+          );
+        })
+    )
+    .join('\n');
   return `<h2 id="family">The ${f.targets} targets judged together</h2>
 <p>The gate's verdicts: ${esc(f.words)} over every target with answers (p50 and p99 of each measured operation), so that a server meeting all of them has at most ${Math.round(alpha * 1000) / 10}% chance of any target shown missed in a run, and one missing them all the same chance of any shown met.
 A target's p-value "missed" is the chance of that many answers above T or more from a server exactly at its target; "met", of that few. Each is adjusted for the family: a target is missed (met) when its adjusted p-value is at most ${Math.round(alpha * 1000) / 10}%. Its bounds above are its own, at ${Math.round(f.confidence * 1000) / 10}%.</p>
@@ -102,22 +134,41 @@ export function renderHtml(summary: PerfSummary, samples: Map<LatencyKey, Sample
   const floors = summary.settings.measure === 'server-side';
   const measure = measureLine(summary);
   const conf = Math.round((summary.settings.confidence ?? 0.95) * 1000) / 10;
-  const rows = summary.operations.map((r) => `<tr class="${r.status}">`
-    + `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}</td>`
-    + `<td>${r.rate}</td><td>${r.errors}</td><td class="b">${esc(withBounds(r.p50, r.verdict?.targets[0]))}</td><td>${ms(r.p90)}</td><td class="b">${esc(withBounds(r.p99, r.verdict?.targets[1]))}</td><td>${ms(r.max)}</td>`
-    + `<td>${r.targetP50}</td><td>${r.targetP99}</td>${floors ? `<td>${esc(floorsText(r))}</td>` : ''}<td>${esc(passiveText(r))}</td>`
-    + (withBaseline ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : r.baseline.slower ? ' (not shown by the samples)' : ''}` : ''}</td>` : '')
-    // The whole why is in the operation's section below; the table keeps a line.
-    + `<td><b>${verdictOf(r)}</b></td><td class="note">${esc(r.status === 'inconclusive' || r.status === 'not-measured' ? shortWhy(r) : r.note)}</td></tr>`).join('\n');
-  const sections = summary.operations.map((r) => `<section id="${esc(r.operation)}">
+  const rows = summary.operations
+    .map(
+      (r) =>
+        `<tr class="${r.status}">` +
+        `<td><a href="#${esc(r.operation)}">${esc(r.operation)}</a></td><td>${r.samples}</td>` +
+        `<td>${r.rate}</td><td>${r.errors}</td><td class="b">${esc(withBounds(r.p50, r.verdict?.targets[0]))}</td><td>${ms(r.p90)}</td><td class="b">${esc(withBounds(r.p99, r.verdict?.targets[1]))}</td><td>${ms(r.max)}</td>` +
+        `<td>${r.targetP50}</td><td>${r.targetP99}</td>${floors ? `<td>${esc(floorsText(r))}</td>` : ''}<td>${esc(passiveText(r))}</td>` +
+        (withBaseline
+          ? `<td>${r.baseline ? `${r.baseline.changeP99Pct === null ? '–' : `${r.baseline.changeP99Pct > 0 ? '+' : ''}${r.baseline.changeP99Pct}%`}${r.baseline.regression ? ' <b class="warn">regression</b>' : r.baseline.slower ? ' (not shown by the samples)' : ''}` : ''}</td>`
+          : '') +
+        // The whole why is in the operation's section below; the table keeps a line.
+        `<td><b>${verdictOf(r)}</b></td><td class="note">${esc(r.status === 'inconclusive' || r.status === 'not-measured' ? shortWhy(r) : r.note)}</td></tr>`
+    )
+    .join('\n');
+  const sections = summary.operations
+    .map(
+      (r) => `<section id="${esc(r.operation)}">
 <h2>${esc(r.operation)} <span class="${r.status}">${verdictOf(r)}</span></h2>
-<p>${r.samples} samples at ${r.rate}/s, ${r.errors} error(s)${Object.keys(r.statuses).length ? ` (answers: ${esc(Object.entries(r.statuses).map(([k, v]) => `${k}×${v}`).join(', '))})` : ''}; p50 ${ms(r.p50)} / p90 ${ms(r.p90)} / p99 ${ms(r.p99)} / max ${ms(r.max)} ms; targets p50 ${r.targetP50}, p99 ${r.targetP99} ms${r.baseline ? `; baseline p99 ${ms(r.baseline.p99)} ms` : ''}.</p>
+<p>${r.samples} samples at ${r.rate}/s, ${r.errors} error(s)${
+        Object.keys(r.statuses).length
+          ? ` (answers: ${esc(
+              Object.entries(r.statuses)
+                .map(([k, v]) => `${k}×${v}`)
+                .join(', ')
+            )})`
+          : ''
+      }; p50 ${ms(r.p50)} / p90 ${ms(r.p90)} / p99 ${ms(r.p99)} / max ${ms(r.max)} ms; targets p50 ${r.targetP50}, p99 ${r.targetP99} ms${r.baseline ? `; baseline p99 ${ms(r.baseline.p99)} ms` : ''}.</p>
 ${verdictList('At the fixed rate', r.verdict)}
 ${r.passive ? verdictList(`The conformance run's answers (run ${r.passive.runId}, ${r.passive.samples} answers, ${r.passive.inFlight.median} in flight at the median, ${r.passive.inFlight.max} at most)`, r.passive.verdict) : ''}
 ${r.baseline?.test ? `<p>Against the baseline: ${esc(r.baseline.test.why)}.</p>` : ''}
 ${r.remarks?.length ? `<p class="note">Also: ${esc(r.remarks.join('; '))}</p>` : r.verdict || !r.note ? '' : `<p class="note">${esc(r.note)}</p>`}
 <div class="charts">${targetChart(r)}${histogram(r, samples.get(r.operation) ?? [])}</div>
-</section>`).join('\n');
+</section>`
+    )
+    .join('\n');
   const o = summary.clientOverhead;
   const notMeasured = summary.operations.filter((r) => r.status === 'not-measured');
   const open = summary.operations.filter((r) => r.status === 'inconclusive');

@@ -4,10 +4,11 @@
  * (milliseconds). Extra fields are additions only; lib/report/coverage.ts reads `status` and
  * `reason`, the nightly gate `latencies` (a baseline keeps its samples).
  */
+
+import type { Footprint } from '../../lib/footprint.js';
 import type { PassiveOperation } from '../../lib/latency/passive-report.js';
 import type { SlowerTest } from '../../lib/latency/two-sample.js';
 import type { LatencyVerdict } from '../../lib/latency/verdict.js';
-import type { Footprint } from '../../lib/footprint.js';
 import type { LatencyKey } from '../../lib/operations.js';
 
 export interface BaselineComparison {
@@ -105,7 +106,12 @@ export interface PerfSummary {
   pass: boolean;
   interrupted: boolean;
   settings: {
-    duration: number; rate: number; warmup: number; sandboxLatency?: string; percentiles: string; confidence?: number;
+    duration: number;
+    rate: number;
+    warmup: number;
+    sandboxLatency?: string;
+    percentiles: string;
+    confidence?: number;
     /** How the targets were judged (register ASSUME-LATENCY-MEASURE): beyond the network's share the probes measured, or on client-observed times (strict). */
     measure?: 'server-side' | 'client-observed';
   };

@@ -29,6 +29,9 @@ export function createCloseCustomerScenario(): Scenario {
         body: { notes: `${tag} latency check` },
       };
     },
-    notes: () => [...(short ? [short] : []), ...(starved ? [`${starved} slots not sent: not enough customers created for it`] : [])],
+    notes: () => [
+      ...(short ? [short] : []),
+      ...(starved ? [`${starved} slots not sent: not enough customers created for it`] : []),
+    ],
   };
 }

@@ -16,7 +16,7 @@ import type { Config } from '../../lib/config.js';
 import { ACTIVE } from '../../lib/discovery.js';
 import type { LatencyKey } from '../../lib/operations.js';
 import type { Card, CardList, CardOrderItem } from '../../lib/types.generated.js';
-import { inBatches, NotMeasurable, operationOf, SetupError, type SetupApi } from '../setup-api.js';
+import { inBatches, NotMeasurable, operationOf, type SetupApi, SetupError } from '../setup-api.js';
 
 export type ConsumingKey = Extract<LatencyKey, 'cancel-card' | 'replace-card'>;
 
@@ -70,7 +70,12 @@ export class ConsumableCards {
    * Up to `count` cards `op` may consume, with the reason when there are fewer. Not measurable
    * (NotMeasurable) when no more than `minimum` (the warm-up) can be had. `body` is what `op` sends.
    */
-  async take(op: ConsumingKey, count: number, minimum: number, body: object): Promise<{ cards: number[]; why?: string }> {
+  async take(
+    op: ConsumingKey,
+    count: number,
+    minimum: number,
+    body: object
+  ): Promise<{ cards: number[]; why?: string }> {
     let why: string | undefined;
     // One card more than the slots while one whose order is not complete may be spent on a try first.
     const short = () => this.cards.length < count + (this.cards.some(pending) && !this.refusals.has(op) ? 1 : 0);
@@ -78,23 +83,34 @@ export class ConsumableCards {
       this.firstAdopted ??= this.adopted[0];
       await this.find(new Map(this.adopted.splice(0).map((ref) => [ref, 1])), 0);
     }
-    if (short()) why = await this.order(op, count + 1, op === 'replace-card' ? count : 0).then(() => undefined, notMeasurable);
+    if (short())
+      why = await this.order(op, count + 1, op === 'replace-card' ? count : 0).then(() => undefined, notMeasurable);
     const refused = await this.tryPending(op, body);
     why ??= refused;
     const usable = this.cards.filter((c) => !(refused && pending(c))).slice(0, count);
     if (usable.length <= minimum) {
-      throw new NotMeasurable(usable.length ? `only ${usable.length} card(s) ${op} may consume, no more than the ${minimum} warm-up request(s)${why ? `: ${why}` : ''}`
-        : why ?? `no card ${op} may consume (FLEET_PERF_CARDS names none)`);
+      throw new NotMeasurable(
+        usable.length
+          ? `only ${usable.length} card(s) ${op} may consume, no more than the ${minimum} warm-up request(s)${why ? `: ${why}` : ''}`
+          : (why ?? `no card ${op} may consume (FLEET_PERF_CARDS names none)`)
+      );
     }
-    if (op === 'replace-card') this.resources.afford({ cards: usable.length }, `replace-card: ${usable.length} replacements`);
+    if (op === 'replace-card')
+      this.resources.afford({ cards: usable.length }, `replace-card: ${usable.length} replacements`);
     for (const card of usable) this.cards.splice(this.cards.indexOf(card), 1);
-    return { cards: usable.map((c) => c.cardIdentifier), ...(usable.length < count ? { why: why ?? `only ${usable.length} cards` } : {}) };
+    return {
+      cards: usable.map((c) => c.cardIdentifier),
+      ...(usable.length < count ? { why: why ?? `only ${usable.length} cards` } : {}),
+    };
   }
 
   /** Orders cards until `wanted` are at hand, where orders show up at once; `also` more cards the phase will create (replacements). */
   private async order(op: ConsumingKey, wanted: number, also: number): Promise<void> {
     const missing = wanted - this.cards.length;
-    this.resources.afford({ cards: missing + also }, `${op}: ordering ${missing} card(s) to consume${also ? ` and making ${also} replacements` : ''}`);
+    this.resources.afford(
+      { cards: missing + also },
+      `${op}: ordering ${missing} card(s) to consume${also ? ` and making ${also} replacements` : ''}`
+    );
     this.showUp ??= this.probe();
     const notShown = await this.showUp;
     if (notShown) throw new NotMeasurable(notShown);
@@ -103,7 +119,10 @@ export class ConsumableCards {
     this.resources.log(`  setup: ordering ${more} cards for ${op} to consume`);
     const orders = await this.place(more);
     await this.find(orders, this.resources.config.perf.orderWaitSeconds);
-    if (this.cards.length < wanted) throw new NotMeasurable(`of ${more} cards ordered, ${more - (wanted - this.cards.length)} showed up in card search within ${this.resources.config.perf.orderWaitSeconds} s`);
+    if (this.cards.length < wanted)
+      throw new NotMeasurable(
+        `of ${more} cards ordered, ${more - (wanted - this.cards.length)} showed up in card search within ${this.resources.config.perf.orderWaitSeconds} s`
+      );
   }
 
   /** Whether orders show up at once: an order of one card (the order-cards phase's first, or a new one), looked for within the wait. */
@@ -113,18 +132,24 @@ export class ConsumableCards {
     const orders = this.firstAdopted ? new Map([[this.firstAdopted, 1]]) : await this.place(1);
     await this.find(orders, wait);
     if (this.cards.some((c) => c.ordered)) return undefined;
-    return `cards this run orders do not show up at once: order ${[...orders.keys()][0]} (1 card) was not in card search after ${wait} s `
-      + '(completing an order takes up to 24 to 36 hours, the document says); FLEET_PERF_CARDS can name cards to consume';
+    return (
+      `cards this run orders do not show up at once: order ${[...orders.keys()][0]} (1 card) was not in card search after ${wait} s ` +
+      '(completing an order takes up to 24 to 36 hours, the document says); FLEET_PERF_CARDS can name cards to consume'
+    );
   }
 
   /** Places orders of `count` cards for the pool customer; their references with their card counts. */
   private async place(count: number): Promise<Map<string, number>> {
     const r = this.resources;
-    const sizes = Array.from({ length: Math.ceil(count / ORDER_SIZE) }, (_, i) => Math.min(ORDER_SIZE, count - i * ORDER_SIZE));
+    const sizes = Array.from({ length: Math.ceil(count / ORDER_SIZE) }, (_, i) =>
+      Math.min(ORDER_SIZE, count - i * ORDER_SIZE)
+    );
     const orders = new Map<string, number>();
     await inBatches(sizes, r.setupConcurrency, async (size) => {
       const cards = await Promise.all(Array.from({ length: size }, () => r.orderItem()));
-      const body = await r.api.must<{ orderReference?: string }>('orderCards', { body: { customerAccountNumber: r.poolCustomer, cards } });
+      const body = await r.api.must<{ orderReference?: string }>('orderCards', {
+        body: { customerAccountNumber: r.poolCustomer, cards },
+      });
       if (!body.orderReference) throw new SetupError('setup: an accepted card order answered without orderReference');
       r.orderReferences.push(body.orderReference);
       orders.set(body.orderReference, size);
@@ -142,11 +167,19 @@ export class ConsumableCards {
     while (open.length) {
       const still: string[] = [];
       await inBatches(open, r.setupConcurrency, async (orderReference) => {
-        const body = await r.api.must<CardList>('cardSearch', { body: { customerAccountNumber: r.poolCustomer, orderReference, limit: 100 } });
-        const mine = (body.cards ?? []).filter((c) => typeof c.cardIdentifier === 'number' && c.additionalEmbossing === tag);
+        const body = await r.api.must<CardList>('cardSearch', {
+          body: { customerAccountNumber: r.poolCustomer, orderReference, limit: 100 },
+        });
+        const mine = (body.cards ?? []).filter(
+          (c) => typeof c.cardIdentifier === 'number' && c.additionalEmbossing === tag
+        );
         for (const card of mine.filter((c) => !known.has(c.cardIdentifier!))) {
           known.add(card.cardIdentifier!);
-          this.cards.push({ cardIdentifier: card.cardIdentifier!, ordered: true, ...(card.status ? { status: card.status } : {}) });
+          this.cards.push({
+            cardIdentifier: card.cardIdentifier!,
+            ordered: true,
+            ...(card.status ? { status: card.status } : {}),
+          });
         }
         if (mine.length < orders.get(orderReference)!) still.push(orderReference);
       });
@@ -162,11 +195,20 @@ export class ConsumableCards {
     const card = this.cards.find(pending);
     if (!card) return undefined;
     this.cards.splice(this.cards.indexOf(card), 1);
-    const answer = await this.resources.api.call(operationOf(op), { params: { cardIdentifier: card.cardIdentifier }, body });
+    const answer = await this.resources.api.call(operationOf(op), {
+      params: { cardIdentifier: card.cardIdentifier },
+      body,
+    });
     const shown = card.status?.name ?? `status ${card.status?.id ?? 'not shown'}`;
-    if (answer.status >= 500) throw new SetupError(`setup: ${op} of card ${card.cardIdentifier} (ordered by this run, ${shown}) answered ${answer.status}`, answer.status);
-    const why = answer.status >= 200 && answer.status <= 299 ? undefined
-      : `cards this run ordered show up as ${shown}, and ${op} refused one (${answer.status}): they may be usable once the order completes (up to 24 to 36 hours, the document says); FLEET_PERF_CARDS can name cards to consume`;
+    if (answer.status >= 500)
+      throw new SetupError(
+        `setup: ${op} of card ${card.cardIdentifier} (ordered by this run, ${shown}) answered ${answer.status}`,
+        answer.status
+      );
+    const why =
+      answer.status >= 200 && answer.status <= 299
+        ? undefined
+        : `cards this run ordered show up as ${shown}, and ${op} refused one (${answer.status}): they may be usable once the order completes (up to 24 to 36 hours, the document says); FLEET_PERF_CARDS can name cards to consume`;
     this.refusals.set(op, why);
     return why;
   }

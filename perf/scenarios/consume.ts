@@ -7,9 +7,14 @@
 import type { OperationId } from '../../lib/operations.js';
 import { fillPath, operations } from '../../lib/operations.js';
 import type { ConsumingKey } from './consumable-cards.js';
-import { budgetedSlots, slotsPerOperation, type PhaseContext, type Scenario } from './scenario.js';
+import { budgetedSlots, type PhaseContext, type Scenario, slotsPerOperation } from './scenario.js';
 
-export function consumingScenario(name: string, op: ConsumingKey, id: OperationId, body: (ctx: PhaseContext, n: number) => Promise<object>): Scenario {
+export function consumingScenario(
+  name: string,
+  op: ConsumingKey,
+  id: OperationId,
+  body: (ctx: PhaseContext, n: number) => Promise<object>
+): Scenario {
   let cards: number[] = [];
   let bodies: object[] = [];
   let short: string | undefined;
@@ -23,11 +28,17 @@ export function consumingScenario(name: string, op: ConsumingKey, id: OperationI
       const taken = await ctx.resources.consumable.take(op, budgeted.slots, ctx.warmup, await body(ctx, 0));
       cards = taken.cards;
       bodies = await Promise.all(cards.map((_, n) => body(ctx, n)));
-      short = taken.why ? `measured on ${cards.length - warmup} requests, not ${slotsPerOperation(ctx) - warmup}: ${taken.why}` : budgeted.why;
+      short = taken.why
+        ? `measured on ${cards.length - warmup} requests, not ${slotsPerOperation(ctx) - warmup}: ${taken.why}`
+        : budgeted.why;
       if (short) ctx.log(`  setup: ${op} ${short}`);
     },
     supply: () => cards.length,
-    request: (_op, n) => ({ method: 'POST', path: fillPath(operations[id].path, { cardIdentifier: cards[n]! }), body: bodies[n] }),
+    request: (_op, n) => ({
+      method: 'POST',
+      path: fillPath(operations[id].path, { cardIdentifier: cards[n]! }),
+      body: bodies[n],
+    }),
     notes: () => (short ? [short] : []),
   };
 }

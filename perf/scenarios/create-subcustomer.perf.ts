@@ -1,7 +1,7 @@
 /** create-subcustomer: generated valid bodies; the customers created feed the later customer phases. */
 import { operations } from '../../lib/operations.js';
-import { budgetedSlots, isSuccess, parseBody, type Scenario } from './scenario.js';
 import type { Resources } from './resources.js';
+import { budgetedSlots, isSuccess, parseBody, type Scenario } from './scenario.js';
 
 export function createCreateSubCustomerScenario(): Scenario {
   let resources: Resources | undefined;
@@ -22,7 +22,9 @@ export function createCreateSubCustomerScenario(): Scenario {
       path: operations.createSubCustomer.path,
       body: resources!.customerBody(),
       onDone: (outcome) => {
-        const account = isSuccess(outcome) ? (parseBody(outcome) as { customerAccountNumber?: string } | undefined)?.customerAccountNumber : undefined;
+        const account = isSuccess(outcome)
+          ? (parseBody(outcome) as { customerAccountNumber?: string } | undefined)?.customerAccountNumber
+          : undefined;
         if (account) resources!.adoptCustomer(account);
       },
     }),

@@ -4,8 +4,8 @@
  * (the other one's requests are then sent, to keep state balanced, but not counted).
  */
 import type { LatencyKey } from '../../lib/operations.js';
-import { createCardStatusScenario } from './card-status.perf.js';
 import { createCancelCardScenario } from './cancel-card.perf.js';
+import { createCardStatusScenario } from './card-status.perf.js';
 import { createCloseCustomerScenario } from './close-customer.perf.js';
 import { createCreateSubCustomerScenario } from './create-subcustomer.perf.js';
 import { createCustomerStatusScenario } from './customer-status.perf.js';

@@ -25,7 +25,9 @@ export function createOrderCardsScenario(): Scenario {
       path: operations.orderCards.path,
       body: { customerAccountNumber: resources!.poolCustomer, cards: [{ ...item!, driverName: `Perf Driver ${n}` }] },
       onDone: (outcome) => {
-        const ref = isSuccess(outcome) ? (parseBody(outcome) as { orderReference?: string } | undefined)?.orderReference : undefined;
+        const ref = isSuccess(outcome)
+          ? (parseBody(outcome) as { orderReference?: string } | undefined)?.orderReference
+          : undefined;
         if (ref) resources!.adoptOrder(ref);
       },
     }),

@@ -12,12 +12,20 @@
  *    lists them as consumable (consumable-cards.ts);
  *  - nothing is created past FLEET_WRITE_BUDGET (`afford`): the phase that would is not measured.
  */
-import { BUDGET_WORDS, budgetText, overBudget, type BudgetKind } from '../../lib/budget.js';
+import { BUDGET_WORDS, type BudgetKind, budgetText, overBudget } from '../../lib/budget.js';
 import type { Config } from '../../lib/config.js';
-import type { AddressComplete, Card, CardList, CardOrderItem, Contact, CustomerCreateRequest, MasterData } from '../../lib/types.generated.js';
-import { inBatches, NotMeasurable, SetupError, type SetupApi } from '../setup-api.js';
-import { ConsumableCards } from './consumable-cards.js';
 import { ACTIVE } from '../../lib/discovery.js';
+import type {
+  AddressComplete,
+  Card,
+  CardList,
+  CardOrderItem,
+  Contact,
+  CustomerCreateRequest,
+  MasterData,
+} from '../../lib/types.generated.js';
+import { inBatches, NotMeasurable, type SetupApi, SetupError } from '../setup-api.js';
+import { ConsumableCards } from './consumable-cards.js';
 
 export class Resources {
   private masterData?: MasterData;
@@ -42,14 +50,17 @@ export class Resources {
     readonly config: Config,
     /** A short tag naming this run in the names it writes (e.g. perf-k3x9). */
     readonly runTag: string,
-    readonly log: (line: string) => void,
+    readonly log: (line: string) => void
   ) {
     this.consumable = new ConsumableCards(this);
     this.setupConcurrency = config.target === 'sandbox' ? 16 : 2;
   }
 
   get poolCustomer(): string {
-    if (!this.config.poolCustomer) throw new NotMeasurable('FLEET_CARD_POOL_CUSTOMER is not set: card scenarios need a customer whose Active cards they may use');
+    if (!this.config.poolCustomer)
+      throw new NotMeasurable(
+        'FLEET_CARD_POOL_CUSTOMER is not set: card scenarios need a customer whose Active cards they may use'
+      );
     return this.config.poolCustomer;
   }
 
@@ -65,7 +76,12 @@ export class Resources {
     let cursor: string | undefined;
     for (let page = 0; page < 10; page += 1) {
       const body = await this.api.must<CardList>('cardSearch', {
-        body: { customerAccountNumber: this.poolCustomer, statusIdentifiers: [ACTIVE], limit: 100, ...(cursor ? { cursor } : {}) },
+        body: {
+          customerAccountNumber: this.poolCustomer,
+          statusIdentifiers: [ACTIVE],
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        },
       });
       cards.push(...(body.cards ?? []).filter((c) => c.status?.id === ACTIVE && typeof c.cardIdentifier === 'number'));
       if (!body.hasNextPage || !body.nextCursor) break;
@@ -81,18 +97,30 @@ export class Resources {
     const master = await this.master();
     const typeId = card ? master.cardType.find((t) => t.name === card.cardType)?.id : undefined;
     const reason = master.reason.find((r) => typeId !== undefined && r.cardTypeId === typeId) ?? master.reason[0];
-    if (reason?.id === undefined) throw new NotMeasurable('master data holds no reason id: card block, unblock and cancel cannot run');
+    if (reason?.id === undefined)
+      throw new NotMeasurable('master data holds no reason id: card block, unblock and cancel cannot run');
     return reason.id;
   }
 
   address(): AddressComplete {
-    return { addressLines: '1 Perf Street', city: 'Testville', country: 'Germany', countryCode: 'DE', region: 'Bavaria', zipCode: '80331' };
+    return {
+      addressLines: '1 Perf Street',
+      city: 'Testville',
+      country: 'Germany',
+      countryCode: 'DE',
+      region: 'Bavaria',
+      zipCode: '80331',
+    };
   }
 
   contact(): Contact {
     return {
-      emailAddress: 'perf@example.com', firstName: 'Perf', lastName: 'Runner', middleName: 'L',
-      mobilePhone: '+491700000000', telephone: '+49890000000',
+      emailAddress: 'perf@example.com',
+      firstName: 'Perf',
+      lastName: 'Runner',
+      middleName: 'L',
+      mobilePhone: '+491700000000',
+      telephone: '+49890000000',
     };
   }
 
@@ -120,7 +148,10 @@ export class Resources {
     // The run cancels and replaces only cards it ordered or FLEET_PERF_CARDS names: never pool cards.
     const spent = { customers: w.customersCreated, cards: w.cardsOrdered + w.cardsReplaced, poolCards: 0 };
     const over = overBudget(this.config.writeBudget, spent, { customers: 0, cards: 0, poolCards: 0, ...cost });
-    if (over) throw new NotMeasurable(`FLEET_WRITE_BUDGET ${budgetText(this.config.writeBudget)}: ${what} would make ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.limit}`);
+    if (over)
+      throw new NotMeasurable(
+        `FLEET_WRITE_BUDGET ${budgetText(this.config.writeBudget)}: ${what} would make ${over.total} ${BUDGET_WORDS[over.kind]}, over ${over.limit}`
+      );
   }
 
   private async createCustomers(count: number): Promise<void> {
@@ -128,8 +159,11 @@ export class Resources {
     this.afford({ customers: count }, `creating ${count} sub-customers`);
     this.log(`  setup: creating ${count} customers`);
     await inBatches(Array.from({ length: count }), this.setupConcurrency, async () => {
-      const body = await this.api.must<{ customerAccountNumber?: string }>('createSubCustomer', { body: this.customerBody() });
-      if (!body.customerAccountNumber) throw new SetupError('create sub-customer answered without customerAccountNumber');
+      const body = await this.api.must<{ customerAccountNumber?: string }>('createSubCustomer', {
+        body: this.customerBody(),
+      });
+      if (!body.customerAccountNumber)
+        throw new SetupError('create sub-customer answered without customerAccountNumber');
       this.adoptCustomer(body.customerAccountNumber);
     });
   }
@@ -151,10 +185,14 @@ export class Resources {
     const master = await this.master();
     const [card] = await this.poolCards();
     const type = master.cardType.find((t) => t.name === card!.cardType) ?? master.cardType[0]!;
-    const purchase = master.purchaseCategory.find((p) => p.name === card!.purchaseCategoryName)
-      ?? master.purchaseCategory.find((p) => p.id === type.defaultPurchaseCategoryId) ?? master.purchaseCategory[0]!;
+    const purchase =
+      master.purchaseCategory.find((p) => p.name === card!.purchaseCategoryName) ??
+      master.purchaseCategory.find((p) => p.id === type.defaultPurchaseCategoryId) ??
+      master.purchaseCategory[0]!;
     const group = master.cardGroup.find((g) => g.cardTypeId === type.id) ?? master.cardGroup[0]!;
-    const products = (card!.products ?? []).map((p) => ({ productId: p.productId! })).filter((p) => p.productId !== undefined);
+    const products = (card!.products ?? [])
+      .map((p) => ({ productId: p.productId! }))
+      .filter((p) => p.productId !== undefined);
     this.sequence += 1;
     const n = this.sequence;
     return {
@@ -190,22 +228,32 @@ export class Resources {
     if (this.blockedCards.size) {
       const reason = await this.reasonId().catch(() => undefined);
       await inBatches([...this.blockedCards], this.setupConcurrency, async (id) => {
-        const r = await this.api.call('unblockCard', { params: { cardIdentifier: id }, body: { statusReasonId: reason, notes: `${this.runTag} tidy-up` } }).catch((e: Error) => ({ status: 0, body: e.message }));
+        const r = await this.api
+          .call('unblockCard', {
+            params: { cardIdentifier: id },
+            body: { statusReasonId: reason, notes: `${this.runTag} tidy-up` },
+          })
+          .catch((e: Error) => ({ status: 0, body: e.message }));
         const after = await this.api.call<Card>('getCard', { params: { cardIdentifier: id } }).catch(() => undefined);
         if (after?.body?.status?.id === ACTIVE || (r.status >= 200 && r.status < 300)) this.blockedCards.delete(id);
         else problems.push(`card ${id} may still be blocked (unblock answered ${r.status})`);
       });
     }
     await inBatches([...this.blockedCustomers], this.setupConcurrency, async (acc) => {
-      const r = await this.api.call('unblockCustomer', { params: { customerAccountNumber: acc }, body: { notes: `${this.runTag} tidy-up` } }).catch(() => ({ status: 0 }));
+      const r = await this.api
+        .call('unblockCustomer', { params: { customerAccountNumber: acc }, body: { notes: `${this.runTag} tidy-up` } })
+        .catch(() => ({ status: 0 }));
       if (r.status >= 200 && r.status < 300) this.blockedCustomers.delete(acc);
       else problems.push(`customer ${acc} (created by this run) may still be blocked`);
     });
     if (closeCreated) {
       const open = this.freeCustomers.splice(0);
       await inBatches(open, this.setupConcurrency, async (acc) => {
-        const r = await this.api.call('closeCustomer', { params: { customerAccountNumber: acc }, body: { notes: `${this.runTag} tidy-up` } }).catch(() => ({ status: 0 }));
-        if (r.status < 200 || r.status > 299) problems.push(`customer ${acc} (created by this run) not closed: ${r.status}`);
+        const r = await this.api
+          .call('closeCustomer', { params: { customerAccountNumber: acc }, body: { notes: `${this.runTag} tidy-up` } })
+          .catch(() => ({ status: 0 }));
+        if (r.status < 200 || r.status > 299)
+          problems.push(`customer ${acc} (created by this run) not closed: ${r.status}`);
       });
     }
     return problems;

@@ -59,7 +59,10 @@ export function slotsPerOperation(ctx: Pick<PhaseContext, 'rate' | 'duration' | 
  * The slots writing operation `op` may fill under the write budget (its plan), with why when fewer
  * than the others; not measurable when no more than the warm-up would be left.
  */
-export function budgetedSlots(ctx: Pick<PhaseContext, 'rate' | 'duration' | 'warmup' | 'plan'>, op: LatencyKey): { slots: number; why?: string } {
+export function budgetedSlots(
+  ctx: Pick<PhaseContext, 'rate' | 'duration' | 'warmup' | 'plan'>,
+  op: LatencyKey
+): { slots: number; why?: string } {
   const slots = slotsPerOperation(ctx);
   const cap = ctx.plan.caps[op];
   if (cap === undefined || cap >= slots) return { slots };

@@ -8,7 +8,7 @@
 import type { LatencyKey, OperationId } from '../../lib/operations.js';
 import { fillPath, operations } from '../../lib/operations.js';
 import { inBatches } from '../setup-api.js';
-import { isSuccess, slotsPerOperation, type PhaseContext, type Scenario } from './scenario.js';
+import { isSuccess, type PhaseContext, type Scenario, slotsPerOperation } from './scenario.js';
 
 export interface ToggleOptions<Id extends string | number> {
   name: string;
@@ -63,7 +63,9 @@ export function toggleScenario<Id extends string | number>(options: ToggleOption
         }
         registry.add(id);
         return {
-          method: 'POST', path: fillPath(blockPath, { [options.param]: id }), body: bodies.get(id),
+          method: 'POST',
+          path: fillPath(blockPath, { [options.param]: id }),
+          body: bodies.get(id),
           onDone: (outcome) => (isSuccess(outcome) ? blocked.push(id) : uncertain.add(id)),
         };
       }
@@ -73,7 +75,9 @@ export function toggleScenario<Id extends string | number>(options: ToggleOption
         return undefined;
       }
       return {
-        method: 'POST', path: fillPath(unblockPath, { [options.param]: id }), body: bodies.get(id),
+        method: 'POST',
+        path: fillPath(unblockPath, { [options.param]: id }),
+        body: bodies.get(id),
         onDone: (outcome) => {
           if (isSuccess(outcome)) {
             registry.delete(id);
@@ -96,7 +100,11 @@ export function toggleScenario<Id extends string | number>(options: ToggleOption
     },
     notes(op) {
       const n = op === options.block.op ? starved.block : starved.unblock;
-      return n ? [`${n} slots not sent: no ${op === options.block.op ? 'Active' : 'blocked'} resource was free (pool too small for rate × latency)`] : [];
+      return n
+        ? [
+            `${n} slots not sent: no ${op === options.block.op ? 'Active' : 'blocked'} resource was free (pool too small for rate × latency)`,
+          ]
+        : [];
     },
   };
 }

@@ -22,7 +22,12 @@ export interface WritePlan {
 }
 
 /** The plan for `perOp` slots per operation of `selected`, with `consumable` cards named by FLEET_PERF_CARDS. */
-export function writePlan(budget: Budget, perOp: number, selected: ReadonlySet<LatencyKey>, consumable: number): WritePlan {
+export function writePlan(
+  budget: Budget,
+  perOp: number,
+  selected: ReadonlySet<LatencyKey>,
+  consumable: number
+): WritePlan {
   const plan: WritePlan = { caps: {}, why: {} };
   const cap = (op: LatencyKey, n: number, why: string) => {
     if (!selected.has(op) || n >= perOp) return;
@@ -39,7 +44,9 @@ export function writePlan(budget: Budget, perOp: number, selected: ReadonlySet<L
 
   const cards = budget.cards;
   if (cards !== undefined) {
-    const [order, cancel, replace] = (['order-cards', 'cancel-card', 'replace-card'] as const).map((op) => selected.has(op));
+    const [order, cancel, replace] = (['order-cards', 'cancel-card', 'replace-card'] as const).map((op) =>
+      selected.has(op)
+    );
     // A consuming phase may spend one card more on a try of a card whose order is not complete yet.
     const ordered = (n: number) => Math.max(order ? n : 0, (cancel ? n + 1 : 0) + (replace ? n + 1 : 0) - consumable);
     // A replacement for each request, and for the try.
@@ -47,7 +54,11 @@ export function writePlan(budget: Budget, perOp: number, selected: ReadonlySet<L
     let n = perOp;
     while (n > 0 && cost(n) > cards) n -= 1;
     const spent = `${ordered(n)} cards ordered${replace ? ` and ${n + 1} replacements` : ''}`;
-    cap('order-cards', Math.min(perOp, ordered(n)), `FLEET_WRITE_BUDGET cards=${cards}: ${spent}${cancel || replace ? ', the orders feeding cancel-card and replace-card' : ''}`);
+    cap(
+      'order-cards',
+      Math.min(perOp, ordered(n)),
+      `FLEET_WRITE_BUDGET cards=${cards}: ${spent}${cancel || replace ? ', the orders feeding cancel-card and replace-card' : ''}`
+    );
     cap('cancel-card', n, `FLEET_WRITE_BUDGET cards=${cards}: ${spent}`);
     cap('replace-card', n, `FLEET_WRITE_BUDGET cards=${cards}: ${spent}`);
   }

@@ -26,7 +26,11 @@ export interface ChaosEvent {
 export function readChaosEvents(file: string): ChaosEvent[] {
   if (!existsSync(file)) return [];
   const text = readFileSync(file, 'utf8');
-  return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((l) => JSON.parse(l) as ChaosEvent);
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ChaosEvent);
 }
 
 /** How many events of each kind. */

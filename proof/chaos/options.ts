@@ -35,22 +35,34 @@ export interface ChaosOptions {
 
 export class ChaosConfigError extends Error {}
 
-export const CHAOS_USAGE = 'usage: npm run chaos -- [--target <url>] [--port <n>] [--seed <n>] [--rate <p> | --rate <kind>=<p> ...] [--pause <ms>[-<ms>]] [--token-failures <n>] [--only "<METHOD> <path>"] [--log <file>]';
+export const CHAOS_USAGE =
+  'usage: npm run chaos -- [--target <url>] [--port <n>] [--seed <n>] [--rate <p> | --rate <kind>=<p> ...] [--pause <ms>[-<ms>]] [--token-failures <n>] [--only "<METHOD> <path>"] [--log <file>]';
 
 /** The flag and the variable that can give each setting. */
 const VARIABLES = {
-  target: 'CHAOS_TARGET', port: 'CHAOS_PORT', seed: 'CHAOS_SEED', rate: 'CHAOS_RATE', pause: 'CHAOS_PAUSE_MS', 'token-failures': 'CHAOS_TOKEN_FAILURES', only: 'CHAOS_ONLY', log: 'CHAOS_LOG',
+  target: 'CHAOS_TARGET',
+  port: 'CHAOS_PORT',
+  seed: 'CHAOS_SEED',
+  rate: 'CHAOS_RATE',
+  pause: 'CHAOS_PAUSE_MS',
+  'token-failures': 'CHAOS_TOKEN_FAILURES',
+  only: 'CHAOS_ONLY',
+  log: 'CHAOS_LOG',
 } as const;
 type Setting = keyof typeof VARIABLES;
 
 function wholeNumber(where: string, text: string, max: number): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) > max) throw new ChaosConfigError(`${where}: "${text}" is not a whole number from 0 to ${max}`);
+  if (!/^\d+$/.test(text.trim()) || Number(text) > max)
+    throw new ChaosConfigError(`${where}: "${text}" is not a whole number from 0 to ${max}`);
   return Number(text);
 }
 
 function probability(where: string, text: string): number {
   const p = Number(text);
-  if (!/^\s*(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i.test(text) || !(p >= 0 && p <= 1)) throw new ChaosConfigError(`${where}: "${text}" is not a rate from 0 to 1 (e.g. 0.003: about once in 300 requests)`);
+  if (!/^\s*(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i.test(text) || !(p >= 0 && p <= 1))
+    throw new ChaosConfigError(
+      `${where}: "${text}" is not a rate from 0 to 1 (e.g. 0.003: about once in 300 requests)`
+    );
   return p;
 }
 
@@ -61,22 +73,28 @@ function parseTarget(where: string, text: string): URL {
   } catch {
     throw new ChaosConfigError(`${where}: "${text}" is not a URL (e.g. ${DEFAULT_TARGET})`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ChaosConfigError(`${where}: "${text}" is not an http or https URL`);
-  if (url.search || url.hash) throw new ChaosConfigError(`${where}: "${text}" has a query or a fragment: give the base address only`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ChaosConfigError(`${where}: "${text}" is not an http or https URL`);
+  if (url.search || url.hash)
+    throw new ChaosConfigError(`${where}: "${text}" has a query or a fragment: give the base address only`);
   return url;
 }
 
 /** `0.003` sets every kind; `reset-after=0.01` one kind; several are separated by commas or given again. */
 function parseRates(where: string, items: string[]): Record<RatedKind, number> {
   const rates = Object.fromEntries(RATED_KINDS.map((k) => [k, BAD_NIGHT_RATE])) as Record<RatedKind, number>;
-  for (const item of items.flatMap((i) => i.split(',')).map((i) => i.trim()).filter(Boolean)) {
+  for (const item of items
+    .flatMap((i) => i.split(','))
+    .map((i) => i.trim())
+    .filter(Boolean)) {
     const m = /^([a-z0-9-]+)=(.*)$/.exec(item);
     if (!m) {
       const p = probability(where, item);
       for (const k of RATED_KINDS) rates[k] = p;
       continue;
     }
-    if (!(RATED_KINDS as readonly string[]).includes(m[1]!)) throw new ChaosConfigError(`${where}: unknown kind "${m[1]}" (the kinds: ${RATED_KINDS.join(', ')})`);
+    if (!(RATED_KINDS as readonly string[]).includes(m[1]!))
+      throw new ChaosConfigError(`${where}: unknown kind "${m[1]}" (the kinds: ${RATED_KINDS.join(', ')})`);
     rates[m[1] as RatedKind] = probability(`${where} ${m[1]}`, m[2]!);
   }
   const total = RATED_KINDS.reduce((sum, k) => sum + rates[k], 0);
@@ -87,7 +105,8 @@ function parseRates(where: string, items: string[]): Record<RatedKind, number> {
 function parsePause(where: string, text: string): [number, number] {
   const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(text);
   const [low, high] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [NaN, NaN];
-  if (!m || low > high || high > 600_000) throw new ChaosConfigError(`${where}: "${text}" is not a pause in ms (e.g. 2000-5000, at most 600000)`);
+  if (!m || low > high || high > 600_000)
+    throw new ChaosConfigError(`${where}: "${text}" is not a pause in ms (e.g. 2000-5000, at most 600000)`);
   return [low, high];
 }
 
@@ -96,10 +115,18 @@ export function parseChaosOptions(argv: string[], env: Record<string, string | u
   let values: Partial<Record<Setting, string | string[]>>;
   try {
     ({ values } = parseArgs({
-      args: argv, strict: true, allowPositionals: false,
+      args: argv,
+      strict: true,
+      allowPositionals: false,
       options: {
-        target: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, rate: { type: 'string', multiple: true },
-        pause: { type: 'string' }, 'token-failures': { type: 'string' }, only: { type: 'string' }, log: { type: 'string' },
+        target: { type: 'string' },
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        rate: { type: 'string', multiple: true },
+        pause: { type: 'string' },
+        'token-failures': { type: 'string' },
+        only: { type: 'string' },
+        log: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -133,7 +160,8 @@ export function parseChaosOptions(argv: string[], env: Record<string, string | u
 /** `POST /customers/subcustomer`: the requests the rated events may hit. */
 function parseOnly(where: string, text: string): { method: string; path: string } {
   const m = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
-  if (!m) throw new ChaosConfigError(`${where}: "${text}" is not a method and a path (e.g. 'POST /customers/subcustomer')`);
+  if (!m)
+    throw new ChaosConfigError(`${where}: "${text}" is not a method and a path (e.g. 'POST /customers/subcustomer')`);
   return { method: m[1]!.toUpperCase(), path: m[2]! };
 }
 

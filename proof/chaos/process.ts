@@ -4,7 +4,7 @@
  * stopped, it says how many requests it saw.
  */
 import { startListener } from '../listener.js';
-import { readChaosEvents, type ChaosEvent } from './events.js';
+import { type ChaosEvent, readChaosEvents } from './events.js';
 import { RATED_KINDS, type RatedKind } from './options.js';
 
 export interface ChaosProcessOptions {
@@ -33,10 +33,21 @@ export interface ChaosProcess {
 
 export function chaosArgs(o: Omit<ChaosProcessOptions, 'cwd'>): string[] {
   const own = typeof o.rates === 'number' ? {} : o.rates;
-  const rates = typeof o.rates === 'number' ? [String(o.rates)] : RATED_KINDS.filter((k) => own[k] !== undefined).map((k) => `${k}=${own[k]}`);
-  const pause = o.pauseMs === undefined ? [] : ['--pause', Array.isArray(o.pauseMs) ? o.pauseMs.join('-') : String(o.pauseMs)];
+  const rates =
+    typeof o.rates === 'number'
+      ? [String(o.rates)]
+      : RATED_KINDS.filter((k) => own[k] !== undefined).map((k) => `${k}=${own[k]}`);
+  const pause =
+    o.pauseMs === undefined ? [] : ['--pause', Array.isArray(o.pauseMs) ? o.pauseMs.join('-') : String(o.pauseMs)];
   return [
-    '--target', o.target, '--seed', String(o.seed), '--log', o.log, ...rates.flatMap((r) => ['--rate', r]), ...pause,
+    '--target',
+    o.target,
+    '--seed',
+    String(o.seed),
+    '--log',
+    o.log,
+    ...rates.flatMap((r) => ['--rate', r]),
+    ...pause,
     ...(o.tokenFailures === undefined ? [] : ['--token-failures', String(o.tokenFailures)]),
   ];
 }
@@ -44,7 +55,12 @@ export function chaosArgs(o: Omit<ChaosProcessOptions, 'cwd'>): string[] {
 export async function startChaosProcess(options: ChaosProcessOptions): Promise<ChaosProcess> {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   const listener = await startListener({
-    script: 'chaos', command: [process.execPath, '--import', 'tsx', 'proof/scripts/chaos.ts'], args: chaosArgs(options), env, cwd: options.cwd, listening: /^chaos: on (http:\/\/\S+).*$/m,
+    script: 'chaos',
+    command: [process.execPath, '--import', 'tsx', 'proof/scripts/chaos.ts'],
+    args: chaosArgs(options),
+    env,
+    cwd: options.cwd,
+    listening: /^chaos: on (http:\/\/\S+).*$/m,
   });
   let calm = false;
   return {
@@ -52,7 +68,9 @@ export async function startChaosProcess(options: ChaosProcessOptions): Promise<C
       if (on !== calm) process.kill(listener.pid, 'SIGUSR2');
       calm = on;
     },
-    url: listener.url, banner: listener.banner, log: options.log,
+    url: listener.url,
+    banner: listener.banner,
+    log: options.log,
     events: () => readChaosEvents(options.log),
     stop: async () => {
       await listener.stop();

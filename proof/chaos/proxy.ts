@@ -8,7 +8,7 @@
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { getLocal, type CompletedRequest, type Mockttp } from 'mockttp';
+import { type CompletedRequest, getLocal, type Mockttp } from 'mockttp';
 import { chaosDice } from './dice.js';
 import type { ChaosEvent } from './events.js';
 import type { ChaosKind, ChaosOptions } from './options.js';
@@ -77,7 +77,10 @@ async function clientHost(target: URL, port: number): Promise<string> {
   return address.startsWith('127.') && (await opens('::1', port)) ? '[::1]' : '127.0.0.1';
 }
 
-export async function startChaosProxy(options: ChaosOptions, onEvent: (event: ChaosEvent) => void): Promise<ChaosProxy> {
+export async function startChaosProxy(
+  options: ChaosOptions,
+  onEvent: (event: ChaosEvent) => void
+): Promise<ChaosProxy> {
   const dice = chaosDice(options.seed, options.rates, options.pauseMs);
   const base = `${options.target.origin}${options.target.pathname.replace(/\/$/, '')}`;
   let seq = 0;
@@ -85,8 +88,21 @@ export async function startChaosProxy(options: ChaosOptions, onEvent: (event: Ch
   let calm = false;
   /** Requests to reset once the server's answer is in, by mockttp's request id. */
   const resetAfter = new Map<string, { seq: number; method: string; path: string }>();
-  const event = (kind: ChaosKind, seqNo: number, req: { method: string; path: string }, extra: Partial<ChaosEvent> = {}) =>
-    onEvent({ time: new Date().toISOString(), seq: seqNo, kind, method: req.method, path: req.path, reachedServer: kind === 'pause' || kind === 'reset-after', ...extra });
+  const event = (
+    kind: ChaosKind,
+    seqNo: number,
+    req: { method: string; path: string },
+    extra: Partial<ChaosEvent> = {}
+  ) =>
+    onEvent({
+      time: new Date().toISOString(),
+      seq: seqNo,
+      kind,
+      method: req.method,
+      path: req.path,
+      reachedServer: kind === 'pause' || kind === 'reset-after',
+      ...extra,
+    });
 
   const server: Mockttp = getLocal({ recordTraffic: false });
   await server.forAnyRequest().thenPassThrough({

@@ -5,7 +5,10 @@ export function options(argv: string[], valued: string[], flags: string[] = []):
     const name = argv[i]!.replace(/^--/, '');
     if (flags.includes(name)) found[name] = 'yes';
     else if (valued.includes(name) && argv[i + 1] !== undefined) found[name] = argv[++i];
-    else throw new Error(`unknown argument "${argv[i]}" (known: ${[...valued.map((v) => `--${v} <value>`), ...flags.map((f) => `--${f}`)].join(', ')})`);
+    else
+      throw new Error(
+        `unknown argument "${argv[i]}" (known: ${[...valued.map((v) => `--${v} <value>`), ...flags.map((f) => `--${f}`)].join(', ')})`
+      );
   }
   return found;
 }

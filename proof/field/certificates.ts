@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { issue, makeCa, PKI_FILES, type Pem } from '../../sandbox/pki.js';
+import { issue, makeCa, type Pem, PKI_FILES } from '../../sandbox/pki.js';
 
 export interface IssuedFiles {
   certFile: string;
@@ -13,7 +13,11 @@ export interface IssuedFiles {
 }
 
 function caOf(dir: string): Promise<Pem> | Pem {
-  if (existsSync(join(dir, PKI_FILES.ca))) return { cert: readFileSync(join(dir, PKI_FILES.ca), 'utf8'), key: readFileSync(join(dir, PKI_FILES.caKey), 'utf8') };
+  if (existsSync(join(dir, PKI_FILES.ca)))
+    return {
+      cert: readFileSync(join(dir, PKI_FILES.ca), 'utf8'),
+      key: readFileSync(join(dir, PKI_FILES.caKey), 'utf8'),
+    };
   return makeCa().then((ca) => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, PKI_FILES.ca), ca.cert);
@@ -42,7 +46,16 @@ export async function expiredServerFolder(from: string, dir: string, hosts: stri
   const ca = await caOf(from);
   for (const file of [PKI_FILES.ca, PKI_FILES.caKey]) writeFileSync(join(dir, file), readFileSync(join(from, file)));
   const day = 86_400_000;
-  save(dir, 'server', await issue(ca, { commonName: hosts[0]!, hosts, notBefore: new Date(Date.now() - 30 * day), notAfter: new Date(Date.now() - day) }));
+  save(
+    dir,
+    'server',
+    await issue(ca, {
+      commonName: hosts[0]!,
+      hosts,
+      notBefore: new Date(Date.now() - 30 * day),
+      notAfter: new Date(Date.now() - day),
+    })
+  );
 }
 
 /** A client certificate and key of two different pairs, from the folder's CA: a key that does not match its certificate. */

@@ -9,9 +9,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { issue, PKI_FILES } from '../../sandbox/pki.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
-import { startService, type Service } from '../tests/selftest/harness.js';
+import { issue, PKI_FILES } from '../../sandbox/pki.js';
+import { type Service, startService } from '../tests/selftest/harness.js';
 
 export const API_HOST = 'fleet-test.example';
 export const IDP_HOST = 'idp.example';
@@ -47,7 +47,10 @@ export interface Chain {
 
 /** The client certificate of the CI system: its key encrypted, as such keys usually are. */
 async function ciClient(pki: string): Promise<{ cert: string; key: string }> {
-  const ca = { cert: readFileSync(join(pki, PKI_FILES.ca), 'utf8'), key: readFileSync(join(pki, PKI_FILES.caKey), 'utf8') };
+  const ca = {
+    cert: readFileSync(join(pki, PKI_FILES.ca), 'utf8'),
+    key: readFileSync(join(pki, PKI_FILES.caKey), 'utf8'),
+  };
   const pem = await issue(ca, { commonName: 'ci-runner', passphrase: KEY_PASSPHRASE });
   const files = { cert: join(pki, 'ci-client.pem'), key: join(pki, 'ci-client-key.pem') };
   writeFileSync(files.cert, pem.cert);
@@ -62,22 +65,72 @@ export async function startChain(options: ChainOptions): Promise<Chain> {
     await Promise.all(started.map((s) => s.stop()));
   };
   try {
-    const proxy = await startService('proof/field/proxy.ts', ['--user', PROXY_USER, '--password', PROXY_PASSWORD, '--hosts', [API_HOST, IDP_HOST, OTHER_HOST].map((h) => `${h}=127.0.0.1`).join(',')], {}, /fleet proxy on (http:\/\/\S+)/, options.cwd);
+    const proxy = await startService(
+      'proof/field/proxy.ts',
+      [
+        '--user',
+        PROXY_USER,
+        '--password',
+        PROXY_PASSWORD,
+        '--hosts',
+        [API_HOST, IDP_HOST, OTHER_HOST].map((h) => `${h}=127.0.0.1`).join(','),
+      ],
+      {},
+      /fleet proxy on (http:\/\/\S+)/,
+      options.cwd
+    );
     started.push(proxy);
-    const idp = await startService('proof/field/idp.ts', ['--pki', pki, '--host', IDP_HOST, '--auth', 'client_secret_basic', '--scopes', SCOPE, '--audience', AUDIENCE, '--ttl', String(options.tokenTtl), ...(options.idp ?? [])], {}, /fleet idp on (https:\/\/\S+)/, options.cwd);
+    const idp = await startService(
+      'proof/field/idp.ts',
+      [
+        '--pki',
+        pki,
+        '--host',
+        IDP_HOST,
+        '--auth',
+        'client_secret_basic',
+        '--scopes',
+        SCOPE,
+        '--audience',
+        AUDIENCE,
+        '--ttl',
+        String(options.tokenTtl),
+        ...(options.idp ?? []),
+      ],
+      {},
+      /fleet idp on (https:\/\/\S+)/,
+      options.cwd
+    );
     started.push(idp);
     const idpPort = new URL(idp.url).port;
-    const sandbox = await startService('sandbox/server.ts', [], {
-      SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', SANDBOX_TLS: pki, SANDBOX_TLS_HOSTS: API_HOST, SANDBOX_CLIENT_CERT: 'required',
-      // The gateway's own way to the provider, inside the company's network: not through the proxy.
-      SANDBOX_JWKS_URL: `https://localhost:${idpPort}/jwks`, SANDBOX_TOKEN_ISSUER: idp.url, SANDBOX_TOKEN_AUDIENCE: AUDIENCE,
-      ...options.sandbox,
-    }, /fleet sandbox on (https:\/\/\S+)/, options.cwd);
+    const sandbox = await startService(
+      'sandbox/server.ts',
+      [],
+      {
+        SANDBOX_PORT: '0',
+        SANDBOX_HOST: '127.0.0.1',
+        SANDBOX_TLS: pki,
+        SANDBOX_TLS_HOSTS: API_HOST,
+        SANDBOX_CLIENT_CERT: 'required',
+        // The gateway's own way to the provider, inside the company's network: not through the proxy.
+        SANDBOX_JWKS_URL: `https://localhost:${idpPort}/jwks`,
+        SANDBOX_TOKEN_ISSUER: idp.url,
+        SANDBOX_TOKEN_AUDIENCE: AUDIENCE,
+        ...options.sandbox,
+      },
+      /fleet sandbox on (https:\/\/\S+)/,
+      options.cwd
+    );
     started.push(sandbox);
     const client = await ciClient(pki);
     const proxyPort = Number(new URL(proxy.url).port);
     return {
-      pki, proxy, idp, sandbox, proxyPort, stop,
+      pki,
+      proxy,
+      idp,
+      sandbox,
+      proxyPort,
+      stop,
       env: {
         FLEET_TARGET: 'test',
         FLEET_BASE_URL: sandbox.url,

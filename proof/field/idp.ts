@@ -15,11 +15,12 @@
  * Prints `fleet idp on https://<host>:<port> (token endpoint ..., jwks ...)` once listening, and
  * `issued a token to <client> (<ttl> s)` for each token.
  */
-import { join } from 'node:path';
+
 import type { IncomingMessage } from 'node:http';
-import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
-import { ensureIssued } from './certificates.js';
+import { join } from 'node:path';
+import { type MutableResponse, type MutableToken, OAuth2Server } from 'oauth2-mock-server';
 import { options } from './args.js';
+import { ensureIssued } from './certificates.js';
 
 type Auth = 'client_secret_post' | 'client_secret_basic';
 
@@ -31,13 +32,24 @@ interface TokenForm {
   audience?: string;
 }
 
-const args = options(process.argv.slice(2), ['pki', 'host', 'port', 'clients', 'auth', 'scopes', 'audience', 'ttl'], ['no-expires-in']);
+const args = options(
+  process.argv.slice(2),
+  ['pki', 'host', 'port', 'clients', 'auth', 'scopes', 'audience', 'ttl'],
+  ['no-expires-in']
+);
 const host = args.host ?? 'idp.example';
-const clients = new Map((args.clients ?? 'fleet-sandbox=sandbox-secret-change-me,fleet-sandbox-foreign=sandbox-foreign-secret-change-me').split(',').map((pair) => pair.split('=') as [string, string]));
+const clients = new Map(
+  (args.clients ?? 'fleet-sandbox=sandbox-secret-change-me,fleet-sandbox-foreign=sandbox-foreign-secret-change-me')
+    .split(',')
+    .map((pair) => pair.split('=') as [string, string])
+);
 const auth = (args.auth ?? 'client_secret_post') as Auth;
 const scopes = new Set((args.scopes ?? '').split(/[ ,]/).filter(Boolean));
 const ttl = Number(args.ttl ?? 3600);
-if (!args.pki) throw new Error('idp: --pki <folder> is required (the sandbox\'s SANDBOX_TLS folder, whose CA issues the provider\'s certificate)');
+if (!args.pki)
+  throw new Error(
+    "idp: --pki <folder> is required (the sandbox's SANDBOX_TLS folder, whose CA issues the provider's certificate)"
+  );
 
 /** Who asked, as the configured method says it must be sent; undefined when the credentials do not hold. */
 function clientOf(request: IncomingMessage & { body?: TokenForm }): string | undefined {
@@ -46,8 +58,12 @@ function clientOf(request: IncomingMessage & { body?: TokenForm }): string | und
   let secret: string | undefined;
   if (auth === 'client_secret_basic') {
     const basic = /^basic +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const [user, password] = Buffer.from(basic ?? '', 'base64').toString().split(':');
-    [id, secret] = [user, password].map((part) => (part === undefined ? undefined : decodeURIComponent(part.replace(/\+/g, ' '))));
+    const [user, password] = Buffer.from(basic ?? '', 'base64')
+      .toString()
+      .split(':');
+    [id, secret] = [user, password].map((part) =>
+      part === undefined ? undefined : decodeURIComponent(part.replace(/\+/g, ' '))
+    );
   } else {
     [id, secret] = [form.client_id, form.client_secret];
   }
@@ -72,10 +88,12 @@ async function main(): Promise<void> {
   server.service.on('beforeResponse', (response: MutableResponse, request: IncomingMessage & { body?: TokenForm }) => {
     const form = request.body ?? {};
     const client = clientOf(request);
-    if (!client) return refuse(response, 401, 'invalid_client', `unknown client or wrong secret (this provider takes ${auth})`);
+    if (!client)
+      return refuse(response, 401, 'invalid_client', `unknown client or wrong secret (this provider takes ${auth})`);
     const unknown = (form.scope ?? '').split(' ').filter((s) => s && !scopes.has(s));
     if (unknown.length) return refuse(response, 400, 'invalid_scope', `unknown scope ${unknown.join(' ')}`);
-    if (args.audience && form.audience !== undefined && form.audience !== args.audience) return refuse(response, 400, 'invalid_target', `unknown audience ${form.audience}`);
+    if (args.audience && form.audience !== undefined && form.audience !== args.audience)
+      return refuse(response, 400, 'invalid_target', `unknown audience ${form.audience}`);
     const body = response.body as Record<string, unknown>;
     if (form.scope === undefined) delete body.scope;
     if (args['no-expires-in']) delete body.expires_in;
@@ -85,7 +103,9 @@ async function main(): Promise<void> {
   await server.start(Number(args.port ?? 0), '127.0.0.1');
   const url = `https://${host}:${server.address().port}`;
   server.issuer.url = url;
-  process.stdout.write(`fleet idp on ${url} (token endpoint ${url}/token, jwks ${url}/jwks, issuer ${url}; ${auth}; scopes ${[...scopes].join(' ') || 'none'}; audience ${args.audience ?? 'any'}; tokens live ${ttl} s${args['no-expires-in'] ? ', answered without expires_in' : ''}; certificate ${join(args.pki!, 'idp.pem')})\n`);
+  process.stdout.write(
+    `fleet idp on ${url} (token endpoint ${url}/token, jwks ${url}/jwks, issuer ${url}; ${auth}; scopes ${[...scopes].join(' ') || 'none'}; audience ${args.audience ?? 'any'}; tokens live ${ttl} s${args['no-expires-in'] ? ', answered without expires_in' : ''}; certificate ${join(args.pki!, 'idp.pem')})\n`
+  );
   const stop = () => void server.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

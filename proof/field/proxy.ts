@@ -11,13 +11,17 @@
  * Prints `fleet proxy on http://127.0.0.1:<port> (...)` once listening, and one line per request
  * it carries: `CONNECT <host>:<port>` (or `GET <url>` for plain http).
  */
-import { RequestError, Server, type PrepareRequestFunctionResult } from 'proxy-chain';
+import { type PrepareRequestFunctionResult, RequestError, Server } from 'proxy-chain';
 import { options } from './args.js';
 
 const args = options(process.argv.slice(2), ['port', 'user', 'password', 'hosts']);
 const user = args.user ?? 'ci';
 const password = args.password ?? 'proxy-secret-change-me';
-const hosts = new Map((args.hosts ?? 'fleet-test.example=127.0.0.1,idp.example=127.0.0.1').split(',').map((pair) => pair.split('=') as [string, string]));
+const hosts = new Map(
+  (args.hosts ?? 'fleet-test.example=127.0.0.1,idp.example=127.0.0.1')
+    .split(',')
+    .map((pair) => pair.split('=') as [string, string])
+);
 
 /** The proxy's own resolver: the mapped names and nothing else. */
 const lookup = ((hostname: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
@@ -31,7 +35,8 @@ const server = new Server({
   port: Number(args.port ?? 0),
   host: '127.0.0.1',
   prepareRequestFunction: ({ username, password: given, hostname, port, isHttp, request }) => {
-    if (username !== user || given !== password) return { requestAuthentication: true, failMsg: 'proxy credentials required' };
+    if (username !== user || given !== password)
+      return { requestAuthentication: true, failMsg: 'proxy credentials required' };
     if (!hosts.has(hostname.toLowerCase())) throw new RequestError(`the proxy cannot resolve ${hostname}`, 502);
     process.stdout.write(`${isHttp ? `${request.method} ${request.url}` : `CONNECT ${hostname}:${port}`}\n`);
     return { dnsLookup: lookup };
@@ -40,7 +45,9 @@ const server = new Server({
 
 async function main(): Promise<void> {
   await server.listen();
-  process.stdout.write(`fleet proxy on http://127.0.0.1:${server.port} (user ${user}; resolves ${[...hosts].map(([name, address]) => `${name} → ${address}`).join(', ')}, and nothing else)\n`);
+  process.stdout.write(
+    `fleet proxy on http://127.0.0.1:${server.port} (user ${user}; resolves ${[...hosts].map(([name, address]) => `${name} → ${address}`).join(', ')}, and nothing else)\n`
+  );
   const stop = () => void server.close(true).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

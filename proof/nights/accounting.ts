@@ -34,7 +34,12 @@ export interface Books {
 
 /** The suite's kinds that can answer for a layer's event on an operation (the token endpoint has one kind of its own). */
 const ANSWERS: Record<ChaosKind, string[]> = {
-  'gateway-502': ['gateway'], 'gateway-504': ['gateway'], 'token-503': ['token'], 'reset-before': ['reset'], 'reset-after': ['reset'], pause: ['timeout'],
+  'gateway-502': ['gateway'],
+  'gateway-504': ['gateway'],
+  'token-503': ['token'],
+  'reset-before': ['reset'],
+  'reset-after': ['reset'],
+  pause: ['timeout'],
 };
 const TOKEN_PATH = /\/protocol\/openid-connect\/token$/;
 /** How long before the layer's event the suite may have sent the request (a pause, a slow answer before a reset). */

@@ -59,7 +59,9 @@ function shardExits(summary: RunSummary): (number | string)[] {
 /** The gate's verdict line (`gate: PASS …`, `gate: FAIL …`, `gate: NOT JUDGED …`, else `gate: … is now the baseline`) in the report job's logs. */
 function gateLine(summary: RunSummary): string {
   const report = summary.jobs.find((j) => j.matrix.shard === undefined && j.steps.some((s) => s.log));
-  const lines = (report?.steps ?? []).flatMap((s) => (s.log && existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n') : []));
+  const lines = (report?.steps ?? []).flatMap((s) =>
+    s.log && existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n') : []
+  );
   const gate = lines.filter((l) => /^gate: /.test(l));
   return gate.filter((l) => /^gate: (PASS|FAIL|NOT JUDGED)/.test(l)).pop() ?? gate.pop() ?? '';
 }
@@ -69,12 +71,24 @@ export function readNight(night: number, plan: NightPlan, summary: RunSummary): 
   const gateFile = join(reports, 'gate.json');
   const result = existsSync(gateFile) ? (JSON.parse(readFileSync(gateFile, 'utf8')) as GateResult) : undefined;
   const line = gateLine(summary);
-  const gate = result ? result.verdict : / is now the baseline /.test(line) ? 'init' : /^gate: NOT JUDGED/.test(line) ? 'NOT JUDGED' : 'no verdict';
+  const gate = result
+    ? result.verdict
+    : / is now the baseline /.test(line)
+      ? 'init'
+      : /^gate: NOT JUDGED/.test(line)
+        ? 'NOT JUDGED'
+        : 'no verdict';
   return {
-    night, name: plan.name, server: plan.faults.length ? plan.faults.join(', ') : 'conforming', shards: shardExits(summary), gate, verdictLine: line,
+    night,
+    name: plan.name,
+    server: plan.faults.length ? plan.faults.join(', ') : 'conforming',
+    shards: shardExits(summary),
+    gate,
+    verdictLine: line,
     regressions: (result?.regressions ?? []).map((r) => `${r.kind} ${r.subject}`),
     rows: (result?.rows ?? []).map((r) => `${r.kind} ${r.subject}`),
-    seconds: summary.seconds, run: summary.dir,
+    seconds: summary.seconds,
+    run: summary.dir,
   };
 }
 
@@ -90,6 +104,9 @@ export function problemsOf(plan: NightPlan, night: Omit<NightResult, 'problems'>
   const rows = plan.expect.rows.filter((r) => !night.rows.includes(r));
   if (rows.length) problems.push(`missing rows: ${rows.join('; ')}`);
   const unaccounted = night.chaos?.books.unaccounted ?? [];
-  if (unaccounted.length) problems.push(`${unaccounted.length} event${unaccounted.length === 1 ? '' : 's'} of the chaos layer not accounted for in the night's report: ${unaccounted.slice(0, 5).join('; ')}${unaccounted.length > 5 ? '; …' : ''}`);
+  if (unaccounted.length)
+    problems.push(
+      `${unaccounted.length} event${unaccounted.length === 1 ? '' : 's'} of the chaos layer not accounted for in the night's report: ${unaccounted.slice(0, 5).join('; ')}${unaccounted.length > 5 ? '; …' : ''}`
+    );
   return problems;
 }

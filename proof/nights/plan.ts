@@ -34,9 +34,14 @@ export interface NightPlan {
   };
 }
 
-const acceptance = (expires: string): KnownFailure[] => [{
-  rule: PLANTED_RULE, reason: 'card status sent as its name since release 4.2', tracker: 'https://tracker.example.com/browse/FLEET-42', expires,
-}];
+const acceptance = (expires: string): KnownFailure[] => [
+  {
+    rule: PLANTED_RULE,
+    reason: 'card status sent as its name since release 4.2',
+    tracker: 'https://tracker.example.com/browse/FLEET-42',
+    expires,
+  },
+];
 
 /** The day before `today` (YYYY-MM-DD): an acceptance that has just expired. */
 export function dayBefore(today: string): string {
@@ -44,15 +49,41 @@ export function dayBefore(today: string): string {
 }
 
 export function nightPlans(today: string): NightPlan[] {
-  const clean = (n: number, known?: KnownFailure[]): NightPlan => ({ name: `clean ${n} of 5`, faults: [], ...(known ? { known } : {}), expect: { gate: 'pass', regressions: [], rows: [] } });
+  const clean = (n: number, known?: KnownFailure[]): NightPlan => ({
+    name: `clean ${n} of 5`,
+    faults: [],
+    ...(known ? { known } : {}),
+    expect: { gate: 'pass', regressions: [], rows: [] },
+  });
   return [
     { name: 'clean: the first baseline', faults: [], known: [], expect: { gate: 'init', regressions: [], rows: [] } },
-    { name: 'one planted fault', faults: [PLANTED_FAULT], expect: { gate: 'fail', regressions: [`new failure ${PLANTED_RULE}`], rows: [] } },
-    { name: 'the fault accepted in known-failures.json', faults: [PLANTED_FAULT], known: acceptance('2999-12-31'), expect: { gate: 'pass', regressions: [], rows: [`known ${PLANTED_RULE}`] } },
-    { name: 'the acceptance expired', faults: [PLANTED_FAULT], known: acceptance(dayBefore(today)), expect: { gate: 'fail', regressions: [`expired acceptance ${PLANTED_RULE}`], rows: [] } },
+    {
+      name: 'one planted fault',
+      faults: [PLANTED_FAULT],
+      expect: { gate: 'fail', regressions: [`new failure ${PLANTED_RULE}`], rows: [] },
+    },
+    {
+      name: 'the fault accepted in known-failures.json',
+      faults: [PLANTED_FAULT],
+      known: acceptance('2999-12-31'),
+      expect: { gate: 'pass', regressions: [], rows: [`known ${PLANTED_RULE}`] },
+    },
+    {
+      name: 'the acceptance expired',
+      faults: [PLANTED_FAULT],
+      known: acceptance(dayBefore(today)),
+      expect: { gate: 'fail', regressions: [`expired acceptance ${PLANTED_RULE}`], rows: [] },
+    },
     // The first clean night: the fault fixed, its (expired) entry still in the file.
-    { name: 'fixed: clean 1 of 5', faults: [], expect: { gate: 'pass', regressions: [], rows: [`fixed ${PLANTED_RULE}`] } },
-    clean(2, []), clean(3), clean(4), clean(5),
+    {
+      name: 'fixed: clean 1 of 5',
+      faults: [],
+      expect: { gate: 'pass', regressions: [], rows: [`fixed ${PLANTED_RULE}`] },
+    },
+    clean(2, []),
+    clean(3),
+    clean(4),
+    clean(5),
   ];
 }
 
@@ -67,7 +98,8 @@ export const SHORT_NIGHTS = 5;
 export const SHORT_VARS: Record<string, string> = {
   // Not the near misses of ERR-NOT-FOUND-404: a hundred requests each, which a bad night's events
   // leave incomplete night after night, and the gate would call the rule unjudged too long.
-  FLEET_GREP: '^(?!.*near-miss).*\\[(CARD-GET|CARD-STATUS-ACTIVE-1|MASTER-TEN-ARRAYS|SESSION-GET|SESSION-STATUS-ENUM|ERR-NOT-FOUND-404)[\\],]',
+  FLEET_GREP:
+    '^(?!.*near-miss).*\\[(CARD-GET|CARD-STATUS-ACTIVE-1|MASTER-TEN-ARRAYS|SESSION-GET|SESSION-STATUS-ENUM|ERR-NOT-FOUND-404)[\\],]',
   FLEET_FC_RUNS: '3',
   FLEET_WORKERS: '1',
   FLEET_PERF_OPS: 'get-card',

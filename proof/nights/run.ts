@@ -12,12 +12,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { utcDate } from '../../lib/gate/known-failures.js';
 import type { CoverageReport } from '../../lib/report/coverage.js';
-import { startChaosProcess, type ChaosProcess } from '../chaos/process.js';
-import { runWorkflow, type RunSummary } from '../workflow/runner.js';
-import { keepBooks, type Fate } from './accounting.js';
-import { problemsOf, readNight, type NightChaos, type NightResult } from './night.js';
-import { FIRST_NIGHT, nightPlans, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS, type NightPlan } from './plan.js';
-import { standInSettings, startStandIn, type StandIn } from './stand-in.js';
+import { type ChaosProcess, startChaosProcess } from '../chaos/process.js';
+import { type RunSummary, runWorkflow } from '../workflow/runner.js';
+import { type Fate, keepBooks } from './accounting.js';
+import { type NightChaos, type NightResult, problemsOf, readNight } from './night.js';
+import { FIRST_NIGHT, type NightPlan, nightPlans, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from './plan.js';
+import { type StandIn, standInSettings, startStandIn } from './stand-in.js';
 import { ThrowawayRepository } from './throwaway.js';
 
 export interface NightsOptions {
@@ -63,8 +63,17 @@ async function chaosOf(layer: ChaosProcess, seed: number, summary: RunSummary): 
   const { requests } = await layer.stop();
   const environment = environmentOf(summary);
   const books = keepBooks(layer.events(), environment?.events ?? []);
-  if (!environment) books.unaccounted.unshift('the night\'s coverage.json has no environment report to account for them');
-  return { seed, requests, log: layer.log, books, incompleteTests: environment?.incompleteTests ?? 0, retries: environment?.retries ?? 0, reconciled: environment?.reconciled ?? 0 };
+  if (!environment)
+    books.unaccounted.unshift("the night's coverage.json has no environment report to account for them");
+  return {
+    seed,
+    requests,
+    log: layer.log,
+    books,
+    incompleteTests: environment?.incompleteTests ?? 0,
+    retries: environment?.retries ?? 0,
+    reconciled: environment?.reconciled ?? 0,
+  };
 }
 
 function knownFailuresText(current: string, entries: NightPlan['known']): string {
@@ -72,7 +81,10 @@ function knownFailuresText(current: string, entries: NightPlan['known']): string
   return `${JSON.stringify({ ...(comment ? { $comment: comment } : {}), knownFailures: entries }, null, 2)}\n`;
 }
 
-export async function runNights(options: NightsOptions, onNight: (result: NightResult) => void = () => undefined): Promise<NightResult[]> {
+export async function runNights(
+  options: NightsOptions,
+  onNight: (result: NightResult) => void = () => undefined
+): Promise<NightResult[]> {
   const progress = options.progress ?? console.log;
   const work = resolve(options.workDir);
   rmSync(work, { recursive: true, force: true });
@@ -88,27 +100,44 @@ export async function runNights(options: NightsOptions, onNight: (result: NightR
       const night = i + 1;
       if (plan.known) {
         const file = join(repository.dir, 'known-failures.json');
-        repository.commit({ 'known-failures.json': knownFailuresText(readFileSync(file, 'utf8'), plan.known) }, `night ${night}: known-failures.json with ${plan.known.map((k) => `${k.rule ?? k.test} until ${k.expires}`).join(', ') || 'no entry'}`);
+        repository.commit(
+          { 'known-failures.json': knownFailuresText(readFileSync(file, 'utf8'), plan.known) },
+          `night ${night}: known-failures.json with ${plan.known.map((k) => `${k.rule ?? k.test} until ${k.expires}`).join(', ') || 'no entry'}`
+        );
       }
       if (standIn?.faults !== plan.faults.join(',')) {
         await standIn?.server.stop();
         standIn = undefined;
-        const server = await startStandIn({ latency: STAND_IN_LATENCY, variants: STAND_IN_VARIANTS, faults: plan.faults, cwd: resolve(options.repo) });
+        const server = await startStandIn({
+          latency: STAND_IN_LATENCY,
+          variants: STAND_IN_VARIANTS,
+          faults: plan.faults,
+          cwd: resolve(options.repo),
+        });
         standIn = { faults: plan.faults.join(','), server };
         progress(`night ${night}: the stand-in restarted: ${server.banner}`);
       }
       progress(`night ${night}: ${plan.name}`);
       const seed = options.chaos ? options.chaos.seed + i : 0;
-      const layer = options.chaos ? await startChaosProcess({
-        target: standIn.server.baseUrl, seed, rates: options.chaos.rate, ...(options.chaos.pauseMs ? { pauseMs: options.chaos.pauseMs } : {}),
-        log: join(work, 'chaos', `night-${night}.jsonl`), cwd: resolve(options.repo),
-      }) : undefined;
+      const layer = options.chaos
+        ? await startChaosProcess({
+            target: standIn.server.baseUrl,
+            seed,
+            rates: options.chaos.rate,
+            ...(options.chaos.pauseMs ? { pauseMs: options.chaos.pauseMs } : {}),
+            log: join(work, 'chaos', `night-${night}.jsonl`),
+            cwd: resolve(options.repo),
+          })
+        : undefined;
       if (layer) progress(`night ${night}: ${layer.banner}`);
       const idle = options.chaos && options.chaos.busyCore !== false ? busyLoop() : undefined;
       let summary: RunSummary;
       try {
         summary = await runWorkflow({
-          workflow: 'nightly', repo: repository.dir, workDir: join(work, 'actions'), settings: standInSettings(layer?.url ?? standIn.server.baseUrl, vars),
+          workflow: 'nightly',
+          repo: repository.dir,
+          workDir: join(work, 'actions'),
+          settings: standInSettings(layer?.url ?? standIn.server.baseUrl, vars),
           // The first baseline by intent, as a person starts it: a manual run with first_night.
           ...(plan.expect.gate === 'init' ? { event: FIRST_NIGHT } : {}),
           progress: (line) => {
@@ -124,7 +153,10 @@ export async function runNights(options: NightsOptions, onNight: (result: NightR
       } finally {
         idle?.();
       }
-      const read = { ...readNight(night, plan, summary), ...(layer ? { chaos: await chaosOf(layer, seed, summary) } : {}) };
+      const read = {
+        ...readNight(night, plan, summary),
+        ...(layer ? { chaos: await chaosOf(layer, seed, summary) } : {}),
+      };
       const result = { ...read, problems: problemsOf(plan, read) };
       results.push(result);
       onNight(result);
@@ -144,21 +176,29 @@ function minutes(seconds: number): string {
 export function nightsTable(results: NightResult[]): string[] {
   const gate = (r: NightResult) => {
     if (r.gate === 'init') return '`--init`: the first baseline';
-    const named = r.regressions.length ? `, ${r.regressions.length} regression${r.regressions.length > 1 ? 's' : ''}: ${r.regressions.join('; ')}` : '';
+    const named = r.regressions.length
+      ? `, ${r.regressions.length} regression${r.regressions.length > 1 ? 's' : ''}: ${r.regressions.join('; ')}`
+      : '';
     const notes = r.rows.filter((row) => !r.regressions.includes(row));
     return `${r.gate}${named}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   };
   const chaos = results.some((r) => r.chaos);
   const events = (r: NightResult) => {
     const c = r.chaos!;
-    const kinds = Object.entries(c.books.injected).map(([k, n]) => `${k} ${n}`).join(', ');
+    const kinds = Object.entries(c.books.injected)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     return `${kinds || 'none'} (of ${c.requests} requests)`;
   };
   const fate = (r: NightResult, f: Fate) => r.chaos!.books.fates[f] ?? 0;
-  const others = (r: NightResult) => (['transient', 'gave-up', 'answered late'] as const).map((f) => `${f} ${fate(r, f)}`).join(', ');
+  const others = (r: NightResult) =>
+    (['transient', 'gave-up', 'answered late'] as const).map((f) => `${f} ${fate(r, f)}`).join(', ');
   return [
     `| night | server | shards (exit) |${chaos ? ' events injected | retried | reconciled | other | incomplete tests |' : ''} gate | wall time | as planned |`,
     `|---|---|---|${chaos ? '---|---|---|---|---|' : ''}---|---|---|`,
-    ...results.map((r) => `| ${r.night}: ${r.name} | ${r.server} | ${r.shards.join(' ')} |${r.chaos ? ` ${events(r)} | ${fate(r, 'retried')} | ${fate(r, 'reconciled')} | ${others(r)} | ${r.chaos.incompleteTests} |` : chaos ? ' | | | | |' : ''} ${gate(r)} | ${minutes(r.seconds)} | ${r.problems.length ? `no: ${r.problems.join('; ')}` : 'yes'} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.night}: ${r.name} | ${r.server} | ${r.shards.join(' ')} |${r.chaos ? ` ${events(r)} | ${fate(r, 'retried')} | ${fate(r, 'reconciled')} | ${others(r)} | ${r.chaos.incompleteTests} |` : chaos ? ' | | | | |' : ''} ${gate(r)} | ${minutes(r.seconds)} | ${r.problems.length ? `no: ${r.problems.join('; ')}` : 'yes'} |`
+    ),
   ];
 }

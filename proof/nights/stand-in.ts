@@ -28,12 +28,21 @@ export interface StandIn {
 
 export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', SANDBOX_LATENCY: options.latency,
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    SANDBOX_PORT: '0',
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_LATENCY: options.latency,
     ...(options.variants.length ? { SANDBOX_VARIANTS: options.variants.join(',') } : {}),
     ...(options.faults.length ? { SANDBOX_FAULTS: options.faults.join(',') } : {}),
     ...options.env,
   };
-  const server = await startListener({ script: 'sandbox', env, cwd: options.cwd, listening: /fleet sandbox on (http:\/\/\S+).*/ });
+  const server = await startListener({
+    script: 'sandbox',
+    env,
+    cwd: options.cwd,
+    listening: /fleet sandbox on (http:\/\/\S+).*/,
+  });
   return { baseUrl: server.url, banner: server.banner, stop: server.stop };
 }
 
@@ -58,6 +67,7 @@ export function standInSettings(baseUrl: string, vars: Record<string, string> = 
 
 /** The settings as a --vars file of npm run workflow. */
 export function settingsFile(settings: RepositorySettings): string {
-  const lines = (kind: 'vars' | 'secrets') => Object.entries(settings[kind]).map(([k, v]) => `${kind}.${k}=${JSON.stringify(v)}`);
+  const lines = (kind: 'vars' | 'secrets') =>
+    Object.entries(settings[kind]).map(([k, v]) => `${kind}.${k}=${JSON.stringify(v)}`);
   return `${[...lines('vars'), ...lines('secrets')].join('\n')}\n`;
 }

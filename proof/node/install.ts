@@ -18,7 +18,11 @@ export interface InstalledNode {
   bin: string;
 }
 
-const firstLine = (text: string) => text.trim().split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 /** The newest release of `line` (24, 26, 24.21) installed in `dir`, or found there from an earlier install. */
 export function installNode(line: string, dir: string): InstalledNode {
@@ -27,12 +31,28 @@ export function installNode(line: string, dir: string): InstalledNode {
   const bin = join(dir, 'node_modules', pkg, 'bin');
   if (!existsSync(join(bin, 'node'))) {
     mkdirSync(dir, { recursive: true });
-    const args = ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${line}`];
+    const args = [
+      'install',
+      '--prefix',
+      dir,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `${pkg}@${line}`,
+    ];
     const r = spawnSync('npm', args, { encoding: 'utf8' });
-    if (r.status !== 0) throw new NodeInstallError(`npm install ${pkg}@${line} failed: ${firstLine(r.stderr || r.stdout) || `exit ${r.status}`}`);
+    if (r.status !== 0)
+      throw new NodeInstallError(
+        `npm install ${pkg}@${line} failed: ${firstLine(r.stderr || r.stdout) || `exit ${r.status}`}`
+      );
   }
   const v = spawnSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' });
-  if (v.status !== 0) throw new NodeInstallError(`${pkg}@${line} installed, but its node does not start: ${firstLine(v.stderr) || `exit ${v.status}`}`);
+  if (v.status !== 0)
+    throw new NodeInstallError(
+      `${pkg}@${line} installed, but its node does not start: ${firstLine(v.stderr) || `exit ${v.status}`}`
+    );
   const version = v.stdout.trim().replace(/^v/, '');
   if (version.split('.')[0] !== line.split('.')[0]) throw new NodeInstallError(`${pkg}@${line} gave Node ${version}`);
   return { version, bin };

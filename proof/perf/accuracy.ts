@@ -9,10 +9,10 @@
 import { loadConfig } from '../../lib/config.js';
 import { latencyKeys, latencyTargets } from '../../lib/latency-targets.js';
 import type { LatencyKey } from '../../lib/operations.js';
-import { injectedDelays, modelQuantile, normalQuantile, parseLatencyProfile, Z99 } from '../../sandbox/latency.js';
 import type { Sample } from '../../perf/measure.js';
-import { runPerf, type RunResult } from '../../perf/runner.js';
+import { type RunResult, runPerf } from '../../perf/runner.js';
 import { percentile, relativeError, summarize } from '../../perf/stats.js';
+import { injectedDelays, modelQuantile, normalQuantile, parseLatencyProfile, Z99 } from '../../sandbox/latency.js';
 
 export interface AccuracyRow {
   operation: LatencyKey;
@@ -46,10 +46,28 @@ export interface PairedSample {
 export function pairedSamples(run: RunResult, spec: string, seed = 1): Map<LatencyKey, PairedSample[]> {
   const out = new Map<LatencyKey, PairedSample[]>();
   for (const op of run.summary.operations.map((o) => o.operation)) {
-    const ok = (run.samples.get(op) ?? []).filter((s: Sample) => s.counted && s.status !== undefined && s.status >= 200 && s.status < 300 && s.streamIndex !== undefined && !s.error);
+    const ok = (run.samples.get(op) ?? []).filter(
+      (s: Sample) =>
+        s.counted &&
+        s.status !== undefined &&
+        s.status >= 200 &&
+        s.status < 300 &&
+        s.streamIndex !== undefined &&
+        !s.error
+    );
     if (ok.length === 0) continue;
     const stream = injectedDelays(spec, op, Math.max(...ok.map((s) => s.streamIndex!)) + 1, seed);
-    out.set(op, ok.map((s) => ({ operation: op, slot: s.slot, intendedAt: s.intendedAt, sentAt: s.sentAt!, measured: s.latencyMs!, injected: stream[s.streamIndex!]! })));
+    out.set(
+      op,
+      ok.map((s) => ({
+        operation: op,
+        slot: s.slot,
+        intendedAt: s.intendedAt,
+        sentAt: s.sentAt!,
+        measured: s.latencyMs!,
+        injected: stream[s.streamIndex!]!,
+      }))
+    );
   }
   return out;
 }
@@ -65,11 +83,19 @@ export function accuracyRows(run: RunResult, spec: string, seed = 1): AccuracyRo
     const inj = summarize(injected);
     const mea = summarize(measured);
     rows.push({
-      operation: op, samples: pairs.length,
-      injectedP50: inj.p50, measuredP50: mea.p50, errP50: relativeError(mea.p50, inj.p50),
-      injectedP99: inj.p99, measuredP99: mea.p99, errP99: relativeError(mea.p99, inj.p99),
-      offsetP50: percentile(offsets, 50), offsetP99: percentile(offsets, 99), belowInjected: offsets.filter((o) => o < -1).length,
-      theoryP50: modelQuantile(profile?.models[op], 0.5), theoryP99: modelQuantile(profile?.models[op], 0.99),
+      operation: op,
+      samples: pairs.length,
+      injectedP50: inj.p50,
+      measuredP50: mea.p50,
+      errP50: relativeError(mea.p50, inj.p50),
+      injectedP99: inj.p99,
+      measuredP99: mea.p99,
+      errP99: relativeError(mea.p99, inj.p99),
+      offsetP50: percentile(offsets, 50),
+      offsetP99: percentile(offsets, 99),
+      belowInjected: offsets.filter((o) => o < -1).length,
+      theoryP50: modelQuantile(profile?.models[op], 0.5),
+      theoryP99: modelQuantile(profile?.models[op], 0.99),
     });
   }
   return rows;
@@ -89,10 +115,20 @@ export function samplesNeeded(op: LatencyKey, q: number, tolerance: number): num
 }
 
 /** The injected streams themselves, at large n, against the document's p50/p99. */
-export function streamCheck(spec: string, draws: number, seed = 1): { operation: LatencyKey; p50: number; p99: number; errP50: number; errP99: number }[] {
+export function streamCheck(
+  spec: string,
+  draws: number,
+  seed = 1
+): { operation: LatencyKey; p50: number; p99: number; errP50: number; errP99: number }[] {
   return latencyKeys.map((op) => {
     const stats = summarize(injectedDelays(spec, op, draws, seed));
-    return { operation: op, p50: stats.p50, p99: stats.p99, errP50: relativeError(stats.p50, latencyTargets[op].p50), errP99: relativeError(stats.p99, latencyTargets[op].p99) };
+    return {
+      operation: op,
+      p50: stats.p50,
+      p99: stats.p99,
+      errP50: relativeError(stats.p50, latencyTargets[op].p50),
+      errP99: relativeError(stats.p99, latencyTargets[op].p99),
+    };
   });
 }
 
@@ -102,13 +138,29 @@ export interface GateOutcome {
 }
 
 /** A short perf run against a fresh sandbox with `latency`; which operations the gate failed. */
-export async function gateRun(options: { latency: string; outDir: string; rate?: number; duration?: number; warmup?: number; operations?: LatencyKey[]; sandbox?: Record<string, string>; log?: (line: string) => void }): Promise<GateOutcome> {
+export async function gateRun(options: {
+  latency: string;
+  outDir: string;
+  rate?: number;
+  duration?: number;
+  warmup?: number;
+  operations?: LatencyKey[];
+  sandbox?: Record<string, string>;
+  log?: (line: string) => void;
+}): Promise<GateOutcome> {
   const config = loadConfig({
     FLEET_PERF_RATE: String(options.rate ?? 100),
     FLEET_PERF_DURATION: String(options.duration ?? 1),
     SANDBOX_LATENCY: options.latency,
     ...(options.operations ? { FLEET_PERF_OPS: options.operations.join(',') } : {}),
   });
-  const run = await runPerf({ config, outDir: options.outDir, overhead: false, warmup: options.warmup ?? 10, ...(options.sandbox ? { sandbox: options.sandbox } : {}), log: options.log ?? (() => undefined) });
+  const run = await runPerf({
+    config,
+    outDir: options.outDir,
+    overhead: false,
+    warmup: options.warmup ?? 10,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    log: options.log ?? (() => undefined),
+  });
   return { run, failed: run.summary.operations.filter((o) => o.status === 'failed').map((o) => o.operation) };
 }

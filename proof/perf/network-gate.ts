@@ -10,11 +10,11 @@
  * and the gate on the delays the sandbox injected for exactly the requests counted.
  */
 import { loadConfig } from '../../lib/config.js';
-import { latencyTargets } from '../../lib/latency-targets.js';
 import { judgeLatency, judgeTogether, type LatencyVerdict } from '../../lib/latency/verdict.js';
+import { latencyTargets } from '../../lib/latency-targets.js';
 import type { LatencyKey } from '../../lib/operations.js';
+import { type RunResult, runPerf } from '../../perf/runner.js';
 import { injectedDelays } from '../../sandbox/latency.js';
-import { runPerf, type RunResult } from '../../perf/runner.js';
 
 export const NETWORK = '40-80';
 export const SLOWED: LatencyKey = 'get-customer';
@@ -30,18 +30,39 @@ export interface NetworkGate {
 }
 
 /** The run behind the network at `latency` (a seeded doc profile: the injected delays are recomputed from it). */
-export async function networkGate(options: { latency: string; outDir: string; log: (line: string) => void }): Promise<NetworkGate> {
+export async function networkGate(options: {
+  latency: string;
+  outDir: string;
+  log: (line: string) => void;
+}): Promise<NetworkGate> {
   const started = Date.now();
-  const config = loadConfig({ SANDBOX_LATENCY: options.latency, FLEET_PERF_RATE: '20', FLEET_PERF_DURATION: '5', FLEET_PERF_OPS: [SLOWED, AT_TARGET].join(',') });
+  const config = loadConfig({
+    SANDBOX_LATENCY: options.latency,
+    FLEET_PERF_RATE: '20',
+    FLEET_PERF_DURATION: '5',
+    FLEET_PERF_OPS: [SLOWED, AT_TARGET].join(','),
+  });
   const run = await runPerf({
-    config, outDir: options.outDir, overhead: false, warmup: 5, log: options.log,
+    config,
+    outDir: options.outDir,
+    overhead: false,
+    warmup: 5,
+    log: options.log,
     sandbox: { SANDBOX_NETWORK: NETWORK, SANDBOX_FAULTS: `latency-${SLOWED}-slow` },
   });
   const ops = run.summary.operations;
-  const raw = judgeTogether(ops.map((o) => judgeLatency(o.latencies ?? [], latencyTargets[o.operation], config.perf.confidence)));
+  const raw = judgeTogether(
+    ops.map((o) => judgeLatency(o.latencies ?? [], latencyTargets[o.operation], config.perf.confidence))
+  );
   const clientObserved = new Map(ops.map((o, i) => [o.operation, raw[i]!]));
-  const counted = (run.samples.get(AT_TARGET) ?? []).filter((s) => s.counted && s.streamIndex !== undefined && !s.error);
+  const counted = (run.samples.get(AT_TARGET) ?? []).filter(
+    (s) => s.counted && s.streamIndex !== undefined && !s.error
+  );
   const stream = injectedDelays(options.latency, AT_TARGET, Math.max(0, ...counted.map((s) => s.streamIndex! + 1)));
-  const injected = judgeLatency(counted.map((s) => stream[s.streamIndex!]!), latencyTargets[AT_TARGET], config.perf.confidence);
+  const injected = judgeLatency(
+    counted.map((s) => stream[s.streamIndex!]!),
+    latencyTargets[AT_TARGET],
+    config.perf.confidence
+  );
   return { run, clientObserved, injected, seconds: (Date.now() - started) / 1000 };
 }

@@ -10,14 +10,14 @@
  * FLEET_STRICT=ASSUME-LATENCY-MEASURE would, as the client saw them.
  */
 import { binomialCdf } from '../../lib/latency/binomial.js';
-import { latencyKeys, latencyTargets } from '../../lib/latency-targets.js';
-import type { LatencyKey } from '../../lib/operations.js';
 import { exceedanceTail } from '../../lib/latency/exceedance.js';
 import { judgeSlowerTogether, slowerThanBaseline } from '../../lib/latency/two-sample.js';
-import { judgeLatency, judgeTogether, type LatencyVerdict } from '../../lib/latency/verdict.js';
-import { mulberry32, parseLatency, type DelayFor } from '../../sandbox/latency.js';
-import type { NetworkDelay } from '../../sandbox/network.js';
 import type { Measure } from '../../lib/latency/verdict.js';
+import { judgeLatency, judgeTogether, type LatencyVerdict } from '../../lib/latency/verdict.js';
+import { latencyKeys, latencyTargets } from '../../lib/latency-targets.js';
+import type { LatencyKey } from '../../lib/operations.js';
+import { type DelayFor, mulberry32, parseLatency } from '../../sandbox/latency.js';
+import type { NetworkDelay } from '../../sandbox/network.js';
 
 export interface Outcomes {
   /** Per target (`get-card p99`): the share of trials it failed. */
@@ -44,7 +44,9 @@ const draws = (delay: DelayFor, op: LatencyKey, n: number) => Array.from({ lengt
 
 function outcomes(): Outcomes {
   return {
-    targetFailRate: new Map(), gateFails: 0, rerun: { runs: 0, failed: 0, largest: 0 },
+    targetFailRate: new Map(),
+    gateFails: 0,
+    rerun: { runs: 0, failed: 0, largest: 0 },
     operations: new Map(latencyKeys.map((op) => [op, { failed: 0, inconclusive: 0, passed: 0, withoutNeeded: 0 }])),
   };
 }
@@ -53,11 +55,17 @@ function outcomes(): Outcomes {
  * Counts one trial's verdicts. An operation left not decided is rerun (when `rerun`) with the
  * samples its verdict recommends, judged at the level that recommendation was made for.
  */
-function count(into: Outcomes, verdicts: LatencyVerdict[], rerun: ((op: LatencyKey, n: number) => LatencyVerdict) | undefined): void {
+function count(
+  into: Outcomes,
+  verdicts: LatencyVerdict[],
+  rerun: ((op: LatencyKey, n: number) => LatencyVerdict) | undefined
+): void {
   let gateFailed = false;
   verdicts.forEach((verdict, i) => {
     const op = latencyKeys[i]!;
-    for (const t of verdict.targets) if (t.verdict === 'fail') into.targetFailRate.set(`${op} p${t.percentile}`, (into.targetFailRate.get(`${op} p${t.percentile}`) ?? 0) + 1);
+    for (const t of verdict.targets)
+      if (t.verdict === 'fail')
+        into.targetFailRate.set(`${op} p${t.percentile}`, (into.targetFailRate.get(`${op} p${t.percentile}`) ?? 0) + 1);
     const counts = into.operations.get(op)!;
     if (verdict.verdict === 'fail') {
       counts.failed += 1;
@@ -77,12 +85,24 @@ function count(into: Outcomes, verdicts: LatencyVerdict[], rerun: ((op: LatencyK
 }
 
 /** `trials` runs of `samples` per operation against a server at `scale` × every target, behind `network` when given (judged server-side unless `clientObserved`). */
-export function simulateGate(options: { scale: number; samples: number; trials: number; seed: number; confidence?: number; rerun?: boolean; network?: NetworkDelay; clientObserved?: boolean }): GateSimulation {
+export function simulateGate(options: {
+  scale: number;
+  samples: number;
+  trials: number;
+  seed: number;
+  confidence?: number;
+  rerun?: boolean;
+  network?: NetworkDelay;
+  clientObserved?: boolean;
+}): GateSimulation {
   const confidence = options.confidence ?? 0.95;
   const delay = parseLatency(`doc,scale=${options.scale},seed=${options.seed}`)!;
   const alone = outcomes();
   const together = outcomes();
-  const rerunAt = (level: number) => (options.rerun ? (op: LatencyKey, n: number) => judgeLatency(draws(delay, op, n), latencyTargets[op], level) : undefined);
+  const rerunAt = (level: number) =>
+    options.rerun
+      ? (op: LatencyKey, n: number) => judgeLatency(draws(delay, op, n), latencyTargets[op], level)
+      : undefined;
   const { network } = options;
   const uniform = mulberry32(options.seed + 1_000_003);
   const oneWay = () => network!.minMs + (network!.maxMs - network!.minMs) * uniform();
@@ -92,7 +112,9 @@ export function simulateGate(options: { scale: number; samples: number; trials: 
       const server = draws(delay, op, options.samples);
       if (!network) return judgeLatency(server, latencyTargets[op], confidence);
       const seen = server.map((ms) => ms + oneWay() + oneWay());
-      const measure: Measure = options.clientObserved ? { kind: 'client' } : { kind: 'server', probes: roundTrips(options.samples) };
+      const measure: Measure = options.clientObserved
+        ? { kind: 'client' }
+        : { kind: 'server', probes: roundTrips(options.samples) };
       return judgeLatency(seen, latencyTargets[op], confidence, measure);
     });
     count(alone, verdicts, rerunAt(confidence));
@@ -102,7 +124,11 @@ export function simulateGate(options: { scale: number; samples: number; trials: 
     count(together, judged, rerunAt(1 - (1 - confidence) / Math.max(1, open)));
   }
   for (const o of [alone, together]) {
-    o.targetFailRate = new Map(latencyKeys.flatMap((op) => [50, 99].map((p) => [`${op} p${p}`, (o.targetFailRate.get(`${op} p${p}`) ?? 0) / options.trials] as const)));
+    o.targetFailRate = new Map(
+      latencyKeys.flatMap((op) =>
+        [50, 99].map((p) => [`${op} p${p}`, (o.targetFailRate.get(`${op} p${p}`) ?? 0) / options.trials] as const)
+      )
+    );
   }
   return { scale: options.scale, samples: options.samples, trials: options.trials, alone, together };
 }
@@ -118,15 +144,31 @@ export interface NightsSimulation {
 }
 
 /** Nights in which tonight is `slowdown` × the baseline (both at the document's profile), every operation compared. */
-export function simulateNights(options: { slowdown: number; samples: number; trials: number; seed: number; confidence?: number; margin?: number }): NightsSimulation {
+export function simulateNights(options: {
+  slowdown: number;
+  samples: number;
+  trials: number;
+  seed: number;
+  confidence?: number;
+  margin?: number;
+}): NightsSimulation {
   const before = parseLatency(`doc,seed=${options.seed}`)!;
   const after = parseLatency(`doc,scale=${options.slowdown},seed=${options.seed + 1}`)!;
   const regressions = new Map(latencyKeys.map((op) => [op, 0]));
   let gateAlone = 0;
   let gateTogether = 0;
   for (let trial = 0; trial < options.trials; trial += 1) {
-    const tests = latencyKeys.map((op) => slowerThanBaseline(draws(before, op, options.samples), draws(after, op, options.samples), options.margin ?? 0.2, options.confidence ?? 0.95));
-    tests.forEach((t, i) => { regressions.set(latencyKeys[i]!, regressions.get(latencyKeys[i]!)! + (t.significant ? 1 : 0)); });
+    const tests = latencyKeys.map((op) =>
+      slowerThanBaseline(
+        draws(before, op, options.samples),
+        draws(after, op, options.samples),
+        options.margin ?? 0.2,
+        options.confidence ?? 0.95
+      )
+    );
+    tests.forEach((t, i) => {
+      regressions.set(latencyKeys[i]!, regressions.get(latencyKeys[i]!)! + (t.significant ? 1 : 0));
+    });
     if (tests.some((t) => t.significant)) gateAlone += 1;
     if (judgeSlowerTogether(tests).some((t) => t.significant)) gateTogether += 1;
   }

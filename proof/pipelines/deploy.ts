@@ -11,15 +11,27 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FIRST_NIGHT, PLANTED_FAULT, PLANTED_RULE, SHORT_VARS, STAND_IN_LATENCY, STAND_IN_VARIANTS } from '../nights/plan.js';
-import { standInSettings, startStandIn, type StandIn } from '../nights/stand-in.js';
+import {
+  FIRST_NIGHT,
+  PLANTED_FAULT,
+  PLANTED_RULE,
+  SHORT_VARS,
+  STAND_IN_LATENCY,
+  STAND_IN_VARIANTS,
+} from '../nights/plan.js';
+import { type StandIn, standInSettings, startStandIn } from '../nights/stand-in.js';
 import { ThrowawayRepository } from '../nights/throwaway.js';
-import { runWorkflow, type RunSummary } from '../workflow/runner.js';
+import { type RunSummary, runWorkflow } from '../workflow/runner.js';
 import type { RepositorySettings } from '../workflow/vars.js';
-import { since, startProof, type ProofOptions, type ProofResult } from './proof.js';
+import { type ProofOptions, type ProofResult, since, startProof } from './proof.js';
 import { startStatusApi } from './status-api.js';
 
-export const SERVICE = { repository: 'fleet/card-service', commit: '3f1c2ab9d4e5f60718293a4b5c6d7e8f90a1b2c3', version: '4.2.1', reason: 'release 4.2.1 deployed to test' };
+export const SERVICE = {
+  repository: 'fleet/card-service',
+  commit: '3f1c2ab9d4e5f60718293a4b5c6d7e8f90a1b2c3',
+  version: '4.2.1',
+  reason: 'release 4.2.1 deployed to test',
+};
 const STATUS_TOKEN = 'ghs_serviceStatusToken0123456789abcdef';
 
 function stepLog(summary: RunSummary, job: string, step: RegExp): string {
@@ -40,53 +52,138 @@ export async function proveDeployCheck(o: ProofOptions): Promise<ProofResult> {
   let standIn: StandIn | undefined;
   const settingsFor = (s: StandIn): RepositorySettings => {
     const settings = standInSettings(s.baseUrl, SHORT_VARS);
-    return { vars: { ...settings.vars, PAGES_PUBLISH: 'on' }, secrets: { ...settings.secrets, SERVICE_STATUS_TOKEN: STATUS_TOKEN } };
+    return {
+      vars: { ...settings.vars, PAGES_PUBLISH: 'on' },
+      secrets: { ...settings.secrets, SERVICE_STATUS_TOKEN: STATUS_TOKEN },
+    };
   };
   const serve = async (faults: string[]) => {
     await standIn?.stop();
-    standIn = await startStandIn({ latency: STAND_IN_LATENCY, variants: STAND_IN_VARIANTS, faults, cwd: resolve(o.repo) });
+    standIn = await startStandIn({
+      latency: STAND_IN_LATENCY,
+      variants: STAND_IN_VARIANTS,
+      faults,
+      cwd: resolve(o.repo),
+    });
     o.progress(`the stand-in: ${standIn.banner}`);
     return standIn;
   };
-  const run = (workflow: string, s: StandIn, event?: Parameters<typeof runWorkflow>[0]['event']) => runWorkflow({
-    workflow, repo: repository.dir, workDir: actions, settings: settingsFor(s), progress: o.progress, apiUrl: api.url, ...(event ? { event } : {}),
-  });
+  const run = (workflow: string, s: StandIn, event?: Parameters<typeof runWorkflow>[0]['event']) =>
+    runWorkflow({
+      workflow,
+      repo: repository.dir,
+      workDir: actions,
+      settings: settingsFor(s),
+      progress: o.progress,
+      apiUrl: api.url,
+      ...(event ? { event } : {}),
+    });
   const files: Record<string, string> = {};
   try {
     const night = await run('nightly', await serve([]), FIRST_NIGHT);
-    checks.check('a clean first night, run by hand with first_night, makes the baseline (nightly, the gate\'s --init)', night.conclusion === 'success', night.conclusion);
+    checks.check(
+      "a clean first night, run by hand with first_night, makes the baseline (nightly, the gate's --init)",
+      night.conclusion === 'success',
+      night.conclusion
+    );
 
     const faulty = await serve([PLANTED_FAULT]);
-    const failed = await run('deploy-check', faulty, { name: 'repository_dispatch', type: 'deployed', clientPayload: SERVICE });
+    const failed = await run('deploy-check', faulty, {
+      name: 'repository_dispatch',
+      type: 'deployed',
+      clientPayload: SERVICE,
+    });
     const check = failed.jobs.find((j) => j.id === 'check');
-    checks.check(`deployed with a regression (${PLANTED_FAULT}): the deployment check fails`, failed.conclusion === 'failure' && check?.conclusion === 'failure', `${failed.conclusion}, check ${check?.conclusion}`);
+    checks.check(
+      `deployed with a regression (${PLANTED_FAULT}): the deployment check fails`,
+      failed.conclusion === 'failure' && check?.conclusion === 'failure',
+      `${failed.conclusion}, check ${check?.conclusion}`
+    );
     const gateLog = stepLog(failed, 'check', /^Regression gate/);
     const verdict = gateLog.split('\n').find((l) => l.startsWith('gate: FAIL')) ?? '';
-    checks.check(`the gate names the rule alone: new failure ${PLANTED_RULE}`, verdict.startsWith(`gate: FAIL — 1 regression: new failure ${PLANTED_RULE} `), verdict || gateLog.slice(-800));
+    checks.check(
+      `the gate names the rule alone: new failure ${PLANTED_RULE}`,
+      verdict.startsWith(`gate: FAIL — 1 regression: new failure ${PLANTED_RULE} `),
+      verdict || gateLog.slice(-800)
+    );
     const text = summaryOf(failed, 'check');
     files['the job summary of the failed deployment'] = check?.summary ?? '';
-    checks.check('the job summary gives the verdict and its exit code', text.startsWith('## ❌ fleet-conformance deployment check: FAIL (exit 1)'), text.slice(0, 300));
-    const regression = /### Regressions \(1\)\n\n- \*\*new failure\*\* `CARD-SHAPE` [^\n]*\n {2}```sh\n {2}curl -sS -X \S+ '[^']+'/.exec(text);
+    checks.check(
+      'the job summary gives the verdict and its exit code',
+      text.startsWith('## ❌ fleet-conformance deployment check: FAIL (exit 1)'),
+      text.slice(0, 300)
+    );
+    const regression =
+      /### Regressions \(1\)\n\n- \*\*new failure\*\* `CARD-SHAPE` [^\n]*\n {2}```sh\n {2}curl -sS -X \S+ '[^']+'/.exec(
+        text
+      );
     checks.check('the summary holds the regression with its replay', !!regression, text);
-    checks.check('the summary says what was deployed and why', text.includes(`- service version: ${SERVICE.version}`) && text.includes(`- reason: ${SERVICE.reason}`), text.slice(0, 600));
-    checks.check('the summary holds no secret', ![STATUS_TOKEN, ...Object.values(settingsFor(faulty).secrets)].some((v) => text.includes(v)));
+    checks.check(
+      'the summary says what was deployed and why',
+      text.includes(`- service version: ${SERVICE.version}`) && text.includes(`- reason: ${SERVICE.reason}`),
+      text.slice(0, 600)
+    );
+    checks.check(
+      'the summary holds no secret',
+      ![STATUS_TOKEN, ...Object.values(settingsFor(faulty).secrets)].some((v) => text.includes(v))
+    );
     const target = `https://github.com/local/repository/actions/runs/${failed.runId}`;
     const calls = api.calls.splice(0);
-    checks.check('the commit status API was called twice: pending, then failure',
-      calls.map((c) => c.body.state).join(',') === 'pending,failure', JSON.stringify(calls.map((c) => c.body)));
-    checks.check(`each call names the service's repository and commit, links the run, with the token`,
-      calls.length === 2 && calls.every((c) => c.repository === SERVICE.repository && c.commit === SERVICE.commit && c.body.target_url === target && c.authorization === `Bearer ${STATUS_TOKEN}`),
-      JSON.stringify(calls.map(({ repository: r, commit, body }) => ({ r, commit, url: body.target_url }))));
-    checks.check('the failure\'s one-line reason names the rule', (calls[1]?.body.description ?? '').includes(`new failure ${PLANTED_RULE}`) && (calls[1]?.body.description ?? '').length <= 140, calls[1]?.body.description);
-    checks.check(`its reports are published beside the nights: deploy/${failed.runId}/`, existsSync(join(actions, 'pages', 'site', 'deploy', String(failed.runId), 'coverage.html')));
+    checks.check(
+      'the commit status API was called twice: pending, then failure',
+      calls.map((c) => c.body.state).join(',') === 'pending,failure',
+      JSON.stringify(calls.map((c) => c.body))
+    );
+    checks.check(
+      `each call names the service's repository and commit, links the run, with the token`,
+      calls.length === 2 &&
+        calls.every(
+          (c) =>
+            c.repository === SERVICE.repository &&
+            c.commit === SERVICE.commit &&
+            c.body.target_url === target &&
+            c.authorization === `Bearer ${STATUS_TOKEN}`
+        ),
+      JSON.stringify(calls.map(({ repository: r, commit, body }) => ({ r, commit, url: body.target_url })))
+    );
+    checks.check(
+      "the failure's one-line reason names the rule",
+      (calls[1]?.body.description ?? '').includes(`new failure ${PLANTED_RULE}`) &&
+        (calls[1]?.body.description ?? '').length <= 140,
+      calls[1]?.body.description
+    );
+    checks.check(
+      `its reports are published beside the nights: deploy/${failed.runId}/`,
+      existsSync(join(actions, 'pages', 'site', 'deploy', String(failed.runId), 'coverage.html'))
+    );
 
-    repository.commit({ 'known-failures.json': `${JSON.stringify({ knownFailures: [{ rule: PLANTED_RULE, reason: 'card status sent as its name since release 4.2.1', tracker: 'https://tracker.example.com/browse/FLEET-42', expires: '2999-12-31' }] }, null, 2)}\n` }, `${PLANTED_RULE} accepted until 2999-12-31`);
+    repository.commit(
+      {
+        'known-failures.json': `${JSON.stringify({ knownFailures: [{ rule: PLANTED_RULE, reason: 'card status sent as its name since release 4.2.1', tracker: 'https://tracker.example.com/browse/FLEET-42', expires: '2999-12-31' }] }, null, 2)}\n`,
+      },
+      `${PLANTED_RULE} accepted until 2999-12-31`
+    );
     const accepted = await run('deploy-check', faulty, { name: 'workflow_dispatch', inputs: SERVICE });
-    checks.check(`the same deployment with ${PLANTED_RULE} in known-failures.json: the check passes`, accepted.conclusion === 'success', `${accepted.conclusion}: ${stepLog(accepted, 'check', /^Regression gate/).split('\n').filter((l) => l.startsWith('gate: ')).join(' | ')}`);
+    checks.check(
+      `the same deployment with ${PLANTED_RULE} in known-failures.json: the check passes`,
+      accepted.conclusion === 'success',
+      `${accepted.conclusion}: ${stepLog(accepted, 'check', /^Regression gate/)
+        .split('\n')
+        .filter((l) => l.startsWith('gate: '))
+        .join(' | ')}`
+    );
     const passed = summaryOf(accepted, 'check');
     files['the job summary of the accepted deployment'] = accepted.jobs.find((j) => j.id === 'check')?.summary ?? '';
-    checks.check('its summary says PASS, with the failure known', passed.startsWith('## ✅ fleet-conformance deployment check: PASS (exit 0)') && passed.includes('1 known'), passed.slice(0, 400));
-    checks.check('its commit status: pending, then success', api.calls.map((c) => c.body.state).join(',') === 'pending,success', JSON.stringify(api.calls.map((c) => c.body)));
+    checks.check(
+      'its summary says PASS, with the failure known',
+      passed.startsWith('## ✅ fleet-conformance deployment check: PASS (exit 0)') && passed.includes('1 known'),
+      passed.slice(0, 400)
+    );
+    checks.check(
+      'its commit status: pending, then success',
+      api.calls.map((c) => c.body.state).join(',') === 'pending,success',
+      JSON.stringify(api.calls.map((c) => c.body))
+    );
   } finally {
     await standIn?.stop();
     await api.close();

@@ -29,7 +29,8 @@ export async function startStatusApi(): Promise<StatusApi> {
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', () => {
-      const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = (status: number, body: object) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const m = /^\/repos\/([^/]+\/[^/]+)\/statuses\/([0-9a-f]+)$/i.exec(req.url ?? '');
       if (req.method !== 'POST' || !m) return send(404, { message: 'Not Found' });
       const authorization = req.headers.authorization ?? '';
@@ -40,9 +41,21 @@ export async function startStatusApi(): Promise<StatusApi> {
       } catch {
         return send(400, { message: 'Problems parsing JSON' });
       }
-      calls.push({ repository: m[1]!, commit: m[2]!, authorization, apiVersion: String(req.headers['x-github-api-version'] ?? ''), body });
+      calls.push({
+        repository: m[1]!,
+        commit: m[2]!,
+        authorization,
+        apiVersion: String(req.headers['x-github-api-version'] ?? ''),
+        body,
+      });
       if (!STATES.includes(body.state ?? '')) return send(422, { message: 'Validation Failed' });
-      return send(201, { id: calls.length, state: body.state, description: body.description, target_url: body.target_url, context: body.context ?? 'default' });
+      return send(201, {
+        id: calls.length,
+        state: body.state,
+        description: body.description,
+        target_url: body.target_url,
+        context: body.context ?? 'default',
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +63,10 @@ export async function startStatusApi(): Promise<StatusApi> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

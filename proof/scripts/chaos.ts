@@ -15,7 +15,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ChaosEvent } from '../chaos/events.js';
 import { countByKind } from '../chaos/events.js';
-import { ChaosConfigError, describeOptions, parseChaosOptions, type ChaosOptions } from '../chaos/options.js';
+import { ChaosConfigError, type ChaosOptions, describeOptions, parseChaosOptions } from '../chaos/options.js';
 import { probeTarget, startChaosProxy, TargetUnreachableError } from '../chaos/proxy.js';
 
 function fail(message: string): never {
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
     options = parseChaosOptions(process.argv.slice(2), process.env);
     await probeTarget(options.target);
   } catch (e) {
-    if (e instanceof TargetUnreachableError) fail(`${e.message}: start it first (npm run sandbox) or give --target <url>`);
+    if (e instanceof TargetUnreachableError)
+      fail(`${e.message}: start it first (npm run sandbox) or give --target <url>`);
     if (e instanceof ChaosConfigError) fail(e.message);
     throw e;
   }
@@ -50,21 +51,31 @@ async function main(): Promise<void> {
     proxy = await startChaosProxy(options, write);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    fail(code === 'EADDRINUSE' ? `--port ${options.port} is already in use (EADDRINUSE)` : `cannot listen: ${(e as Error).message.split('\n')[0]}`);
+    fail(
+      code === 'EADDRINUSE'
+        ? `--port ${options.port} is already in use (EADDRINUSE)`
+        : `cannot listen: ${(e as Error).message.split('\n')[0]}`
+    );
   }
-  process.stdout.write(`chaos: on ${proxy.url} in front of ${options.target.href} (${describeOptions(options)}); events to ${log ?? 'standard output'}\n`);
+  process.stdout.write(
+    `chaos: on ${proxy.url} in front of ${options.target.href} (${describeOptions(options)}); events to ${log ?? 'standard output'}\n`
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const counts = Object.entries(countByKind(events)).map(([k, n]) => `${k} ${n}`).join(', ');
+    const counts = Object.entries(countByKind(events))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     proxy.stop().then(
       () => {
-        process.stdout.write(`chaos: stopped (${signal}) after ${proxy.requests()} request${proxy.requests() === 1 ? '' : 's'}, ${events.length} event${events.length === 1 ? '' : 's'}${counts ? `: ${counts}` : ''}\n`);
+        process.stdout.write(
+          `chaos: stopped (${signal}) after ${proxy.requests()} request${proxy.requests() === 1 ? '' : 's'}, ${events.length} event${events.length === 1 ? '' : 's'}${counts ? `: ${counts}` : ''}\n`
+        );
         process.exit(0);
       },
-      (e: Error) => fail(`error while stopping: ${e.message}`),
+      (e: Error) => fail(`error while stopping: ${e.message}`)
     );
   };
   process.once('SIGINT', () => stop('SIGINT'));
@@ -73,7 +84,11 @@ async function main(): Promise<void> {
   process.on('SIGUSR2', () => {
     calm = !calm;
     proxy.calm(calm);
-    process.stdout.write(calm ? `chaos: calm from request ${proxy.requests() + 1} (SIGUSR2): every request forwarded as it is\n` : `chaos: events again from request ${proxy.requests() + 1} (SIGUSR2)\n`);
+    process.stdout.write(
+      calm
+        ? `chaos: calm from request ${proxy.requests() + 1} (SIGUSR2): every request forwarded as it is\n`
+        : `chaos: events again from request ${proxy.requests() + 1} (SIGUSR2)\n`
+    );
   });
 }
 

@@ -17,11 +17,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ChaosConfigError, parseChaosOptions } from '../chaos/options.js';
-import { nightsTable, runNights } from '../nights/run.js';
-import { CHAOS_RATE, SHORT_CHAOS_RATE } from '../nights/plan.js';
 import type { NightResult } from '../nights/night.js';
+import { CHAOS_RATE, SHORT_CHAOS_RATE } from '../nights/plan.js';
+import { nightsTable, runNights } from '../nights/run.js';
 
-const USAGE = 'usage: npm run nights -- [--short] [--calm] [--rate <p>] [--seed <n>] [--work <dir>] [--var NAME=value ...] [--nights <n>]';
+const USAGE =
+  'usage: npm run nights -- [--short] [--calm] [--rate <p>] [--seed <n>] [--work <dir>] [--var NAME=value ...] [--nights <n>]';
 
 function fail(message: string): never {
   console.error(`nights: ${message}`);
@@ -29,7 +30,17 @@ function fail(message: string): never {
 }
 
 function nightLine(r: NightResult): string {
-  const books = r.chaos ? `; chaos (seed ${r.chaos.seed}): ${Object.entries(r.chaos.books.injected).map(([k, n]) => `${k} ${n}`).join(', ') || 'no event'} of ${r.chaos.requests} requests → ${Object.entries(r.chaos.books.fates).map(([k, n]) => `${k} ${n}`).join(', ') || 'nothing to account for'}${r.chaos.books.unaccounted.length ? `, ${r.chaos.books.unaccounted.length} unaccounted` : ''}; ${r.chaos.incompleteTests} incomplete tests` : '';
+  const books = r.chaos
+    ? `; chaos (seed ${r.chaos.seed}): ${
+        Object.entries(r.chaos.books.injected)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ') || 'no event'
+      } of ${r.chaos.requests} requests → ${
+        Object.entries(r.chaos.books.fates)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ') || 'nothing to account for'
+      }${r.chaos.books.unaccounted.length ? `, ${r.chaos.books.unaccounted.length} unaccounted` : ''}; ${r.chaos.incompleteTests} incomplete tests`
+    : '';
   return `night ${r.night} (${r.name}): shards ${r.shards.join(' ')}${books}; ${r.verdictLine || `gate ${r.gate}`}; ${r.seconds} s${r.problems.length ? ` — NOT AS PLANNED: ${r.problems.join('; ')}` : ''}`;
 }
 
@@ -37,26 +48,43 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: process.argv.slice(2), strict: true,
+      args: process.argv.slice(2),
+      strict: true,
       options: {
-        short: { type: 'boolean' }, calm: { type: 'boolean' }, rate: { type: 'string' }, seed: { type: 'string' },
-        work: { type: 'string' }, var: { type: 'string', multiple: true }, nights: { type: 'string' },
+        short: { type: 'boolean' },
+        calm: { type: 'boolean' },
+        rate: { type: 'string' },
+        seed: { type: 'string' },
+        work: { type: 'string' },
+        var: { type: 'string', multiple: true },
+        nights: { type: 'string' },
       },
     }));
   } catch (e) {
     fail(`${(e as Error).message.split('\n')[0]} (${USAGE})`);
   }
-  const vars = Object.fromEntries((values.var ?? []).map((v) => {
-    const m = /^([A-Z][A-Z0-9_]*)=(.*)$/s.exec(v);
-    if (!m) fail(`--var ${v}: expected NAME=value (${USAGE})`);
-    return [m[1]!, m[2]!];
-  }));
-  if (values.nights !== undefined && !/^[1-9]\d*$/.test(values.nights)) fail(`--nights ${values.nights}: expected a number of nights (${USAGE})`);
-  if (values.calm && (values.rate !== undefined || values.seed !== undefined)) fail('--calm runs the nights without the chaos layer: --rate and --seed are its');
+  const vars = Object.fromEntries(
+    (values.var ?? []).map((v) => {
+      const m = /^([A-Z][A-Z0-9_]*)=(.*)$/s.exec(v);
+      if (!m) fail(`--var ${v}: expected NAME=value (${USAGE})`);
+      return [m[1]!, m[2]!];
+    })
+  );
+  if (values.nights !== undefined && !/^[1-9]\d*$/.test(values.nights))
+    fail(`--nights ${values.nights}: expected a number of nights (${USAGE})`);
+  if (values.calm && (values.rate !== undefined || values.seed !== undefined))
+    fail('--calm runs the nights without the chaos layer: --rate and --seed are its');
   let chaos;
   try {
     // The layer's own checks: one rate for every kind, a seed.
-    const layer = parseChaosOptions([...(values.seed !== undefined ? ['--seed', values.seed] : []), '--rate', values.rate ?? String(values.short ? SHORT_CHAOS_RATE : CHAOS_RATE)], {});
+    const layer = parseChaosOptions(
+      [
+        ...(values.seed !== undefined ? ['--seed', values.seed] : []),
+        '--rate',
+        values.rate ?? String(values.short ? SHORT_CHAOS_RATE : CHAOS_RATE),
+      ],
+      {}
+    );
     chaos = values.calm ? undefined : { rate: layer.rates['gateway-502'], seed: layer.seed };
   } catch (e) {
     if (e instanceof ChaosConfigError) fail(e.message);
@@ -65,9 +93,18 @@ async function main(): Promise<number> {
   const work = values.work ?? 'reports/nights';
   const cancel = new AbortController();
   process.once('SIGINT', () => cancel.abort());
-  const results = await runNights({
-    repo: '.', workDir: work, short: !!values.short, vars, ...(values.nights ? { nights: Number(values.nights) } : {}), signal: cancel.signal, ...(chaos ? { chaos } : {}),
-  }, (r) => console.log(nightLine(r)));
+  const results = await runNights(
+    {
+      repo: '.',
+      workDir: work,
+      short: !!values.short,
+      vars,
+      ...(values.nights ? { nights: Number(values.nights) } : {}),
+      signal: cancel.signal,
+      ...(chaos ? { chaos } : {}),
+    },
+    (r) => console.log(nightLine(r))
+  );
   const table = nightsTable(results);
   writeFileSync(join(work, 'nights.md'), `${table.join('\n')}\n`);
   writeFileSync(join(work, 'nights.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -20,12 +20,34 @@ const USAGE = 'usage: npm run proof:node -- [--lines 24,26]';
 const STEPS = [
   { name: 'npm ci', args: ['ci', '--no-audit', '--no-fund', '--prefer-offline'] },
   { name: 'typecheck', args: ['run', 'typecheck'] },
-  { name: 'unit tests', args: ['exec', '--', 'playwright', 'test', '-c', 'proof/tests/playwright.config.ts', '--project=self', 'proof/tests/unit'] },
+  {
+    name: 'unit tests',
+    args: [
+      'exec',
+      '--',
+      'playwright',
+      'test',
+      '-c',
+      'proof/tests/playwright.config.ts',
+      '--project=self',
+      'proof/tests/unit',
+    ],
+  },
   { name: 'conformance', args: ['run', 'conformance'] },
 ] as const;
 
-interface StepResult { name: string; ok: boolean; seconds: number; note: string }
-interface LineResult { line: string; version: string; steps: StepResult[]; seconds: number }
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  note: string;
+}
+interface LineResult {
+  line: string;
+  version: string;
+  steps: StepResult[];
+  seconds: number;
+}
 
 const since = (t: number) => Math.round((Date.now() - t) / 1000);
 
@@ -38,11 +60,15 @@ function cleanEnv(nodeBin: string): NodeJS.ProcessEnv {
 
 /** What a step's output says: Playwright's counts; npm's packages and its engine warnings; else its last line. */
 function noteOf(log: string): string {
-  const lines = readFileSync(log, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = readFileSync(log, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const counts = lines.filter((l) => /^\d+ (passed|failed|flaky|skipped|did not run)\b/.test(l));
   if (counts.length) return counts.join(', ');
   const added = lines.find((l) => /^added \d+ packages/.test(l));
-  if (added) return `${added}, ${lines.filter((l) => l.startsWith('npm warn EBADENGINE Unsupported engine')).length} EBADENGINE warnings`;
+  if (added)
+    return `${added}, ${lines.filter((l) => l.startsWith('npm warn EBADENGINE Unsupported engine')).length} EBADENGINE warnings`;
   return (lines.at(-1) ?? '').slice(0, 120);
 }
 
@@ -65,11 +91,16 @@ async function proveLine(line: string, logs: string): Promise<LineResult> {
     const node = installNode(line, join(tmp, 'node'));
     const env = cleanEnv(node.bin);
     const seen = spawnSync('node', ['--version'], { env, encoding: 'utf8' }).stdout.trim();
-    say(`Node ${node.version} (node on PATH: ${seen}; npm ${spawnSync('npm', ['--version'], { env, encoding: 'utf8' }).stdout.trim()} of this machine)`);
+    say(
+      `Node ${node.version} (node on PATH: ${seen}; npm ${spawnSync('npm', ['--version'], { env, encoding: 'utf8' }).stdout.trim()} of this machine)`
+    );
     const repo = join(tmp, 'fleet-conformance');
     const clone = spawnSync('git', ['clone', '--quiet', '--no-hardlinks', resolve('.'), repo], { encoding: 'utf8' });
-    if (clone.status !== 0) throw new NodeInstallError(`git clone of HEAD failed: ${clone.stderr.trim().split('\n')[0]}`);
-    say(`cloned HEAD (${spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim()}) into ${repo}`);
+    if (clone.status !== 0)
+      throw new NodeInstallError(`git clone of HEAD failed: ${clone.stderr.trim().split('\n')[0]}`);
+    say(
+      `cloned HEAD (${spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim()}) into ${repo}`
+    );
     const steps: StepResult[] = [];
     for (const step of STEPS) {
       const stepStarted = Date.now();
@@ -103,8 +134,15 @@ function table(results: LineResult[]): string[] {
 async function main(): Promise<number> {
   let lines: string[];
   try {
-    const { values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { lines: { type: 'string', default: '24,26' } } });
-    lines = values.lines.split(',').map((l) => l.trim()).filter(Boolean);
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      options: { lines: { type: 'string', default: '24,26' } },
+    });
+    lines = values.lines
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
   } catch (e) {
     console.error(`proof:node: ${(e as Error).message.split('\n')[0]} (${USAGE})`);
     return 2;

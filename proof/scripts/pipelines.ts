@@ -16,7 +16,11 @@ import { provePages } from '../pipelines/pages.js';
 import type { ProofOptions, ProofResult } from '../pipelines/proof.js';
 
 const USAGE = 'usage: npm run proof:pipelines -- [--only deploy,pages,pack] [--work <dir>]';
-const PROOFS: Record<string, (o: ProofOptions) => Promise<ProofResult>> = { deploy: proveDeployCheck, pages: provePages, pack: provePack };
+const PROOFS: Record<string, (o: ProofOptions) => Promise<ProofResult>> = {
+  deploy: proveDeployCheck,
+  pages: provePages,
+  pack: provePack,
+};
 
 function fail(message: string): never {
   console.error(`proof:pipelines: ${message}`);
@@ -26,7 +30,11 @@ function fail(message: string): never {
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { only: { type: 'string' }, work: { type: 'string', default: 'reports/pipelines' } } }));
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      options: { only: { type: 'string' }, work: { type: 'string', default: 'reports/pipelines' } },
+    }));
   } catch (e) {
     fail(`${(e as Error).message.split('\n')[0]} (${USAGE})`);
   }
@@ -42,9 +50,18 @@ async function main(): Promise<number> {
     results.push(await PROOFS[name]!({ repo: '.', work: join(work, name), progress }));
   }
   const table = [
-    '| proof | checks | passed | wall time |', '|---|---:|---:|---:|',
-    ...results.map((r) => `| ${r.name} | ${r.checks.length} | ${r.checks.filter((c) => c.ok).length} | ${r.seconds} s |`),
-    '', ...results.flatMap((r) => [`${r.name}:`, ...r.checks.map((c) => `- ${c.ok ? '✓' : '✘'} ${c.what}${c.ok ? '' : ` — seen: ${c.seen ?? ''}`}`), ...Object.entries(r.files).map(([label, path]) => `- ${label}: ${path}`), '']),
+    '| proof | checks | passed | wall time |',
+    '|---|---:|---:|---:|',
+    ...results.map(
+      (r) => `| ${r.name} | ${r.checks.length} | ${r.checks.filter((c) => c.ok).length} | ${r.seconds} s |`
+    ),
+    '',
+    ...results.flatMap((r) => [
+      `${r.name}:`,
+      ...r.checks.map((c) => `- ${c.ok ? '✓' : '✘'} ${c.what}${c.ok ? '' : ` — seen: ${c.seen ?? ''}`}`),
+      ...Object.entries(r.files).map(([label, path]) => `- ${label}: ${path}`),
+      '',
+    ]),
   ];
   writeFileSync(join(work, 'proof.md'), `${table.join('\n')}\n`);
   writeFileSync(join(work, 'proof.json'), `${JSON.stringify(results, null, 2)}\n`);

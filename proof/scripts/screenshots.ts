@@ -25,12 +25,18 @@ async function shoot(page: Page, file: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!loadConfig().sandbox) throw new ConfigError('FLEET_BASE_URL is set: the pictures come from a faulty run of the embedded sandbox; unset it');
+  if (!loadConfig().sandbox)
+    throw new ConfigError(
+      'FLEET_BASE_URL is set: the pictures come from a faulty run of the embedded sandbox; unset it'
+    );
   const browser = await launchChromium();
   const reports = mkdtempSync(join(tmpdir(), 'fleet-screenshots-'));
   try {
     console.log(`npm run conformance -- -g '${SUBSET}' with SANDBOX_FAULTS=${FAULT} → ${reports}`);
-    spawnSync('node', ['--import', 'tsx', 'scripts/conformance.ts', '-g', SUBSET], { env: { ...process.env, SANDBOX_FAULTS: FAULT, FLEET_REPORTS_DIR: reports }, stdio: 'ignore' });
+    spawnSync('node', ['--import', 'tsx', 'scripts/conformance.ts', '-g', SUBSET], {
+      env: { ...process.env, SANDBOX_FAULTS: FAULT, FLEET_REPORTS_DIR: reports },
+      stdio: 'ignore',
+    });
     const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
     await page.route(/^https?:/, (route) => route.abort());
     const open = (file: string) => page.goto(pathToFileURL(join(reports, file)).href);
@@ -41,13 +47,24 @@ async function main(): Promise<void> {
 
     await open('allure/index.html');
     // Groups with a failed test start open: close the one of the rule the failing test names but did not fail.
-    await page.getByTestId('tree-section').filter({ hasText: /^MASTER-SHAPE: / }).getByTestId('tree-arrow').click();
-    await page.getByTestId('tree-leaf').filter({ hasText: `[${RULE}`, visible: true }).first().waitFor();
+    await page
+      .getByTestId('tree-section')
+      .filter({ hasText: /^MASTER-SHAPE: / })
+      .getByTestId('tree-arrow')
+      .click();
+    await page
+      .getByTestId('tree-leaf')
+      .filter({ hasText: `[${RULE}`, visible: true })
+      .first()
+      .waitFor();
     await page.evaluate('window.scrollTo(0, 0)');
     await shoot(page, 'allure-rule-groups.png');
 
     await open('playwright/index.html');
-    await page.getByText(new RegExp(`\\[${RULE}, `)).first().click();
+    await page
+      .getByText(new RegExp(`\\[${RULE}, `))
+      .first()
+      .click();
     await page.getByText('curl -sS -X GET').first().waitFor();
     await shoot(page, 'playwright-failure-replay.png');
   } finally {

@@ -4,7 +4,7 @@
  * own package (`apt-get install -y --no-install-recommends chromium`; .ci/run installs it).
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 
 const CHROMIUM = '/usr/lib/chromium/chromium';
 
@@ -14,10 +14,20 @@ export class ChromiumMissingError extends Error {
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new ChromiumMissingError(`Chromium not found at ${CHROMIUM}: install Debian's package with \`apt-get install -y --no-install-recommends chromium\` (README, set-up)`);
+    throw new ChromiumMissingError(
+      `Chromium not found at ${CHROMIUM}: install Debian's package with \`apt-get install -y --no-install-recommends chromium\` (README, set-up)`
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }

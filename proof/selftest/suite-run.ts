@@ -4,13 +4,13 @@
  * or with `npm run conformance` against a server in another process. What the fault and variant
  * self-tests read back: the exit code, the wall time and coverage.json.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CoverageReport } from '../../lib/report/coverage.js';
-import type { PerfSummary } from '../../perf/report/summary.js';
 import { runExit } from '../../lib/report/run-verdict.js';
+import type { PerfSummary } from '../../perf/report/summary.js';
 import { hostSandbox } from '../../sandbox/host.js';
 import { standInSettings, startStandIn } from '../nights/stand-in.js';
 
@@ -57,15 +57,30 @@ function finished(child: ChildProcessByStdio<null, Readable, Readable>): Promise
 }
 
 /** `command` with `env` writing to a fresh `reportsDir`: its exit code, its time and the last lines it printed. */
-async function runInto(command: string, args: string[], env: Record<string, string>, reportsDir: string): Promise<{ code: number; seconds: number; tail: string }> {
+async function runInto(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  reportsDir: string
+): Promise<{ code: number; seconds: number; tail: string }> {
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
   const started = Date.now();
-  const { code, output } = await finished(spawn(command, args, { env: suiteEnv({ ...env, FLEET_REPORTS_DIR: reportsDir }), stdio: ['ignore', 'pipe', 'pipe'] }));
+  const { code, output } = await finished(
+    spawn(command, args, {
+      env: suiteEnv({ ...env, FLEET_REPORTS_DIR: reportsDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  );
   return { code, seconds: (Date.now() - started) / 1000, tail: output.split('\n').slice(-12).join('\n') };
 }
 
-async function run(command: string, args: string[], env: Record<string, string>, reportsDir: string): Promise<SuiteRun> {
+async function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  reportsDir: string
+): Promise<SuiteRun> {
   const { code, seconds, tail } = await runInto(command, args, env, reportsDir);
   const file = join(reportsDir, 'coverage.json');
   return {
@@ -84,8 +99,19 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
     throw e;
   });
   try {
-    const args = ['playwright', 'test', `--workers=${options.workers ?? 2}`, `--reporter=${options.reporter ?? './lib/report/conformance-reporter.ts'}`, ...(options.args ?? [])];
-    return await run('npx', args, { FLEET_BASE_URL: front?.url ?? baseUrl, FLEET_TARGET: 'sandbox', ...options.suite }, options.reportsDir);
+    const args = [
+      'playwright',
+      'test',
+      `--workers=${options.workers ?? 2}`,
+      `--reporter=${options.reporter ?? './lib/report/conformance-reporter.ts'}`,
+      ...(options.args ?? []),
+    ];
+    return await run(
+      'npx',
+      args,
+      { FLEET_BASE_URL: front?.url ?? baseUrl, FLEET_TARGET: 'sandbox', ...options.suite },
+      options.reportsDir
+    );
   } finally {
     await front?.stop();
     await app.close();
@@ -105,7 +131,12 @@ export function runConformance(env: Record<string, string>, reportsDir: string):
  * The sandbox with `sandbox` settings out of process, as a test environment is met in the field,
  * and a run against it with a repository's variables and every default.
  */
-export async function runAsTestEnvironment(sandbox: Record<string, string>, suite: Record<string, string>, reportsDir: string, latency: string): Promise<SuiteRun> {
+export async function runAsTestEnvironment(
+  sandbox: Record<string, string>,
+  suite: Record<string, string>,
+  reportsDir: string,
+  latency: string
+): Promise<SuiteRun> {
   const standIn = await startStandIn({ latency, variants: [], faults: [], cwd: process.cwd(), env: sandbox });
   try {
     const { vars, secrets } = standInSettings(standIn.baseUrl, suite);
@@ -133,10 +164,17 @@ export interface PerfRun {
  * in a process of its own, with the variables a repository holds, `operations` chosen
  * (FLEET_PERF_OPS; none: every operation) and every other default (5 requests/s for 10 s).
  */
-export async function perfAsTestEnvironment(sandbox: Record<string, string>, operations: string[], reportsDir: string): Promise<PerfRun> {
+export async function perfAsTestEnvironment(
+  sandbox: Record<string, string>,
+  operations: string[],
+  reportsDir: string
+): Promise<PerfRun> {
   const standIn = await startStandIn({ latency: 'off', variants: [], faults: [], cwd: process.cwd(), env: sandbox });
   try {
-    const { vars, secrets } = standInSettings(standIn.baseUrl, operations.length ? { FLEET_PERF_OPS: operations.join(',') } : {});
+    const { vars, secrets } = standInSettings(
+      standIn.baseUrl,
+      operations.length ? { FLEET_PERF_OPS: operations.join(',') } : {}
+    );
     const done = await runInto('npm', ['run', '-s', 'perf'], { ...vars, ...secrets }, reportsDir);
     const file = join(reportsDir, 'perf', 'summary.json');
     const summary = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PerfSummary) : undefined;

@@ -11,8 +11,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { installNode, NodeInstallError } from '../node/install.js';
 import { WorkflowError } from './errors.js';
 import { commonRoot, filesOf, selection } from './files.js';
@@ -83,7 +83,8 @@ const setupNode: Emulation = {
   run: (a) => {
     const wanted = String(a.inputs['node-version'] ?? '');
     const cache = a.inputs.cache ?? '';
-    if (cache && cache !== 'npm') throw new WorkflowError(`${a.where}: cache: ${cache} (the local runner emulates cache: npm only)`);
+    if (cache && cache !== 'npm')
+      throw new WorkflowError(`${a.where}: cache: ${cache} (the local runner emulates cache: npm only)`);
     let have = process.versions.node;
     if (wanted && have.split('.')[0] !== wanted.split('.')[0]) {
       try {
@@ -116,18 +117,29 @@ const upload: Emulation = {
     }
     if (!files.length) {
       const mode = a.inputs['if-no-files-found'] || 'warn';
-      a.log(`${mode === 'error' ? 'error' : 'warning'}: no files found at ${sel.include.join(', ')}; no artifact uploaded`);
+      a.log(
+        `${mode === 'error' ? 'error' : 'warning'}: no files found at ${sel.include.join(', ')}; no artifact uploaded`
+      );
       return { ok: mode !== 'error' };
     }
     const root = commonRoot(a.workspace, sel);
-    a.artifacts.put(name, root, files.map((f) => relative(root, join(a.workspace, f))));
+    a.artifacts.put(
+      name,
+      root,
+      files.map((f) => relative(root, join(a.workspace, f)))
+    );
     a.log(`artifact ${name}: ${files.length} files`);
     return { ok: true };
   },
 };
 
 function namePattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`
+  );
 }
 
 const download: Emulation = {
@@ -146,12 +158,18 @@ const download: Emulation = {
     const names = a.artifacts.names().filter((n) => !a.inputs.pattern || namePattern(a.inputs.pattern).test(n));
     const merge = flag(a.inputs['merge-multiple'], false);
     for (const name of names) a.artifacts.copy(name, merge ? to : join(to, name));
-    a.log(`${names.length} artifacts${a.inputs.pattern ? ` matching ${a.inputs.pattern}` : ''}: ${names.join(', ') || 'none'}`);
+    a.log(
+      `${names.length} artifacts${a.inputs.pattern ? ` matching ${a.inputs.pattern}` : ''}: ${names.join(', ') || 'none'}`
+    );
     return { ok: true };
   },
 };
 
-const lines = (v: string | undefined) => (v ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (v: string | undefined) =>
+  (v ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 const cacheRestore: Emulation = {
   inputs: ['path', 'key', 'restore-keys', 'fail-on-cache-miss'],
@@ -161,7 +179,9 @@ const cacheRestore: Emulation = {
     selection(`${a.where}: path`, a.inputs.path!);
     const entry = a.cache.find(a.inputs.key!, lines(a.inputs['restore-keys']), paths);
     if (!entry) {
-      a.log(`cache not found for key ${a.inputs.key}${a.inputs['restore-keys'] ? ` or restore keys ${lines(a.inputs['restore-keys']).join(', ')}` : ''}`);
+      a.log(
+        `cache not found for key ${a.inputs.key}${a.inputs['restore-keys'] ? ` or restore keys ${lines(a.inputs['restore-keys']).join(', ')}` : ''}`
+      );
       return { ok: !flag(a.inputs['fail-on-cache-miss'], false) };
     }
     const n = a.cache.restore(entry, a.workspace);
@@ -181,7 +201,11 @@ const cacheSave: Emulation = {
       return { ok: true };
     }
     const saved = a.cache.save(a.inputs.key!, lines(a.inputs.path), a.workspace, files);
-    a.log(saved ? `cache saved with key ${a.inputs.key} (${files.length} files)` : `warning: a cache with key ${a.inputs.key} exists already: not saved`);
+    a.log(
+      saved
+        ? `cache saved with key ${a.inputs.key} (${files.length} files)`
+        : `warning: a cache with key ${a.inputs.key} exists already: not saved`
+    );
     return { ok: true };
   },
 };
@@ -245,7 +269,9 @@ const deployPages: Emulation = {
   run: (a) => {
     const missing = ['pages', 'id-token'].filter((p) => a.permissions[p] !== 'write' && a.permissions['*'] !== 'write');
     if (missing.length) {
-      a.log(`error: the job's token lacks ${missing.map((p) => `${p}: write`).join(' and ')}, which deploying to Pages needs`);
+      a.log(
+        `error: the job's token lacks ${missing.map((p) => `${p}: write`).join(' and ')}, which deploying to Pages needs`
+      );
       return { ok: false };
     }
     const name = a.inputs.artifact_name || 'github-pages';
@@ -278,9 +304,15 @@ const EMULATED: Record<string, Emulation> = {
 /** Checks a uses-step before the run: a known action, known inputs, the required ones given. */
 export function checkUses(where: string, uses: string, inputs: string[]): void {
   const emulation = EMULATED[uses];
-  if (!emulation) throw new WorkflowError(`${where}: uses ${uses}, which the local runner does not know (it emulates: ${Object.keys(EMULATED).join(', ')})`);
+  if (!emulation)
+    throw new WorkflowError(
+      `${where}: uses ${uses}, which the local runner does not know (it emulates: ${Object.keys(EMULATED).join(', ')})`
+    );
   const unknown = inputs.filter((i) => !emulation.inputs.includes(i));
-  if (unknown.length) throw new WorkflowError(`${where}: ${uses} input ${unknown.join(', ')} is not emulated (known: ${emulation.inputs.join(', ') || 'none'})`);
+  if (unknown.length)
+    throw new WorkflowError(
+      `${where}: ${uses} input ${unknown.join(', ')} is not emulated (known: ${emulation.inputs.join(', ') || 'none'})`
+    );
   const missing = (emulation.required ?? []).filter((i) => !inputs.includes(i));
   if (missing.length) throw new WorkflowError(`${where}: ${uses} needs ${missing.join(', ')}`);
 }

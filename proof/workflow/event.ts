@@ -35,21 +35,35 @@ function triggers(workflow: Workflow): Record<string, unknown> {
 /** Checks the event against the workflow's triggers and makes its payload. */
 export function startedBy(workflow: Workflow, event: RunEvent, repository: string): StartedBy {
   const on = triggers(workflow);
-  if (!(event.name in on)) throw new WorkflowError(`${workflow.file}: no ${event.name} trigger; it is started by ${Object.keys(on).join(', ') || 'nothing'}`);
+  if (!(event.name in on))
+    throw new WorkflowError(
+      `${workflow.file}: no ${event.name} trigger; it is started by ${Object.keys(on).join(', ') || 'nothing'}`
+    );
   const spec = (on[event.name] ?? {}) as { inputs?: Record<string, InputSpec | null>; types?: string[] };
   const repo = { full_name: repository };
   if (event.name === 'repository_dispatch') {
-    if (spec.types && !spec.types.includes(event.type)) throw new WorkflowError(`${workflow.file}: repository_dispatch of type "${event.type}" does not start it (types: ${spec.types.join(', ')})`);
-    return { name: event.name, payload: { action: event.type, client_payload: event.clientPayload ?? {}, repository: repo }, inputs: {} };
+    if (spec.types && !spec.types.includes(event.type))
+      throw new WorkflowError(
+        `${workflow.file}: repository_dispatch of type "${event.type}" does not start it (types: ${spec.types.join(', ')})`
+      );
+    return {
+      name: event.name,
+      payload: { action: event.type, client_payload: event.clientPayload ?? {}, repository: repo },
+      inputs: {},
+    };
   }
   const declared = spec.inputs ?? {};
   const given = event.inputs ?? {};
   const unknown = Object.keys(given).filter((k) => !(k in declared));
-  if (unknown.length) throw new WorkflowError(`${workflow.file}: workflow_dispatch has no input ${unknown.join(', ')} (it has: ${Object.keys(declared).join(', ') || 'none'})`);
+  if (unknown.length)
+    throw new WorkflowError(
+      `${workflow.file}: workflow_dispatch has no input ${unknown.join(', ')} (it has: ${Object.keys(declared).join(', ') || 'none'})`
+    );
   const inputs: Record<string, string> = {};
   for (const [name, input] of Object.entries(declared)) {
     const value = given[name] ?? (input?.default === undefined ? undefined : String(input.default));
-    if (value === undefined && input?.required) throw new WorkflowError(`${workflow.file}: workflow_dispatch input ${name} is required`);
+    if (value === undefined && input?.required)
+      throw new WorkflowError(`${workflow.file}: workflow_dispatch input ${name} is required`);
     inputs[name] = value ?? '';
   }
   return { name: event.name, payload: { inputs, ref: '', repository: repo }, inputs };

@@ -22,7 +22,11 @@ export interface ExpressionContext {
   status: StatusView;
 }
 
-type Token = { kind: 'num'; value: number } | { kind: 'str'; value: string } | { kind: 'id'; value: string } | { kind: 'op'; value: string };
+type Token =
+  | { kind: 'num'; value: number }
+  | { kind: 'str'; value: string }
+  | { kind: 'id'; value: string }
+  | { kind: 'op'; value: string };
 
 const OPERATORS = ['==', '!=', '<=', '>=', '&&', '||', '!', '<', '>', '(', ')', '[', ']', '.', ','];
 
@@ -31,14 +35,24 @@ function tokens(text: string): Token[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (/\s/.test(c)) { i += 1; continue; }
+    if (/\s/.test(c)) {
+      i += 1;
+      continue;
+    }
     if (c === "'") {
       let value = '';
       i += 1;
       for (;;) {
         if (i >= text.length) throw new WorkflowError(`unterminated string in expression "${text}"`);
-        if (text[i] === "'" && text[i + 1] === "'") { value += "'"; i += 2; continue; }
-        if (text[i] === "'") { i += 1; break; }
+        if (text[i] === "'" && text[i + 1] === "'") {
+          value += "'";
+          i += 2;
+          continue;
+        }
+        if (text[i] === "'") {
+          i += 1;
+          break;
+        }
         value += text[i];
         i += 1;
       }
@@ -52,7 +66,11 @@ function tokens(text: string): Token[] {
       continue;
     }
     const id = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(text.slice(i));
-    if (id) { out.push({ kind: 'id', value: id[0] }); i += id[0].length; continue; }
+    if (id) {
+      out.push({ kind: 'id', value: id[0] });
+      i += id[0].length;
+      continue;
+    }
     const op = OPERATORS.find((o) => text.startsWith(o, i));
     if (!op) throw new WorkflowError(`unexpected "${c}" in expression "${text}"`);
     out.push({ kind: 'op', value: op });
@@ -73,7 +91,10 @@ const PRECEDENCE: string[][] = [['||'], ['&&'], ['==', '!='], ['<', '<=', '>', '
 
 class Parser {
   private at = 0;
-  constructor(private readonly list: Token[], private readonly text: string) {}
+  constructor(
+    private readonly list: Token[],
+    private readonly text: string
+  ) {}
 
   parse(): Node {
     const node = this.binary(0);
@@ -195,9 +216,20 @@ const FUNCTIONS: Record<string, (args: Value[], context: ExpressionContext) => V
   failure: (_, c) => c.status.failure,
   cancelled: (_, c) => c.status.cancelled,
   always: () => true,
-  contains: ([hay, needle]) => (Array.isArray(hay) ? hay.some((x) => equal(x, needle ?? null)) : asText(hay ?? null).toLowerCase().includes(asText(needle ?? null).toLowerCase())),
-  startsWith: ([s, p]) => asText(s ?? null).toLowerCase().startsWith(asText(p ?? null).toLowerCase()),
-  endsWith: ([s, p]) => asText(s ?? null).toLowerCase().endsWith(asText(p ?? null).toLowerCase()),
+  contains: ([hay, needle]) =>
+    Array.isArray(hay)
+      ? hay.some((x) => equal(x, needle ?? null))
+      : asText(hay ?? null)
+          .toLowerCase()
+          .includes(asText(needle ?? null).toLowerCase()),
+  startsWith: ([s, p]) =>
+    asText(s ?? null)
+      .toLowerCase()
+      .startsWith(asText(p ?? null).toLowerCase()),
+  endsWith: ([s, p]) =>
+    asText(s ?? null)
+      .toLowerCase()
+      .endsWith(asText(p ?? null).toLowerCase()),
   format: ([f, ...rest]) => asText(f ?? null).replace(/\{(\d+)\}/g, (_, n: string) => asText(rest[Number(n)] ?? null)),
 };
 
@@ -207,7 +239,10 @@ function evaluate(node: Node, context: ExpressionContext, text: string): Value {
       return node.value;
     case 'context': {
       const found = context.contexts[node.name];
-      if (!found) throw new WorkflowError(`unknown context "${node.name}" in expression "${text}" (the local runner knows: ${Object.keys(context.contexts).join(', ')})`);
+      if (!found)
+        throw new WorkflowError(
+          `unknown context "${node.name}" in expression "${text}" (the local runner knows: ${Object.keys(context.contexts).join(', ')})`
+        );
       return found;
     }
     case 'member': {
@@ -221,8 +256,16 @@ function evaluate(node: Node, context: ExpressionContext, text: string): Value {
     }
     case 'call': {
       const fn = FUNCTIONS[node.name];
-      if (!fn) throw new WorkflowError(`unknown function ${node.name}() in expression "${text}" (the local runner knows: ${Object.keys(FUNCTIONS).map((f) => `${f}()`).join(', ')})`);
-      return fn(node.args.map((a) => evaluate(a, context, text)), context);
+      if (!fn)
+        throw new WorkflowError(
+          `unknown function ${node.name}() in expression "${text}" (the local runner knows: ${Object.keys(FUNCTIONS)
+            .map((f) => `${f}()`)
+            .join(', ')})`
+        );
+      return fn(
+        node.args.map((a) => evaluate(a, context, text)),
+        context
+      );
     }
     case 'not':
       return !truthy(evaluate(node.operand, context, text));
@@ -233,7 +276,10 @@ function evaluate(node: Node, context: ExpressionContext, text: string): Value {
       const right = evaluate(node.right, context, text);
       if (node.op === '==') return equal(left, right);
       if (node.op === '!=') return !equal(left, right);
-      const [a, b] = typeof left === 'string' && typeof right === 'string' ? [left.toLowerCase(), right.toLowerCase()] : [toNumber(left), toNumber(right)];
+      const [a, b] =
+        typeof left === 'string' && typeof right === 'string'
+          ? [left.toLowerCase(), right.toLowerCase()]
+          : [toNumber(left), toNumber(right)];
       return node.op === '<' ? a < b : node.op === '<=' ? a <= b : node.op === '>' ? a > b : a >= b;
     }
   }
@@ -254,17 +300,34 @@ export function interpolate(text: string, context: ExpressionContext): string {
 
 function walk(node: Node, visit: (n: Node) => void): void {
   visit(node);
-  if (node.kind === 'member') { walk(node.object, visit); walk(node.property, visit); }
-  if (node.kind === 'call') node.args.forEach((a) => { walk(a, visit); });
+  if (node.kind === 'member') {
+    walk(node.object, visit);
+    walk(node.property, visit);
+  }
+  if (node.kind === 'call')
+    node.args.forEach((a) => {
+      walk(a, visit);
+    });
   if (node.kind === 'not') walk(node.operand, visit);
-  if (node.kind === 'binary') { walk(node.left, visit); walk(node.right, visit); }
+  if (node.kind === 'binary') {
+    walk(node.left, visit);
+    walk(node.right, visit);
+  }
 }
 
 /** Checks an expression before the run: it parses, and names only known functions and contexts. */
 export function checkExpression(text: string, contexts: string[]): void {
   walk(parse(text), (n) => {
-    if (n.kind === 'call' && !FUNCTIONS[n.name]) throw new WorkflowError(`unknown function ${n.name}() in expression "${text}" (the local runner knows: ${Object.keys(FUNCTIONS).map((f) => `${f}()`).join(', ')})`);
-    if (n.kind === 'context' && !contexts.includes(n.name)) throw new WorkflowError(`unknown context "${n.name}" in expression "${text}" (the local runner knows: ${contexts.join(', ')})`);
+    if (n.kind === 'call' && !FUNCTIONS[n.name])
+      throw new WorkflowError(
+        `unknown function ${n.name}() in expression "${text}" (the local runner knows: ${Object.keys(FUNCTIONS)
+          .map((f) => `${f}()`)
+          .join(', ')})`
+      );
+    if (n.kind === 'context' && !contexts.includes(n.name))
+      throw new WorkflowError(
+        `unknown context "${n.name}" in expression "${text}" (the local runner knows: ${contexts.join(', ')})`
+      );
   });
 }
 
@@ -288,7 +351,9 @@ export function condition(raw: string | boolean | undefined, context: Expression
   if (typeof raw === 'boolean') return context.status.success && raw;
   const text = conditionText(raw);
   const node = parse(text);
-  return usesStatus(node) ? truthy(evaluate(node, context, text)) : context.status.success && truthy(evaluate(node, context, text));
+  return usesStatus(node)
+    ? truthy(evaluate(node, context, text))
+    : context.status.success && truthy(evaluate(node, context, text));
 }
 
 function usesStatus(node: Node): boolean {

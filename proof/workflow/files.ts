@@ -13,13 +13,21 @@ export interface Selection {
 }
 
 export function selection(where: string, text: string): Selection {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (const line of lines) {
-    if (/[*?[\]{}]/.test(line)) throw new WorkflowError(`${where}: "${line}": the local runner takes plain paths, not globs`);
-    if (isAbsolute(line.replace(/^!/, ''))) throw new WorkflowError(`${where}: "${line}": a path relative to the workspace, please`);
+    if (/[*?[\]{}]/.test(line))
+      throw new WorkflowError(`${where}: "${line}": the local runner takes plain paths, not globs`);
+    if (isAbsolute(line.replace(/^!/, '')))
+      throw new WorkflowError(`${where}: "${line}": a path relative to the workspace, please`);
   }
   const clean = (l: string) => l.replace(/\/+$/, '') || '.';
-  return { include: lines.filter((l) => !l.startsWith('!')).map(clean), exclude: lines.filter((l) => l.startsWith('!')).map((l) => clean(l.slice(1))) };
+  return {
+    include: lines.filter((l) => !l.startsWith('!')).map(clean),
+    exclude: lines.filter((l) => l.startsWith('!')).map((l) => clean(l.slice(1))),
+  };
 }
 
 /** Every file under the included paths that no exclusion covers, relative to `base`. */
@@ -28,7 +36,14 @@ export function filesOf(base: string, sel: Selection, hidden = true): string[] {
   const out: string[] = [];
   const walk = (abs: string) => {
     if (excluded.some((e) => abs === e || abs.startsWith(`${e}${sep}`))) return;
-    if (!hidden && abs !== resolve(base) && relative(base, abs).split(sep).some((part) => part.startsWith('.') && part !== '..' && part !== '.')) return;
+    if (
+      !hidden &&
+      abs !== resolve(base) &&
+      relative(base, abs)
+        .split(sep)
+        .some((part) => part.startsWith('.') && part !== '..' && part !== '.')
+    )
+      return;
     const stat = statSync(abs);
     if (stat.isDirectory()) for (const child of readdirSync(abs)) walk(join(abs, child));
     else if (stat.isFile()) out.push(relative(base, abs));

@@ -10,11 +10,26 @@ import { WorkflowError } from './errors.js';
 import { checkExpression, conditionText, expressionsIn } from './expressions.js';
 import { parseWorkflow, type Workflow } from './model.js';
 
-export const CONTEXTS = ['github', 'inputs', 'vars', 'secrets', 'matrix', 'env', 'needs', 'steps', 'runner', 'job', 'strategy'];
+export const CONTEXTS = [
+  'github',
+  'inputs',
+  'vars',
+  'secrets',
+  'matrix',
+  'env',
+  'needs',
+  'steps',
+  'runner',
+  'job',
+  'strategy',
+];
 
 function git(repo: string, args: string[]): string {
   const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new WorkflowError(`${repo}: git ${args.join(' ')}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? `exit ${r.status}`}`);
+  if (r.status !== 0)
+    throw new WorkflowError(
+      `${repo}: git ${args.join(' ')}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? `exit ${r.status}`}`
+    );
   return r.stdout;
 }
 
@@ -29,7 +44,11 @@ export interface Head {
 export function headOf(repo: string): Head {
   const sha = git(repo, ['rev-parse', 'HEAD']).trim();
   const branch = git(repo, ['rev-parse', '--abbrev-ref', 'HEAD']).trim();
-  return { sha, ref: branch === 'HEAD' ? sha : `refs/heads/${branch}`, dirty: git(repo, ['status', '--porcelain', '--untracked-files=no']).trim() !== '' };
+  return {
+    sha,
+    ref: branch === 'HEAD' ? sha : `refs/heads/${branch}`,
+    dirty: git(repo, ['status', '--porcelain', '--untracked-files=no']).trim() !== '',
+  };
 }
 
 /** Every action and its inputs, every expression of a workflow: known to the local runner, or a WorkflowError. */
@@ -43,7 +62,8 @@ export function checkWorkflow(workflow: Workflow): void {
   };
   const strings = (where: string, value: unknown) => {
     if (typeof value === 'string') for (const e of expressionsIn(value)) expr(where, e);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) strings(`${where}.${k}`, v);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) strings(`${where}.${k}`, v);
   };
   const { jobs, ...top } = workflow;
   strings(workflow.file, top);
@@ -63,10 +83,17 @@ export function checkWorkflow(workflow: Workflow): void {
 
 /** A workflow of the repository's HEAD by file name (nightly, nightly.yml) or by its name:. */
 export function readWorkflow(repo: string, sha: string, wanted: string): Workflow {
-  const files = git(repo, ['ls-tree', '--name-only', sha, '.github/workflows/']).split('\n').filter((f) => /\.ya?ml$/.test(f));
+  const files = git(repo, ['ls-tree', '--name-only', sha, '.github/workflows/'])
+    .split('\n')
+    .filter((f) => /\.ya?ml$/.test(f));
   const workflows = files.map((f) => parseWorkflow(git(repo, ['show', `${sha}:${f}`]), basename(f)));
-  const found = workflows.find((w) => w.file === wanted || w.file.replace(/\.ya?ml$/, '') === wanted) ?? workflows.find((w) => w.name === wanted);
-  if (!found) throw new WorkflowError(`no workflow "${wanted}" in .github/workflows of ${repo} at ${sha.slice(0, 12)} (there: ${workflows.map((w) => w.file).join(', ') || 'none'})`);
+  const found =
+    workflows.find((w) => w.file === wanted || w.file.replace(/\.ya?ml$/, '') === wanted) ??
+    workflows.find((w) => w.name === wanted);
+  if (!found)
+    throw new WorkflowError(
+      `no workflow "${wanted}" in .github/workflows of ${repo} at ${sha.slice(0, 12)} (there: ${workflows.map((w) => w.file).join(', ') || 'none'})`
+    );
   checkWorkflow(found);
   return found;
 }

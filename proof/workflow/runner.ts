@@ -9,12 +9,12 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { runAction, type CheckResult } from './actions.js';
+import { type CheckResult, runAction } from './actions.js';
 import { WorkflowError } from './errors.js';
-import { condition, interpolate, type ExpressionContext, type StatusView, type Value } from './expressions.js';
-import { startedBy, type RunEvent, type StartedBy } from './event.js';
-import { matrixOf, needsOf, type Job, type Step, type Workflow } from './model.js';
-import { headOf, readWorkflow, type Head } from './repository.js';
+import { type RunEvent, type StartedBy, startedBy } from './event.js';
+import { condition, type ExpressionContext, interpolate, type StatusView, type Value } from './expressions.js';
+import { type Job, matrixOf, needsOf, type Step, type Workflow } from './model.js';
+import { type Head, headOf, readWorkflow } from './repository.js';
 import { endGroup, runShell } from './shell.js';
 import { collectSummary, readOutputs } from './step-files.js';
 import { ActionsCache, ArtifactStore } from './store.js';
@@ -118,13 +118,20 @@ const CANCEL_TIMEOUT_MS = 5 * 60_000;
 const MACHINE_ENV = ['HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
 
 const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function machineEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const k of MACHINE_ENV) if (process.env[k] !== undefined) env[k] = process.env[k]!;
   // Not the node_modules/.bin of whatever project started the runner.
-  env.PATH = (process.env.PATH ?? '').split(':').filter((p) => p && !p.includes('node_modules')).join(':');
+  env.PATH = (process.env.PATH ?? '')
+    .split(':')
+    .filter((p) => p && !p.includes('node_modules'))
+    .join(':');
   return env;
 }
 
@@ -146,7 +153,14 @@ class WorkflowRun {
 
   private readonly repository: string;
 
-  constructor(private readonly workflow: Workflow, private readonly options: RunOptions, private readonly head: Head, private readonly runId: number, private readonly runNumber: number, private readonly event: StartedBy) {
+  constructor(
+    private readonly workflow: Workflow,
+    private readonly options: RunOptions,
+    private readonly head: Head,
+    private readonly runId: number,
+    private readonly runNumber: number,
+    private readonly event: StartedBy
+  ) {
     this.dir = join(resolve(options.workDir), 'runs', `${slug(workflow.name)}-${runNumber}`);
     this.artifacts = new ArtifactStore(join(this.dir, 'artifacts'));
     this.cache = new ActionsCache(join(resolve(options.workDir), 'cache'));
@@ -156,12 +170,26 @@ class WorkflowRun {
     this.repository = String((event.payload.repository as { full_name: string }).full_name);
   }
 
-  private contexts(run: JobRun, env: Record<string, string>, steps: StepsContext = {}): Record<string, Record<string, Value>> {
+  private contexts(
+    run: JobRun,
+    env: Record<string, string>,
+    steps: StepsContext = {}
+  ): Record<string, Record<string, Value>> {
     return {
       github: {
-        run_id: String(this.runId), run_number: String(this.runNumber), run_attempt: '1', sha: this.head.sha, ref: this.head.ref,
-        event_name: this.event.name, event: this.event.payload, workflow: this.workflow.name, job: run.id, repository: this.repository, actor: 'local',
-        server_url: SERVER_URL, api_url: this.options.apiUrl ?? API_URL,
+        run_id: String(this.runId),
+        run_number: String(this.runNumber),
+        run_attempt: '1',
+        sha: this.head.sha,
+        ref: this.head.ref,
+        event_name: this.event.name,
+        event: this.event.payload,
+        workflow: this.workflow.name,
+        job: run.id,
+        repository: this.repository,
+        actor: 'local',
+        server_url: SERVER_URL,
+        api_url: this.options.apiUrl ?? API_URL,
       },
       inputs: this.event.inputs,
       steps,
@@ -172,7 +200,11 @@ class WorkflowRun {
       env,
       runner: { os: 'Linux', arch: 'X64', name: 'local', temp: join(this.dir, 'tmp') },
       job: { status: 'success' },
-      strategy: { 'job-index': run.index, 'job-total': run.total, 'fail-fast': run.job.strategy?.['fail-fast'] ?? true },
+      strategy: {
+        'job-index': run.index,
+        'job-total': run.total,
+        'fail-fast': run.job.strategy?.['fail-fast'] ?? true,
+      },
     };
   }
 
@@ -185,25 +217,45 @@ class WorkflowRun {
     mkdirSync(join(this.dir, 'logs'), { recursive: true });
     mkdirSync(join(this.dir, 'tmp'), { recursive: true });
     writeFileSync(join(this.dir, 'event.json'), `${JSON.stringify(this.event.payload, null, 2)}\n`);
-    this.progress(`${this.workflow.file} at ${this.head.sha.slice(0, 12)} (${this.head.ref})${this.head.dirty ? '; uncommitted changes are not part of the run' : ''}`);
+    this.progress(
+      `${this.workflow.file} at ${this.head.sha.slice(0, 12)} (${this.head.ref})${this.head.dirty ? '; uncommitted changes are not part of the run' : ''}`
+    );
     const results = new Map<string, JobResult[]>();
     const ids = Object.keys(this.workflow.jobs);
     const running = new Map<string, Promise<void>>();
     while (results.size < ids.length) {
-      for (const id of ids.filter((i) => !results.has(i) && !running.has(i) && needsOf(this.workflow.jobs[i]!).every((n) => results.has(n)))) {
-        running.set(id, this.runJobGroup(id, results).then((r) => {
-          results.set(id, r);
-          running.delete(id);
-        }));
+      for (const id of ids.filter(
+        (i) => !results.has(i) && !running.has(i) && needsOf(this.workflow.jobs[i]!).every((n) => results.has(n))
+      )) {
+        running.set(
+          id,
+          this.runJobGroup(id, results).then((r) => {
+            results.set(id, r);
+            running.delete(id);
+          })
+        );
       }
-      if (!running.size) throw new WorkflowError(`${this.workflow.file}: the needs of ${ids.filter((i) => !results.has(i)).join(', ')} form a cycle`);
+      if (!running.size)
+        throw new WorkflowError(
+          `${this.workflow.file}: the needs of ${ids.filter((i) => !results.has(i)).join(', ')} form a cycle`
+        );
       await Promise.race(running.values());
     }
     const jobs = ids.flatMap((id) => results.get(id)!);
     const summary: RunSummary = {
-      workflow: this.workflow.name, file: this.workflow.file, runId: this.runId, runNumber: this.runNumber, repo: resolve(this.options.repo), sha: this.head.sha,
-      startedAt: new Date(started).toISOString(), seconds: seconds(started), conclusion: this.options.signal?.aborted ? 'cancelled' : aggregate(jobs),
-      jobs, artifacts: this.artifacts.names(), checks: this.checks, dir: this.dir,
+      workflow: this.workflow.name,
+      file: this.workflow.file,
+      runId: this.runId,
+      runNumber: this.runNumber,
+      repo: resolve(this.options.repo),
+      sha: this.head.sha,
+      startedAt: new Date(started).toISOString(),
+      seconds: seconds(started),
+      conclusion: this.options.signal?.aborted ? 'cancelled' : aggregate(jobs),
+      jobs,
+      artifacts: this.artifacts.names(),
+      checks: this.checks,
+      dir: this.dir,
     };
     writeFileSync(join(this.dir, 'summary.json'), `${this.mask(JSON.stringify(summary, null, 2))}\n`);
     this.progress(`${summary.conclusion} in ${summary.seconds} s; summary ${join(this.dir, 'summary.json')}`);
@@ -214,7 +266,15 @@ class WorkflowRun {
   private async runJobGroup(id: string, results: Map<string, JobResult[]>): Promise<JobResult[]> {
     const job = this.workflow.jobs[id]!;
     const needResults = Object.fromEntries(needsOf(job).map((n) => [n, aggregate(results.get(n)!)]));
-    const needs: Record<string, Value> = Object.fromEntries(Object.entries(needResults).map(([n, r]) => [n, { result: r, outputs: Object.assign({}, ...results.get(n)!.map((j) => j.outputs ?? {})) as Record<string, string> }]));
+    const needs: Record<string, Value> = Object.fromEntries(
+      Object.entries(needResults).map(([n, r]) => [
+        n,
+        {
+          result: r,
+          outputs: Object.assign({}, ...results.get(n)!.map((j) => j.outputs ?? {})) as Record<string, string>,
+        },
+      ])
+    );
     const combos = matrixOf(job);
     const cancel = new AbortController();
     const abortAll = () => cancel.abort();
@@ -224,10 +284,26 @@ class WorkflowRun {
       failure: Object.values(needResults).some((r) => r === 'failure'),
       cancelled: !!this.options.signal?.aborted,
     };
-    const runs: JobRun[] = combos.map((matrix, index) => ({ id, job, matrix, index, total: combos.length, needs, cancel: cancel.signal }));
+    const runs: JobRun[] = combos.map((matrix, index) => ({
+      id,
+      job,
+      matrix,
+      index,
+      total: combos.length,
+      needs,
+      cancel: cancel.signal,
+    }));
     const context = { contexts: this.contexts(runs[0]!, {}), status };
     if (!condition(job.if, context)) {
-      return runs.map((r) => ({ id, name: this.jobName(r), matrix: r.matrix, conclusion: 'skipped', timedOut: false, seconds: 0, steps: [] }));
+      return runs.map((r) => ({
+        id,
+        name: this.jobName(r),
+        matrix: r.matrix,
+        conclusion: 'skipped',
+        timedOut: false,
+        seconds: 0,
+        steps: [],
+      }));
     }
     const failFast = job.strategy?.['fail-fast'] ?? true;
     const limit = job.strategy?.['max-parallel'] ?? runs.length;
@@ -247,14 +323,27 @@ class WorkflowRun {
 
   private jobName(run: JobRun): string {
     const values = Object.values(run.matrix);
-    if (run.job.name) return interpolate(run.job.name, { contexts: this.contexts(run, {}), status: { success: true, failure: false, cancelled: false } });
+    if (run.job.name)
+      return interpolate(run.job.name, {
+        contexts: this.contexts(run, {}),
+        status: { success: true, failure: false, cancelled: false },
+      });
     return values.length ? `${run.id} (${values.join(', ')})` : run.id;
   }
 
   private async runJob(run: JobRun): Promise<JobResult> {
     const name = this.jobName(run);
     const started = Date.now();
-    const result: JobResult = { id: run.id, name, matrix: run.matrix, conclusion: 'success', timedOut: false, startedAt: new Date(started).toISOString(), seconds: 0, steps: [] };
+    const result: JobResult = {
+      id: run.id,
+      name,
+      matrix: run.matrix,
+      conclusion: 'success',
+      timedOut: false,
+      startedAt: new Date(started).toISOString(),
+      seconds: 0,
+      steps: [],
+    };
     if (run.cancel.aborted) return { ...result, conclusion: 'cancelled' };
     // One path per job from run to run, as a runner's workspace is (/home/runner/work/<repo>/<repo>).
     const workspace = join(resolve(this.options.workDir), 'work', slug(name));
@@ -266,12 +355,30 @@ class WorkflowRun {
     let deadline = started + (run.job['timeout-minutes'] ?? DEFAULT_TIMEOUT_MINUTES) * 60_000;
     const base = { contexts: this.contexts(run, {}), status: { success: true, failure: false, cancelled: false } };
     const workflowEnv = this.evaluated(this.workflow.env, base);
-    const jobEnv = { ...workflowEnv, ...this.evaluated(run.job.env, { ...base, contexts: this.contexts(run, workflowEnv) }) };
+    const jobEnv = {
+      ...workflowEnv,
+      ...this.evaluated(run.job.env, { ...base, contexts: this.contexts(run, workflowEnv) }),
+    };
     const runnerEnv: Record<string, string> = {
-      ...machineEnv(), CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace, GITHUB_RUN_ID: String(this.runId), GITHUB_RUN_NUMBER: String(this.runNumber),
-      GITHUB_RUN_ATTEMPT: '1', GITHUB_SHA: this.head.sha, GITHUB_REF: this.head.ref, GITHUB_EVENT_NAME: this.event.name, GITHUB_EVENT_PATH: join(this.dir, 'event.json'),
-      GITHUB_WORKFLOW: this.workflow.name, GITHUB_REPOSITORY: this.repository, GITHUB_SERVER_URL: SERVER_URL, GITHUB_API_URL: this.options.apiUrl ?? API_URL,
-      GITHUB_JOB: run.id, RUNNER_OS: 'Linux', RUNNER_ARCH: 'X64', RUNNER_TEMP: join(this.dir, 'tmp'),
+      ...machineEnv(),
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_RUN_ID: String(this.runId),
+      GITHUB_RUN_NUMBER: String(this.runNumber),
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_SHA: this.head.sha,
+      GITHUB_REF: this.head.ref,
+      GITHUB_EVENT_NAME: this.event.name,
+      GITHUB_EVENT_PATH: join(this.dir, 'event.json'),
+      GITHUB_WORKFLOW: this.workflow.name,
+      GITHUB_REPOSITORY: this.repository,
+      GITHUB_SERVER_URL: SERVER_URL,
+      GITHUB_API_URL: this.options.apiUrl ?? API_URL,
+      GITHUB_JOB: run.id,
+      RUNNER_OS: 'Linux',
+      RUNNER_ARCH: 'X64',
+      RUNNER_TEMP: join(this.dir, 'tmp'),
     };
     const steps: StepsContext = {};
     const summaryFile = join(this.dir, 'summaries', `${slug(name)}.md`);
@@ -286,10 +393,21 @@ class WorkflowRun {
           // What still runs after a timeout (always(), cancelled()) has the cancel timeout, as on GitHub.
           deadline = Date.now() + CANCEL_TIMEOUT_MS;
         }
-        const stepEnvContext = { contexts: this.contexts(run, jobEnv, steps), status: { success: !state.failed && !state.cancelled, failure: state.failed, cancelled: state.cancelled } };
-        const stepName = step.name ? interpolate(step.name, stepEnvContext) : `Run ${step.uses ?? step.run!.trim().split('\n')[0]}`;
+        const stepEnvContext = {
+          contexts: this.contexts(run, jobEnv, steps),
+          status: { success: !state.failed && !state.cancelled, failure: state.failed, cancelled: state.cancelled },
+        };
+        const stepName = step.name
+          ? interpolate(step.name, stepEnvContext)
+          : `Run ${step.uses ?? step.run!.trim().split('\n')[0]}`;
         if (!condition(step.if, stepEnvContext)) {
-          result.steps.push({ name: stepName, ...(step.uses ? { uses: step.uses } : {}), outcome: 'skipped', conclusion: 'skipped', seconds: 0 });
+          result.steps.push({
+            name: stepName,
+            ...(step.uses ? { uses: step.uses } : {}),
+            outcome: 'skipped',
+            conclusion: 'skipped',
+            seconds: 0,
+          });
           continue;
         }
         const env = { ...jobEnv, ...this.evaluated(step.env, stepEnvContext) };
@@ -298,7 +416,11 @@ class WorkflowRun {
         writeFileSync(log, '');
         const stepStarted = Date.now();
         const where = `${this.workflow.file}: jobs.${run.id}.steps[${i}]`;
-        const files = { GITHUB_OUTPUT: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-output`), GITHUB_ENV: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-env`), GITHUB_STEP_SUMMARY: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-summary.md`) };
+        const files = {
+          GITHUB_OUTPUT: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-output`),
+          GITHUB_ENV: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-env`),
+          GITHUB_STEP_SUMMARY: join(this.dir, 'tmp', `${slug(name)}-${i + 1}-summary.md`),
+        };
         const outcome = step.uses
           ? this.uses(step, run, context, workspace, log, runnerEnv, where)
           : await this.shell(step, run, context, { ...runnerEnv, ...env, ...files }, workspace, log, deadline, groups);
@@ -309,17 +431,33 @@ class WorkflowRun {
           state.timedOut = state.cancelled = true;
           deadline = Date.now() + CANCEL_TIMEOUT_MS;
         }
-        const continueOnError = step['continue-on-error'] === true || interpolate(String(step['continue-on-error'] ?? 'false'), context) === 'true';
+        const continueOnError =
+          step['continue-on-error'] === true ||
+          interpolate(String(step['continue-on-error'] ?? 'false'), context) === 'true';
         const conclusion: Conclusion = outcome.outcome === 'failure' && continueOnError ? 'success' : outcome.outcome;
         if (conclusion === 'failure') state.failed = true;
         if (step.id) steps[step.id] = { outputs, outcome: outcome.outcome, conclusion };
         const stepResult: StepResult = {
-          name: stepName, ...(step.uses ? { uses: step.uses } : {}), outcome: outcome.outcome, conclusion,
-          ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}), ...(outcome.timedOut ? { timedOut: true } : {}), seconds: seconds(stepStarted), log,
+          name: stepName,
+          ...(step.uses ? { uses: step.uses } : {}),
+          outcome: outcome.outcome,
+          conclusion,
+          ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}),
+          ...(outcome.timedOut ? { timedOut: true } : {}),
+          seconds: seconds(stepStarted),
+          log,
         };
         result.steps.push(stepResult);
-        const code = stepResult.exitCode === undefined ? '' : stepResult.exitCode === null ? ` (killed by ${outcome.killedBy ?? 'a signal'})` : ` (exit ${stepResult.exitCode})`;
-        if (outcome.outcome !== 'success') this.progress(`${name}: step "${stepName}" ${outcome.timedOut ? 'timed out' : outcome.outcome}${code}${conclusion === 'success' ? ', continue-on-error' : ''} after ${stepResult.seconds} s`);
+        const code =
+          stepResult.exitCode === undefined
+            ? ''
+            : stepResult.exitCode === null
+              ? ` (killed by ${outcome.killedBy ?? 'a signal'})`
+              : ` (exit ${stepResult.exitCode})`;
+        if (outcome.outcome !== 'success')
+          this.progress(
+            `${name}: step "${stepName}" ${outcome.timedOut ? 'timed out' : outcome.outcome}${code}${conclusion === 'success' ? ', continue-on-error' : ''} after ${stepResult.seconds} s`
+          );
       }
     } finally {
       run.cancel.removeEventListener('abort', onCancel);
@@ -327,24 +465,46 @@ class WorkflowRun {
       if (!this.options.keepWorkspaces) rmSync(workspace, { recursive: true, force: true });
     }
     if (run.job.outputs) {
-      const context = { contexts: this.contexts(run, jobEnv, steps), status: { success: true, failure: false, cancelled: false } };
+      const context = {
+        contexts: this.contexts(run, jobEnv, steps),
+        status: { success: true, failure: false, cancelled: false },
+      };
       result.outputs = this.evaluated(run.job.outputs, context);
     }
     result.timedOut = state.timedOut;
     result.conclusion = state.timedOut || state.failed ? 'failure' : state.cancelled ? 'cancelled' : 'success';
     result.seconds = seconds(started);
-    this.progress(`${name}: ${state.timedOut ? `timed out after ${run.job['timeout-minutes'] ?? DEFAULT_TIMEOUT_MINUTES} min` : result.conclusion} in ${result.seconds} s`);
+    this.progress(
+      `${name}: ${state.timedOut ? `timed out after ${run.job['timeout-minutes'] ?? DEFAULT_TIMEOUT_MINUTES} min` : result.conclusion} in ${result.seconds} s`
+    );
     return result;
   }
 
-  private uses(step: Step, run: JobRun, context: ExpressionContext, workspace: string, log: string, runnerEnv: Record<string, string>, where: string): StepOutcome {
+  private uses(
+    step: Step,
+    run: JobRun,
+    context: ExpressionContext,
+    workspace: string,
+    log: string,
+    runnerEnv: Record<string, string>,
+    where: string
+  ): StepOutcome {
     const lines: string[] = [];
     try {
       const outcome = runAction(step.uses!, {
-        where, inputs: this.evaluated(step.with as Record<string, string>, context), workspace, repo: resolve(this.options.repo), sha: this.head.sha,
-        artifacts: this.artifacts, cache: this.cache, log: (l) => lines.push(l), setEnv: (k, v) => (runnerEnv[k] = v),
-        addPath: (dir) => (runnerEnv.PATH = [dir, runnerEnv.PATH].filter(Boolean).join(':')), tools: join(resolve(this.options.workDir), 'tools'),
-        permissions: permissionsOf(run.job.permissions ?? this.workflow.permissions), pages: join(resolve(this.options.workDir), 'pages'),
+        where,
+        inputs: this.evaluated(step.with as Record<string, string>, context),
+        workspace,
+        repo: resolve(this.options.repo),
+        sha: this.head.sha,
+        artifacts: this.artifacts,
+        cache: this.cache,
+        log: (l) => lines.push(l),
+        setEnv: (k, v) => (runnerEnv[k] = v),
+        addPath: (dir) => (runnerEnv.PATH = [dir, runnerEnv.PATH].filter(Boolean).join(':')),
+        tools: join(resolve(this.options.workDir), 'tools'),
+        permissions: permissionsOf(run.job.permissions ?? this.workflow.permissions),
+        pages: join(resolve(this.options.workDir), 'pages'),
       });
       if (outcome.check) this.checks.push(outcome.check);
       return { outcome: outcome.ok ? 'success' : 'failure', ...(outcome.outputs ? { outputs: outcome.outputs } : {}) };
@@ -356,20 +516,47 @@ class WorkflowRun {
     }
   }
 
-  private async shell(step: Step, run: JobRun, context: ExpressionContext, env: Record<string, string>, workspace: string, log: string, jobDeadline: number, groups: number[]): Promise<StepOutcome> {
-    const workingDirectory = step['working-directory'] ?? run.job.defaults?.run?.['working-directory'] ?? this.workflow.defaults?.run?.['working-directory'];
+  private async shell(
+    step: Step,
+    run: JobRun,
+    context: ExpressionContext,
+    env: Record<string, string>,
+    workspace: string,
+    log: string,
+    jobDeadline: number,
+    groups: number[]
+  ): Promise<StepOutcome> {
+    const workingDirectory =
+      step['working-directory'] ??
+      run.job.defaults?.run?.['working-directory'] ??
+      this.workflow.defaults?.run?.['working-directory'];
     const stepTimeout = step['timeout-minutes'] === undefined ? Infinity : step['timeout-minutes'] * 60_000;
     const jobLeft = jobDeadline - Date.now();
     const shell = step.shell ?? run.job.defaults?.run?.shell ?? this.workflow.defaults?.run?.shell;
     const done = await runShell({
       // In the run's temp folder, never beside the logs: a script may hold a secret.
-      script: interpolate(step.run!, context), scriptFile: join(this.dir, 'tmp', `${basename(log, '.log')}-${process.hrtime.bigint()}.sh`), ...(shell ? { shell } : {}),
+      script: interpolate(step.run!, context),
+      scriptFile: join(this.dir, 'tmp', `${basename(log, '.log')}-${process.hrtime.bigint()}.sh`),
+      ...(shell ? { shell } : {}),
       cwd: workingDirectory ? join(workspace, interpolate(workingDirectory, context)) : workspace,
-      env, logFile: log, mask: this.mask, timeoutMs: Math.min(stepTimeout, jobLeft), signal: run.cancel,
+      env,
+      logFile: log,
+      mask: this.mask,
+      timeoutMs: Math.min(stepTimeout, jobLeft),
+      signal: run.cancel,
     });
     groups.push(done.group);
-    const outcome: Conclusion = done.cancelled ? 'cancelled' : done.exitCode === 0 && !done.timedOut ? 'success' : 'failure';
-    return { outcome, exitCode: done.exitCode, ...(done.killedBy ? { killedBy: done.killedBy } : {}), ...(done.timedOut ? { timedOut: true, jobTimedOut: jobLeft <= stepTimeout } : {}) };
+    const outcome: Conclusion = done.cancelled
+      ? 'cancelled'
+      : done.exitCode === 0 && !done.timedOut
+        ? 'success'
+        : 'failure';
+    return {
+      outcome,
+      exitCode: done.exitCode,
+      ...(done.killedBy ? { killedBy: done.killedBy } : {}),
+      ...(done.timedOut ? { timedOut: true, jobTimedOut: jobLeft <= stepTimeout } : {}),
+    };
   }
 }
 
@@ -382,20 +569,29 @@ function nextNumbers(workDir: string, workflow: Workflow): { runId: number; runN
       return [];
     }
   })();
-  const mine = existing.map((d) => new RegExp(`^${slug(workflow.name)}-(\\d+)$`).exec(d)?.[1]).filter((n): n is string => !!n).map(Number);
+  const mine = existing
+    .map((d) => new RegExp(`^${slug(workflow.name)}-(\\d+)$`).exec(d)?.[1])
+    .filter((n): n is string => !!n)
+    .map(Number);
   return { runId: existing.length + 1, runNumber: Math.max(0, ...mine) + 1 };
 }
 
 /** The token's permissions as a map (`read-all`, `write-all` and none as GitHub reads them). */
 function permissionsOf(value: unknown): Record<string, string> {
   if (value === 'write-all' || value === 'read-all') return { '*': value.slice(0, -4) };
-  return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {};
+  return value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
+    : {};
 }
 
 export async function runWorkflow(options: RunOptions): Promise<RunSummary> {
   const head = headOf(options.repo);
   const workflow = readWorkflow(options.repo, head.sha, options.workflow);
-  const event = startedBy(workflow, options.event ?? { name: 'workflow_dispatch' }, `local/${basename(resolve(options.repo))}`);
+  const event = startedBy(
+    workflow,
+    options.event ?? { name: 'workflow_dispatch' },
+    `local/${basename(resolve(options.repo))}`
+  );
   const { runId, runNumber } = nextNumbers(options.workDir, workflow);
   return new WorkflowRun(workflow, options, head, runId, runNumber, event).start();
 }

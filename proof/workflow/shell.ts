@@ -45,7 +45,8 @@ const SIGKILL_AFTER_MS = 2_500;
 
 export function runShell(run: ShellRun): Promise<ShellResult> {
   writeFileSync(run.scriptFile, run.script);
-  const args = run.shell === 'bash' ? ['--noprofile', '--norc', '-eo', 'pipefail', run.scriptFile] : ['-e', run.scriptFile];
+  const args =
+    run.shell === 'bash' ? ['--noprofile', '--norc', '-eo', 'pipefail', run.scriptFile] : ['-e', run.scriptFile];
   const child = spawn('bash', args, { cwd: run.cwd, env: run.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let pending = '';
   const write = (chunk: Buffer | string, flush = false) => {
@@ -71,13 +72,24 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
   };
   const stop = () => {
     signalGroup('SIGINT');
-    timers.push(setTimeout(() => signalGroup('SIGTERM'), SIGTERM_AFTER_MS), setTimeout(() => signalGroup('SIGKILL'), SIGTERM_AFTER_MS + SIGKILL_AFTER_MS));
+    timers.push(
+      setTimeout(() => signalGroup('SIGTERM'), SIGTERM_AFTER_MS),
+      setTimeout(() => signalGroup('SIGKILL'), SIGTERM_AFTER_MS + SIGKILL_AFTER_MS)
+    );
   };
-  timers.push(setTimeout(() => {
-    timedOut = true;
-    appendFileSync(run.logFile, `\n##[error] the step has timed out: stopping it (SIGINT, then SIGTERM, then SIGKILL)\n`);
-    stop();
-  }, Math.max(0, run.timeoutMs)));
+  timers.push(
+    setTimeout(
+      () => {
+        timedOut = true;
+        appendFileSync(
+          run.logFile,
+          `\n##[error] the step has timed out: stopping it (SIGINT, then SIGTERM, then SIGKILL)\n`
+        );
+        stop();
+      },
+      Math.max(0, run.timeoutMs)
+    )
+  );
   const onAbort = () => {
     cancelled = true;
     appendFileSync(run.logFile, '\n##[error] the operation was cancelled: stopping it\n');

@@ -8,7 +8,11 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname } from 'node:path';
 import { WorkflowError } from './errors.js';
 
-export function readOutputs(file: string, where: string, kind: 'GITHUB_OUTPUT' | 'GITHUB_ENV' = 'GITHUB_OUTPUT'): Record<string, string> {
+export function readOutputs(
+  file: string,
+  where: string,
+  kind: 'GITHUB_OUTPUT' | 'GITHUB_ENV' = 'GITHUB_OUTPUT'
+): Record<string, string> {
   if (!existsSync(file)) return {};
   const lines = readFileSync(file, 'utf8').split('\n');
   const outputs: Record<string, string> = {};
@@ -24,7 +28,8 @@ export function readOutputs(file: string, where: string, kind: 'GITHUB_OUTPUT' |
       continue;
     }
     const pair = /^([\w-]+)=(.*)$/.exec(line);
-    if (!pair) throw new WorkflowError(`${where}: ${kind}: "${line.slice(0, 40)}" is neither name=value nor name<<DELIMITER`);
+    if (!pair)
+      throw new WorkflowError(`${where}: ${kind}: "${line.slice(0, 40)}" is neither name=value nor name<<DELIMITER`);
     outputs[pair[1]!] = pair[2]!;
   }
   return outputs;

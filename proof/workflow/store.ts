@@ -22,13 +22,22 @@ export class ActionsCache {
 
   entries(): CacheEntry[] {
     if (!existsSync(this.root)) return [];
-    return readdirSync(this.root).filter((d) => existsSync(join(this.root, d, 'entry.json')))
-      .map((d) => ({ ...(JSON.parse(readFileSync(join(this.root, d, 'entry.json'), 'utf8')) as Omit<CacheEntry, 'dir'>), dir: join(this.root, d, 'files') }));
+    return readdirSync(this.root)
+      .filter((d) => existsSync(join(this.root, d, 'entry.json')))
+      .map((d) => ({
+        ...(JSON.parse(readFileSync(join(this.root, d, 'entry.json'), 'utf8')) as Omit<CacheEntry, 'dir'>),
+        dir: join(this.root, d, 'files'),
+      }));
   }
 
   find(key: string, restoreKeys: string[], paths: string[]): CacheEntry | undefined {
-    const same = this.entries().filter((e) => e.paths.join('\n') === paths.join('\n')).sort((a, b) => b.seq - a.seq);
-    return same.find((e) => e.key === key) ?? restoreKeys.map((prefix) => same.find((e) => e.key.startsWith(prefix))).find((e) => e);
+    const same = this.entries()
+      .filter((e) => e.paths.join('\n') === paths.join('\n'))
+      .sort((a, b) => b.seq - a.seq);
+    return (
+      same.find((e) => e.key === key) ??
+      restoreKeys.map((prefix) => same.find((e) => e.key.startsWith(prefix))).find((e) => e)
+    );
   }
 
   /** Saves the files (relative to `from`); false when an entry of that key exists already (it is kept). */
@@ -37,7 +46,10 @@ export class ActionsCache {
     const seq = Math.max(0, ...this.entries().map((e) => e.seq)) + 1;
     const dir = join(this.root, String(seq).padStart(5, '0'));
     copyFiles(from, files, join(dir, 'files'));
-    writeFileSync(join(dir, 'entry.json'), `${JSON.stringify({ key, paths, seq, savedAt: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(
+      join(dir, 'entry.json'),
+      `${JSON.stringify({ key, paths, seq, savedAt: new Date().toISOString() }, null, 2)}\n`
+    );
     return true;
   }
 

@@ -20,7 +20,9 @@ export function parseSettings(text: string, file: string): RepositorySettings {
   text.split(/\r?\n/).forEach((line, i) => {
     if (/^\s*(#.*)?$/.test(line)) return;
     if (!/^\s*(vars|secrets)\.[A-Za-z_][A-Za-z0-9_]*\s*=/.test(line)) {
-      throw new WorkflowError(`${file}:${i + 1}: expected vars.NAME=value or secrets.NAME=value (got "${line.trim().split('=')[0]!.slice(0, 40)}")`);
+      throw new WorkflowError(
+        `${file}:${i + 1}: expected vars.NAME=value or secrets.NAME=value (got "${line.trim().split('=')[0]!.slice(0, 40)}")`
+      );
     }
   });
   for (const [key, value] of Object.entries(parse(text))) {
@@ -36,13 +38,17 @@ export function readSettings(file: string | undefined): RepositorySettings {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new WorkflowError(`--vars ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new WorkflowError(
+      `--vars ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`
+    );
   }
   return parseSettings(text, file);
 }
 
 /** Replaces every secret value in a text by ***. */
 export function masker(settings: RepositorySettings): (text: string) => string {
-  const values = Object.values(settings.secrets).filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  const values = Object.values(settings.secrets)
+    .filter((v) => v.length > 0)
+    .sort((a, b) => b.length - a.length);
   return (text) => values.reduce((t, v) => t.split(v).join('***'), text);
 }

@@ -7,18 +7,41 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { operations } from '../../lib/operations.js';
 import type {
-  CardOrderRequest, CardReplaceRequest, CardReprintPinRequest, CardSearchRequest, CardStatusChangeRequest,
+  CardOrderRequest,
+  CardReplaceRequest,
+  CardReprintPinRequest,
+  CardSearchRequest,
+  CardStatusChangeRequest,
 } from '../../lib/types.generated.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { FaultId, Faults } from '../faults.js';
-import { bodyCustomerFor, cardAddressOf, cardParams, callerOf, cardFor, contactOf, cursorReader, decodeCursor, encodeCursor, existing, filterCustomerFor, routeOf } from '../route-kit.js';
+import {
+  bodyCustomerFor,
+  callerOf,
+  cardAddressOf,
+  cardFor,
+  cardParams,
+  contactOf,
+  cursorReader,
+  decodeCursor,
+  encodeCursor,
+  existing,
+  filterCustomerFor,
+  routeOf,
+} from '../route-kit.js';
 import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction } from '../seed/master-data.js';
 import { Snapshots } from '../snapshots.js';
 import {
-  cardStatus, cardStatusNames, customerStatus, expiryFrom, today,
-  type CardRecord, type MasterIndex, type Store,
+  type CardRecord,
+  cardStatus,
+  cardStatusNames,
+  customerStatus,
+  expiryFrom,
+  type MasterIndex,
+  type Store,
+  today,
 } from '../store.js';
 import { validationProblems } from '../validation.js';
 import type { Variants } from '../variants.js';
@@ -37,14 +60,25 @@ const NEXT_DAY_MS = 24 * 3_600_000;
 
 /** The fields of a card order item required under card-order-all-required. */
 const allRequired = [
-  'cardTypeId', 'cardCategoryId', 'cardGroupId', 'purchaseCategoryId', 'fuelProductRestrictionId', 'products',
-  'additionalEmbossing', 'driverName', 'vehicleRegNumber', 'cardAddress', 'cardContact',
+  'cardTypeId',
+  'cardCategoryId',
+  'cardGroupId',
+  'purchaseCategoryId',
+  'fuelProductRestrictionId',
+  'products',
+  'additionalEmbossing',
+  'driverName',
+  'vehicleRegNumber',
+  'cardAddress',
+  'cardContact',
 ] as const;
 
 /** Card status ids and names other than Active's under the card-statuses-other variant. */
 const otherCardStatuses: Record<number, [number, string]> = {
-  [cardStatus.blocked]: [6, 'Temporarily blocked'], [cardStatus.cancelled]: [7, 'Cancelled'],
-  [cardStatus.expired]: [8, 'Expired'], [cardStatus.ordered]: [9, 'In production'],
+  [cardStatus.blocked]: [6, 'Temporarily blocked'],
+  [cardStatus.cancelled]: [7, 'Cancelled'],
+  [cardStatus.expired]: [8, 'Expired'],
+  [cardStatus.ordered]: [9, 'In production'],
 };
 
 /** The id and name a card status is shown with. */
@@ -67,7 +101,12 @@ function dottedDate(iso: string): string {
 }
 
 function statusName(name: string, statusId: number, faults: Faults, card?: CardRecord): string {
-  if (faults.has('card-status-name-wrong-after-unblock') && statusId === cardStatus.active && card?.history.at(-1)?.action === 'unblock') return 'Unblocked';
+  if (
+    faults.has('card-status-name-wrong-after-unblock') &&
+    statusId === cardStatus.active &&
+    card?.history.at(-1)?.action === 'unblock'
+  )
+    return 'Unblocked';
   return faults.has('card-status-active-name-wrong') && statusId === cardStatus.active ? name.toUpperCase() : name;
 }
 
@@ -76,8 +115,16 @@ const notKept = new Set(['keyIdentifier', 'secondaryCardNumber']);
 
 function omitted(view: Record<string, unknown>): Record<string, unknown> {
   const empty = (v: unknown) => v === '' || v === null || v === undefined || (Array.isArray(v) && v.length === 0);
-  return Object.fromEntries(Object.entries(view).filter(([k, v]) => !notKept.has(k) && !empty(v))
-    .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => !empty(x))) : v]));
+  return Object.fromEntries(
+    Object.entries(view)
+      .filter(([k, v]) => !notKept.has(k) && !empty(v))
+      .map(([k, v]) => [
+        k,
+        v && typeof v === 'object' && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).filter(([, x]) => !empty(x)))
+          : v,
+      ])
+  );
 }
 
 export function cardView(store: Store, card: CardRecord, faults: Faults, variants: Variants): Record<string, unknown> {
@@ -87,8 +134,12 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
   const view = {
     cardIdentifier: faults.has('card-identifier-string') ? String(card.cardIdentifier) : card.cardIdentifier,
     cardType: master.get('cardType', card.cardTypeId)?.name ?? '',
-    status: faults.has('card-status-plain-string') ? statusName(name, statusId, faults, card)
-      : { id: faults.has('card-status-id-string') ? String(statusId) : statusId, name: statusName(name, statusId, faults, card) },
+    status: faults.has('card-status-plain-string')
+      ? statusName(name, statusId, faults, card)
+      : {
+          id: faults.has('card-status-id-string') ? String(statusId) : statusId,
+          name: statusName(name, statusId, faults, card),
+        },
     primaryVisualCardNumber: card.primaryVisualCardNumber,
     secondaryCardNumber: card.secondaryCardNumber,
     keyIdentifier: card.keyIdentifier,
@@ -96,8 +147,14 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
     vehicleRegNumber: card.vehicleRegNumber,
     additionalEmbossing: card.additionalEmbossing,
     purchaseCategoryName: master.get('purchaseCategory', card.purchaseCategoryId)?.name ?? '',
-    fuelProductRestriction: { productRestrictionId: card.fuelProductRestrictionId, productRestrictionName: restriction?.name ?? '' },
-    products: card.productIds.map((productId) => ({ productId, productName: master.get('product', productId)?.name ?? '' })),
+    fuelProductRestriction: {
+      productRestrictionId: card.fuelProductRestrictionId,
+      productRestrictionName: restriction?.name ?? '',
+    },
+    products: card.productIds.map((productId) => ({
+      productId,
+      productName: master.get('product', productId)?.name ?? '',
+    })),
     cardDeliveryAddress: { ...card.deliveryAddress },
     cardDeliveryContact: { ...card.deliveryContact },
     orderDate: faults.has('card-order-date-format') ? dottedDate(card.orderDate) : card.orderDate,
@@ -111,7 +168,14 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
 
 /** Everything of a search body that selects and orders cards (not limit, not cursor). */
 type SearchQuery = Omit<CardSearchRequest, 'limit' | 'cursor'>;
-const queryKeys = ['sortExpression', 'customerAccountNumber', 'orderReference', 'cardTypeIdentifiers', 'statusIdentifiers', 'filter'] as const;
+const queryKeys = [
+  'sortExpression',
+  'customerAccountNumber',
+  'orderReference',
+  'cardTypeIdentifiers',
+  'statusIdentifiers',
+  'filter',
+] as const;
 
 interface SearchCursor {
   v: 1;
@@ -126,9 +190,18 @@ interface SearchCursor {
 
 function isSearchCursor(value: unknown): value is SearchCursor {
   const c = value as SearchCursor;
-  return !!c && typeof c === 'object' && c.v === 1 && Array.isArray(c.after) && c.after.length === 2
-    && c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) && (c.at === undefined || Number.isInteger(c.at)) && !!c.q && typeof c.q === 'object'
-    && (c.tl === undefined || typeof c.tl === 'string');
+  return (
+    !!c &&
+    typeof c === 'object' &&
+    c.v === 1 &&
+    Array.isArray(c.after) &&
+    c.after.length === 2 &&
+    c.after.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    (c.at === undefined || Number.isInteger(c.at)) &&
+    !!c.q &&
+    typeof c.q === 'object' &&
+    (c.tl === undefined || typeof c.tl === 'string')
+  );
 }
 
 function queryOf(body: CardSearchRequest): SearchQuery {
@@ -141,7 +214,10 @@ function queryOf(body: CardSearchRequest): SearchQuery {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -153,10 +229,19 @@ type SortKey = (card: CardRecord) => [number, number];
  * `cardIdentifier`, case-insensitive. `status` sorts by status id (Active = 1 first when
  * ascending), then by cardIdentifier. Default: Active cards first, then by cardIdentifier.
  */
-export function sortKeyOf(expression: string | undefined, faults: Faults, variants: Variants, filtered = false): SortKey {
+export function sortKeyOf(
+  expression: string | undefined,
+  faults: Faults,
+  variants: Variants,
+  filtered = false
+): SortKey {
   const text = (expression ?? '').trim();
   if (text === '') {
-    if (faults.has('card-search-active-not-first') || (filtered && faults.has('card-search-active-first-only-without-filter'))) return (c) => [0, c.cardIdentifier];
+    if (
+      faults.has('card-search-active-not-first') ||
+      (filtered && faults.has('card-search-active-first-only-without-filter'))
+    )
+      return (c) => [0, c.cardIdentifier];
     return (c) => [c.statusId === cardStatus.active ? 0 : 1, c.cardIdentifier];
   }
   if (variants.has('card-sort-grammar-other')) {
@@ -167,9 +252,14 @@ export function sortKeyOf(expression: string | undefined, faults: Faults, varian
     return (c) => [sign * cardStatusOut(c.statusId, variants)[0], c.cardIdentifier];
   }
   const m = /^(status|cardIdentifier)(?:\s+(asc|desc))?$/i.exec(text);
-  if (!m) throw ApiError.badRequest(`sortExpression "${expression}" is not supported (expected: status, status asc, status desc, cardIdentifier, cardIdentifier asc or cardIdentifier desc)`);
+  if (!m)
+    throw ApiError.badRequest(
+      `sortExpression "${expression}" is not supported (expected: status, status asc, status desc, cardIdentifier, cardIdentifier asc or cardIdentifier desc)`
+    );
   const sign = m[2]?.toLowerCase() === 'desc' ? -1 : 1;
-  return m[1]!.toLowerCase() === 'status' ? (c) => [sign * c.statusId, c.cardIdentifier] : (c) => [0, sign * c.cardIdentifier];
+  return m[1]!.toLowerCase() === 'status'
+    ? (c) => [sign * c.statusId, c.cardIdentifier]
+    : (c) => [0, sign * c.cardIdentifier];
 }
 
 function compareKeys(a: [number, number], b: [number, number]): number {
@@ -178,7 +268,9 @@ function compareKeys(a: [number, number], b: [number, number]): number {
 
 function textMatcher(partial: boolean, caseSensitive: boolean): (field: string, wanted: string) => boolean {
   const fold = caseSensitive ? (v: string) => v : (v: string) => v.toLowerCase();
-  return partial ? (field, wanted) => fold(field).includes(fold(wanted)) : (field, wanted) => fold(field) === fold(wanted);
+  return partial
+    ? (field, wanted) => fold(field).includes(fold(wanted))
+    : (field, wanted) => fold(field) === fold(wanted);
 }
 
 /**
@@ -186,7 +278,14 @@ function textMatcher(partial: boolean, caseSensitive: boolean): (field: string, 
  * unknown-filter-ids-match-nothing variant) kept to match no card, or (under `ignored`, a fault)
  * dropped, as though the search had not named it.
  */
-function knownIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType' | 'status', name: string, ignored: boolean, variants: Variants): number[] | undefined {
+function knownIds(
+  ids: number[] | undefined,
+  master: MasterIndex,
+  key: 'cardType' | 'status',
+  name: string,
+  ignored: boolean,
+  variants: Variants
+): number[] | undefined {
   for (const id of ids ?? []) {
     if (master.has(key, id) || ignored || variants.has('unknown-filter-ids-match-nothing')) continue;
     throw ApiError.badRequest(`${name}: ${id} is not a ${key} id of the master data`);
@@ -198,8 +297,10 @@ function knownIds(ids: number[] | undefined, master: MasterIndex, key: 'cardType
 
 /** The ids of a card order item, the master data each names, and the fault that lets an unknown one through. */
 const orderRefs = [
-  ['cardTypeId', 'cardType', 'order-unknown-card-type-accepted'], ['cardCategoryId', 'cardCategory', 'order-unknown-card-category-accepted'],
-  ['cardGroupId', 'cardGroup', 'order-unknown-card-group-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'order-unknown-purchase-category-accepted'],
+  ['cardTypeId', 'cardType', 'order-unknown-card-type-accepted'],
+  ['cardCategoryId', 'cardCategory', 'order-unknown-card-category-accepted'],
+  ['cardGroupId', 'cardGroup', 'order-unknown-card-group-accepted'],
+  ['purchaseCategoryId', 'purchaseCategory', 'order-unknown-purchase-category-accepted'],
   ['fuelProductRestrictionId', 'fuelProductRestriction', 'order-unknown-fuel-restriction-accepted'],
 ] as const;
 
@@ -213,14 +314,17 @@ function answeredProblems(problems: Problem[], faults: Faults): Problem[] {
     const first = problems.map(itemOf).find((i) => i !== undefined);
     return problems.filter((p) => itemOf(p) === undefined || itemOf(p) === first);
   }
-  if (faults.has('order-errors-missing-hides-invalid') && problems.some((p) => p.code !== 'ER-001')) return problems.filter((p) => p.code !== 'ER-001');
+  if (faults.has('order-errors-missing-hides-invalid') && problems.some((p) => p.code !== 'ER-001'))
+    return problems.filter((p) => p.code !== 'ER-001');
   return problems;
 }
 
 /** What the faults of an order's items take from its first item. */
 function itemFaultsOf(faults: Faults) {
   return (first: CardOrderRequest['cards'][number]): Partial<CardOrderRequest['cards'][number]> => ({
-    ...(faults.has('order-second-item-copies-first') ? { cardAddress: first.cardAddress, cardContact: first.cardContact } : {}),
+    ...(faults.has('order-second-item-copies-first')
+      ? { cardAddress: first.cardAddress, cardContact: first.cardContact }
+      : {}),
     ...(faults.has('order-products-of-first-item') ? { products: first.products } : {}),
   });
 }
@@ -233,7 +337,9 @@ function unblockBody(faults: Faults): { schema?: FastifySchema } {
   const longer = faults.has('card-unblock-notes-201-accepted');
   if (!optional && !longer) return {};
   const body = {
-    type: 'object', additionalProperties: false, ...(optional ? {} : { required: ['statusReasonId'] }),
+    type: 'object',
+    additionalProperties: false,
+    ...(optional ? {} : { required: ['statusReasonId'] }),
     properties: { statusReasonId: { type: 'integer' }, notes: { type: 'string', maxLength: longer ? 201 : 200 } },
   };
   return { schema: { ...routeOf('unblockCard', { params: cardParams }).schema, body } };
@@ -245,39 +351,73 @@ type StatusChangeBody = Partial<CardStatusChangeRequest>;
 /** Checked field by field in the handler (attachValidation): any part may be missing. */
 type OrderBody = Partial<CardOrderRequest>;
 
-export default async function cardRoutes(app: FastifyInstance, opts: SandboxPluginOptions & { orderCompletionSeconds?: number }): Promise<void> {
+export default async function cardRoutes(
+  app: FastifyInstance,
+  opts: SandboxPluginOptions & { orderCompletionSeconds?: number }
+): Promise<void> {
   const { store, faults, variants } = opts;
   const now = () => new Date().toISOString();
   const itemFaults = itemFaultsOf(faults);
-  const appearsLater = (variant: 'order-cards-later' | 'replacement-delayed') => (variants.has(variant) ? { visibleFrom: Date.now() + APPEARS_AFTER_MS } : {});
-  const replacementAppears = () => (variants.has('replacement-next-day') ? { visibleFrom: Date.now() + NEXT_DAY_MS } : appearsLater('replacement-delayed'));
+  const appearsLater = (variant: 'order-cards-later' | 'replacement-delayed') =>
+    variants.has(variant) ? { visibleFrom: Date.now() + APPEARS_AFTER_MS } : {};
+  const replacementAppears = () =>
+    variants.has('replacement-next-day')
+      ? { visibleFrom: Date.now() + NEXT_DAY_MS }
+      : appearsLater('replacement-delayed');
 
   /** The card of a block, unblock, cancel, replace or PIN reprint (card-foreign-writable and card-foreign-sub-writable serve another hierarchy's). */
   const writableCard = (caller: Caller, cardIdentifier: number): CardRecord => {
     const ownerDepth = store.customers.get(store.cards.get(cardIdentifier)?.customerAccountNumber ?? '')?.depth;
-    return cardFor(store, caller, cardIdentifier, faults, faults.has('card-foreign-writable') || (faults.has('card-foreign-sub-writable') && ownerDepth === 1));
+    return cardFor(
+      store,
+      caller,
+      cardIdentifier,
+      faults,
+      faults.has('card-foreign-writable') || (faults.has('card-foreign-sub-writable') && ownerDepth === 1)
+    );
   };
   /** A cancelled card refuses every further operation (document: cancellation is permanent). */
   const notCancelled = (card: CardRecord, action: string) => {
-    if (card.statusId === cardStatus.cancelled && !faults.has('card-cancel-not-permanent') && !(faults.has('card-gone-revived-by-block') && action === 'blocked')) {
+    if (
+      card.statusId === cardStatus.cancelled &&
+      !faults.has('card-cancel-not-permanent') &&
+      !(faults.has('card-gone-revived-by-block') && action === 'blocked')
+    ) {
       throw ApiError.refused(`card ${card.cardIdentifier} is cancelled permanently; it cannot be ${action}`);
     }
   };
   /** The fault that lets a statusReasonId master data does not hold through, per action. */
-  const reasonUnchecked = { blocked: 'card-reason-unchecked', unblocked: 'card-unblock-reason-unchecked', 'cancelled again': 'card-cancel-reason-unchecked' } as const;
+  const reasonUnchecked = {
+    blocked: 'card-reason-unchecked',
+    unblocked: 'card-unblock-reason-unchecked',
+    'cancelled again': 'card-cancel-reason-unchecked',
+  } as const;
   /** Whether any hierarchy's master data holds the id: what a server that checks ids against all of them takes. */
-  const anyHierarchy = (key: 'reason' | (typeof orderRefs)[number][1] | 'product', id: number) => [...store.master.values()].some((m) => m.has(key, id));
-  const checkReason = (master: MasterIndex, statusReasonId: number | undefined, action: keyof typeof reasonUnchecked) => {
-    if (faults.has('card-reason-any-hierarchy') && statusReasonId !== undefined && anyHierarchy('reason', statusReasonId)) return;
+  const anyHierarchy = (key: 'reason' | (typeof orderRefs)[number][1] | 'product', id: number) =>
+    [...store.master.values()].some((m) => m.has(key, id));
+  const checkReason = (
+    master: MasterIndex,
+    statusReasonId: number | undefined,
+    action: keyof typeof reasonUnchecked
+  ) => {
+    if (
+      faults.has('card-reason-any-hierarchy') &&
+      statusReasonId !== undefined &&
+      anyHierarchy('reason', statusReasonId)
+    )
+      return;
     if (statusReasonId !== undefined && !master.has('reason', statusReasonId) && !faults.has(reasonUnchecked[action])) {
       throw ApiError.badRequest(`statusReasonId ${statusReasonId} is not a reason id of the master data`);
     }
   };
-  const record = (card: CardRecord, action: string, body: StatusChangeBody) => card.history.push({
-    action, statusId: card.statusId, at: now(),
-    ...(body.statusReasonId !== undefined ? { statusReasonId: body.statusReasonId } : {}),
-    ...(body.notes !== undefined ? { notes: body.notes } : {}),
-  });
+  const record = (card: CardRecord, action: string, body: StatusChangeBody) =>
+    card.history.push({
+      action,
+      statusId: card.statusId,
+      at: now(),
+      ...(body.statusReasonId !== undefined ? { statusReasonId: body.statusReasonId } : {}),
+      ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    });
 
   // ---- Order ----
   app.route<{ Body: OrderBody }>({
@@ -289,35 +429,61 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const missingCode = faults.has('order-missing-field-er001') ? 'ER-001' : 'ER-002';
       const problems: Problem[] = [];
       if (request.validationError) {
-        const error = request.validationError as Error & { validation?: Parameters<typeof validationProblems>[1]; validationContext?: string };
+        const error = request.validationError as Error & {
+          validation?: Parameters<typeof validationProblems>[1];
+          validationContext?: string;
+        };
         problems.push(...validationProblems(error.validationContext ?? 'body', error.validation ?? [], missingCode));
       }
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as OrderBody;
-      const accountNumber = typeof body.customerAccountNumber === 'string' ? body.customerAccountNumber
-        : body.customerAccountNumber === undefined && faults.has('order-customer-optional') ? caller.topLevel : undefined;
-      const customer = accountNumber === undefined ? undefined : bodyCustomerFor(store, caller, accountNumber, faults, variants);
+      const accountNumber =
+        typeof body.customerAccountNumber === 'string'
+          ? body.customerAccountNumber
+          : body.customerAccountNumber === undefined && faults.has('order-customer-optional')
+            ? caller.topLevel
+            : undefined;
+      const customer =
+        accountNumber === undefined ? undefined : bodyCustomerFor(store, caller, accountNumber, faults, variants);
       if (customer && customer.statusId !== customerStatus.active) {
-        problems.push({ code: 'ER-001', description: `customer ${customer.accountNumber} is not active; cards can be ordered for active customers only` });
+        problems.push({
+          code: 'ER-001',
+          description: `customer ${customer.accountNumber} is not active; cards can be ordered for active customers only`,
+        });
       }
       const master = store.masterFor(caller.topLevel);
       const items = Array.isArray(body.cards) ? body.cards : [];
-      if (Array.isArray(body.cards) && items.length === 0) problems.push({ code: 'ER-001', description: 'invalid value at body/cards: at least one card is needed' });
+      if (Array.isArray(body.cards) && items.length === 0)
+        problems.push({ code: 'ER-001', description: 'invalid value at body/cards: at least one card is needed' });
       items.forEach((item, i) => {
         if (!item || typeof item !== 'object') return; // reported by the schema
         const at = `body/cards/${i}`;
-        for (const field of variants.has('card-order-all-required') ? allRequired : ['cardTypeId'] as const) {
-          if (item[field] === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/${field}` });
+        for (const field of variants.has('card-order-all-required') ? allRequired : (['cardTypeId'] as const)) {
+          if (item[field] === undefined)
+            problems.push({ code: missingCode, description: `missing required field ${at}/${field}` });
         }
-        const known = (key: (typeof orderRefs)[number][1] | 'product', id: number) => master.has(key, id) || (faults.has('order-ids-any-hierarchy') && anyHierarchy(key, id));
+        const known = (key: (typeof orderRefs)[number][1] | 'product', id: number) =>
+          master.has(key, id) || (faults.has('order-ids-any-hierarchy') && anyHierarchy(key, id));
         for (const [field, key, fault] of orderRefs) {
           const id = item[field];
-          if (typeof id === 'number' && !known(key, id) && !faults.has(fault)) problems.push({ code: 'ER-001', description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data` });
+          if (typeof id === 'number' && !known(key, id) && !faults.has(fault))
+            problems.push({
+              code: 'ER-001',
+              description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data`,
+            });
         }
         (Array.isArray(item.products) ? item.products : []).forEach((p, j) => {
           if (!p || typeof p !== 'object') return;
-          if (p.productId === undefined) problems.push({ code: missingCode, description: `missing required field ${at}/products/${j}/productId` });
-          else if (typeof p.productId === 'number' && !known('product', p.productId) && !faults.has('order-unknown-product-accepted')) {
-            problems.push({ code: 'ER-001', description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data` });
+          if (p.productId === undefined)
+            problems.push({ code: missingCode, description: `missing required field ${at}/products/${j}/productId` });
+          else if (
+            typeof p.productId === 'number' &&
+            !known('product', p.productId) &&
+            !faults.has('order-unknown-product-accepted')
+          ) {
+            problems.push({
+              code: 'ER-001',
+              description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data`,
+            });
           }
         });
       });
@@ -327,40 +493,60 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const day = today();
       const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);
       // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
-      const addCards = (statusId: number) => items.map((item) => ({ ...item, ...itemFaults(items[0]!) })).forEach((item) => {
-        // A card type master data does not hold is here only under order-unknown-card-type-accepted.
-        const type = master.get('cardType', item.cardTypeId!) ?? { ...master.data.cardType[0]!, id: item.cardTypeId! };
-        const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
-        const fuelProductRestrictionId = item.fuelProductRestrictionId ?? master.get('purchaseCategory', purchaseCategoryId)?.productRestrictionId ?? master.data.fuelProductRestriction[0]!.id;
-        const defaultProducts = (productsByRestriction[fuelProductRestrictionId] ?? []).filter((id) => master.has('product', id));
-        const cardIdentifier = store.newCardIdentifier();
-        store.addCard({
-          cardIdentifier,
-          customerAccountNumber: customer.accountNumber,
-          cardTypeId: type.id,
-          cardCategoryId: item.cardCategoryId ?? master.data.cardCategory[0]!.id,
-          cardGroupId: item.cardGroupId ?? (master.data.cardGroup.find((g) => g.cardTypeId === type.id) ?? master.data.cardGroup[0]!).id,
-          purchaseCategoryId,
-          fuelProductRestrictionId,
-          productIds: item.products ? item.products.map((p) => p.productId!) : defaultProducts,
-          statusId,
-          ...cardNumbers(store.random, cardIdentifier, customer.topLevel),
-          driverName: faults.has('card-driver-accents-stripped') ? (item.driverName ?? '').normalize('NFD').replace(/\p{M}/gu, '') : item.driverName ?? '',
-          vehicleRegNumber: item.vehicleRegNumber ?? '',
-          additionalEmbossing: item.additionalEmbossing ?? '',
-          isDriverEmbossed: item.isDriverEmbossed ?? false,
-          isVRNEmbossed: item.isVRNEmbossed ?? false,
-          deliveryAddress: { ...customer.address, companyName: customer.name, ...(item.cardAddress ? cardAddressOf(item.cardAddress) : {}) },
-          deliveryContact: item.cardContact ? contactOf(item.cardContact) : { ...customer.contact },
-          orderDate: day,
-          expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
-          orderReference,
-          ...(item.cardPIN !== undefined ? { pin: item.cardPIN } : {}),
-          ...appearsLater('order-cards-later'),
-          history: [{ action: 'order', statusId, at: now() }],
-        });
-      });
-      if (opts.orderCompletionSeconds) setTimeout(() => addCards(cardStatus.active), opts.orderCompletionSeconds * 1000).unref();
+      const addCards = (statusId: number) =>
+        items
+          .map((item) => ({ ...item, ...itemFaults(items[0]!) }))
+          .forEach((item) => {
+            // A card type master data does not hold is here only under order-unknown-card-type-accepted.
+            const type = master.get('cardType', item.cardTypeId!) ?? {
+              ...master.data.cardType[0]!,
+              id: item.cardTypeId!,
+            };
+            const purchaseCategoryId = item.purchaseCategoryId ?? type.defaultPurchaseCategoryId;
+            const fuelProductRestrictionId =
+              item.fuelProductRestrictionId ??
+              master.get('purchaseCategory', purchaseCategoryId)?.productRestrictionId ??
+              master.data.fuelProductRestriction[0]!.id;
+            const defaultProducts = (productsByRestriction[fuelProductRestrictionId] ?? []).filter((id) =>
+              master.has('product', id)
+            );
+            const cardIdentifier = store.newCardIdentifier();
+            store.addCard({
+              cardIdentifier,
+              customerAccountNumber: customer.accountNumber,
+              cardTypeId: type.id,
+              cardCategoryId: item.cardCategoryId ?? master.data.cardCategory[0]!.id,
+              cardGroupId:
+                item.cardGroupId ??
+                (master.data.cardGroup.find((g) => g.cardTypeId === type.id) ?? master.data.cardGroup[0]!).id,
+              purchaseCategoryId,
+              fuelProductRestrictionId,
+              productIds: item.products ? item.products.map((p) => p.productId!) : defaultProducts,
+              statusId,
+              ...cardNumbers(store.random, cardIdentifier, customer.topLevel),
+              driverName: faults.has('card-driver-accents-stripped')
+                ? (item.driverName ?? '').normalize('NFD').replace(/\p{M}/gu, '')
+                : (item.driverName ?? ''),
+              vehicleRegNumber: item.vehicleRegNumber ?? '',
+              additionalEmbossing: item.additionalEmbossing ?? '',
+              isDriverEmbossed: item.isDriverEmbossed ?? false,
+              isVRNEmbossed: item.isVRNEmbossed ?? false,
+              deliveryAddress: {
+                ...customer.address,
+                companyName: customer.name,
+                ...(item.cardAddress ? cardAddressOf(item.cardAddress) : {}),
+              },
+              deliveryContact: item.cardContact ? contactOf(item.cardContact) : { ...customer.contact },
+              orderDate: day,
+              expiryDate: expiryFrom(day, CARD_VALIDITY_YEARS),
+              orderReference,
+              ...(item.cardPIN !== undefined ? { pin: item.cardPIN } : {}),
+              ...appearsLater('order-cards-later'),
+              history: [{ action: 'order', statusId, at: now() }],
+            });
+          });
+      if (opts.orderCompletionSeconds)
+        setTimeout(() => addCards(cardStatus.active), opts.orderCompletionSeconds * 1000).unref();
       else addCards(cardStatus.ordered);
       reply.code(faults.has('order-status-200') ? 200 : operations.orderCards.success);
       return faults.has('order-reference-missing') ? {} : { orderReference };
@@ -381,7 +567,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...routeOf('getCard', { params: cardParams }),
     handler: async (request) => {
       const card = cardFor(store, callerOf(request), request.params.cardIdentifier, faults);
-      if (card.statusId === cardStatus.cancelled && (variants.has('ended-unreadable') || faults.has('card-gone-revived-by-block'))) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
+      if (
+        card.statusId === cardStatus.cancelled &&
+        (variants.has('ended-unreadable') || faults.has('card-gone-revived-by-block'))
+      )
+        throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       const view = cardView(store, card, faults, variants);
       return faults.has('card-get-wrapped') ? { card: view } : view;
     },
@@ -390,9 +580,17 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
   // ---- Search ----
   const snapshots = new Snapshots<number>();
   /** The count of a search's matches, on a page a cursor led to too (defaults-omitted: counting costs a query, made for a first page only). */
-  const totalOf = (matches: number, continued: boolean) => (continued && variants.has('defaults-omitted') ? undefined : matches);
+  const totalOf = (matches: number, continued: boolean) =>
+    continued && variants.has('defaults-omitted') ? undefined : matches;
   /** A card list response. */
-  const searchPage = (cards: CardRecord[], customerAccountNumber: string, hasNextPage: boolean, nextCursor: string | undefined, totalCount: number | undefined, lastPage = !hasNextPage) => {
+  const searchPage = (
+    cards: CardRecord[],
+    customerAccountNumber: string,
+    hasNextPage: boolean,
+    nextCursor: string | undefined,
+    totalCount: number | undefined,
+    lastPage = !hasNextPage
+  ) => {
     const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
     return {
       cards: cards.map((c) => cardView(store, c, faults, variants)),
@@ -400,7 +598,9 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       hasNextPage: flag(hasNextPage),
       lastPage: flag(lastPage),
       ...(nextCursor ? { nextCursor } : {}),
-      ...(totalCount === undefined ? {} : { totalCount: faults.has('card-search-total-count-wrong') ? cards.length : totalCount }),
+      ...(totalCount === undefined
+        ? {}
+        : { totalCount: faults.has('card-search-total-count-wrong') ? cards.length : totalCount }),
     };
   };
   app.route<{ Body: CardSearchRequest }>({
@@ -408,13 +608,32 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     handler: async (request) => {
       let caller = callerOf(request);
       const body = request.body;
-      if (variants.has('page-size-over-max-refused') && (body.limit ?? 0) > OTHER_MAX_LIMIT) throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
+      if (variants.has('page-size-over-max-refused') && (body.limit ?? 0) > OTHER_MAX_LIMIT)
+        throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
       const snapshotted = variants.has('snapshot-cursor');
       if (snapshotted && body.cursor !== undefined) {
-        const { id, snapshot, at, empty } = snapshots.open(body.cursor, caller, variants, () => ApiError.forbidden('cursor was issued to another client'));
-        const page = snapshots.page(id, snapshot, at, Math.min(body.limit ?? snapshot.limit, variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT));
-        const cards = empty ? [] : page.keys.map((k) => store.cards.get(k)).filter((c): c is CardRecord => c !== undefined);
-        return searchPage(cards, snapshot.scope!, empty ? false : page.hasNextPage, empty ? undefined : page.nextCursor, totalOf(snapshot.keys.length, true));
+        const { id, snapshot, at, empty } = snapshots.open(body.cursor, caller, variants, () =>
+          ApiError.forbidden('cursor was issued to another client')
+        );
+        const page = snapshots.page(
+          id,
+          snapshot,
+          at,
+          Math.min(
+            body.limit ?? snapshot.limit,
+            variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CARD_SEARCH_MAX_LIMIT
+          )
+        );
+        const cards = empty
+          ? []
+          : page.keys.map((k) => store.cards.get(k)).filter((c): c is CardRecord => c !== undefined);
+        return searchPage(
+          cards,
+          snapshot.scope!,
+          empty ? false : page.hasNextPage,
+          empty ? undefined : page.nextCursor,
+          totalOf(snapshot.keys.length, true)
+        );
       }
       let query = queryOf(body);
       let after: [number, number] | undefined;
@@ -422,10 +641,17 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       let empty = false;
       if (body.cursor !== undefined) {
         const cursor = decodeCursor(body.cursor, isSearchCursor);
-        ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('card-search-cursor-foreign'), variants, () => ApiError.forbidden('cursor was issued to another client')));
+        ({ reader: caller, empty } = cursorReader(
+          caller,
+          cursor.tl,
+          faults.has('card-search-cursor-foreign'),
+          variants,
+          () => ApiError.forbidden('cursor was issued to another client')
+        ));
         // The cursor carries its query: a request may repeat it unchanged or leave it out.
         if (faults.has('card-search-cursor-drops-filters')) query = {};
-        else if (Object.keys(query).length && canonical(query) !== canonical(cursor.q)) throw ApiError.badRequest('cursor belongs to a search with other criteria');
+        else if (Object.keys(query).length && canonical(query) !== canonical(cursor.q))
+          throw ApiError.badRequest('cursor belongs to a search with other criteria');
         else query = cursor.q;
         after = cursor.after;
         at = cursor.at;
@@ -435,18 +661,49 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const defaultLimit = other ? OTHER_DEFAULT_LIMIT : CARD_SEARCH_DEFAULT_LIMIT;
       let limit = (after && faults.has('card-search-cursor-drops-limit') ? undefined : body.limit) ?? defaultLimit;
       limit = faults.has('card-search-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
-      const filtered = query.cardTypeIdentifiers !== undefined || query.statusIdentifiers !== undefined || query.orderReference !== undefined || query.filter !== undefined;
+      const filtered =
+        query.cardTypeIdentifiers !== undefined ||
+        query.statusIdentifiers !== undefined ||
+        query.orderReference !== undefined ||
+        query.filter !== undefined;
       const sortKey = sortKeyOf(query.sortExpression, faults, variants, filtered);
       const master = store.masterFor(caller.topLevel);
-      const typeIds = knownIds(query.cardTypeIdentifiers, master, 'cardType', 'cardTypeIdentifiers', faults.has('card-search-unknown-card-type-ignored'), variants);
-      const statusIds = knownIds(query.statusIdentifiers?.map((id) => cardStatusIn(id, variants)), master, 'status', 'statusIdentifiers', faults.has('card-search-unknown-status-ignored'), variants);
+      const typeIds = knownIds(
+        query.cardTypeIdentifiers,
+        master,
+        'cardType',
+        'cardTypeIdentifiers',
+        faults.has('card-search-unknown-card-type-ignored'),
+        variants
+      );
+      const statusIds = knownIds(
+        query.statusIdentifiers?.map((id) => cardStatusIn(id, variants)),
+        master,
+        'status',
+        'statusIdentifiers',
+        faults.has('card-search-unknown-status-ignored'),
+        variants
+      );
 
       let cards: CardRecord[];
       if (query.customerAccountNumber !== undefined) {
-        const customer = filterCustomerFor(store, caller, query.customerAccountNumber, faults, variants, faults.has('card-search-foreign-customer-listed'));
-        const all = customer ? store.cardsByTopLevel.get(customer.topLevel) ?? [] : [];
-        cards = faults.has('card-search-customer-ignored') ? all : all.filter((c) => c.customerAccountNumber === customer?.accountNumber);
-      } else if (query.filter?.primaryVisualCardNumber !== undefined && query.filter.partialMatch !== true && faults.has('card-search-foreign-card-number')) {
+        const customer = filterCustomerFor(
+          store,
+          caller,
+          query.customerAccountNumber,
+          faults,
+          variants,
+          faults.has('card-search-foreign-customer-listed')
+        );
+        const all = customer ? (store.cardsByTopLevel.get(customer.topLevel) ?? []) : [];
+        cards = faults.has('card-search-customer-ignored')
+          ? all
+          : all.filter((c) => c.customerAccountNumber === customer?.accountNumber);
+      } else if (
+        query.filter?.primaryVisualCardNumber !== undefined &&
+        query.filter.partialMatch !== true &&
+        faults.has('card-search-foreign-card-number')
+      ) {
         cards = [...store.cards.values()];
       } else {
         cards = store.cardsByTopLevel.get(caller.topLevel) ?? [];
@@ -471,7 +728,11 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         else if (!partial && faults.has('card-search-whole-match-partial')) partial = true;
         const match = textMatcher(partial, variants.has('card-filter-case-sensitive'));
         const checks: [string | undefined, (c: CardRecord) => string, boolean][] = [
-          [filter.primaryVisualCardNumber, (c) => c.primaryVisualCardNumber, faults.has('card-search-pvcn-filter-ignored')],
+          [
+            filter.primaryVisualCardNumber,
+            (c) => c.primaryVisualCardNumber,
+            faults.has('card-search-pvcn-filter-ignored'),
+          ],
           [filter.driverName, (c) => c.driverName, faults.has('card-search-driver-filter-ignored')],
           [filter.vehicleRegNumber, (c) => c.vehicleRegNumber, faults.has('card-search-vrn-filter-ignored')],
         ];
@@ -483,17 +744,40 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const keyed = cards.map((card) => ({ card, key: sortKey(card) })).sort((a, b) => compareKeys(a.key, b.key));
       const scope = query.customerAccountNumber ?? caller.topLevel;
       if (snapshotted) {
-        const first = snapshots.first({ keys: keyed.map((k) => k.card.cardIdentifier), limit, tl: caller.topLevel, scope });
-        return searchPage(first.keys.map((k) => store.cards.get(k)!), scope, first.hasNextPage, first.nextCursor, keyed.length);
+        const first = snapshots.first({
+          keys: keyed.map((k) => k.card.cardIdentifier),
+          limit,
+          tl: caller.topLevel,
+          scope,
+        });
+        return searchPage(
+          first.keys.map((k) => store.cards.get(k)!),
+          scope,
+          first.hasNextPage,
+          first.nextCursor,
+          keyed.length
+        );
       }
       const position = variants.has('card-search-cursor-position');
-      let start = after === undefined ? 0 : position && at !== undefined ? Math.min(at, keyed.length) : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
+      let start =
+        after === undefined
+          ? 0
+          : position && at !== undefined
+            ? Math.min(at, keyed.length)
+            : keyed.findIndex((k) => compareKeys(k.key, after!) > 0);
       if (start < 0) start = keyed.length;
       if (after !== undefined && faults.has('card-search-page-gap')) start += 1;
       const page = keyed.slice(start, start + limit);
       let hasNextPage = start + limit < keyed.length;
       const lastKey = page.length ? page.at(-1)!.key : after;
-      const cursorAt = (key: [number, number]) => encodeCursor({ v: 1, after: key, ...(position ? { at: start + page.length } : {}), q: query, tl: caller.topLevel } satisfies SearchCursor);
+      const cursorAt = (key: [number, number]) =>
+        encodeCursor({
+          v: 1,
+          after: key,
+          ...(position ? { at: start + page.length } : {}),
+          q: query,
+          tl: caller.topLevel,
+        } satisfies SearchCursor);
       let nextCursor = hasNextPage && lastKey ? cursorAt(lastKey) : undefined;
       if (hasNextPage && !lastKey) nextCursor = cursorAt([-Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]);
       const lastPage = !hasNextPage;
@@ -501,7 +785,14 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
         hasNextPage = true;
         nextCursor = cursorAt(lastKey ?? [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
       }
-      return searchPage(page.map((k) => k.card), scope, hasNextPage, nextCursor, totalOf(keyed.length, body.cursor !== undefined), lastPage);
+      return searchPage(
+        page.map((k) => k.card),
+        scope,
+        hasNextPage,
+        nextCursor,
+        totalOf(keyed.length, body.cursor !== undefined),
+        lastPage
+      );
     },
   });
 
@@ -518,25 +809,31 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
 
   /** Under card-notes-bytes-counted: notes over 200 UTF-8 bytes are refused, whatever their characters. */
   const notesInBytes = (notes: string | undefined) => {
-    if (faults.has('card-notes-bytes-counted') && notes !== undefined && Buffer.byteLength(notes, 'utf8') > 200) throw ApiError.badRequest('notes is longer than 200 characters');
+    if (faults.has('card-notes-bytes-counted') && notes !== undefined && Buffer.byteLength(notes, 'utf8') > 200)
+      throw ApiError.badRequest('notes is longer than 200 characters');
   };
 
   /** The operation status of a change: {}, or under `fault` an empty body. */
-  const done = (reply: FastifyReply, fault: FaultId) => (faults.has(fault) ? reply.type('application/json').send('') : {});
+  const done = (reply: FastifyReply, fault: FaultId) =>
+    faults.has(fault) ? reply.type('application/json').send('') : {};
 
   app.route<StatusRoute>({
     ...routeOf('blockCard', { params: cardParams }),
     handler: async (request, reply) => {
       const card = statusTarget(request, 'blocked');
-      if (faults.has('card-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
+      if (faults.has('card-block-notes-required') && request.body.notes === undefined)
+        throw ApiError.badRequest('notes is required');
       notesInBytes(request.body.notes);
       const fromCancelled = card.statusId === cardStatus.cancelled; // only under card-cancel-not-permanent or card-gone-revived-by-block
       if (card.statusId !== cardStatus.active && !fromCancelled) {
         if (variants.has('unmet-condition-no-op') && card.statusId === cardStatus.blocked) return {};
-        throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`);
+        throw ApiError.refused(
+          `card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only an Active card can be blocked`
+        );
       }
       const blockedBefore = card.history.some((h) => h.action === 'block');
-      if (!faults.has('card-block-not-applied') && !(faults.has('card-second-block-ignored') && blockedBefore)) card.statusId = cardStatus.blocked;
+      if (!faults.has('card-block-not-applied') && !(faults.has('card-second-block-ignored') && blockedBefore))
+        card.statusId = cardStatus.blocked;
       if (faults.has('card-block-changes-driver')) card.driverName = card.driverName.toUpperCase();
       record(card, 'block', request.body);
       return done(reply, 'opstatus-card-block-empty-body');
@@ -548,17 +845,23 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     ...unblockBody(faults),
     handler: async (request) => {
       const card = statusTarget(request, 'unblocked');
-      if (faults.has('card-unblock-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
+      if (faults.has('card-unblock-notes-required') && request.body.notes === undefined)
+        throw ApiError.badRequest('notes is required');
       notesInBytes(request.body.notes);
       if (card.statusId === cardStatus.cancelled) return {}; // only under card-cancel-not-permanent
       const wasActive = card.statusId === cardStatus.active;
-      const activeAllowed = wasActive && (faults.has('card-unblock-active-accepted') || faults.has('card-unblock-active-changes-status'));
+      const activeAllowed =
+        wasActive && (faults.has('card-unblock-active-accepted') || faults.has('card-unblock-active-changes-status'));
       if (card.statusId !== cardStatus.blocked && !activeAllowed) {
         if (variants.has('unmet-condition-no-op') && wasActive) return {};
-        throw ApiError.refused(`card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`);
+        throw ApiError.refused(
+          `card ${card.cardIdentifier} is ${cardStatusNames[card.statusId]}; only a Blocked card can be unblocked`
+        );
       }
       if (card.replacedBy !== undefined && variants.has('replaced-original-stays-blocked')) {
-        throw ApiError.refused(`card ${card.cardIdentifier} was blocked because it has been replaced (by card ${card.replacedBy}); it cannot be unblocked`);
+        throw ApiError.refused(
+          `card ${card.cardIdentifier} was blocked because it has been replaced (by card ${card.replacedBy}); it cannot be unblocked`
+        );
       }
       if (wasActive && faults.has('card-unblock-active-changes-status')) card.statusId = cardStatus.blocked;
       else if (!faults.has('card-unblock-stays-blocked')) card.statusId = cardStatus.active;
@@ -588,32 +891,54 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
       const caller = callerOf(request);
       const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
-      if (faults.has('card-replace-body-required') && !Object.keys(body).length) throw ApiError.badRequest('replace needs at least one property of the replacement');
-      if (faults.has('card-replace-vrn-needs-driver') && body.vehicleRegNumber !== undefined && body.driverName === undefined) throw ApiError.badRequest('vehicleRegNumber is changed together with driverName');
+      if (faults.has('card-replace-body-required') && !Object.keys(body).length)
+        throw ApiError.badRequest('replace needs at least one property of the replacement');
+      if (
+        faults.has('card-replace-vrn-needs-driver') &&
+        body.vehicleRegNumber !== undefined &&
+        body.driverName === undefined
+      )
+        throw ApiError.badRequest('vehicleRegNumber is changed together with driverName');
       const master = store.masterFor(original.topLevel);
       const refs = [
-        ['cardTypeId', 'cardType', 'card-replace-unknown-card-type-accepted'], ['purchaseCategoryId', 'purchaseCategory', 'card-replace-unknown-purchase-category-accepted'],
+        ['cardTypeId', 'cardType', 'card-replace-unknown-card-type-accepted'],
+        ['purchaseCategoryId', 'purchaseCategory', 'card-replace-unknown-purchase-category-accepted'],
         ['cardGroupId', 'cardGroup', 'card-replace-unknown-card-group-accepted'],
       ] as const;
       for (const [field, key, fault] of refs) {
         const id = body[field];
-        if (id !== undefined && !master.has(key, id) && !faults.has(fault)) throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
+        if (id !== undefined && !master.has(key, id) && !faults.has(fault))
+          throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
       notCancelled(original, 'replaced');
-      const escaped = (text: string | undefined) => (text !== undefined && faults.has('card-driver-name-html-escaped') ? text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', '\'': '#39' }[c]};`) : text);
+      const escaped = (text: string | undefined) =>
+        text !== undefined && faults.has('card-driver-name-html-escaped')
+          ? text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`)
+          : text;
       if (faults.has('card-replace-changes-original')) {
-        for (const field of ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as const) if (body[field] !== undefined) original[field] = body[field]!;
+        for (const field of ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as const)
+          if (body[field] !== undefined) original[field] = body[field]!;
       }
-      addReplacement(store, original, {
-        cardTypeId: body.cardTypeId ?? original.cardTypeId,
-        purchaseCategoryId: body.purchaseCategoryId ?? original.purchaseCategoryId,
-        cardGroupId: body.cardGroupId ?? original.cardGroupId,
-        additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
-        driverName: escaped(body.driverName) ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
-        vehicleRegNumber: faults.has('card-replace-ignores-change') ? original.vehicleRegNumber : body.vehicleRegNumber ?? original.vehicleRegNumber,
-        ...replacementAppears(),
-      }, today(), now());
-      if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled) original.statusId = cardStatus.blocked;
+      addReplacement(
+        store,
+        original,
+        {
+          cardTypeId: body.cardTypeId ?? original.cardTypeId,
+          purchaseCategoryId: body.purchaseCategoryId ?? original.purchaseCategoryId,
+          cardGroupId: body.cardGroupId ?? original.cardGroupId,
+          additionalEmbossing: body.additionalEmbossing ?? original.additionalEmbossing,
+          driverName:
+            escaped(body.driverName) ?? (faults.has('card-replace-loses-property') ? '' : original.driverName),
+          vehicleRegNumber: faults.has('card-replace-ignores-change')
+            ? original.vehicleRegNumber
+            : (body.vehicleRegNumber ?? original.vehicleRegNumber),
+          ...replacementAppears(),
+        },
+        today(),
+        now()
+      );
+      if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled)
+        original.statusId = cardStatus.blocked;
       record(original, 'replace', {});
       return done(reply, 'opstatus-replace-empty-body');
     },
@@ -625,7 +950,8 @@ export default async function cardRoutes(app: FastifyInstance, opts: SandboxPlug
     handler: async (request, reply) => {
       const card = writableCard(callerOf(request), request.params.cardIdentifier);
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
-      if (faults.has('reprint-address-required') && request.body?.cardAddress === undefined) throw ApiError.badRequest('cardAddress is required');
+      if (faults.has('reprint-address-required') && request.body?.cardAddress === undefined)
+        throw ApiError.badRequest('cardAddress is required');
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });
       return done(reply, 'opstatus-reprint-empty-body');

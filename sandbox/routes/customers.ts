@@ -4,16 +4,47 @@
  * document is silent (sandbox/README.md, ASSUME-*).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AddressComplete, CustomerCreateRequest, CustomerListQuery, CustomerNotesRequest, CustomerUpdateRequest } from '../../lib/types.generated.js';
+import { operations } from '../../lib/operations.js';
+import type {
+  AddressComplete,
+  CustomerCreateRequest,
+  CustomerListQuery,
+  CustomerNotesRequest,
+  CustomerUpdateRequest,
+} from '../../lib/types.generated.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
+import {
+  cascade,
+  refuseCloseWithCards,
+  refuseFrozen,
+  refuseTopLevelParent,
+  refuseWrite,
+  searchMatches,
+  shownName,
+  shownStatus,
+  storedName,
+  storedText,
+  updateBase,
+} from '../customer-choices.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
-import type { Variants } from '../variants.js';
-import { operations } from '../../lib/operations.js';
-import { accountParams, ADDRESS_FIELDS, callerOf, contactOf, bodyCustomerFor, cursorReader, customerFor, decodeCursor, encodeCursor, fastifyPath, filterCustomerFor, routeOf } from '../route-kit.js';
-import { customerStatus, type CustomerRecord, type Store } from '../store.js';
+import {
+  ADDRESS_FIELDS,
+  accountParams,
+  bodyCustomerFor,
+  callerOf,
+  contactOf,
+  cursorReader,
+  customerFor,
+  decodeCursor,
+  encodeCursor,
+  fastifyPath,
+  filterCustomerFor,
+  routeOf,
+} from '../route-kit.js';
 import { Snapshots } from '../snapshots.js';
-import { cascade, refuseCloseWithCards, refuseFrozen, refuseTopLevelParent, refuseWrite, searchMatches, shownName, shownStatus, storedName, storedText, updateBase } from '../customer-choices.js';
+import { type CustomerRecord, customerStatus, type Store } from '../store.js';
+import type { Variants } from '../variants.js';
 
 /** Page size of GET /customers without limit (document: default 50). */
 export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
@@ -38,9 +69,15 @@ interface ListCursor {
 
 function isListCursor(value: unknown): value is ListCursor {
   const c = value as ListCursor;
-  return !!c && typeof c === 'object' && c.v === 1 && typeof c.after === 'string'
-    && (c.customerAccountNumber === null || typeof c.customerAccountNumber === 'string')
-    && (c.searchText === null || typeof c.searchText === 'string') && (c.tl === undefined || typeof c.tl === 'string');
+  return (
+    !!c &&
+    typeof c === 'object' &&
+    c.v === 1 &&
+    typeof c.after === 'string' &&
+    (c.customerAccountNumber === null || typeof c.customerAccountNumber === 'string') &&
+    (c.searchText === null || typeof c.searchText === 'string') &&
+    (c.tl === undefined || typeof c.tl === 'string')
+  );
 }
 
 /** The six address fields of a customer address (companyName belongs to card addresses only). */
@@ -48,46 +85,75 @@ function customerAddress(address: AddressComplete): AddressComplete {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as unknown as AddressComplete;
 }
 
-
 /** Without empty values, and without the internal identifier a server may not expose (optional-fields-omitted). */
 function omitted(view: Record<string, unknown>): Record<string, unknown> {
   const { parentCustomerIdentifier: _internal, ...rest } = view;
-  const kept = Object.entries(rest).filter(([, v]) => v !== '' && v !== null && v !== undefined)
-    .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) : v]);
+  const kept = Object.entries(rest)
+    .filter(([, v]) => v !== '' && v !== null && v !== undefined)
+    .map(([k, v]) => [
+      k,
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== ''))
+        : v,
+    ]);
   return Object.fromEntries(kept);
 }
 
 /** What a list item shows of a customer under list-items-summary: the rest only GET shows. */
-const SUMMARY = new Set(['customerAccountNumber', 'customerName', 'customerBusinessReference', 'parentCustomerAccountNumber']);
+const SUMMARY = new Set([
+  'customerAccountNumber',
+  'customerName',
+  'customerBusinessReference',
+  'parentCustomerAccountNumber',
+]);
 
 /** A customer as the list shows it. */
 function listItem(view: Record<string, unknown>, variants: Variants): Record<string, unknown> {
-  return variants.has('list-items-summary') ? Object.fromEntries(Object.entries(view).filter(([k]) => SUMMARY.has(k))) : view;
+  return variants.has('list-items-summary')
+    ? Object.fromEntries(Object.entries(view).filter(([k]) => SUMMARY.has(k)))
+    : view;
 }
 
-export function customerView(store: Store, c: CustomerRecord, faults: Faults, variants: Variants): Record<string, unknown> {
+export function customerView(
+  store: Store,
+  c: CustomerRecord,
+  faults: Faults,
+  variants: Variants
+): Record<string, unknown> {
   const parent = c.parentAccountNumber === undefined ? undefined : store.customers.get(c.parentAccountNumber);
   const [statusId, statusName] = shownStatus(c, faults, variants);
-  const children = variants.has('count-open-sub-accounts') ? c.children.filter((acc) => store.customers.get(acc)!.statusId !== customerStatus.closed) : c.children;
+  const children = variants.has('count-open-sub-accounts')
+    ? c.children.filter((acc) => store.customers.get(acc)!.statusId !== customerStatus.closed)
+    : c.children;
   const address: Record<string, unknown> = { ...c.address };
-  if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode)) address.zipCode = Number(c.address.zipCode);
+  if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode))
+    address.zipCode = Number(c.address.zipCode);
   if (faults.has('customer-address-company-name')) address.companyName = c.name;
   const contact: Record<string, unknown> = { ...c.contact };
-  if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone) contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
+  if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone)
+    contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
   const view = {
     customerAccountNumber: c.accountNumber,
     customerName: shownName(c.name, faults),
     ...(c.businessReference !== undefined ? { customerBusinessReference: c.businessReference } : {}),
     customerContact: contact,
     customerAddress: address,
-    status: faults.has('customer-status-text-uppercase') && c.statusId === customerStatus.active ? statusName.toUpperCase() : statusName,
+    status:
+      faults.has('customer-status-text-uppercase') && c.statusId === customerStatus.active
+        ? statusName.toUpperCase()
+        : statusName,
     statusIdentifier: faults.has('customer-status-identifier-string') ? String(statusId) : statusId,
-    countOfSubAccounts: faults.has('customer-count-of-sub-accounts-stale') ? c.seededChildren
-      : faults.has('customer-count-all-descendants') ? descendantCount(store, c) : children.length,
-    ...(parent ? {
-      parentCustomerAccountNumber: faults.has('customer-parent-number-wrong') ? c.topLevel : parent.accountNumber,
-      parentCustomerIdentifier: parent.internalId,
-    } : {}),
+    countOfSubAccounts: faults.has('customer-count-of-sub-accounts-stale')
+      ? c.seededChildren
+      : faults.has('customer-count-all-descendants')
+        ? descendantCount(store, c)
+        : children.length,
+    ...(parent
+      ? {
+          parentCustomerAccountNumber: faults.has('customer-parent-number-wrong') ? c.topLevel : parent.accountNumber,
+          parentCustomerIdentifier: parent.internalId,
+        }
+      : {}),
   };
   return variants.has('optional-fields-omitted') ? omitted(view) : view;
 }
@@ -98,19 +164,27 @@ function descendantCount(store: Store, c: CustomerRecord): number {
 
 /** The customer as GET shows it: under top-level-unreadable, the caller's top-level customer is not (403). */
 function readable(c: CustomerRecord, variants: Variants): CustomerRecord {
-  if (c.depth === 0 && variants.has('top-level-unreadable')) throw ApiError.forbidden(`customer ${c.accountNumber} is the top-level customer; it is not readable through the interface`);
-  if (c.statusId === customerStatus.closed && variants.has('ended-unreadable')) throw ApiError.notFound(`customer ${c.accountNumber} not found`);
+  if (c.depth === 0 && variants.has('top-level-unreadable'))
+    throw ApiError.forbidden(
+      `customer ${c.accountNumber} is the top-level customer; it is not readable through the interface`
+    );
+  if (c.statusId === customerStatus.closed && variants.has('ended-unreadable'))
+    throw ApiError.notFound(`customer ${c.accountNumber} not found`);
   return c;
 }
 
 /** Sub-customers only: the top-level customer is the operator's, not the interface's, to change. */
 function subCustomer(c: CustomerRecord): CustomerRecord {
-  if (c.depth === 0) throw ApiError.forbidden(`customer ${c.accountNumber} is the top-level customer; only sub-customers can be changed through the interface`);
+  if (c.depth === 0)
+    throw ApiError.forbidden(
+      `customer ${c.accountNumber} is the top-level customer; only sub-customers can be changed through the interface`
+    );
   return c;
 }
 
 function notClosed(c: CustomerRecord, action: string): void {
-  if (c.statusId === customerStatus.closed) throw ApiError.refused(`customer ${c.accountNumber} is closed permanently; it cannot be ${action}`);
+  if (c.statusId === customerStatus.closed)
+    throw ApiError.refused(`customer ${c.accountNumber} is closed permanently; it cannot be ${action}`);
 }
 
 export default async function customerRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
@@ -119,25 +193,41 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   /** New account numbers under formats-other: letters and digits. */
   let nextOtherNumber = 1001;
   /** customer-foreign-depth-2-writable: the changes of a customer two levels below a top-level account are served whoever asks. */
-  const depth2Served = (accountNumber: string) => faults.has('customer-foreign-depth-2-writable') && store.customers.get(accountNumber)?.depth === 2;
+  const depth2Served = (accountNumber: string) =>
+    faults.has('customer-foreign-depth-2-writable') && store.customers.get(accountNumber)?.depth === 2;
 
   const snapshots = new Snapshots<string>();
   /** A page of the customer list, in the shape the variants choose (its shape is not shown). */
-  const listPage = (reply: FastifyReply, page: CustomerRecord[], hasNextPage: boolean, nextCursor: string | undefined, totalCount: number, limit: number, offset: number) => {
+  const listPage = (
+    reply: FastifyReply,
+    page: CustomerRecord[],
+    hasNextPage: boolean,
+    nextCursor: string | undefined,
+    totalCount: number,
+    limit: number,
+    offset: number
+  ) => {
     const customers = page.map((c) => listItem(customerView(store, c, faults, variants), variants));
     if (variants.has('customer-list-bare-array')) {
       if (nextCursor) reply.header('x-next-cursor', nextCursor);
       return customers;
     }
     if (variants.has('customer-list-link-header')) {
-      if (nextCursor) reply.header('link', `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`);
+      if (nextCursor)
+        reply.header(
+          'link',
+          `</customers?${new URLSearchParams({ cursor: nextCursor, limit: String(limit) })}>; rel="next"`
+        );
       return { items: customers, lastPage: !hasNextPage };
     }
     if (variants.has('customer-list-nested-paging')) {
       return { customers, paging: { limit, offset, totalCount, hasNextPage, nextCursor: nextCursor ?? null } };
     }
     if (variants.has('customer-list-envelope')) {
-      return { data: customers, paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: totalCount } };
+      return {
+        data: customers,
+        paging: { ...(nextCursor ? { next: nextCursor } : {}), more: hasNextPage, total: totalCount },
+      };
     }
     return { customers, hasNextPage, lastPage: !hasNextPage, ...(nextCursor ? { nextCursor } : {}), totalCount };
   };
@@ -148,15 +238,26 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       let caller = callerOf(request);
       const q = request.query;
       if (q.limit !== undefined && q.limit < 1) throw ApiError.badRequest('limit must be at least 1');
-      if (variants.has('page-size-over-max-refused') && (q.limit ?? 0) > OTHER_MAX_LIMIT) throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
+      if (variants.has('page-size-over-max-refused') && (q.limit ?? 0) > OTHER_MAX_LIMIT)
+        throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
 
       const maxLimit = variants.has('page-sizes-other') ? OTHER_MAX_LIMIT : CUSTOMER_LIST_MAX_LIMIT;
       const snapshotted = variants.has('snapshot-cursor');
       if (snapshotted && q.cursor !== undefined) {
-        const { id, snapshot, at, empty } = snapshots.open(q.cursor, caller, variants, () => ApiError.notFound('cursor not found'));
+        const { id, snapshot, at, empty } = snapshots.open(q.cursor, caller, variants, () =>
+          ApiError.notFound('cursor not found')
+        );
         const page = snapshots.page(id, snapshot, at, Math.min(q.limit ?? snapshot.limit, maxLimit));
         const listed = empty ? [] : page.keys.map((k) => store.customers.get(k)!);
-        return listPage(reply, listed, empty ? false : page.hasNextPage, empty ? undefined : page.nextCursor, snapshot.keys.length, snapshot.limit, at);
+        return listPage(
+          reply,
+          listed,
+          empty ? false : page.hasNextPage,
+          empty ? undefined : page.nextCursor,
+          snapshot.keys.length,
+          snapshot.limit,
+          at
+        );
       }
       let accountFilter = q.customerAccountNumber;
       let searchText = q.searchText;
@@ -164,33 +265,55 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       let empty = false;
       if (q.cursor !== undefined) {
         const cursor = decodeCursor(q.cursor, isListCursor);
-        ({ reader: caller, empty } = cursorReader(caller, cursor.tl, faults.has('customer-list-cursor-foreign'), variants, () => ApiError.notFound('cursor not found')));
+        ({ reader: caller, empty } = cursorReader(
+          caller,
+          cursor.tl,
+          faults.has('customer-list-cursor-foreign'),
+          variants,
+          () => ApiError.notFound('cursor not found')
+        ));
         // The cursor carries its query; a request that repeats the filters must repeat them unchanged.
-        const other = (accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined))
-          || (searchText !== undefined && searchText !== (cursor.searchText ?? undefined));
+        const other =
+          (accountFilter !== undefined && accountFilter !== (cursor.customerAccountNumber ?? undefined)) ||
+          (searchText !== undefined && searchText !== (cursor.searchText ?? undefined));
         if (faults.has('customer-list-cursor-drops-filters')) [accountFilter, searchText] = [undefined, undefined];
-        else if (other) throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
+        else if (other)
+          throw ApiError.badRequest('cursor belongs to a list with other customerAccountNumber or searchText');
         else [accountFilter, searchText] = [cursor.customerAccountNumber ?? undefined, cursor.searchText ?? undefined];
         after = cursor.after;
       }
       const given = after !== undefined && faults.has('customer-list-cursor-drops-limit') ? undefined : q.limit;
       const filtered = accountFilter !== undefined || !!searchText;
-      const defaultLimit = faults.has('customer-list-default-limit-20') || (filtered && faults.has('customer-list-default-limit-with-filter-20')) ? 20 : CUSTOMER_LIST_DEFAULT_LIMIT;
+      const defaultLimit =
+        faults.has('customer-list-default-limit-20') ||
+        (filtered && faults.has('customer-list-default-limit-with-filter-20'))
+          ? 20
+          : CUSTOMER_LIST_DEFAULT_LIMIT;
       let limit = given ?? defaultLimit;
       limit = faults.has('customer-list-limit-ignored') ? maxLimit : Math.min(limit, maxLimit);
 
       let candidates: CustomerRecord[];
       if (accountFilter !== undefined) {
-        const parent = filterCustomerFor(store, caller, accountFilter, faults, variants, faults.has('customer-list-foreign-customer-listed'));
-        candidates = !parent ? [] : faults.has('customer-list-all-descendants')
-          ? store.descendants(parent.accountNumber)
-          : parent.children.map((acc) => store.customers.get(acc)!);
+        const parent = filterCustomerFor(
+          store,
+          caller,
+          accountFilter,
+          faults,
+          variants,
+          faults.has('customer-list-foreign-customer-listed')
+        );
+        candidates = !parent
+          ? []
+          : faults.has('customer-list-all-descendants')
+            ? store.descendants(parent.accountNumber)
+            : parent.children.map((acc) => store.customers.get(acc)!);
       } else if (faults.has('customer-list-only-direct')) {
         candidates = store.customers.get(caller.topLevel)!.children.map((acc) => store.customers.get(acc)!);
       } else {
         candidates = store.descendants(caller.topLevel);
       }
-      if (faults.has('customer-list-includes-top-level') && accountFilter === undefined) candidates.push(store.customers.get(caller.topLevel)!);
+      if (faults.has('customer-list-includes-top-level') && accountFilter === undefined)
+        candidates.push(store.customers.get(caller.topLevel)!);
       if (empty) candidates = [];
 
       if (searchText && !(accountFilter !== undefined && faults.has('customer-list-filters-not-combined'))) {
@@ -201,15 +324,28 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
           faults.has('customer-search-ignores-name') ? undefined : c.name,
           faults.has('customer-search-ignores-business-reference') ? undefined : c.businessReference,
         ];
-        candidates = candidates.filter((c) => fields(c).some((f, i) => f !== undefined && searchMatches(caseSensitive ? f : f.toLowerCase(), needle, i === 1, variants)));
+        candidates = candidates.filter((c) =>
+          fields(c).some(
+            (f, i) => f !== undefined && searchMatches(caseSensitive ? f : f.toLowerCase(), needle, i === 1, variants)
+          )
+        );
         // A search that never pages: every match at once, whatever the default.
-        if (given === undefined && faults.has('customer-list-default-limit-searched-all')) limit = Math.max(limit, candidates.length);
+        if (given === undefined && faults.has('customer-list-default-limit-searched-all'))
+          limit = Math.max(limit, candidates.length);
       }
 
       candidates.sort((a, b) => (a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0));
       if (snapshotted) {
         const first = snapshots.first({ keys: candidates.map((c) => c.accountNumber), limit, tl: caller.topLevel });
-        return listPage(reply, first.keys.map((k) => store.customers.get(k)!), first.hasNextPage, first.nextCursor, candidates.length, limit, 0);
+        return listPage(
+          reply,
+          first.keys.map((k) => store.customers.get(k)!),
+          first.hasNextPage,
+          first.nextCursor,
+          candidates.length,
+          limit,
+          0
+        );
       }
       let start = after === undefined ? 0 : candidates.findIndex((c) => c.accountNumber > after!);
       if (start < 0) start = candidates.length;
@@ -218,16 +354,29 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const page = candidates.slice(start, start + limit);
       const hasNextPage = start + limit < candidates.length;
       const last = page.at(-1);
-      const nextCursor = hasNextPage && last
-        ? encodeCursor({ v: 1, after: last.accountNumber, customerAccountNumber: accountFilter ?? null, searchText: searchText ?? null, tl: caller.topLevel } satisfies ListCursor)
-        : undefined;
+      const nextCursor =
+        hasNextPage && last
+          ? encodeCursor({
+              v: 1,
+              after: last.accountNumber,
+              customerAccountNumber: accountFilter ?? null,
+              searchText: searchText ?? null,
+              tl: caller.topLevel,
+            } satisfies ListCursor)
+          : undefined;
       return listPage(reply, page, hasNextPage, nextCursor, candidates.length, limit, start);
     },
   });
 
   app.route<{ Params: { customerAccountNumber: string } }>({
     ...routeOf('getCustomer', { params: accountParams }),
-    handler: async (request) => customerView(store, readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults), variants), faults, variants),
+    handler: async (request) =>
+      customerView(
+        store,
+        readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults), variants),
+        faults,
+        variants
+      ),
   });
 
   app.route<{ Body: CreateBody }>({
@@ -245,21 +394,31 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       } else {
         parent = top;
       }
-      if (parent.statusId === customerStatus.closed) throw ApiError.refused(`parent customer ${parent.accountNumber} is closed`);
+      if (parent.statusId === customerStatus.closed)
+        throw ApiError.refused(`parent customer ${parent.accountNumber} is closed`);
       const maxDepth = faults.has('customer-depth-3-accepted') ? MAX_DEPTH + 1 : MAX_DEPTH;
       if (parent.depth + 1 > maxDepth) {
-        throw ApiError.badRequest(`a sub-customer can be created at most ${MAX_DEPTH} levels below the top-level customer; ${parent.accountNumber} is at level ${parent.depth}`);
+        throw ApiError.badRequest(
+          `a sub-customer can be created at most ${MAX_DEPTH} levels below the top-level customer; ${parent.accountNumber} is at level ${parent.depth}`
+        );
       }
       refuseWrite(store, parent.topLevel, body as CustomerCreateRequest, faults, variants);
-      const accountNumber = variants.has('formats-other') ? `SC-${nextOtherNumber++}` : store.newAccountNumber(parent.topLevel);
+      const accountNumber = variants.has('formats-other')
+        ? `SC-${nextOtherNumber++}`
+        : store.newAccountNumber(parent.topLevel);
       const notMain = faults.has('customer-address-not-main');
-      const details = storedText({
-        name: storedName(body.customerName ?? accountNumber, faults),
-        ...(body.customerBusinessReference !== undefined ? { businessReference: body.customerBusinessReference } : {}),
-        // Either may be missing only under customer-contact-optional or customer-address-optional: the parent's then.
-        contact: notMain || !body.customerContact ? { ...parent.contact } : contactOf(body.customerContact),
-        address: notMain || !body.customerAddress ? { ...parent.address } : customerAddress(body.customerAddress),
-      }, variants);
+      const details = storedText(
+        {
+          name: storedName(body.customerName ?? accountNumber, faults),
+          ...(body.customerBusinessReference !== undefined
+            ? { businessReference: body.customerBusinessReference }
+            : {}),
+          // Either may be missing only under customer-contact-optional or customer-address-optional: the parent's then.
+          contact: notMain || !body.customerContact ? { ...parent.contact } : contactOf(body.customerContact),
+          address: notMain || !body.customerAddress ? { ...parent.address } : customerAddress(body.customerAddress),
+        },
+        variants
+      );
       store.addCustomer({
         accountNumber,
         ...details,
@@ -275,19 +434,30 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
     handler: async (request, reply) => {
-      const c = subCustomer(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)));
+      const c = subCustomer(
+        customerFor(
+          store,
+          callerOf(request),
+          request.params.customerAccountNumber,
+          faults,
+          faults.has('customer-foreign-update-applied') || depth2Served(request.params.customerAccountNumber)
+        )
+      );
       notClosed(c, 'updated');
       refuseFrozen(c, variants);
       const body = request.body;
-      if (faults.has('customer-update-contact-required') && body.customerContact === undefined) throw ApiError.badRequest('customerContact is required');
+      if (faults.has('customer-update-contact-required') && body.customerContact === undefined)
+        throw ApiError.badRequest('customerContact is required');
       refuseWrite(store, c.topLevel, body, faults, variants, c);
       if (faults.has('customer-update-not-applied')) return {};
       Object.assign(c, updateBase(c, faults));
       if (body.customerName !== undefined) c.name = storedText(storedName(body.customerName, faults), variants);
-      if (body.customerBusinessReference !== undefined) c.businessReference = storedText(body.customerBusinessReference, variants);
+      if (body.customerBusinessReference !== undefined)
+        c.businessReference = storedText(body.customerBusinessReference, variants);
       if (body.customerContact !== undefined) c.contact = storedText(contactOf(body.customerContact), variants);
       if (body.customerAddress !== undefined) c.address = storedText(customerAddress(body.customerAddress), variants);
-      if (faults.has('customer-update-reactivates-blocked') && c.statusId === customerStatus.blocked) c.statusId = customerStatus.active;
+      if (faults.has('customer-update-reactivates-blocked') && c.statusId === customerStatus.blocked)
+        c.statusId = customerStatus.active;
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
       if (faults.has('opstatus-update-empty-body')) return reply.type('application/json').send('');
       return {};
@@ -296,14 +466,32 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   app.route<{ Params: { customerAccountNumber: string } }>({
     ...routeOf('getCustomerCardTypes', { params: accountParams }),
-    ...(faults.has('card-types-versioned-path') ? { url: `/v1${fastifyPath(operations.getCustomerCardTypes.path)}` } : {}),
+    ...(faults.has('card-types-versioned-path')
+      ? { url: `/v1${fastifyPath(operations.getCustomerCardTypes.path)}` }
+      : {}),
     handler: async (request) => {
-      const customer = readable(customerFor(store, callerOf(request), request.params.customerAccountNumber, faults, faults.has('customer-foreign-card-types-readable')), variants);
+      const customer = readable(
+        customerFor(
+          store,
+          callerOf(request),
+          request.params.customerAccountNumber,
+          faults,
+          faults.has('customer-foreign-card-types-readable')
+        ),
+        variants
+      );
       if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(customer.topLevel);
-      if (faults.has('customer-card-types-renamed')) return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
+      if (faults.has('customer-card-types-renamed'))
+        return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
       if (faults.has('customer-card-types-pascal-case')) {
-        return master.data.cardType.map((t) => ({ CardTypeId: t.id, CardTypeName: t.name, CardTypeDescription: t.description, DefaultPurchaseCategoryId: t.defaultPurchaseCategoryId, IsEV: t.isEV }));
+        return master.data.cardType.map((t) => ({
+          CardTypeId: t.id,
+          CardTypeName: t.name,
+          CardTypeDescription: t.description,
+          DefaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
+          IsEV: t.isEV,
+        }));
       }
       return master.data.cardType.map((t) => ({
         cardTypeId: t.id,
@@ -318,7 +506,14 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   type NotesRoute = { Params: { customerAccountNumber: string }; Body: CustomerNotesRequest };
   /** The customer of a block, unblock or close (customer-foreign-sub-writable and customer-foreign-depth-2-writable serve another hierarchy's). */
-  const writable = (accountNumber: string, caller: Caller) => customerFor(store, caller, accountNumber, faults, faults.has('customer-foreign-sub-writable') || depth2Served(accountNumber));
+  const writable = (accountNumber: string, caller: Caller) =>
+    customerFor(
+      store,
+      caller,
+      accountNumber,
+      faults,
+      faults.has('customer-foreign-sub-writable') || depth2Served(accountNumber)
+    );
   const record = (c: CustomerRecord, action: string, notes: string | undefined) =>
     c.history.push({ action, statusId: c.statusId, ...(notes !== undefined ? { notes } : {}), at: now() });
 
@@ -326,7 +521,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     ...routeOf('blockCustomer', { params: accountParams }),
     handler: async (request, reply) => {
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
-      if (faults.has('customer-block-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
+      if (faults.has('customer-block-notes-required') && request.body.notes === undefined)
+        throw ApiError.badRequest('notes is required');
       const closedAllowed = faults.has('customer-block-after-close-accepted') && c.statusId === customerStatus.closed;
       if (!closedAllowed) notClosed(c, 'blocked');
       if (c.statusId === customerStatus.blocked) {
@@ -347,7 +543,9 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
       notClosed(c, 'unblocked');
       const wasActive = c.statusId === customerStatus.active;
-      const activeAllowed = wasActive && (faults.has('customer-unblock-active-accepted') || faults.has('customer-unblock-open-changes-status'));
+      const activeAllowed =
+        wasActive &&
+        (faults.has('customer-unblock-active-accepted') || faults.has('customer-unblock-open-changes-status'));
       if (c.statusId !== customerStatus.blocked && !activeAllowed) {
         if (variants.has('unmet-condition-no-op')) return {};
         throw ApiError.refused(`customer ${c.accountNumber} is not blocked; only a blocked customer can be unblocked`);
@@ -364,7 +562,8 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
     ...routeOf('closeCustomer', { params: accountParams }),
     handler: async (request) => {
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
-      if (faults.has('customer-close-notes-required') && request.body.notes === undefined) throw ApiError.badRequest('notes is required');
+      if (faults.has('customer-close-notes-required') && request.body.notes === undefined)
+        throw ApiError.badRequest('notes is required');
       notClosed(c, 'closed again');
       refuseCloseWithCards(store, c, variants);
       c.statusId = customerStatus.closed;

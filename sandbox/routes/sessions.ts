@@ -8,13 +8,14 @@ import { operations } from '../../lib/operations.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { sandboxDefaults } from '../defaults.js';
 import { ApiError } from '../errors.js';
-import type { Variants } from '../variants.js';
 import { buildSessionSeed, type Session, type Transaction } from '../seed/sessions.js';
-import { withMilliseconds } from './locations.js';
 import { atOffset, withFractionalSeconds, withoutSeconds } from '../timestamps.js';
+import type { Variants } from '../variants.js';
+import { withMilliseconds } from './locations.js';
 
 /** The deprecated name of a transaction's method (NONE is the former WRITE_OFF). */
-const deprecatedName = (t: Transaction | undefined) => t && (t.paymentMethod === 'NONE' ? 'WRITE_OFF' : t.paymentMethod);
+const deprecatedName = (t: Transaction | undefined) =>
+  t && (t.paymentMethod === 'NONE' ? 'WRITE_OFF' : t.paymentMethod);
 
 /** The method of the latest transaction, for the fault that breaks the "earliest time" rule. */
 function latestMethod(transactions: readonly Transaction[]): string | undefined {
@@ -31,23 +32,37 @@ function asVariant(session: Session, variants: Variants): Session {
   if (variants.has('session-failed-started') && (s.sessionStatus === 'FAILED' || s.sessionStatus === 'UNKNOWN')) {
     s = { ...s, chargingKeyType: 'card', connectorId: '1' };
   }
-  if (variants.has('session-refund-positive') && s.balanceStatus === 'REFUND') s = { ...s, balanceAmountMinor: String(Math.max(1, s.price.minorInclVat >> 2)) };
+  if (variants.has('session-refund-positive') && s.balanceStatus === 'REFUND')
+    s = { ...s, balanceAmountMinor: String(Math.max(1, s.price.minorInclVat >> 2)) };
   if (variants.has('session-payment-values-other')) {
     const earliest = Math.min(...s.transactions.map((t) => Date.parse(t.time)));
     const { paymentMethod, ...rest } = s;
-    const transactions = s.transactions.map((t) => (Date.parse(t.time) > earliest && t.paymentMethod !== 'EXTERNAL' ? { ...t, paymentMethod: 'VOUCHER' } : t)) as Transaction[];
+    const transactions = s.transactions.map((t) =>
+      Date.parse(t.time) > earliest && t.paymentMethod !== 'EXTERNAL' ? { ...t, paymentMethod: 'VOUCHER' } : t
+    ) as Transaction[];
     s = (s.transactions.length ? { ...rest, paymentMethod, transactions } : rest) as Session;
   }
   if (variants.has('formats-other')) {
-    s = { ...s, startTime: withMilliseconds(s.startTime), transactions: s.transactions.map((t) => ({ ...t, time: withMilliseconds(t.time) })) };
+    s = {
+      ...s,
+      startTime: withMilliseconds(s.startTime),
+      transactions: s.transactions.map((t) => ({ ...t, time: withMilliseconds(t.time) })),
+    };
   }
   if (variants.has('timestamps-other')) {
-    s = { ...s, startTime: withoutSeconds(s.startTime), duration: withFractionalSeconds(s.duration), transactions: s.transactions.map((t) => ({ ...t, time: atOffset(t.time) })) };
+    s = {
+      ...s,
+      startTime: withoutSeconds(s.startTime),
+      duration: withFractionalSeconds(s.duration),
+      transactions: s.transactions.map((t) => ({ ...t, time: atOffset(t.time) })),
+    };
   }
   if (variants.has('values-other-appear')) {
     // Energy in kWh; an outcome other than the two that appear, on transactions after the earliest (the deprecated paymentMethod reads the earliest).
     const earliest = Math.min(...s.transactions.map((t) => Date.parse(t.time)));
-    const transactions = s.transactions.map((t) => (Date.parse(t.time) > earliest && t.paymentOutcome === 'CHARGE' ? { ...t, paymentOutcome: 'CAPTURE' } : t)) as unknown as Transaction[];
+    const transactions = s.transactions.map((t) =>
+      Date.parse(t.time) > earliest && t.paymentOutcome === 'CHARGE' ? { ...t, paymentOutcome: 'CAPTURE' } : t
+    ) as unknown as Transaction[];
     s = { ...s, energy: { unit: 'KWH', value: s.energy.value / 1000 }, transactions };
   }
   return s;
@@ -64,15 +79,21 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
   const order = [...sessions.keys()];
   const otherShape = variants.has('session-ids-other-shape');
   /** The id a seeded session goes under, and the seeded id an id of the server's shape names. */
-  const shownId = (seeded: string) => (otherShape ? `CS-${String(order.indexOf(seeded) + 1).padStart(6, '0')}` : seeded);
-  const seededId = (id: string) => (otherShape ? order[Number(id.slice(3)) - 1] ?? '' : id);
+  const shownId = (seeded: string) =>
+    otherShape ? `CS-${String(order.indexOf(seeded) + 1).padStart(6, '0')}` : seeded;
+  const seededId = (id: string) => (otherShape ? (order[Number(id.slice(3)) - 1] ?? '') : id);
   /** The seeded id a sessionId is looked up as: itself, or as the near-miss faults read it (seeded ids are in lower case). */
   const keyOf = (id: string) => {
     const key = faults.has('session-id-case-insensitive') ? id.toLowerCase() : id;
-    return faults.has('session-id-prefix') && key.length >= 8 ? order.find((seeded) => seeded.startsWith(key)) ?? key : key;
+    return faults.has('session-id-prefix') && key.length >= 8
+      ? (order.find((seeded) => seeded.startsWith(key)) ?? key)
+      : key;
   };
   /** The session asked for, or with session-get-other-session the one seeded after it. */
-  const answered = (id: string) => (faults.has('session-get-other-session') && sessions.has(id) ? sessions.get(order[(order.indexOf(id) + 1) % order.length]!) : sessions.get(keyOf(id)));
+  const answered = (id: string) =>
+    faults.has('session-get-other-session') && sessions.has(id)
+      ? sessions.get(order[(order.indexOf(id) + 1) % order.length]!)
+      : sessions.get(keyOf(id));
 
   if (faults.has('session-404-standard-body')) {
     // The 404 of this operation with the standard error body instead of {message}.
@@ -91,32 +112,52 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
     });
   }
 
-  app.get<{ Params: { sessionId: string } }>(operations.getSession.path.replace(/\{(\w+)\}/g, ':$1'), {
-    config: { operationId: 'getSession' },
-    schema: {
-      params: { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string' } } },
-      response: {
-        200: { $ref: 'session.json' },
-        404: { $ref: 'message-error.json' },
+  app.get<{ Params: { sessionId: string } }>(
+    operations.getSession.path.replace(/\{(\w+)\}/g, ':$1'),
+    {
+      config: { operationId: 'getSession' },
+      schema: {
+        params: { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string' } } },
+        response: {
+          200: { $ref: 'session.json' },
+          404: { $ref: 'message-error.json' },
+        },
       },
     },
-  }, async (request, reply) => {
-    const { sessionId } = request.params;
-    if (faults.has('session-malformed-id-standard-body') && !UUID.test(sessionId)) {
-      return reply.code(400).type('application/json').send(JSON.stringify({ errorCode: 'ER-001', errorDescription: `sessionId ${sessionId} is not a session id (a UUID)` }));
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      if (faults.has('session-malformed-id-standard-body') && !UUID.test(sessionId)) {
+        return reply
+          .code(400)
+          .type('application/json')
+          .send(
+            JSON.stringify({
+              errorCode: 'ER-001',
+              errorDescription: `sessionId ${sessionId} is not a session id (a UUID)`,
+            })
+          );
+      }
+      if (
+        (variants.has('session-malformed-id-400') || otherShape) &&
+        !(otherShape ? OTHER_SHAPE : UUID).test(sessionId)
+      ) {
+        throw ApiError.badRequest(
+          `sessionId ${sessionId} is not a session id (${otherShape ? 'CS- and six digits' : 'a UUID'})`
+        );
+      }
+      const session = answered(seededId(sessionId));
+      const foreign = variants.has('session-access-own-only') && request.caller?.clientId !== sandboxDefaults.clientId;
+      if (!session || foreign) throw ApiError.notFound(`session ${sessionId} not found`);
+      return withFaults(asVariant({ ...session, sessionId: shownId(session.sessionId) }, variants));
     }
-    if ((variants.has('session-malformed-id-400') || otherShape) && !(otherShape ? OTHER_SHAPE : UUID).test(sessionId)) {
-      throw ApiError.badRequest(`sessionId ${sessionId} is not a session id (${otherShape ? 'CS- and six digits' : 'a UUID'})`);
-    }
-    const session = answered(seededId(sessionId));
-    const foreign = variants.has('session-access-own-only') && request.caller?.clientId !== sandboxDefaults.clientId;
-    if (!session || foreign) throw ApiError.notFound(`session ${sessionId} not found`);
-    return withFaults(asVariant({ ...session, sessionId: shownId(session.sessionId) }, variants));
-  });
+  );
 
   function withFaults(s: Session): unknown {
     let out: Record<string, unknown> = s as unknown as Record<string, unknown>;
-    if (faults.has('session-key-type-before-start') && (s.sessionStatus === 'CREATED' || s.sessionStatus === 'WAITING_TO_START')) {
+    if (
+      faults.has('session-key-type-before-start') &&
+      (s.sessionStatus === 'CREATED' || s.sessionStatus === 'WAITING_TO_START')
+    ) {
       out = { ...out, chargingKeyType: 'card' };
     }
     if (faults.has('session-balance-positive') && s.balanceStatus === 'DEBT') {
@@ -126,22 +167,37 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
       const latest = latestMethod(s.transactions);
       if (latest) out = { ...out, paymentMethod: latest };
     }
-    if (faults.has('session-payment-method-first-listed') && s.transactions.length) out = { ...out, paymentMethod: deprecatedName(s.transactions[0]) };
+    if (faults.has('session-payment-method-first-listed') && s.transactions.length)
+      out = { ...out, paymentMethod: deprecatedName(s.transactions[0]) };
     if (faults.has('session-replacement-write-off-not-none')) {
-      out = { ...out, transactions: s.transactions.map((t) => (t.paymentMethod === 'NONE' ? { ...t, paymentMethod: 'WRITE_OFF' } : t)) };
+      out = {
+        ...out,
+        transactions: s.transactions.map((t) =>
+          t.paymentMethod === 'NONE' ? { ...t, paymentMethod: 'WRITE_OFF' } : t
+        ),
+      };
     }
     if (faults.has('session-write-off-outcome-missing')) {
-      out = { ...out, transactions: s.transactions.map(({ paymentOutcome, ...t }) => (t.paymentMethod === 'NONE' ? t : { ...t, paymentOutcome })) };
+      out = {
+        ...out,
+        transactions: s.transactions.map(({ paymentOutcome, ...t }) =>
+          t.paymentMethod === 'NONE' ? t : { ...t, paymentOutcome }
+        ),
+      };
     }
     if (faults.has('session-status-outside-enum') && s.sessionStatus === 'STARTED') {
       out = { ...out, sessionStatus: 'CHARGING' };
     }
-    if (faults.has('session-balance-status-outside-enum') && s.balanceStatus === 'DEBT') out = { ...out, balanceStatus: 'UNPAID' };
-    if (faults.has('session-key-type-uppercase') && s.chargingKeyType) out = { ...out, chargingKeyType: s.chargingKeyType.toUpperCase() };
-    if (faults.has('session-payment-method-none') && s.paymentMethod === 'WRITE_OFF') out = { ...out, paymentMethod: 'NONE' };
+    if (faults.has('session-balance-status-outside-enum') && s.balanceStatus === 'DEBT')
+      out = { ...out, balanceStatus: 'UNPAID' };
+    if (faults.has('session-key-type-uppercase') && s.chargingKeyType)
+      out = { ...out, chargingKeyType: s.chargingKeyType.toUpperCase() };
+    if (faults.has('session-payment-method-none') && s.paymentMethod === 'WRITE_OFF')
+      out = { ...out, paymentMethod: 'NONE' };
     if (faults.has('session-vat-percent-sign')) out = { ...out, price: { ...s.price, vat: `${s.price.vat}%` } };
     if (faults.has('session-start-time-offset')) out = { ...out, startTime: withOffset(s.startTime) };
-    if (faults.has('session-transaction-time-epoch') && s.transactions?.length) out = { ...out, transactions: s.transactions.map((t) => ({ ...t, time: Date.parse(t.time) })) };
+    if (faults.has('session-transaction-time-epoch') && s.transactions?.length)
+      out = { ...out, transactions: s.transactions.map((t) => ({ ...t, time: Date.parse(t.time) })) };
     return out;
   }
 }

@@ -8,7 +8,14 @@
  * expire four years later, Expired cards were ordered in 2021 and expired in 2025.
  */
 import { sandboxDefaults } from '../defaults.js';
-import { cardStatus, expiryFrom, type CardRecord, type CustomerRecord, type MasterIndex, type Store } from '../store.js';
+import {
+  type CardRecord,
+  type CustomerRecord,
+  cardStatus,
+  expiryFrom,
+  type MasterIndex,
+  type Store,
+} from '../store.js';
 import { firstNames, lastNames } from './customers.js';
 import { productsByRestriction } from './master-data.js';
 import type { Prng } from './prng.js';
@@ -44,7 +51,9 @@ function seededOrderDate(rng: Prng, statusId: number): string {
 /** Fields of a card derived from its type and purchase category, consistent with master data. */
 export function cardTypeFields(rng: Prng, master: MasterIndex, cardTypeId: number) {
   const type = master.get('cardType', cardTypeId)!;
-  const purchaseCategoryId = rng.chance(0.8) ? type.defaultPurchaseCategoryId : rng.pick(master.data.purchaseCategory).id;
+  const purchaseCategoryId = rng.chance(0.8)
+    ? type.defaultPurchaseCategoryId
+    : rng.pick(master.data.purchaseCategory).id;
   const fuelProductRestrictionId = master.get('purchaseCategory', purchaseCategoryId)!.productRestrictionId;
   const allowed = productsByRestriction[fuelProductRestrictionId] ?? master.data.product.map((p) => p.id);
   const groups = master.data.cardGroup.filter((g) => g.cardTypeId === cardTypeId);
@@ -52,7 +61,10 @@ export function cardTypeFields(rng: Prng, master: MasterIndex, cardTypeId: numbe
     cardTypeId,
     purchaseCategoryId,
     fuelProductRestrictionId,
-    productIds: rng.subset(allowed.filter((id) => master.has('product', id)), rng.int(1, Math.min(4, allowed.length))),
+    productIds: rng.subset(
+      allowed.filter((id) => master.has('product', id)),
+      rng.int(1, Math.min(4, allowed.length))
+    ),
     cardGroupId: (groups.length ? rng.pick(groups) : rng.pick(master.data.cardGroup)).id,
     cardCategoryId: rng.pick(master.data.cardCategory).id,
   };
@@ -67,7 +79,13 @@ export function cardNumbers(rng: Prng, cardIdentifier: number, topLevel: string)
   };
 }
 
-function seedCard(store: Store, rng: Prng, customer: CustomerRecord, statusId: number, orderReference?: string): CardRecord {
+function seedCard(
+  store: Store,
+  rng: Prng,
+  customer: CustomerRecord,
+  statusId: number,
+  orderReference?: string
+): CardRecord {
   const master = store.masterFor(customer.topLevel);
   const cardIdentifier = store.newCardIdentifier();
   const orderDate = seededOrderDate(rng, statusId);
@@ -97,7 +115,15 @@ function seedCard(store: Store, rng: Prng, customer: CustomerRecord, statusId: n
 function mixedStatuses(rng: Prng, n: number): number[] {
   return Array.from({ length: n }, () => {
     const x = rng.next();
-    return x < 0.6 ? cardStatus.active : x < 0.75 ? cardStatus.blocked : x < 0.85 ? cardStatus.cancelled : x < 0.93 ? cardStatus.expired : cardStatus.ordered;
+    return x < 0.6
+      ? cardStatus.active
+      : x < 0.75
+        ? cardStatus.blocked
+        : x < 0.85
+          ? cardStatus.cancelled
+          : x < 0.93
+            ? cardStatus.expired
+            : cardStatus.ordered;
   });
 }
 
@@ -110,7 +136,15 @@ export function seedCards(store: Store, rng: Prng, poolCards: number = sandboxDe
 
   const pool = store.customers.get(sandboxDefaults.poolCustomer)!;
   for (let i = 0; i < poolCards; i++) seedCard(store, rng, pool, cardStatus.active);
-  for (const statusId of [cardStatus.blocked, cardStatus.blocked, cardStatus.cancelled, cardStatus.cancelled, cardStatus.expired, cardStatus.ordered, cardStatus.ordered]) {
+  for (const statusId of [
+    cardStatus.blocked,
+    cardStatus.blocked,
+    cardStatus.cancelled,
+    cardStatus.cancelled,
+    cardStatus.expired,
+    cardStatus.ordered,
+    cardStatus.ordered,
+  ]) {
     seedCard(store, rng, pool, statusId, statusId === cardStatus.ordered ? seededOrder(pool) : undefined);
   }
 
@@ -131,18 +165,44 @@ export function seedCards(store: Store, rng: Prng, poolCards: number = sandboxDe
   }
   for (const customer of store.customers.values()) {
     if (customer.topLevel === sandboxDefaults.topLevelCustomer) continue;
-    const active = store.cardsByTopLevel.get(customer.topLevel)!.filter((c) => c.customerAccountNumber === customer.accountNumber && c.statusId === cardStatus.active);
-    for (let i = active.length; i < (customer.depth === 0 ? 3 : 1); i++) seedCard(store, rng, customer, cardStatus.active);
+    const active = store.cardsByTopLevel
+      .get(customer.topLevel)!
+      .filter((c) => c.customerAccountNumber === customer.accountNumber && c.statusId === cardStatus.active);
+    for (let i = active.length; i < (customer.depth === 0 ? 3 : 1); i++)
+      seedCard(store, rng, customer, cardStatus.active);
   }
 }
 
 /** What a replace request may change of the original (and when the replacement shows: replacement-delayed). */
-export type ReplacementChanges = Partial<Pick<CardRecord, 'cardTypeId' | 'purchaseCategoryId' | 'cardGroupId' | 'additionalEmbossing' | 'driverName' | 'vehicleRegNumber' | 'visibleFrom'>>;
+export type ReplacementChanges = Partial<
+  Pick<
+    CardRecord,
+    | 'cardTypeId'
+    | 'purchaseCategoryId'
+    | 'cardGroupId'
+    | 'additionalEmbossing'
+    | 'driverName'
+    | 'vehicleRegNumber'
+    | 'visibleFrom'
+  >
+>;
 
 /** The replacement of `original`: its properties but `changes`, new numbers, Active, ordered `day`. Blocking the original is the caller's. */
-export function addReplacement(store: Store, original: CardRecord, changes: ReplacementChanges, day: string, at: string): CardRecord {
+export function addReplacement(
+  store: Store,
+  original: CardRecord,
+  changes: ReplacementChanges,
+  day: string,
+  at: string
+): CardRecord {
   const cardIdentifier = store.newCardIdentifier();
-  const { topLevel: _topLevel, history: _history, orderReference: _orderReference, replacedBy: _replacedBy, ...copied } = original;
+  const {
+    topLevel: _topLevel,
+    history: _history,
+    orderReference: _orderReference,
+    replacedBy: _replacedBy,
+    ...copied
+  } = original;
   const replacement = store.addCard({
     ...copied,
     ...cardNumbers(store.random, cardIdentifier, original.topLevel),
@@ -173,7 +233,10 @@ export function seedReplacedOriginals(store: Store, perOwner = REPLACED_PER_POOL
   const at = '2026-01-15T09:00:00.000Z';
   for (const owner of sandboxDefaults.poolCustomers) {
     const topLevel = store.customers.get(owner)!.topLevel;
-    const originals = store.cardsByTopLevel.get(topLevel)!.filter((c) => c.customerAccountNumber === owner && c.statusId === cardStatus.active).slice(0, perOwner);
+    const originals = store.cardsByTopLevel
+      .get(topLevel)!
+      .filter((c) => c.customerAccountNumber === owner && c.statusId === cardStatus.active)
+      .slice(0, perOwner);
     for (const original of originals) {
       addReplacement(store, original, {}, at.slice(0, 10), at);
       original.statusId = cardStatus.blocked;

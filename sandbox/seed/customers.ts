@@ -8,11 +8,53 @@
 import type { AddressComplete, Contact } from '../../lib/types.generated.js';
 import { sandboxDefaults } from '../defaults.js';
 import { customerStatus, type Store } from '../store.js';
-import { geography, type Geo } from './master-data.js';
+import { type Geo, geography } from './master-data.js';
 import type { Prng } from './prng.js';
 
-export const firstNames = ['Anna', 'Lukas', 'Sophie', 'Jan', 'Emma', 'Mateo', 'Julia', 'Pieter', 'Chloé', 'Marek', 'Ingrid', 'Luca', 'Freja', 'Tomás', 'Noor', 'Henrik', 'Zofia', 'Élodie', 'Johan', 'Giulia'];
-export const lastNames = ['Müller', 'de Vries', 'Dubois', 'Kowalski', 'Rossi', 'García', 'Andersson', 'Jensen', 'Peeters', 'Huber', 'Nowak', 'Janssen', 'Lefèvre', 'Bianchi', 'Lindqvist', 'Schmidt', 'Martínez', 'Wouters', 'Berger', 'Nielsen'];
+export const firstNames = [
+  'Anna',
+  'Lukas',
+  'Sophie',
+  'Jan',
+  'Emma',
+  'Mateo',
+  'Julia',
+  'Pieter',
+  'Chloé',
+  'Marek',
+  'Ingrid',
+  'Luca',
+  'Freja',
+  'Tomás',
+  'Noor',
+  'Henrik',
+  'Zofia',
+  'Élodie',
+  'Johan',
+  'Giulia',
+];
+export const lastNames = [
+  'Müller',
+  'de Vries',
+  'Dubois',
+  'Kowalski',
+  'Rossi',
+  'García',
+  'Andersson',
+  'Jensen',
+  'Peeters',
+  'Huber',
+  'Nowak',
+  'Janssen',
+  'Lefèvre',
+  'Bianchi',
+  'Lindqvist',
+  'Schmidt',
+  'Martínez',
+  'Wouters',
+  'Berger',
+  'Nielsen',
+];
 const middleNames = ['Maria', 'Johannes', 'Louise', 'Karl', 'Elisabeth', 'Paweł', 'Anne'];
 
 const depth1 = [
@@ -32,12 +74,26 @@ const depth1 = [
 
 const geoOf = (countryCode: string): Geo => geography.find((g) => g.countryCode === countryCode)!;
 
-const branchNames = ['Depot North', 'Depot South', 'Service Team', 'Field Sales', 'Night Shift', 'Airport Unit', 'Harbour Unit', 'City Couriers', 'Workshop', 'Regional Office'];
+const branchNames = [
+  'Depot North',
+  'Depot South',
+  'Service Team',
+  'Field Sales',
+  'Night Shift',
+  'Airport Unit',
+  'Harbour Unit',
+  'City Couriers',
+  'Workshop',
+  'Regional Office',
+];
 
 export function makeContact(rng: Prng, domain: string, geo: Geo): Contact {
   const firstName = rng.pick(firstNames);
   const lastName = rng.pick(lastNames);
-  const local = `${firstName}.${lastName}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+  const local = `${firstName}.${lastName}`
+    .normalize('NFD')
+    .replace(/[^A-Za-z.]/g, '')
+    .toLowerCase();
   return {
     emailAddress: `${local}@${domain}`,
     firstName,
@@ -61,17 +117,32 @@ export function makeAddress(rng: Prng, geo = rng.pick(geography)): AddressComple
 }
 
 function domainOf(name: string): string {
-  return `${name.split(' ')[0]!.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}.example`;
+  return `${name
+    .split(' ')[0]!
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase()}.example`;
 }
 
 /** Seeds both hierarchies and their clients. */
 export function seedCustomers(store: Store, rng: Prng): void {
   const d = sandboxDefaults;
-  const add = (accountNumber: string, name: string, businessReference: string | undefined, parentAccountNumber: string | undefined, statusId: number = customerStatus.active, geo = rng.pick(geography)) =>
+  const add = (
+    accountNumber: string,
+    name: string,
+    businessReference: string | undefined,
+    parentAccountNumber: string | undefined,
+    statusId: number = customerStatus.active,
+    geo = rng.pick(geography)
+  ) =>
     store.addCustomer({
-      accountNumber, name, ...(businessReference ? { businessReference } : {}),
-      contact: makeContact(rng, domainOf(name), geo), address: makeAddress(rng, geo),
-      statusId, ...(parentAccountNumber ? { parentAccountNumber } : {}),
+      accountNumber,
+      name,
+      ...(businessReference ? { businessReference } : {}),
+      contact: makeContact(rng, domainOf(name), geo),
+      address: makeAddress(rng, geo),
+      statusId,
+      ...(parentAccountNumber ? { parentAccountNumber } : {}),
     });
 
   // Main hierarchy.
@@ -80,7 +151,12 @@ export function seedCustomers(store: Store, rng: Prng): void {
   depth1.forEach((c, i) => {
     const acc = String(first + 1 + i);
     // 7000000012 is blocked, 7000000013 closed; everything else active. 7000000010 is the card pool.
-    const status = acc === '7000000012' ? customerStatus.blocked : acc === '7000000013' ? customerStatus.closed : customerStatus.active;
+    const status =
+      acc === '7000000012'
+        ? customerStatus.blocked
+        : acc === '7000000013'
+          ? customerStatus.closed
+          : customerStatus.active;
     add(acc, c.name, c.ref, d.topLevelCustomer, status, geoOf(c.geo));
   });
   if (!store.customers.has(d.poolCustomer) || store.customers.get(d.poolCustomer)!.depth !== 1) {
@@ -96,13 +172,18 @@ export function seedCustomers(store: Store, rng: Prng): void {
     const name = `${parent.name.split(' ').slice(0, 2).join(' ')} – ${branch} ${city}`;
     // Every fourth branch has no business reference of its own.
     const ref = i % 4 === 3 ? undefined : `BR-${geo.countryCode}-${String(i + 1).padStart(3, '0')}`;
-    const status = i === 17 || i === 41 ? customerStatus.blocked : i === 29 ? customerStatus.closed : customerStatus.active;
+    const status =
+      i === 17 || i === 41 ? customerStatus.blocked : i === 29 ? customerStatus.closed : customerStatus.active;
     add(String(first + 100 + i), name, ref, parentAcc, status, geo);
   }
   // The card pool holds cards at every depth: the pool customer, the top-level account, one of the pool customer's sub-customers.
-  const depths = d.poolCustomers.map((acc) => (store.customers.get(acc)?.statusId === customerStatus.active ? store.customers.get(acc)!.depth : -1));
+  const depths = d.poolCustomers.map((acc) =>
+    store.customers.get(acc)?.statusId === customerStatus.active ? store.customers.get(acc)!.depth : -1
+  );
   if (depths.join() !== '1,0,2' || store.customers.get(d.poolCustomers[2])!.parentAccountNumber !== d.poolCustomer) {
-    throw new Error(`seed: the pool customers ${d.poolCustomers.join(', ')} must be Active, at depths 1, 0 and 2, the last under the first`);
+    throw new Error(
+      `seed: the pool customers ${d.poolCustomers.join(', ')} must be Active, at depths 1, 0 and 2, the last under the first`
+    );
   }
 
   // Foreign hierarchy.
@@ -110,10 +191,38 @@ export function seedCustomers(store: Store, rng: Prng): void {
   add(foreignTop, 'Nordic Fleet Holding AB', 'NFH', undefined, customerStatus.active, geoOf('SE'));
   add(d.foreignCustomer, 'Skandia Frakt AB', 'SKF-01', foreignTop, customerStatus.active, geoOf('SE'));
   add(String(Number(foreignTop) + 2), 'Øresund Express ApS', 'OEX-02', foreignTop, customerStatus.active, geoOf('DK'));
-  add(String(Number(foreignTop) + 3), 'Vistula Haulage Sp. z o.o.', 'VH-03', foreignTop, customerStatus.active, geoOf('PL'));
-  add(String(Number(foreignTop) + 100), 'Skandia Frakt – Depot Göteborg', 'SKF-GBG', d.foreignCustomer, customerStatus.active, geoOf('SE'));
-  add(String(Number(foreignTop) + 101), 'Skandia Frakt – Depot Malmö', 'SKF-MMA', d.foreignCustomer, customerStatus.active, geoOf('SE'));
-  add(String(Number(foreignTop) + 102), 'Øresund Express – Terminal Køge', 'OEX-KGE', String(Number(foreignTop) + 2), customerStatus.active, geoOf('DK'));
+  add(
+    String(Number(foreignTop) + 3),
+    'Vistula Haulage Sp. z o.o.',
+    'VH-03',
+    foreignTop,
+    customerStatus.active,
+    geoOf('PL')
+  );
+  add(
+    String(Number(foreignTop) + 100),
+    'Skandia Frakt – Depot Göteborg',
+    'SKF-GBG',
+    d.foreignCustomer,
+    customerStatus.active,
+    geoOf('SE')
+  );
+  add(
+    String(Number(foreignTop) + 101),
+    'Skandia Frakt – Depot Malmö',
+    'SKF-MMA',
+    d.foreignCustomer,
+    customerStatus.active,
+    geoOf('SE')
+  );
+  add(
+    String(Number(foreignTop) + 102),
+    'Øresund Express – Terminal Køge',
+    'OEX-KGE',
+    String(Number(foreignTop) + 2),
+    customerStatus.active,
+    geoOf('DK')
+  );
 
   store.addClient({ clientId: d.clientId, secret: d.clientSecret, topLevel: d.topLevelCustomer });
   store.addClient({ clientId: d.foreignClientId, secret: d.foreignClientSecret, topLevel: foreignTop });

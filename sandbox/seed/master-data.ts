@@ -22,16 +22,130 @@ export interface Geo {
 
 /** European geography used by master data and by every seeded address. */
 export const geography: readonly Geo[] = [
-  { country: 'Germany', countryCode: 'DE', region: 'Bavaria', cities: [['München', '80331'], ['Augsburg', '86150'], ['Nürnberg', '90402']], streets: ['Hauptstraße', 'Industriestraße', 'Leopoldstraße'], mobile: '+49 151', landline: '+49 89' },
-  { country: 'Netherlands', countryCode: 'NL', region: 'North Holland', cities: [['Amsterdam', '1012 AB'], ['Haarlem', '2011 RD'], ['Zaandam', '1506 MA']], streets: ['Kerkstraat', 'Industrieweg', 'Havenstraat'], mobile: '+31 6', landline: '+31 20' },
-  { country: 'France', countryCode: 'FR', region: 'Île-de-France', cities: [['Paris', '75001'], ['Versailles', '78000'], ['Créteil', '94000']], streets: ['Rue de la Gare', 'Avenue Jean Jaurès', 'Rue du Commerce'], mobile: '+33 6', landline: '+33 1' },
-  { country: 'Belgium', countryCode: 'BE', region: 'Flanders', cities: [['Antwerpen', '2000'], ['Gent', '9000'], ['Brugge', '8000']], streets: ['Stationsstraat', 'Nijverheidslaan', 'Kerkplein'], mobile: '+32 470', landline: '+32 3' },
-  { country: 'Austria', countryCode: 'AT', region: 'Vienna', cities: [['Wien', '1010'], ['Schwechat', '2320']], streets: ['Ringstraße', 'Mariahilfer Straße', 'Gewerbepark'], mobile: '+43 664', landline: '+43 1' },
-  { country: 'Poland', countryCode: 'PL', region: 'Masovia', cities: [['Warszawa', '00-001'], ['Radom', '26-600']], streets: ['ul. Długa', 'ul. Przemysłowa', 'al. Jerozolimskie'], mobile: '+48 501', landline: '+48 22' },
-  { country: 'Spain', countryCode: 'ES', region: 'Catalonia', cities: [['Barcelona', '08001'], ['Girona', '17001']], streets: ['Carrer Major', 'Avinguda Diagonal', 'Carrer de la Indústria'], mobile: '+34 612', landline: '+34 93' },
-  { country: 'Italy', countryCode: 'IT', region: 'Lombardy', cities: [['Milano', '20121'], ['Bergamo', '24121']], streets: ['Via Roma', 'Via dell’Industria', 'Corso Buenos Aires'], mobile: '+39 333', landline: '+39 02' },
-  { country: 'Sweden', countryCode: 'SE', region: 'Stockholm County', cities: [['Stockholm', '111 20'], ['Södertälje', '151 32']], streets: ['Storgatan', 'Industrivägen', 'Hamngatan'], mobile: '+46 70', landline: '+46 8' },
-  { country: 'Denmark', countryCode: 'DK', region: 'Capital Region', cities: [['København', '1050'], ['Hillerød', '3400']], streets: ['Vestergade', 'Industrivej', 'Nørregade'], mobile: '+45 20', landline: '+45 33' },
+  {
+    country: 'Germany',
+    countryCode: 'DE',
+    region: 'Bavaria',
+    cities: [
+      ['München', '80331'],
+      ['Augsburg', '86150'],
+      ['Nürnberg', '90402'],
+    ],
+    streets: ['Hauptstraße', 'Industriestraße', 'Leopoldstraße'],
+    mobile: '+49 151',
+    landline: '+49 89',
+  },
+  {
+    country: 'Netherlands',
+    countryCode: 'NL',
+    region: 'North Holland',
+    cities: [
+      ['Amsterdam', '1012 AB'],
+      ['Haarlem', '2011 RD'],
+      ['Zaandam', '1506 MA'],
+    ],
+    streets: ['Kerkstraat', 'Industrieweg', 'Havenstraat'],
+    mobile: '+31 6',
+    landline: '+31 20',
+  },
+  {
+    country: 'France',
+    countryCode: 'FR',
+    region: 'Île-de-France',
+    cities: [
+      ['Paris', '75001'],
+      ['Versailles', '78000'],
+      ['Créteil', '94000'],
+    ],
+    streets: ['Rue de la Gare', 'Avenue Jean Jaurès', 'Rue du Commerce'],
+    mobile: '+33 6',
+    landline: '+33 1',
+  },
+  {
+    country: 'Belgium',
+    countryCode: 'BE',
+    region: 'Flanders',
+    cities: [
+      ['Antwerpen', '2000'],
+      ['Gent', '9000'],
+      ['Brugge', '8000'],
+    ],
+    streets: ['Stationsstraat', 'Nijverheidslaan', 'Kerkplein'],
+    mobile: '+32 470',
+    landline: '+32 3',
+  },
+  {
+    country: 'Austria',
+    countryCode: 'AT',
+    region: 'Vienna',
+    cities: [
+      ['Wien', '1010'],
+      ['Schwechat', '2320'],
+    ],
+    streets: ['Ringstraße', 'Mariahilfer Straße', 'Gewerbepark'],
+    mobile: '+43 664',
+    landline: '+43 1',
+  },
+  {
+    country: 'Poland',
+    countryCode: 'PL',
+    region: 'Masovia',
+    cities: [
+      ['Warszawa', '00-001'],
+      ['Radom', '26-600'],
+    ],
+    streets: ['ul. Długa', 'ul. Przemysłowa', 'al. Jerozolimskie'],
+    mobile: '+48 501',
+    landline: '+48 22',
+  },
+  {
+    country: 'Spain',
+    countryCode: 'ES',
+    region: 'Catalonia',
+    cities: [
+      ['Barcelona', '08001'],
+      ['Girona', '17001'],
+    ],
+    streets: ['Carrer Major', 'Avinguda Diagonal', 'Carrer de la Indústria'],
+    mobile: '+34 612',
+    landline: '+34 93',
+  },
+  {
+    country: 'Italy',
+    countryCode: 'IT',
+    region: 'Lombardy',
+    cities: [
+      ['Milano', '20121'],
+      ['Bergamo', '24121'],
+    ],
+    streets: ['Via Roma', 'Via dell’Industria', 'Corso Buenos Aires'],
+    mobile: '+39 333',
+    landline: '+39 02',
+  },
+  {
+    country: 'Sweden',
+    countryCode: 'SE',
+    region: 'Stockholm County',
+    cities: [
+      ['Stockholm', '111 20'],
+      ['Södertälje', '151 32'],
+    ],
+    streets: ['Storgatan', 'Industrivägen', 'Hamngatan'],
+    mobile: '+46 70',
+    landline: '+46 8',
+  },
+  {
+    country: 'Denmark',
+    countryCode: 'DK',
+    region: 'Capital Region',
+    cities: [
+      ['København', '1050'],
+      ['Hillerød', '3400'],
+    ],
+    streets: ['Vestergade', 'Industrivej', 'Nørregade'],
+    mobile: '+45 20',
+    landline: '+45 33',
+  },
 ];
 
 const statuses = Object.entries(cardStatusNames).map(([id, name]) => ({ id: Number(id), name }));
@@ -40,7 +154,12 @@ const reasonTexts = ['Lost', 'Stolen', 'Damaged', 'Suspected fraud', 'Driver lef
 
 function reasonsFor(cardTypeIds: number[]): MasterData['reason'] {
   return cardTypeIds.flatMap((cardTypeId) =>
-    reasonTexts.map((description, i) => ({ id: (cardTypeId - 1) * reasonTexts.length + i + 1, description, cardTypeId })));
+    reasonTexts.map((description, i) => ({
+      id: (cardTypeId - 1) * reasonTexts.length + i + 1,
+      description,
+      cardTypeId,
+    }))
+  );
 }
 
 /** Products allowed by each fuel product restriction (seeded cards carry a subset). */
@@ -69,10 +188,34 @@ export function mainMasterData(): MasterData {
       { id: 6, name: 'Management', cardTypeId: 4 },
     ],
     cardType: [
-      { id: 1, name: 'Fleet Fuel', description: 'Fuel card for cars and vans', isEV: false, defaultPurchaseCategoryId: 2 },
-      { id: 2, name: 'Fleet Truck Diesel', description: 'Diesel and AdBlue for heavy goods vehicles', isEV: false, defaultPurchaseCategoryId: 1 },
-      { id: 3, name: 'Fleet EV Charge', description: 'Public and home charging for electric vehicles', isEV: true, defaultPurchaseCategoryId: 4 },
-      { id: 4, name: 'Fleet Combi', description: 'Fuel, charging and vehicle services', isEV: true, defaultPurchaseCategoryId: 5 },
+      {
+        id: 1,
+        name: 'Fleet Fuel',
+        description: 'Fuel card for cars and vans',
+        isEV: false,
+        defaultPurchaseCategoryId: 2,
+      },
+      {
+        id: 2,
+        name: 'Fleet Truck Diesel',
+        description: 'Diesel and AdBlue for heavy goods vehicles',
+        isEV: false,
+        defaultPurchaseCategoryId: 1,
+      },
+      {
+        id: 3,
+        name: 'Fleet EV Charge',
+        description: 'Public and home charging for electric vehicles',
+        isEV: true,
+        defaultPurchaseCategoryId: 4,
+      },
+      {
+        id: 4,
+        name: 'Fleet Combi',
+        description: 'Fuel, charging and vehicle services',
+        isEV: true,
+        defaultPurchaseCategoryId: 5,
+      },
     ],
     country: geography.map((g, i) => ({ id: i + 1, name: g.country, countryCode: g.countryCode })),
     fuelProductRestriction: [
@@ -83,10 +226,18 @@ export function mainMasterData(): MasterData {
       { id: 5, name: 'No restriction' },
     ],
     product: [
-      { id: 1, name: 'Diesel' }, { id: 2, name: 'Unleaded 95' }, { id: 3, name: 'Super Plus 98' },
-      { id: 4, name: 'AdBlue' }, { id: 5, name: 'LPG' }, { id: 6, name: 'CNG' },
-      { id: 7, name: 'EV charging' }, { id: 8, name: 'Car wash' }, { id: 9, name: 'Lubricants' },
-      { id: 10, name: 'Shop goods' }, { id: 11, name: 'Road tolls' }, { id: 12, name: 'Parking' },
+      { id: 1, name: 'Diesel' },
+      { id: 2, name: 'Unleaded 95' },
+      { id: 3, name: 'Super Plus 98' },
+      { id: 4, name: 'AdBlue' },
+      { id: 5, name: 'LPG' },
+      { id: 6, name: 'CNG' },
+      { id: 7, name: 'EV charging' },
+      { id: 8, name: 'Car wash' },
+      { id: 9, name: 'Lubricants' },
+      { id: 10, name: 'Shop goods' },
+      { id: 11, name: 'Road tolls' },
+      { id: 12, name: 'Parking' },
     ],
     purchaseCategory: [
       { id: 1, name: 'Diesel only', productRestrictionId: 1 },
@@ -107,7 +258,16 @@ export function foreignMasterData(): MasterData {
   return {
     ...main,
     cardGroup: [...main.cardGroup.filter((g) => g.cardTypeId !== 4), { id: 7, name: 'Hydrogen trucks', cardTypeId: 5 }],
-    cardType: [...main.cardType.filter((t) => t.id !== 4), { id: 5, name: 'Fleet Hydrogen', description: 'Hydrogen for fuel-cell vehicles', isEV: false, defaultPurchaseCategoryId: 6 }],
+    cardType: [
+      ...main.cardType.filter((t) => t.id !== 4),
+      {
+        id: 5,
+        name: 'Fleet Hydrogen',
+        description: 'Hydrogen for fuel-cell vehicles',
+        isEV: false,
+        defaultPurchaseCategoryId: 6,
+      },
+    ],
     fuelProductRestriction: [...main.fuelProductRestriction, { id: 6, name: 'Hydrogen only' }],
     product: [...main.product, { id: 13, name: 'Hydrogen' }],
     purchaseCategory: [...main.purchaseCategory, { id: 6, name: 'Hydrogen', productRestrictionId: 6 }],

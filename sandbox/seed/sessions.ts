@@ -8,11 +8,25 @@
  *    for external clearing (ASSUME-SESSION-BALANCE).
  * Some plans list their transactions out of chronological order on purpose.
  */
-import type { Price as PriceShape, Session as SessionShape, Transaction as TransactionShape } from '../../lib/types.generated.js';
+import type {
+  Price as PriceShape,
+  Session as SessionShape,
+  Transaction as TransactionShape,
+} from '../../lib/types.generated.js';
 import { sandboxDefaults } from '../defaults.js';
 import type { Complete } from '../store.js';
 
-export const sessionStatuses = ['CREATED', 'WAITING_TO_START', 'STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'FAILED', 'UNKNOWN', 'STOP_FAILED'] as const;
+export const sessionStatuses = [
+  'CREATED',
+  'WAITING_TO_START',
+  'STARTED',
+  'WAITING_TO_STOP',
+  'STOPPED',
+  'COMPLETE',
+  'FAILED',
+  'UNKNOWN',
+  'STOP_FAILED',
+] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 
 export const balanceStatuses = ['PROCESSING', 'PAID', 'DEBT', 'REFUND'] as const;
@@ -27,7 +41,13 @@ export type TransactionPaymentMethod = 'CREDIT_CARD' | 'EXTERNAL' | 'PREPAID' | 
  * States in which the session has started (ASSUME-SESSION-STARTED-STATES): FAILED means it never
  * started; for UNKNOWN the start is not known, so neither chargingKeyType nor connectorId is given.
  */
-export const startedStatuses: ReadonlySet<SessionStatus> = new Set(['STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'STOP_FAILED']);
+export const startedStatuses: ReadonlySet<SessionStatus> = new Set([
+  'STARTED',
+  'WAITING_TO_STOP',
+  'STOPPED',
+  'COMPLETE',
+  'STOP_FAILED',
+]);
 
 export type Price = Complete<PriceShape>;
 
@@ -37,8 +57,8 @@ export type Transaction = Omit<Complete<TransactionShape>, 'paymentMethod' | 'pa
 };
 
 /** The document's Session, every field present but chargingKeyType and connectorId (only once started). */
-export type Session = Omit<Complete<SessionShape>, 'chargingKeyType' | 'connectorId' | 'transactions'>
-  & Pick<SessionShape, 'chargingKeyType' | 'connectorId'> & { transactions: Transaction[] };
+export type Session = Omit<Complete<SessionShape>, 'chargingKeyType' | 'connectorId' | 'transactions'> &
+  Pick<SessionShape, 'chargingKeyType' | 'connectorId'> & { transactions: Transaction[] };
 
 interface Charger {
   site: string;
@@ -51,12 +71,60 @@ interface Charger {
 }
 
 const chargers: Charger[] = [
-  { site: 'VoltWay Berlin Hauptstraße', chargingStationName: 'VWY-BER-014', city: 'Berlin', streetName: 'Hauptstraße', evseId: 'DE*VWY*E000014*2', currency: 'EUR', vat: '19' },
-  { site: 'EuroPlug Amsterdam Kerkstraat', chargingStationName: 'EUP-AMS-203', city: 'Amsterdam', streetName: 'Kerkstraat', evseId: 'NL*EUP*E001203*1', currency: 'EUR', vat: '21' },
-  { site: 'CityCharge Paris Avenue de la Gare', chargingStationName: 'CCH-PAR-077', city: 'Paris', streetName: 'Avenue de la Gare', evseId: 'FR*CCH*E002077*3', currency: 'EUR', vat: '20' },
-  { site: 'GreenAmp London High Street', chargingStationName: 'GAM-LON-310', city: 'London', streetName: 'High Street', evseId: 'GB*GAM*E003310*1', currency: 'GBP', vat: '20' },
-  { site: 'Fjord Power Stockholm Kungsgatan', chargingStationName: 'FJP-STO-021', city: 'Stockholm', streetName: 'Kungsgatan', evseId: 'SE*FJP*E004021*2', currency: 'SEK', vat: '25' },
-  { site: 'Sud Energia Milano Via Roma', chargingStationName: 'SUD-MIL-045', city: 'Milano', streetName: 'Via Roma', evseId: 'IT*SUD*E005045*4', currency: 'EUR', vat: '22' },
+  {
+    site: 'VoltWay Berlin Hauptstraße',
+    chargingStationName: 'VWY-BER-014',
+    city: 'Berlin',
+    streetName: 'Hauptstraße',
+    evseId: 'DE*VWY*E000014*2',
+    currency: 'EUR',
+    vat: '19',
+  },
+  {
+    site: 'EuroPlug Amsterdam Kerkstraat',
+    chargingStationName: 'EUP-AMS-203',
+    city: 'Amsterdam',
+    streetName: 'Kerkstraat',
+    evseId: 'NL*EUP*E001203*1',
+    currency: 'EUR',
+    vat: '21',
+  },
+  {
+    site: 'CityCharge Paris Avenue de la Gare',
+    chargingStationName: 'CCH-PAR-077',
+    city: 'Paris',
+    streetName: 'Avenue de la Gare',
+    evseId: 'FR*CCH*E002077*3',
+    currency: 'EUR',
+    vat: '20',
+  },
+  {
+    site: 'GreenAmp London High Street',
+    chargingStationName: 'GAM-LON-310',
+    city: 'London',
+    streetName: 'High Street',
+    evseId: 'GB*GAM*E003310*1',
+    currency: 'GBP',
+    vat: '20',
+  },
+  {
+    site: 'Fjord Power Stockholm Kungsgatan',
+    chargingStationName: 'FJP-STO-021',
+    city: 'Stockholm',
+    streetName: 'Kungsgatan',
+    evseId: 'SE*FJP*E004021*2',
+    currency: 'SEK',
+    vat: '25',
+  },
+  {
+    site: 'Sud Energia Milano Via Roma',
+    chargingStationName: 'SUD-MIL-045',
+    city: 'Milano',
+    streetName: 'Via Roma',
+    evseId: 'IT*SUD*E005045*4',
+    currency: 'EUR',
+    vat: '22',
+  },
 ];
 
 interface PlannedTransaction {
@@ -87,38 +155,254 @@ interface Plan {
 }
 
 const plans: Plan[] = [
-  { status: 'CREATED', balance: 'PROCESSING', method: 'CREDIT_CARD', key: 'card', charger: 0, startedAgo: 1, minutes: 0, wh: 0, price: 0, tx: [], receipt: false },
-  { status: 'CREATED', balance: 'PROCESSING', method: 'EXTERNAL', key: 'tag', charger: 1, startedAgo: 2, minutes: 0, wh: 0, price: 0, tx: [], receipt: false },
-  { status: 'WAITING_TO_START', balance: 'PROCESSING', method: 'PREPAID', key: 'virtual', charger: 2, startedAgo: 3, minutes: 0, wh: 0, price: 0, tx: [], receipt: false },
-  { status: 'WAITING_TO_START', balance: 'PROCESSING', method: 'CREDIT_CARD', key: 'plug_and_charge', charger: 3, startedAgo: 4, minutes: 0, wh: 0, price: 0, tx: [], receipt: false },
-  { status: 'STARTED', balance: 'PROCESSING', method: 'PREPAID', key: 'tag', charger: 0, startedAgo: 42, minutes: 42, wh: 18_400, price: 1_012, tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 500, at: 1 }], receipt: false },
-  { status: 'STARTED', balance: 'PROCESSING', method: 'EXTERNAL', key: 'card', charger: 1, startedAgo: 17, minutes: 17, wh: 6_250, price: 431, tx: [{ method: 'EXTERNAL', outcome: 'CHARGE', amount: 431, at: 17 }], receipt: false },
-  { status: 'WAITING_TO_STOP', balance: 'PROCESSING', method: 'CREDIT_CARD', key: 'virtual', charger: 2, startedAgo: 95, minutes: 94, wh: 41_300, price: 2_065, tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 1_000, at: 0 }], receipt: false },
-  { status: 'WAITING_TO_STOP', balance: 'PROCESSING', method: 'PREPAID', key: 'plug_and_charge', charger: 5, startedAgo: 61, minutes: 60, wh: 22_800, price: 1_368, tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 1_368, at: 60 }], receipt: false },
-  { status: 'STOPPED', balance: 'DEBT', method: 'CREDIT_CARD', key: 'card', charger: 3, startedAgo: 200, minutes: 83, wh: 35_900, price: 2_154, tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 1_500, at: 84 }], receipt: true },
   {
-    status: 'STOPPED', balance: 'PAID', method: 'CREDIT_CARD', key: 'tag', charger: 4, startedAgo: 300, minutes: 125, wh: 52_100, price: 31_260,
+    status: 'CREATED',
+    balance: 'PROCESSING',
+    method: 'CREDIT_CARD',
+    key: 'card',
+    charger: 0,
+    startedAgo: 1,
+    minutes: 0,
+    wh: 0,
+    price: 0,
+    tx: [],
+    receipt: false,
+  },
+  {
+    status: 'CREATED',
+    balance: 'PROCESSING',
+    method: 'EXTERNAL',
+    key: 'tag',
+    charger: 1,
+    startedAgo: 2,
+    minutes: 0,
+    wh: 0,
+    price: 0,
+    tx: [],
+    receipt: false,
+  },
+  {
+    status: 'WAITING_TO_START',
+    balance: 'PROCESSING',
+    method: 'PREPAID',
+    key: 'virtual',
+    charger: 2,
+    startedAgo: 3,
+    minutes: 0,
+    wh: 0,
+    price: 0,
+    tx: [],
+    receipt: false,
+  },
+  {
+    status: 'WAITING_TO_START',
+    balance: 'PROCESSING',
+    method: 'CREDIT_CARD',
+    key: 'plug_and_charge',
+    charger: 3,
+    startedAgo: 4,
+    minutes: 0,
+    wh: 0,
+    price: 0,
+    tx: [],
+    receipt: false,
+  },
+  {
+    status: 'STARTED',
+    balance: 'PROCESSING',
+    method: 'PREPAID',
+    key: 'tag',
+    charger: 0,
+    startedAgo: 42,
+    minutes: 42,
+    wh: 18_400,
+    price: 1_012,
+    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 500, at: 1 }],
+    receipt: false,
+  },
+  {
+    status: 'STARTED',
+    balance: 'PROCESSING',
+    method: 'EXTERNAL',
+    key: 'card',
+    charger: 1,
+    startedAgo: 17,
+    minutes: 17,
+    wh: 6_250,
+    price: 431,
+    tx: [{ method: 'EXTERNAL', outcome: 'CHARGE', amount: 431, at: 17 }],
+    receipt: false,
+  },
+  {
+    status: 'WAITING_TO_STOP',
+    balance: 'PROCESSING',
+    method: 'CREDIT_CARD',
+    key: 'virtual',
+    charger: 2,
+    startedAgo: 95,
+    minutes: 94,
+    wh: 41_300,
+    price: 2_065,
+    tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 1_000, at: 0 }],
+    receipt: false,
+  },
+  {
+    status: 'WAITING_TO_STOP',
+    balance: 'PROCESSING',
+    method: 'PREPAID',
+    key: 'plug_and_charge',
+    charger: 5,
+    startedAgo: 61,
+    minutes: 60,
+    wh: 22_800,
+    price: 1_368,
+    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 1_368, at: 60 }],
+    receipt: false,
+  },
+  {
+    status: 'STOPPED',
+    balance: 'DEBT',
+    method: 'CREDIT_CARD',
+    key: 'card',
+    charger: 3,
+    startedAgo: 200,
+    minutes: 83,
+    wh: 35_900,
+    price: 2_154,
+    tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 1_500, at: 84 }],
+    receipt: true,
+  },
+  {
+    status: 'STOPPED',
+    balance: 'PAID',
+    method: 'CREDIT_CARD',
+    key: 'tag',
+    charger: 4,
+    startedAgo: 300,
+    minutes: 125,
+    wh: 52_100,
+    price: 31_260,
     // Listed latest first: the write-off (earliest) decides paymentMethod WRITE_OFF.
-    tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 26_260, at: 126 }, { method: 'NONE', outcome: 'WRITE_OFF', amount: 5_000, at: 10 }], receipt: true,
+    tx: [
+      { method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 26_260, at: 126 },
+      { method: 'NONE', outcome: 'WRITE_OFF', amount: 5_000, at: 10 },
+    ],
+    receipt: true,
   },
   {
-    status: 'COMPLETE', balance: 'PAID', method: 'PREPAID', key: 'virtual', charger: 0, startedAgo: 1_500, minutes: 48, wh: 21_700, price: 1_194,
+    status: 'COMPLETE',
+    balance: 'PAID',
+    method: 'PREPAID',
+    key: 'virtual',
+    charger: 0,
+    startedAgo: 1_500,
+    minutes: 48,
+    wh: 21_700,
+    price: 1_194,
     // Listed latest first: CREDIT_CARD is the earliest.
-    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 694, at: 49 }, { method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 500, at: 0 }], receipt: true,
-  },
-  { status: 'COMPLETE', balance: 'REFUND', method: 'PREPAID', key: 'card', charger: 5, startedAgo: 2_900, minutes: 36, wh: 14_200, price: 852, tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 1_500, at: 0 }], receipt: true },
-  { status: 'COMPLETE', balance: 'PAID', method: 'EXTERNAL', key: 'plug_and_charge', charger: 1, startedAgo: 4_400, minutes: 71, wh: 30_150, price: 1_658, tx: [{ method: 'EXTERNAL', outcome: 'CHARGE', amount: 1_658, at: 72 }], receipt: false },
-  { status: 'FAILED', balance: 'PAID', method: 'CREDIT_CARD', key: 'card', charger: 2, startedAgo: 600, minutes: 0, wh: 0, price: 0, tx: [], receipt: false },
-  { status: 'FAILED', balance: 'REFUND', method: 'CREDIT_CARD', key: 'virtual', charger: 3, startedAgo: 700, minutes: 0, wh: 0, price: 0, tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 500, at: 0 }], receipt: false },
-  { status: 'UNKNOWN', balance: 'PROCESSING', method: 'PREPAID', key: 'tag', charger: 4, startedAgo: 900, minutes: 12, wh: 2_100, price: 0, tx: [], receipt: false },
-  {
-    status: 'UNKNOWN', balance: 'DEBT', method: 'CREDIT_CARD', key: 'card', charger: 5, startedAgo: 1_000, minutes: 55, wh: 24_000, price: 1_440,
-    tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 900, at: 56 }, { method: 'PREPAID', outcome: 'CHARGE', amount: 200, at: 2 }], receipt: false,
+    tx: [
+      { method: 'PREPAID', outcome: 'CHARGE', amount: 694, at: 49 },
+      { method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 500, at: 0 },
+    ],
+    receipt: true,
   },
   {
-    status: 'STOP_FAILED', balance: 'DEBT', method: 'PREPAID', key: 'plug_and_charge', charger: 0, startedAgo: 400, minutes: 180, wh: 61_000, price: 3_355,
+    status: 'COMPLETE',
+    balance: 'REFUND',
+    method: 'PREPAID',
+    key: 'card',
+    charger: 5,
+    startedAgo: 2_900,
+    minutes: 36,
+    wh: 14_200,
+    price: 852,
+    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 1_500, at: 0 }],
+    receipt: true,
+  },
+  {
+    status: 'COMPLETE',
+    balance: 'PAID',
+    method: 'EXTERNAL',
+    key: 'plug_and_charge',
+    charger: 1,
+    startedAgo: 4_400,
+    minutes: 71,
+    wh: 30_150,
+    price: 1_658,
+    tx: [{ method: 'EXTERNAL', outcome: 'CHARGE', amount: 1_658, at: 72 }],
+    receipt: false,
+  },
+  {
+    status: 'FAILED',
+    balance: 'PAID',
+    method: 'CREDIT_CARD',
+    key: 'card',
+    charger: 2,
+    startedAgo: 600,
+    minutes: 0,
+    wh: 0,
+    price: 0,
+    tx: [],
+    receipt: false,
+  },
+  {
+    status: 'FAILED',
+    balance: 'REFUND',
+    method: 'CREDIT_CARD',
+    key: 'virtual',
+    charger: 3,
+    startedAgo: 700,
+    minutes: 0,
+    wh: 0,
+    price: 0,
+    tx: [{ method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 500, at: 0 }],
+    receipt: false,
+  },
+  {
+    status: 'UNKNOWN',
+    balance: 'PROCESSING',
+    method: 'PREPAID',
+    key: 'tag',
+    charger: 4,
+    startedAgo: 900,
+    minutes: 12,
+    wh: 2_100,
+    price: 0,
+    tx: [],
+    receipt: false,
+  },
+  {
+    status: 'UNKNOWN',
+    balance: 'DEBT',
+    method: 'CREDIT_CARD',
+    key: 'card',
+    charger: 5,
+    startedAgo: 1_000,
+    minutes: 55,
+    wh: 24_000,
+    price: 1_440,
+    tx: [
+      { method: 'CREDIT_CARD', outcome: 'CHARGE', amount: 900, at: 56 },
+      { method: 'PREPAID', outcome: 'CHARGE', amount: 200, at: 2 },
+    ],
+    receipt: false,
+  },
+  {
+    status: 'STOP_FAILED',
+    balance: 'DEBT',
+    method: 'PREPAID',
+    key: 'plug_and_charge',
+    charger: 0,
+    startedAgo: 400,
+    minutes: 180,
+    wh: 61_000,
+    price: 3_355,
     // A write-off after the earliest transaction: NONE in the replacement, while paymentMethod stays PREPAID.
-    tx: [{ method: 'PREPAID', outcome: 'CHARGE', amount: 2_000, at: 0 }, { method: 'NONE', outcome: 'WRITE_OFF', amount: 355, at: 170 }], receipt: false,
+    tx: [
+      { method: 'PREPAID', outcome: 'CHARGE', amount: 2_000, at: 0 },
+      { method: 'NONE', outcome: 'WRITE_OFF', amount: 355, at: 170 },
+    ],
+    receipt: false,
   },
 ];
 
@@ -130,12 +414,18 @@ function iso(ms: number): string {
 
 function duration(minutes: number): string {
   if (minutes === 0) return 'PT0S';
-  const h = Math.floor(minutes / 60), m = minutes % 60;
+  const h = Math.floor(minutes / 60),
+    m = minutes % 60;
   return `PT${h > 0 ? `${h}H` : ''}${m > 0 ? `${m}M` : ''}`;
 }
 
 function price(inclVat: number, currency: string, vat: string): Price {
-  return { currencyCode: currency, minorExclVat: Math.round(inclVat / (1 + Number(vat) / 100)), minorInclVat: inclVat, vat };
+  return {
+    currencyCode: currency,
+    minorExclVat: Math.round(inclVat / (1 + Number(vat) / 100)),
+    minorInclVat: inclVat,
+    vat,
+  };
 }
 
 /** The session's paymentMethod: the method of its earliest transaction (NONE means WRITE_OFF). */
@@ -154,7 +444,9 @@ function build(id: string, plan: Plan): Session {
     amount: price(t.amount, charger.currency, charger.vat),
     time: iso(start + t.at * 60_000),
   }));
-  const external = transactions.some((t) => t.paymentMethod === 'EXTERNAL') || (transactions.length === 0 && plan.method === 'EXTERNAL');
+  const external =
+    transactions.some((t) => t.paymentMethod === 'EXTERNAL') ||
+    (transactions.length === 0 && plan.method === 'EXTERNAL');
   const covered = transactions.reduce((s, t) => s + t.amount.minorInclVat, 0);
   const outstanding = external ? 0 : Math.max(0, plan.price - covered);
   const started = startedStatuses.has(plan.status);

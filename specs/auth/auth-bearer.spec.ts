@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
-import { operation, type OperationId } from '../../lib/operations.js';
-import { sampleRequest, serviceOperations, test, type SampleIds } from '../security/samples.js';
+import { type OperationId, operation } from '../../lib/operations.js';
+import { type SampleIds, sampleRequest, serviceOperations, test } from '../security/samples.js';
 
 /** The token with one character in its middle changed (the last one may only carry base64 padding bits). */
 function flipped(token: string): string {
@@ -33,10 +33,18 @@ function invalidAuthorizations(token: string, basic: string): [string, string][]
  * A 404 without a valid token, where the same request with one answers 404 too: the operation is
  * not at its documented path (HTTP-NO-VERSION-SEGMENT's breach, which blocks the test), not the token's.
  */
-async function atItsPath(api: FleetApi, answer: ApiResponse, id: OperationId, request: Parameters<FleetApi['call']>[1], name: string): Promise<ApiResponse> {
+async function atItsPath(
+  api: FleetApi,
+  answer: ApiResponse,
+  id: OperationId,
+  request: Parameters<FleetApi['call']>[1],
+  name: string
+): Promise<ApiResponse> {
   if (answer.status !== 404) return answer;
   const withToken = await api.call(id, request);
-  await forRule('HTTP-NO-VERSION-SEGMENT', () => expect(withToken.status, `${name} with a valid token: the operation at its documented path`).not.toBe(404));
+  await forRule('HTTP-NO-VERSION-SEGMENT', () =>
+    expect(withToken.status, `${name} with a valid token: the operation at its documented path`).not.toBe(404)
+  );
   return answer;
 }
 
@@ -47,21 +55,30 @@ async function atItsPath(api: FleetApi, answer: ApiResponse, id: OperationId, re
 for (const kind of ['read', 'write'] as const) {
   const ids = serviceOperations.filter((id) => operation(id).readOnly === (kind === 'read'));
   const tag = kind === 'write' ? ' @write' : '';
-  const sent = (sampleIds: SampleIds) => ids.flatMap((id) => {
-    const request = sampleRequest(id, sampleIds);
-    return request ? [{ id, request, name: `${operation(id).method} ${operation(id).path}` }] : [];
-  });
+  const sent = (sampleIds: SampleIds) =>
+    ids.flatMap((id) => {
+      const request = sampleRequest(id, sampleIds);
+      return request ? [{ id, request, name: `${operation(id).method} ${operation(id).path}` }] : [];
+    });
 
   test.describe(`every ${kind} operation`, () => {
     test(`answers 401 without an Authorization header [AUTH-BEARER-REQUIRED]${tag}`, async ({ api, sampleIds }) => {
       const requests = sent(sampleIds);
       test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
       for (const { id, request, name } of requests) {
-        expect.soft(await atItsPath(api, await api.call(id, { ...request, auth: 'none' }), id, request, name), name).toHaveStatus(401, 'AUTH-BEARER-REQUIRED');
+        expect
+          .soft(await atItsPath(api, await api.call(id, { ...request, auth: 'none' }), id, request, name), name)
+          .toHaveStatus(401, 'AUTH-BEARER-REQUIRED');
       }
     });
 
-    test(`answers 401 to a malformed, altered or wrong-scheme token [AUTH-INVALID-TOKEN-401]${tag}`, async ({ api, sampleIds, tokens, config, secrets }) => {
+    test(`answers 401 to a malformed, altered or wrong-scheme token [AUTH-INVALID-TOKEN-401]${tag}`, async ({
+      api,
+      sampleIds,
+      tokens,
+      config,
+      secrets,
+    }) => {
       const requests = sent(sampleIds);
       test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
       const token = await tokens.token();
@@ -69,7 +86,12 @@ for (const kind of ['read', 'write'] as const) {
       for (const value of [token, flipped(token), basic]) secrets.add(value);
       for (const { id, request, name } of requests) {
         for (const [label, authorization] of invalidAuthorizations(token, basic)) {
-          expect.soft(await atItsPath(api, await api.call(id, { ...request, auth: { authorization } }), id, request, name), `${name}: ${label}`).toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+          expect
+            .soft(
+              await atItsPath(api, await api.call(id, { ...request, auth: { authorization } }), id, request, name),
+              `${name}: ${label}`
+            )
+            .toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
         }
       }
     });

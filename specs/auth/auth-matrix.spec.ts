@@ -18,12 +18,17 @@ import { columnOf, DEPTHS, MATRIX_TESTS, ROWS, type RowId } from '../../lib/auth
 import { readCells } from '../../lib/authz/reads.js';
 import type { ForeignTargets } from '../../lib/authz/targets.js';
 
-
 /** Why none of the rows' foreign cells can be filled, or undefined when one can. */
 function unfillable(rows: RowId[], foreign: ForeignTargets): string | undefined {
   const tables = [...new Set(rows.map((r) => ROWS[r].table))];
-  const filled = tables.some((t) => DEPTHS.some((depth) => (t === 'cards' ? foreign.cards[depth] : foreign.customers[depth]) !== undefined));
-  return filled ? undefined : [...new Set(tables.flatMap((t) => DEPTHS.map((depth) => foreign.missing[t][columnOf('foreign', depth)])))].join('; ');
+  const filled = tables.some((t) =>
+    DEPTHS.some((depth) => (t === 'cards' ? foreign.cards[depth] : foreign.customers[depth]) !== undefined)
+  );
+  return filled
+    ? undefined
+    : [...new Set(tables.flatMap((t) => DEPTHS.map((depth) => foreign.missing[t][columnOf('foreign', depth)])))].join(
+        '; '
+      );
 }
 
 test.describe('authorization matrix', () => {
@@ -41,18 +46,52 @@ test.describe('authorization matrix', () => {
     });
   }
 
-  test(MATRIX_TESTS.customerWrites, async ({ api, config, customers, masterData, nextSerial, topLevelCustomer, foreignTargets, matrix, testLedger }) => {
-    const why = unfillable(['createUnder'], foreignTargets);
-    test.skip(why !== undefined, why!);
-    await customerWriteCells({ api, customers, matrix, foreign: foreignTargets, topLevel: topLevelCustomer, customerListFields: config.customerListFields, masterData, runId: config.runId, serial: nextSerial() });
-    await matrix.conclude((rule, reason, exchange) => testLedger.block(rule, reason, exchange));
-  });
+  test(
+    MATRIX_TESTS.customerWrites,
+    async ({
+      api,
+      config,
+      customers,
+      masterData,
+      nextSerial,
+      topLevelCustomer,
+      foreignTargets,
+      matrix,
+      testLedger,
+    }) => {
+      const why = unfillable(['createUnder'], foreignTargets);
+      test.skip(why !== undefined, why!);
+      await customerWriteCells({
+        api,
+        customers,
+        matrix,
+        foreign: foreignTargets,
+        topLevel: topLevelCustomer,
+        customerListFields: config.customerListFields,
+        masterData,
+        runId: config.runId,
+        serial: nextSerial(),
+      });
+      await matrix.conclude((rule, reason, exchange) => testLedger.block(rule, reason, exchange));
+    }
+  );
 
-  test(MATRIX_TESTS.cardWrites, async ({ api, config, masterData, poolCards, ownTargets, foreignTargets, matrix, testLedger }) => {
-    const why = unfillable(['blockCard'], foreignTargets);
-    test.skip(why !== undefined, why!);
-    const noPool = await cardWriteCells({ api, matrix, foreign: foreignTargets, own: ownTargets, masterData, takeOf: (owner) => poolCards.takeOf(owner), runId: config.runId });
-    test.skip(noPool !== undefined, noPool!);
-    await matrix.conclude((rule, reason, exchange) => testLedger.block(rule, reason, exchange));
-  });
+  test(
+    MATRIX_TESTS.cardWrites,
+    async ({ api, config, masterData, poolCards, ownTargets, foreignTargets, matrix, testLedger }) => {
+      const why = unfillable(['blockCard'], foreignTargets);
+      test.skip(why !== undefined, why!);
+      const noPool = await cardWriteCells({
+        api,
+        matrix,
+        foreign: foreignTargets,
+        own: ownTargets,
+        masterData,
+        takeOf: (owner) => poolCards.takeOf(owner),
+        runId: config.runId,
+      });
+      test.skip(noPool !== undefined, noPool!);
+      await matrix.conclude((rule, reason, exchange) => testLedger.block(rule, reason, exchange));
+    }
+  );
 });

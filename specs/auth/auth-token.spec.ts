@@ -14,7 +14,11 @@ import { credentialsOf } from '../../lib/tokens.js';
 const MAX_WAIT_SECONDS = 5;
 
 test.describe('token request', () => {
-  test('a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]', async ({ config, secrets, testLedger }) => {
+  test('a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]', async ({
+    config,
+    secrets,
+    testLedger,
+  }) => {
     const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
     const token = accessTokenOf(body);
     if (typeof token === 'string') secrets.add(token);
@@ -23,12 +27,25 @@ test.describe('token request', () => {
   });
 
   const wrong = [
-    ['a wrong client_secret', (c: { clientId: string }) => ({ clientId: c.clientId, clientSecret: randomBytes(12).toString('hex') })],
-    ['an unknown client_id', (c: { clientSecret: string }) => ({ clientId: `unknown-${randomBytes(4).toString('hex')}`, clientSecret: c.clientSecret })],
+    [
+      'a wrong client_secret',
+      (c: { clientId: string }) => ({ clientId: c.clientId, clientSecret: randomBytes(12).toString('hex') }),
+    ],
+    [
+      'an unknown client_id',
+      (c: { clientSecret: string }) => ({
+        clientId: `unknown-${randomBytes(4).toString('hex')}`,
+        clientSecret: c.clientSecret,
+      }),
+    ],
   ] as const;
   for (const [label, wrongOf] of wrong) {
     test(`${label} obtains no token [AUTH-TOKEN-WRONG-SECRET]`, async ({ config, secrets, testLedger }) => {
-      const { response, body } = await tokenAnswer({ ...credentialsOf(config), ...wrongOf(config) }, config, testLedger);
+      const { response, body } = await tokenAnswer(
+        { ...credentialsOf(config), ...wrongOf(config) },
+        config,
+        testLedger
+      );
       const token = accessTokenOf(body);
       if (typeof token === 'string') secrets.add(token);
       expect(response.ok, `token request answered ${response.status}`).toBe(false);
@@ -36,15 +53,29 @@ test.describe('token request', () => {
     });
   }
 
-  test('a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]', async ({ api, config, secrets, testLedger }) => {
+  test('a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]', async ({
+    api,
+    config,
+    secrets,
+    testLedger,
+  }) => {
     const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
     const token = accessTokenOf(body);
-    if (typeof token !== 'string') throw testLedger.block('AUTH-TOKEN-CLIENT-CREDENTIALS', `the token request answered ${response.status} without an access_token`);
+    if (typeof token !== 'string')
+      throw testLedger.block(
+        'AUTH-TOKEN-CLIENT-CREDENTIALS',
+        `the token request answered ${response.status} without an access_token`
+      );
     secrets.add(token as string);
     const expiresIn = (body as Record<string, unknown>).expires_in;
-    test.skip(typeof expiresIn !== 'number' || expiresIn > MAX_WAIT_SECONDS,
-      `token lifetime ${String(expiresIn ?? 'not given')} s: only tokens living at most ${MAX_WAIT_SECONDS} s are waited out (sandbox: SANDBOX_TOKEN_TTL=2)`);
+    test.skip(
+      typeof expiresIn !== 'number' || expiresIn > MAX_WAIT_SECONDS,
+      `token lifetime ${String(expiresIn ?? 'not given')} s: only tokens living at most ${MAX_WAIT_SECONDS} s are waited out (sandbox: SANDBOX_TOKEN_TTL=2)`
+    );
     await sleep((expiresIn as number) * 1000 + 1000);
-    expect(await api.call('getMasterData', { auth: { authorization: `Bearer ${token as string}` } })).toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+    expect(await api.call('getMasterData', { auth: { authorization: `Bearer ${token as string}` } })).toHaveStatus(
+      401,
+      'AUTH-INVALID-TOKEN-401'
+    );
   });
 });

@@ -6,7 +6,7 @@
  * drift report; never a 5xx. FLEET_STRICT=ASSUME-UNKNOWN-PROPERTIES requires the refusal. One test
  * per level, each on a resource of its own: a sub-customer it creates, a pool card it takes back.
  */
-import { expect, forReading, forRule, test, type Assumptions } from '../../fixtures/test.js';
+import { type Assumptions, expect, forReading, forRule, test } from '../../fixtures/test.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { reasonFor } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
@@ -32,13 +32,20 @@ function withUnlisted(body: Json, path: Path): Json {
   return copy;
 }
 
-const where = (path: Path) => (path.length ? `inside ${path.join('.').replace(/\.(\d+)/g, '[$1]')}` : 'at the top level');
+const where = (path: Path) =>
+  path.length ? `inside ${path.join('.').replace(/\.(\d+)/g, '[$1]')}` : 'at the top level';
 
 /** Refused or served, never a 5xx; what the target chose recorded; the refusal required under the stricter reading. */
 async function judge(response: ApiResponse, assumptions: Assumptions, what: string): Promise<void> {
-  await forRule(RULE, () => expect(response.status, `${what}: refused (4xx) or served with the property ignored, never a 5xx`).toBeLessThan(500));
-  assumptions.saw(ENTRY, `${what}: ${response.status >= 400 ? 'refused' : 'accepted, the property ignored'} (${response.status})`);
-  if (assumptions.strict(ENTRY)) await forReading(ENTRY, RULE, () => expect(response, `${what} (the stricter reading)`).toBeRejected());
+  await forRule(RULE, () =>
+    expect(response.status, `${what}: refused (4xx) or served with the property ignored, never a 5xx`).toBeLessThan(500)
+  );
+  assumptions.saw(
+    ENTRY,
+    `${what}: ${response.status >= 400 ? 'refused' : 'accepted, the property ignored'} (${response.status})`
+  );
+  if (assumptions.strict(ENTRY))
+    await forReading(ENTRY, RULE, () => expect(response, `${what} (the stricter reading)`).toBeRejected());
 }
 
 const title = (operation: string, path: Path, write = true) =>
@@ -60,29 +67,52 @@ test.describe('customer bodies', () => {
     test(title(words, path), async ({ api, config, customers, nextSerial, assumptions }) => {
       const what = `${words} ${where(path)}`;
       if (operation === 'createSubCustomer') {
-        await judge(await customers.attempt(withUnlisted(subCustomerBody(config.runId, nextSerial()) as unknown as Json, path)), assumptions, what);
+        await judge(
+          await customers.attempt(withUnlisted(subCustomerBody(config.runId, nextSerial()) as unknown as Json, path)),
+          assumptions,
+          what
+        );
         return;
       }
       const { customerAccountNumber, request } = await customers.create();
       const params = { customerAccountNumber };
       if (operation === 'updateCustomerDetail') {
         // The values it has: a server that ignores the property changes nothing.
-        const body = { customerName: request.customerName, customerContact: request.customerContact, customerAddress: request.customerAddress };
+        const body = {
+          customerName: request.customerName,
+          customerContact: request.customerContact,
+          customerAddress: request.customerAddress,
+        };
         await judge(await api.call(operation, { params, body: withUnlisted(body, path) }), assumptions, what);
         return;
       }
-      if (operation === 'unblockCustomer') api.need(await api.blockCustomer(customerAccountNumber, {}), 'blocking the customer first');
-      await judge(await api.call(operation, { params, body: withUnlisted({ notes: `${config.runId} unlisted property` }, path) }), assumptions, what);
+      if (operation === 'unblockCustomer')
+        api.need(await api.blockCustomer(customerAccountNumber, {}), 'blocking the customer first');
+      await judge(
+        await api.call(operation, { params, body: withUnlisted({ notes: `${config.runId} unlisted property` }, path) }),
+        assumptions,
+        what
+      );
     });
   }
 });
 
 test.describe('card order body', () => {
-  const paths: Path[] = [[], ['cards', 0], ['cards', 0, 'cardAddress'], ['cards', 0, 'cardContact'], ['cards', 0, 'products', 0]];
+  const paths: Path[] = [
+    [],
+    ['cards', 0],
+    ['cards', 0, 'cardAddress'],
+    ['cards', 0, 'cardContact'],
+    ['cards', 0, 'products', 0],
+  ];
   for (const path of paths) {
     test(title('POST /cards/order', path), async ({ api, config, customers, masterData, nextSerial, assumptions }) => {
       const { customerAccountNumber } = await customers.create();
-      const item = cardOrderItem(masterData, { driverName: `${config.runId} n${nextSerial()}`, cardContact: contact('unlisted'), cardAddress: { ...completeAddress('Unlisted'), companyName: 'Fleet Conformance BV' } });
+      const item = cardOrderItem(masterData, {
+        driverName: `${config.runId} n${nextSerial()}`,
+        cardContact: contact('unlisted'),
+        cardAddress: { ...completeAddress('Unlisted'), companyName: 'Fleet Conformance BV' },
+      });
       const body = withUnlisted(cardOrderBody(customerAccountNumber, [item]) as unknown as Json, path);
       await judge(await api.call('orderCards', { body }), assumptions, `POST /cards/order ${where(path)}`);
     });
@@ -103,9 +133,20 @@ test.describe('card bodies', () => {
       const card = await poolCards.take();
       const cardIdentifier = card.cardIdentifier!;
       const statusChange = { statusReasonId: reasonFor(masterData, card), notes: `${config.runId} unlisted property` };
-      const bodies: Partial<Record<OperationId, Json>> = { blockCard: statusChange, unblockCard: statusChange, cancelCard: statusChange, replaceCard: {}, reprintPIN: { cardAddress: pinLetterAddress() } };
-      if (operation === 'unblockCard') await blockCardFirst(api, cardIdentifier, { statusReasonId: statusChange.statusReasonId });
-      await judge(await api.call(operation, { params: { cardIdentifier }, body: withUnlisted(bodies[operation]!, path) }), assumptions, `${words} ${where(path)}`);
+      const bodies: Partial<Record<OperationId, Json>> = {
+        blockCard: statusChange,
+        unblockCard: statusChange,
+        cancelCard: statusChange,
+        replaceCard: {},
+        reprintPIN: { cardAddress: pinLetterAddress() },
+      };
+      if (operation === 'unblockCard')
+        await blockCardFirst(api, cardIdentifier, { statusReasonId: statusChange.statusReasonId });
+      await judge(
+        await api.call(operation, { params: { cardIdentifier }, body: withUnlisted(bodies[operation]!, path) }),
+        assumptions,
+        `${words} ${where(path)}`
+      );
     });
   }
 });
@@ -117,7 +158,11 @@ test.describe('geosearch body', () => {
       const area = geoAreas.small ?? geoAreas.busy;
       test.skip(!area, NO_SMALL_AREA);
       const body = withUnlisted({ filters: {}, options: {} }, path) as GeosearchRequest;
-      await judge(await api.geosearchRectangle({ ...area!, count: 1 }, body), assumptions, `POST /locations/geosearch/rectangle ${where(path)}`);
+      await judge(
+        await api.geosearchRectangle({ ...area!, count: 1 }, body),
+        assumptions,
+        `POST /locations/geosearch/rectangle ${where(path)}`
+      );
     });
   }
 });

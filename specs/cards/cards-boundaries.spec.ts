@@ -4,15 +4,24 @@
  * reprint. Each property uses at most one pool card, and puts it back as it found it.
  */
 import fc from 'fast-check';
-import { expect, forReading, forRule, test, type Assumptions } from '../../fixtures/test.js';
-import { jsonScalarArb, lengthVerdict, missingAddressFieldsArb, searchLimitArb, textAroundLimitArb, unknownSearchPropertyArb, type Case, type Verdict } from '../../lib/arbitraries/card.arb.js';
+import { type Assumptions, expect, forReading, forRule, test } from '../../fixtures/test.js';
+import {
+  type Case,
+  jsonScalarArb,
+  lengthVerdict,
+  missingAddressFieldsArb,
+  searchLimitArb,
+  textAroundLimitArb,
+  unknownSearchPropertyArb,
+  type Verdict,
+} from '../../lib/arbitraries/card.arb.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { ACTIVE, reasonFor } from '../../lib/discovery.js';
 import { addressFields, pinLetterAddress, withoutFields, writtenText } from '../../lib/factories/card.js';
-import type { CardSearchRequest } from '../../lib/types.generated.js';
 import { answerOrReadBack, untilDone } from '../../lib/read-back.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
 import { cardStatusOf } from '../../lib/steps/card-steps.js';
+import type { CardSearchRequest } from '../../lib/types.generated.js';
 
 const NOTES_MAX = 200;
 
@@ -21,14 +30,25 @@ const succeeded = (response: ApiResponse) => response.status >= 200 && response.
 function expectVerdict(response: ApiResponse, verdict: Verdict, what: string): void {
   if (verdict === 'accepted') expect(response, what).toBeAccepted();
   else if (verdict === 'refused') expect(response, what).toBeRejected();
-  else expect(succeeded(response) || (response.status >= 400 && response.status < 500), `${what}: accepted or refused, answered ${response.status}`).toBe(true);
+  else
+    expect(
+      succeeded(response) || (response.status >= 400 && response.status < 500),
+      `${what}: accepted or refused, answered ${response.status}`
+    ).toBe(true);
 }
 
 /**
  * A case's verdict for `rule`; where the document leaves it open (`either`), what the target chose
  * is recorded under `entry`, and the stricter reading judged when FLEET_STRICT asks for it.
  */
-async function judgeCase(response: ApiResponse, c: Case<unknown>, what: string, rule: RuleId, entry: string, assumptions: Assumptions): Promise<void> {
+async function judgeCase(
+  response: ApiResponse,
+  c: Case<unknown>,
+  what: string,
+  rule: RuleId,
+  entry: string,
+  assumptions: Assumptions
+): Promise<void> {
   await forRule(rule, () => expectVerdict(response, c.verdict, what));
   if (c.verdict !== 'either' || !c.strictly) return;
   assumptions.saw(entry, `${what}: ${succeeded(response) ? 'accepted' : `refused (${response.status})`}`);
@@ -36,39 +56,88 @@ async function judgeCase(response: ApiResponse, c: Case<unknown>, what: string, 
 }
 
 test.describe('card boundaries', () => {
-  test('search limit: integers from 1 to 20 are accepted, larger ones accepted or refused (ASSUME-CARD-SEARCH-DEFAULTS), and a page holds at most the limit; 0, negatives and non-integers are refused [CARD-SEARCH-LIMIT-MIN-1, CARD-SEARCH-LIMIT-HONOURED]', async ({ api, config, masterData, property, assumptions }) => {
+  test('search limit: integers from 1 to 20 are accepted, larger ones accepted or refused (ASSUME-CARD-SEARCH-DEFAULTS), and a page holds at most the limit; 0, negatives and non-integers are refused [CARD-SEARCH-LIMIT-MIN-1, CARD-SEARCH-LIMIT-HONOURED]', async ({
+    api,
+    config,
+    masterData,
+    property,
+    assumptions,
+  }) => {
     // A small set of cards (the pool's cards that are not Active), so that every run stays cheap.
     const scope: CardSearchRequest = {
       ...(config.poolCustomer ? { customerAccountNumber: config.poolCustomer } : {}),
       statusIdentifiers: masterData.status.map((s) => s.id!).filter((id) => id !== ACTIVE),
     };
-    await property(fc.asyncProperty(searchLimitArb, async (c) => {
-      const limit = c.value;
-      const response = await api.cardSearch({ ...scope, limit });
-      await judgeCase(response, c, `limit ${limit}`, 'CARD-SEARCH-LIMIT-MIN-1', 'ASSUME-CARD-SEARCH-DEFAULTS', assumptions);
-      if (response.status === 200) await forRule('CARD-SEARCH-LIMIT-HONOURED', () => expect(response.body.cards?.length ?? 0, `cards on a page of limit ${limit}`).toBeLessThanOrEqual(limit));
-    }));
-  });
-
-  test('search body: properties other than those listed are refused, the listed ones accepted [CARD-SEARCH-UNKNOWN-PROPERTY]', async ({ api, config, masterData, property }) => {
-    const listedArb = fc.record({
-      limit: fc.integer({ min: 1, max: 5 }),
-      ...(config.poolCustomer ? { customerAccountNumber: fc.constant(config.poolCustomer) } : {}),
-      orderReference: fc.string({ maxLength: 12 }),
-      cardTypeIdentifiers: fc.subarray(masterData.cardType.map((t) => t.id!)),
-      statusIdentifiers: fc.subarray(masterData.status.map((s) => s.id!)),
-      filter: fc.record({ partialMatch: fc.boolean(), driverName: fc.string({ maxLength: 6 }), vehicleRegNumber: fc.string({ maxLength: 6 }) }, { requiredKeys: [] }),
-    }, { requiredKeys: ['limit'] });
-    const bodyArb = fc.oneof(
-      fc.tuple(unknownSearchPropertyArb, jsonScalarArb).map(([name, value]) => ({ body: { limit: 1, [name]: value } as Record<string, unknown>, verdict: 'refused' as const })),
-      listedArb.map((body) => ({ body: body as Record<string, unknown>, verdict: 'accepted' as const })),
+    await property(
+      fc.asyncProperty(searchLimitArb, async (c) => {
+        const limit = c.value;
+        const response = await api.cardSearch({ ...scope, limit });
+        await judgeCase(
+          response,
+          c,
+          `limit ${limit}`,
+          'CARD-SEARCH-LIMIT-MIN-1',
+          'ASSUME-CARD-SEARCH-DEFAULTS',
+          assumptions
+        );
+        if (response.status === 200)
+          await forRule('CARD-SEARCH-LIMIT-HONOURED', () =>
+            expect(response.body.cards?.length ?? 0, `cards on a page of limit ${limit}`).toBeLessThanOrEqual(limit)
+          );
+      })
     );
-    await property(fc.asyncProperty(bodyArb, async ({ body, verdict }) => {
-      expectVerdict(await api.call('cardSearch', { body }), verdict, `search body with ${Object.keys(body).join(', ')}`);
-    }));
   });
 
-  test('notes of card block and unblock are at most 200 characters: 199, 200 and 201, 200 as people write them, then any length and kind of character (ASSUME-CHARACTER-COUNT) [CARD-NOTES-MAX-200] @write', async ({ api, config, poolCards, masterData, nextSerial, property }) => {
+  test('search body: properties other than those listed are refused, the listed ones accepted [CARD-SEARCH-UNKNOWN-PROPERTY]', async ({
+    api,
+    config,
+    masterData,
+    property,
+  }) => {
+    const listedArb = fc.record(
+      {
+        limit: fc.integer({ min: 1, max: 5 }),
+        ...(config.poolCustomer ? { customerAccountNumber: fc.constant(config.poolCustomer) } : {}),
+        orderReference: fc.string({ maxLength: 12 }),
+        cardTypeIdentifiers: fc.subarray(masterData.cardType.map((t) => t.id!)),
+        statusIdentifiers: fc.subarray(masterData.status.map((s) => s.id!)),
+        filter: fc.record(
+          {
+            partialMatch: fc.boolean(),
+            driverName: fc.string({ maxLength: 6 }),
+            vehicleRegNumber: fc.string({ maxLength: 6 }),
+          },
+          { requiredKeys: [] }
+        ),
+      },
+      { requiredKeys: ['limit'] }
+    );
+    const bodyArb = fc.oneof(
+      fc.tuple(unknownSearchPropertyArb, jsonScalarArb).map(([name, value]) => ({
+        body: { limit: 1, [name]: value } as Record<string, unknown>,
+        verdict: 'refused' as const,
+      })),
+      listedArb.map((body) => ({ body: body as Record<string, unknown>, verdict: 'accepted' as const }))
+    );
+    await property(
+      fc.asyncProperty(bodyArb, async ({ body, verdict }) => {
+        expectVerdict(
+          await api.call('cardSearch', { body }),
+          verdict,
+          `search body with ${Object.keys(body).join(', ')}`
+        );
+      })
+    );
+  });
+
+  test('notes of card block and unblock are at most 200 characters: 199, 200 and 201, 200 as people write them, then any length and kind of character (ASSUME-CHARACTER-COUNT) [CARD-NOTES-MAX-200] @write', async ({
+    api,
+    config,
+    poolCards,
+    masterData,
+    nextSerial,
+    property,
+  }) => {
     const card = await poolCards.take();
     const id = card.cardIdentifier!;
     const statusReasonId = reasonFor(masterData, card);
@@ -89,23 +158,39 @@ test.describe('card boundaries', () => {
         }
         blocked ||= succeeded(block);
         // Refused although valid: unless the unblock before it did not make the card Active again.
-        if (verdict === 'accepted' && !succeeded(block)) await forRule('CARD-UNBLOCK-REACTIVATES', async () => expect(await cardStatusOf(api, id), 'the card, unblocked before this block').toBe(ACTIVE));
+        if (verdict === 'accepted' && !succeeded(block))
+          await forRule('CARD-UNBLOCK-REACTIVATES', async () =>
+            expect(await cardStatusOf(api, id), 'the card, unblocked before this block').toBe(ACTIVE)
+          );
         expectVerdict(block, verdict, `block with ${what}`);
         if (!blocked) {
           api.need(await api.blockCard(id, { statusReasonId }), 'block without notes');
           blocked = true;
         }
-        const unblock = await answerOrReadBack(() => api.unblockCard(id, { statusReasonId, notes }), async () => !(await isBlocked()));
+        const unblock = await answerOrReadBack(
+          () => api.unblockCard(id, { statusReasonId, notes }),
+          async () => !(await isBlocked())
+        );
         if (!unblock) {
           blocked = false;
           return;
         }
         if (succeeded(unblock)) blocked = false;
         // Refused although valid: unless the block before it did not take the card out of Active.
-        if (verdict === 'accepted' && !succeeded(unblock)) await forRule('CARD-BLOCK', async () => expect(await cardStatusOf(api, id), 'the card, blocked before this unblock').not.toBe(ACTIVE));
+        if (verdict === 'accepted' && !succeeded(unblock))
+          await forRule('CARD-BLOCK', async () =>
+            expect(await cardStatusOf(api, id), 'the card, blocked before this unblock').not.toBe(ACTIVE)
+          );
         expectVerdict(unblock, verdict, `unblock with ${what}`);
       } finally {
-        if (blocked && await untilDone(async () => succeeded(await api.unblockCard(id, { statusReasonId })), async () => !(await isBlocked()))) blocked = false;
+        if (
+          blocked &&
+          (await untilDone(
+            async () => succeeded(await api.unblockCard(id, { statusReasonId })),
+            async () => !(await isBlocked())
+          ))
+        )
+          blocked = false;
       }
     };
     for (const length of [NOTES_MAX - 1, NOTES_MAX, NOTES_MAX + 1]) {
@@ -116,17 +201,30 @@ test.describe('card boundaries', () => {
     const written = Object.values(writtenText(nextSerial(), 0)).join(' ').repeat(20).slice(0, NOTES_MAX);
     await blockAndUnblockWith({ value: written, verdict: lengthVerdict(written, NOTES_MAX) });
     // The boundary is pinned above; these runs (up to four requests each) explore lengths and kinds of character.
-    await property(fc.asyncProperty(textAroundLimitArb(NOTES_MAX), blockAndUnblockWith), { numRuns: Math.min(config.fastCheck.runs, 30) });
+    await property(fc.asyncProperty(textAroundLimitArb(NOTES_MAX), blockAndUnblockWith), {
+      numRuns: Math.min(config.fastCheck.runs, 30),
+    });
   });
 
-  test('reprintPIN refuses a cardAddress without any of its six fields: each missing in turn, then several [ADDR-COMPLETE-REPRINT] @write', async ({ api, poolCards, config, property }) => {
+  test('reprintPIN refuses a cardAddress without any of its six fields: each missing in turn, then several [ADDR-COMPLETE-REPRINT] @write', async ({
+    api,
+    poolCards,
+    config,
+    property,
+  }) => {
     const card = await poolCards.take();
     const reprint = (missing: readonly (typeof addressFields)[number][]) =>
-      api.call('reprintPIN', { params: { cardIdentifier: card.cardIdentifier! }, body: { cardAddress: withoutFields(pinLetterAddress(), missing) } });
+      api.call('reprintPIN', {
+        params: { cardIdentifier: card.cardIdentifier! },
+        body: { cardAddress: withoutFields(pinLetterAddress(), missing) },
+      });
     for (const field of addressFields) expect(await reprint([field]), `cardAddress without ${field}`).toBeRejected();
     // 63 ways to leave fields out; the six single ones are checked above.
-    await property(fc.asyncProperty(missingAddressFieldsArb, async (missing) => {
-      expect(await reprint(missing), `cardAddress without ${missing.join(', ')}`).toBeRejected();
-    }), { numRuns: Math.min(config.fastCheck.runs, 20) });
+    await property(
+      fc.asyncProperty(missingAddressFieldsArb, async (missing) => {
+        expect(await reprint(missing), `cardAddress without ${missing.join(', ')}`).toBeRejected();
+      }),
+      { numRuns: Math.min(config.fastCheck.runs, 20) }
+    );
   });
 });

@@ -6,9 +6,11 @@ import { ACTIVE } from '../../lib/discovery.js';
 const UNKNOWN_CARD = 2_147_483_647;
 
 test.describe('get a card', () => {
-  test('GET /cards/{cardIdentifier} answers 200 with the Card that search lists [CARD-GET, CARD-SHAPE]', async ({ api }) => {
+  test('GET /cards/{cardIdentifier} answers 200 with the Card that search lists [CARD-GET, CARD-SHAPE]', async ({
+    api,
+  }) => {
     const listed = (await api.cardSearch({ limit: 5 })).body.cards ?? [];
-    test.skip(listed.length === 0, 'the caller\'s hierarchy holds no card');
+    test.skip(listed.length === 0, "the caller's hierarchy holds no card");
     for (const card of listed) {
       const response = await api.getCard(card.cardIdentifier!);
       await forRule('CARD-GET', () => {
@@ -22,11 +24,17 @@ test.describe('get a card', () => {
 
   test('card status is exposed as {id, name}: Active with id 1 [CARD-STATUS-ACTIVE-1]', async ({ api }) => {
     const active = (await api.cardSearch({ statusIdentifiers: [ACTIVE], limit: 10 })).body.cards ?? [];
-    test.skip(active.length === 0, 'the caller\'s hierarchy holds no Active card');
-    for (const card of active) expect({ id: card.status?.id, name: card.status?.name }, `card ${card.cardIdentifier}: status`).toEqual({ id: ACTIVE, name: 'Active' });
+    test.skip(active.length === 0, "the caller's hierarchy holds no Active card");
+    for (const card of active)
+      expect({ id: card.status?.id, name: card.status?.name }, `card ${card.cardIdentifier}: status`).toEqual({
+        id: ACTIVE,
+        name: 'Active',
+      });
     // Other workers may block the card in between: GET must pair id 1 with Active, whatever the status is now.
     const { status } = (await api.getCard(active[0]!.cardIdentifier!)).body;
-    expect(status?.id === ACTIVE, `GET card ${active[0]!.cardIdentifier}: status ${JSON.stringify(status)}`).toBe(status?.name === 'Active');
+    expect(status?.id === ACTIVE, `GET card ${active[0]!.cardIdentifier}: status ${JSON.stringify(status)}`).toBe(
+      status?.name === 'Active'
+    );
   });
 
   test('an unknown cardIdentifier answers 404 [ERR-NOT-FOUND-404]', async ({ api }) => {

@@ -10,37 +10,82 @@ import { cardOrderItem } from '../../lib/factories/card.js';
 import type { CardOrderErrors } from '../../lib/types.generated.js';
 
 /** Fewer errors than problems: a problem the server does not refuse alone is another rule's (asked only then). */
-const fewer = (response: ApiResponse<CardOrderErrors>, problems: number) => response.status !== 400 || !Array.isArray(response.body) || response.body.length < problems;
+const fewer = (response: ApiResponse<CardOrderErrors>, problems: number) =>
+  response.status !== 400 || !Array.isArray(response.body) || response.body.length < problems;
 
 /** The refused order's errors, one per problem: at least `problems` of them. */
 async function expectOnePerProblem(response: ApiResponse<CardOrderErrors>, problems: string[]): Promise<void> {
   expect(response, `an order with ${problems.join(' and ')}`).toHaveStatus(400);
   expect(Array.isArray(response.body), 'the 400 body is an array of error objects').toBe(true);
-  expect(response.body.length, `${problems.length} problems (${problems.join('; ')}), one error each: ${JSON.stringify(response.body)}`).toBeGreaterThanOrEqual(problems.length);
+  expect(
+    response.body.length,
+    `${problems.length} problems (${problems.join('; ')}), one error each: ${JSON.stringify(response.body)}`
+  ).toBeGreaterThanOrEqual(problems.length);
 }
 
 test.describe('order cards: one error per problem', () => {
-  test('bad identifiers in two card items give one error each [CARD-ORDER-ERRORS-ARRAY] @write', async ({ api, masterData, subCustomer, config, nextSerial }) => {
+  test('bad identifiers in two card items give one error each [CARD-ORDER-ERRORS-ARRAY] @write', async ({
+    api,
+    masterData,
+    subCustomer,
+    config,
+    nextSerial,
+  }) => {
     const items = [
-      { ...cardOrderItem(masterData, { driverName: `${config.runId} t${nextSerial()}` }), products: [{ productId: unknownId(masterData, 'product') }] },
-      { ...cardOrderItem(masterData, { driverName: `${config.runId} t${nextSerial()}` }), cardCategoryId: unknownId(masterData, 'cardCategory') },
+      {
+        ...cardOrderItem(masterData, { driverName: `${config.runId} t${nextSerial()}` }),
+        products: [{ productId: unknownId(masterData, 'product') }],
+      },
+      {
+        ...cardOrderItem(masterData, { driverName: `${config.runId} t${nextSerial()}` }),
+        cardCategoryId: unknownId(masterData, 'cardCategory'),
+      },
     ];
     const body = { customerAccountNumber: subCustomer.customerAccountNumber, cards: items };
     const response = await api.call<CardOrderErrors>('orderCards', { body });
     // Each bad id refused on its own is another rule's: asked only when it decides.
-    if (fewer(response, 2)) for (const item of items) await forRule('CARD-ORDER-IDS-FROM-MASTER', async () => expect(await api.call('orderCards', { body: { ...body, cards: [item] } }), 'an order with one of the two items').toBeRejected());
-    await expectOnePerProblem(response, ['products[0].productId of the first card item unknown', 'cardCategoryId of the second unknown']);
+    if (fewer(response, 2))
+      for (const item of items)
+        await forRule('CARD-ORDER-IDS-FROM-MASTER', async () =>
+          expect(
+            await api.call('orderCards', { body: { ...body, cards: [item] } }),
+            'an order with one of the two items'
+          ).toBeRejected()
+        );
+    await expectOnePerProblem(response, [
+      'products[0].productId of the first card item unknown',
+      'cardCategoryId of the second unknown',
+    ]);
   });
 
-  test('a missing required field and a bad identifier give one error each [CARD-ORDER-ERRORS-ARRAY] @write', async ({ api, masterData, customers, config, nextSerial }) => {
-    const item = { ...cardOrderItem(masterData, { driverName: `${config.runId} m${nextSerial()}` }), products: [{ productId: unknownId(masterData, 'product') }] };
+  test('a missing required field and a bad identifier give one error each [CARD-ORDER-ERRORS-ARRAY] @write', async ({
+    api,
+    masterData,
+    customers,
+    config,
+    nextSerial,
+  }) => {
+    const item = {
+      ...cardOrderItem(masterData, { driverName: `${config.runId} m${nextSerial()}` }),
+      products: [{ productId: unknownId(masterData, 'product') }],
+    };
     const response = await api.call<CardOrderErrors>('orderCards', { body: { cards: [item] } });
     if (fewer(response, 2)) {
       // Each problem refused on its own is another rule's: asked only when it decides.
       const valid = cardOrderItem(masterData, { driverName: `${config.runId} m${nextSerial()}` });
-      await forRule('CARD-ORDER-REQUIRED-FIELDS', async () => expect(await api.call('orderCards', { body: { cards: [valid] } }), 'an order of a valid item without customerAccountNumber').toBeRejected());
+      await forRule('CARD-ORDER-REQUIRED-FIELDS', async () =>
+        expect(
+          await api.call('orderCards', { body: { cards: [valid] } }),
+          'an order of a valid item without customerAccountNumber'
+        ).toBeRejected()
+      );
       const { customerAccountNumber } = await customers.create();
-      await forRule('CARD-ORDER-IDS-FROM-MASTER', async () => expect(await api.call('orderCards', { body: { customerAccountNumber, cards: [item] } }), 'the bad identifier alone').toBeRejected());
+      await forRule('CARD-ORDER-IDS-FROM-MASTER', async () =>
+        expect(
+          await api.call('orderCards', { body: { customerAccountNumber, cards: [item] } }),
+          'the bad identifier alone'
+        ).toBeRejected()
+      );
     }
     await expectOnePerProblem(response, ['customerAccountNumber missing', 'products[0].productId unknown']);
   });

@@ -8,10 +8,10 @@ import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCards } from '../../lib/discovery.js';
 import { cardOrderBody, orderItemsUnlike } from '../../lib/factories/card.js';
-import { sendShortening } from '../../lib/field-lengths.js';
 import { addressFields, contactFields } from '../../lib/factories/customer.js';
-import type { Card, CardOrderItem, MasterData } from '../../lib/types.generated.js';
+import { sendShortening } from '../../lib/field-lengths.js';
 import { cardOf } from '../../lib/steps/card-steps.js';
+import type { Card, CardOrderItem, MasterData } from '../../lib/types.generated.js';
 
 const byNumber = (a: number | undefined, b: number | undefined) => (a ?? 0) - (b ?? 0);
 
@@ -23,8 +23,15 @@ function expectedOf(item: CardOrderItem, master: MasterData): Record<string, unk
     purchaseCategoryName: name(master.purchaseCategory, item.purchaseCategoryId),
     productRestrictionId: item.fuelProductRestrictionId,
     productIds: item.products?.map((p) => p.productId).sort(byNumber),
-    driverName: item.driverName, vehicleRegNumber: item.vehicleRegNumber, additionalEmbossing: item.additionalEmbossing,
-    ...Object.fromEntries([...addressFields, 'companyName'].map((f) => [`cardDeliveryAddress.${f}`, item.cardAddress?.[f as keyof typeof item.cardAddress]])),
+    driverName: item.driverName,
+    vehicleRegNumber: item.vehicleRegNumber,
+    additionalEmbossing: item.additionalEmbossing,
+    ...Object.fromEntries(
+      [...addressFields, 'companyName'].map((f) => [
+        `cardDeliveryAddress.${f}`,
+        item.cardAddress?.[f as keyof typeof item.cardAddress],
+      ])
+    ),
     ...Object.fromEntries(contactFields.map((f) => [`cardDeliveryContact.${f}`, item.cardContact?.[f]])),
   };
 }
@@ -32,16 +39,35 @@ function expectedOf(item: CardOrderItem, master: MasterData): Record<string, unk
 /** The same fields as `card` shows them; a field it leaves out is not judged (which fields are always present: not shown). */
 function shownBy(card: Card, expected: Record<string, unknown>): Record<string, unknown> {
   const all: Record<string, unknown> = {
-    cardType: card.cardType, purchaseCategoryName: card.purchaseCategoryName, productRestrictionId: card.fuelProductRestriction?.productRestrictionId,
-    productIds: card.products?.map((p) => p.productId).sort(byNumber), driverName: card.driverName, vehicleRegNumber: card.vehicleRegNumber, additionalEmbossing: card.additionalEmbossing,
-    ...Object.fromEntries(Object.entries(card.cardDeliveryAddress ?? {}).map(([f, v]) => [`cardDeliveryAddress.${f}`, v])),
-    ...Object.fromEntries(Object.entries(card.cardDeliveryContact ?? {}).map(([f, v]) => [`cardDeliveryContact.${f}`, v])),
+    cardType: card.cardType,
+    purchaseCategoryName: card.purchaseCategoryName,
+    productRestrictionId: card.fuelProductRestriction?.productRestrictionId,
+    productIds: card.products?.map((p) => p.productId).sort(byNumber),
+    driverName: card.driverName,
+    vehicleRegNumber: card.vehicleRegNumber,
+    additionalEmbossing: card.additionalEmbossing,
+    ...Object.fromEntries(
+      Object.entries(card.cardDeliveryAddress ?? {}).map(([f, v]) => [`cardDeliveryAddress.${f}`, v])
+    ),
+    ...Object.fromEntries(
+      Object.entries(card.cardDeliveryContact ?? {}).map(([f, v]) => [`cardDeliveryContact.${f}`, v])
+    ),
   };
-  return Object.fromEntries(Object.keys(expected).filter((k) => expected[k] !== undefined && all[k] !== undefined).map((k) => [k, all[k]]));
+  return Object.fromEntries(
+    Object.keys(expected)
+      .filter((k) => expected[k] !== undefined && all[k] !== undefined)
+      .map((k) => [k, all[k]])
+  );
 }
 
 /** The item a card was made of: the one whose driverName, vehicleRegNumber or additionalEmbossing it shows. */
-const itemOf = (card: Card, items: CardOrderItem[]) => items.findIndex((i) => i.driverName === card.driverName || i.vehicleRegNumber === card.vehicleRegNumber || i.additionalEmbossing === card.additionalEmbossing);
+const itemOf = (card: Card, items: CardOrderItem[]) =>
+  items.findIndex(
+    (i) =>
+      i.driverName === card.driverName ||
+      i.vehicleRegNumber === card.vehicleRegNumber ||
+      i.additionalEmbossing === card.additionalEmbossing
+  );
 
 async function orderedCards(api: FleetApi, orderReference: string): Promise<Card[]> {
   const listed = await allCards(api, { orderReference });
@@ -49,19 +75,44 @@ async function orderedCards(api: FleetApi, orderReference: string): Promise<Card
 }
 
 test.describe('order cards: every item on its own', () => {
-  test('each card of an order of three items whose values all differ, written as people write them, shows its own item\'s card type, purchase category, restriction, products, names, embossing, delivery address and contact [CARD-ORDER-EACH-ITEM] @write', async ({ api, masterData, subCustomer, nextSerial, assumptions }) => {
+  test("each card of an order of three items whose values all differ, written as people write them, shows its own item's card type, purchase category, restriction, products, names, embossing, delivery address and contact [CARD-ORDER-EACH-ITEM] @write", async ({
+    api,
+    masterData,
+    subCustomer,
+    nextSerial,
+    assumptions,
+  }) => {
     const types = await api.getCustomerCardTypes(subCustomer.customerAccountNumber);
-    const items = orderItemsUnlike(masterData, types.status === 200 && Array.isArray(types.body) ? types.body : [], nextSerial(), 3);
-    const { response, sent } = await sendShortening(assumptions, cardOrderBody(subCustomer.customerAccountNumber, items), (body) => api.orderCards(body));
+    const items = orderItemsUnlike(
+      masterData,
+      types.status === 200 && Array.isArray(types.body) ? types.body : [],
+      nextSerial(),
+      3
+    );
+    const { response, sent } = await sendShortening(
+      assumptions,
+      cardOrderBody(subCustomer.customerAccountNumber, items),
+      (body) => api.orderCards(body)
+    );
     api.need(response, 'ordering three cards');
     const cards = await orderedCards(api, response.body.orderReference);
-    test.skip(cards.length === 0, `the cards of order ${response.body.orderReference} do not show yet: completing an order takes up to 24 to 36 hours`);
+    test.skip(
+      cards.length === 0,
+      `the cards of order ${response.body.orderReference} do not show yet: completing an order takes up to 24 to 36 hours`
+    );
     for (const card of cards) {
       const i = itemOf(card, sent.cards);
-      expect(i, `card ${card.cardIdentifier} of the order shows the driverName, vehicleRegNumber or additionalEmbossing of one of its items`).toBeGreaterThanOrEqual(0);
+      expect(
+        i,
+        `card ${card.cardIdentifier} of the order shows the driverName, vehicleRegNumber or additionalEmbossing of one of its items`
+      ).toBeGreaterThanOrEqual(0);
       const expected = expectedOf(sent.cards[i]!, masterData);
-      expect(shownBy(card, expected), `card ${card.cardIdentifier}, made of item ${i + 1} of the order`).toEqual(Object.fromEntries(Object.keys(shownBy(card, expected)).map((k) => [k, expected[k]])));
+      expect(shownBy(card, expected), `card ${card.cardIdentifier}, made of item ${i + 1} of the order`).toEqual(
+        Object.fromEntries(Object.keys(shownBy(card, expected)).map((k) => [k, expected[k]]))
+      );
     }
-    expect(new Set(cards.map((c) => itemOf(c, sent.cards))).size, 'the cards shown are made of as many items').toBe(cards.length);
+    expect(new Set(cards.map((c) => itemOf(c, sent.cards))).size, 'the cards shown are made of as many items').toBe(
+      cards.length
+    );
   });
 });

@@ -1,17 +1,20 @@
 /** POST /cards/search: filters, limit, the default order, and paging with nextCursor. */
-import { expect, forReading, forRule, test, type Assumptions } from '../../fixtures/test.js';
+import { type Assumptions, expect, forReading, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { ACTIVE, allCards, customerPage, isActive } from '../../lib/discovery.js';
-import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
+import type { RuleId } from '../../lib/rules/catalogue.js';
 import { statusIdOf } from '../../lib/steps/card-steps.js';
 import { activeAfterOther } from '../../lib/steps/card-views.js';
-import { untouchedCardHolders, type CardHolder } from '../../lib/steps/stable-scope.js';
-import type { RuleId } from '../../lib/rules/catalogue.js';
+import { type CardHolder, untouchedCardHolders } from '../../lib/steps/stable-scope.js';
+import type { Card, CardList, CardSearchRequest, Customer } from '../../lib/types.generated.js';
 
 /** Direct sub-accounts of `accountNumber` (first page), read through the configured list fields. */
 async function directSubAccounts(api: FleetApi, config: Config, accountNumber: string): Promise<Customer[]> {
-  return customerPage(await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 }), config.customerListFields).customers;
+  return customerPage(
+    await api.listCustomers({ customerAccountNumber: accountNumber, limit: 20 }),
+    config.customerListFields
+  ).customers;
 }
 
 async function firstPageSize(api: FleetApi, customerAccountNumber: string): Promise<number> {
@@ -19,10 +22,14 @@ async function firstPageSize(api: FleetApi, customerAccountNumber: string): Prom
 }
 
 /** Two direct sub-accounts of the top level that hold cards: neither is the other's ancestor. */
-async function siblingsWithCards(api: FleetApi, config: Config, topLevel: string): Promise<[string, string] | undefined> {
+async function siblingsWithCards(
+  api: FleetApi,
+  config: Config,
+  topLevel: string
+): Promise<[string, string] | undefined> {
   const holders: string[] = [];
   for (const c of (await directSubAccounts(api, config, topLevel)).slice(0, 10)) {
-    if (await firstPageSize(api, c.customerAccountNumber!) > 0) holders.push(c.customerAccountNumber!);
+    if ((await firstPageSize(api, c.customerAccountNumber!)) > 0) holders.push(c.customerAccountNumber!);
     if (holders.length === 2) return [holders[0]!, holders[1]!];
   }
   return undefined;
@@ -40,7 +47,8 @@ async function pagesOf(api: FleetApi, search: CardSearchRequest, maxPages: numbe
     expect(response).toHaveStatus(200);
     await forRule('CARD-LIST-SHAPE', () => {
       for (const flag of ['hasNextPage', 'lastPage'] as const) {
-        if (response.body[flag] !== undefined) expect(typeof response.body[flag], `${flag} of the card list`).toBe('boolean');
+        if (response.body[flag] !== undefined)
+          expect(typeof response.body[flag], `${flag} of the card list`).toBe('boolean');
       }
     });
     pages.push(response.body);
@@ -60,11 +68,22 @@ async function presenceOnEveryPage(assumptions: Assumptions, walks: CardList[][]
   const pages = walks.flat();
   const counted = pages.some((p) => p.totalCount !== undefined);
   const without = (field: 'hasNextPage' | 'totalCount') => pages.filter((p) => p[field] === undefined).length;
-  const left = [`hasNextPage on ${without('hasNextPage')}`, ...(counted ? [`totalCount on ${without('totalCount')}`] : [])];
+  const left = [
+    `hasNextPage on ${without('hasNextPage')}`,
+    ...(counted ? [`totalCount on ${without('totalCount')}`] : []),
+  ];
   assumptions.saw(PRESENCE, `card search walks: ${left.join(', ')} of ${pages.length} pages left out`);
   if (!assumptions.strict(PRESENCE)) return;
-  await forReading(PRESENCE, 'CARD-SEARCH-PAGE-FLAGS', () => expect(without('hasNextPage'), `pages of ${pages.length} without hasNextPage`).toBe(0));
-  if (counted) await forReading(PRESENCE, 'CARD-SEARCH-TOTALCOUNT', () => expect(without('totalCount'), `pages of ${pages.length} without totalCount, where a page of the search shows it`).toBe(0));
+  await forReading(PRESENCE, 'CARD-SEARCH-PAGE-FLAGS', () =>
+    expect(without('hasNextPage'), `pages of ${pages.length} without hasNextPage`).toBe(0)
+  );
+  if (counted)
+    await forReading(PRESENCE, 'CARD-SEARCH-TOTALCOUNT', () =>
+      expect(
+        without('totalCount'),
+        `pages of ${pages.length} without totalCount, where a page of the search shows it`
+      ).toBe(0)
+    );
 }
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
@@ -72,39 +91,89 @@ const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 /** A card carrying every text field the filters search, from the first page of the caller's cards. */
 async function sampleCard(api: FleetApi): Promise<Card | undefined> {
   const { body } = await api.cardSearch({ limit: 10 });
-  return body.cards?.find((c) => c.primaryVisualCardNumber && c.primaryVisualCardNumber.length >= 6 && c.driverName && c.vehicleRegNumber);
+  return body.cards?.find(
+    (c) => c.primaryVisualCardNumber && c.primaryVisualCardNumber.length >= 6 && c.driverName && c.vehicleRegNumber
+  );
 }
 
 type Field = 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber';
 
-const filters: { rule: string; field: Field; partialMatch: boolean; words: string; value: (card: Card) => string; matches: (field: string, value: string) => boolean; sampleFound: boolean }[] = [
-  { rule: 'CARD-SEARCH-FILTER-PVCN', field: 'primaryVisualCardNumber', partialMatch: false, words: 'filter.primaryVisualCardNumber restricts the search to cards with that number',
-    value: (c) => c.primaryVisualCardNumber!, matches: (f, v) => lower(f) === lower(v), sampleFound: true },
-  { rule: 'CARD-SEARCH-FILTER-DRIVER', field: 'driverName', partialMatch: false, words: 'filter.driverName restricts the search to cards of that driver',
-    value: (c) => c.driverName!, matches: (f, v) => lower(f) === lower(v), sampleFound: true },
-  { rule: 'CARD-SEARCH-FILTER-VRN', field: 'vehicleRegNumber', partialMatch: false, words: 'filter.vehicleRegNumber restricts the search to cards of that vehicle',
-    value: (c) => c.vehicleRegNumber!, matches: (f, v) => lower(f) === lower(v), sampleFound: true },
-  { rule: 'CARD-SEARCH-PARTIAL-TRUE', field: 'primaryVisualCardNumber', partialMatch: true, words: 'partialMatch true: a filter value matches part of the field',
-    value: (c) => c.primaryVisualCardNumber!.slice(2, -2), matches: (f, v) => lower(f).includes(lower(v)), sampleFound: true },
-  { rule: 'CARD-SEARCH-PARTIAL-FALSE', field: 'primaryVisualCardNumber', partialMatch: false, words: 'partialMatch false: a filter value matches the whole field, not a part of it',
-    value: (c) => c.primaryVisualCardNumber!.slice(2, -2), matches: (f, v) => lower(f) === lower(v), sampleFound: false },
+const filters: {
+  rule: string;
+  field: Field;
+  partialMatch: boolean;
+  words: string;
+  value: (card: Card) => string;
+  matches: (field: string, value: string) => boolean;
+  sampleFound: boolean;
+}[] = [
+  {
+    rule: 'CARD-SEARCH-FILTER-PVCN',
+    field: 'primaryVisualCardNumber',
+    partialMatch: false,
+    words: 'filter.primaryVisualCardNumber restricts the search to cards with that number',
+    value: (c) => c.primaryVisualCardNumber!,
+    matches: (f, v) => lower(f) === lower(v),
+    sampleFound: true,
+  },
+  {
+    rule: 'CARD-SEARCH-FILTER-DRIVER',
+    field: 'driverName',
+    partialMatch: false,
+    words: 'filter.driverName restricts the search to cards of that driver',
+    value: (c) => c.driverName!,
+    matches: (f, v) => lower(f) === lower(v),
+    sampleFound: true,
+  },
+  {
+    rule: 'CARD-SEARCH-FILTER-VRN',
+    field: 'vehicleRegNumber',
+    partialMatch: false,
+    words: 'filter.vehicleRegNumber restricts the search to cards of that vehicle',
+    value: (c) => c.vehicleRegNumber!,
+    matches: (f, v) => lower(f) === lower(v),
+    sampleFound: true,
+  },
+  {
+    rule: 'CARD-SEARCH-PARTIAL-TRUE',
+    field: 'primaryVisualCardNumber',
+    partialMatch: true,
+    words: 'partialMatch true: a filter value matches part of the field',
+    value: (c) => c.primaryVisualCardNumber!.slice(2, -2),
+    matches: (f, v) => lower(f).includes(lower(v)),
+    sampleFound: true,
+  },
+  {
+    rule: 'CARD-SEARCH-PARTIAL-FALSE',
+    field: 'primaryVisualCardNumber',
+    partialMatch: false,
+    words: 'partialMatch false: a filter value matches the whole field, not a part of it',
+    value: (c) => c.primaryVisualCardNumber!.slice(2, -2),
+    matches: (f, v) => lower(f) === lower(v),
+    sampleFound: false,
+  },
 ];
 
 /** The rule of each filter on the whole value: the partialMatch rules rest on it. */
 const wholeValueRule: Record<Field, RuleId> = {
-  primaryVisualCardNumber: 'CARD-SEARCH-FILTER-PVCN', driverName: 'CARD-SEARCH-FILTER-DRIVER', vehicleRegNumber: 'CARD-SEARCH-FILTER-VRN',
+  primaryVisualCardNumber: 'CARD-SEARCH-FILTER-PVCN',
+  driverName: 'CARD-SEARCH-FILTER-DRIVER',
+  vehicleRegNumber: 'CARD-SEARCH-FILTER-VRN',
 };
 
 test.describe('card search', () => {
   // Which fields are always present is not shown: a false or an empty array may be left out (ASSUME-FIELD-PRESENCE).
-  test('the card list response\'s cards, hasNextPage, lastPage and totalCount, when given, are an array, booleans and an integer [CARD-LIST-SHAPE]', async ({ api }) => {
+  test("the card list response's cards, hasNextPage, lastPage and totalCount, when given, are an array, booleans and an integer [CARD-LIST-SHAPE]", async ({
+    api,
+  }) => {
     const response = await api.cardSearch({ limit: 5 });
     expect(response).toHaveStatus(200);
     if (response.body.cards !== undefined) expect(Array.isArray(response.body.cards), 'cards is an array').toBe(true);
     for (const flag of ['hasNextPage', 'lastPage'] as const) {
       if (response.body[flag] !== undefined) expect(typeof response.body[flag], flag).toBe('boolean');
     }
-    if (response.body.totalCount !== undefined) expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
+    if (response.body.totalCount !== undefined)
+      expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
   });
 
   test('limit is the maximum number of cards a page returns [CARD-SEARCH-LIMIT-HONOURED]', async ({ api }) => {
@@ -116,7 +185,9 @@ test.describe('card search', () => {
     expect(response.body.cards?.length ?? 0).toBeLessThanOrEqual(limit);
   });
 
-  test('limit 0 is refused: the minimum is 1; a 400 carries the standard error body [CARD-SEARCH-LIMIT-MIN-1, ERR-STANDARD-BODY]', async ({ api }) => {
+  test('limit 0 is refused: the minimum is 1; a 400 carries the standard error body [CARD-SEARCH-LIMIT-MIN-1, ERR-STANDARD-BODY]', async ({
+    api,
+  }) => {
     const response = await api.cardSearch({ limit: 0 });
     expect(response).toBeRejected('CARD-SEARCH-LIMIT-MIN-1');
     if (response.status === 400) {
@@ -132,93 +203,172 @@ test.describe('card search', () => {
     ['inside filter', { limit: 1, filter: { partialMatch: true, driverName: 'a', colour: 'red' } }],
   ];
   for (const [level, body] of levels) {
-    test(`the body schema rejects a property other than those listed, ${level} [CARD-SEARCH-UNKNOWN-PROPERTY]`, async ({ api }) => {
+    test(`the body schema rejects a property other than those listed, ${level} [CARD-SEARCH-UNKNOWN-PROPERTY]`, async ({
+      api,
+    }) => {
       expect(await api.call('cardSearch', { body })).toBeRejected();
     });
   }
 
-  test('the default order lists active cards first, over all pages [CARD-SEARCH-ACTIVE-FIRST]', async ({ api, config, topLevelCustomer }) => {
+  test('the default order lists active cards first, over all pages [CARD-SEARCH-ACTIVE-FIRST]', async ({
+    api,
+    config,
+    topLevelCustomer,
+  }) => {
     // Over the pages of one customer whose cards no test writes (lib/steps/stable-scope.ts): its
     // cards keep their statuses while the pages are read, so every page boundary is judged. The
     // whole hierarchy holds the pool, whose cards the run blocks, unblocks and replaces meanwhile:
     // a slow walk over it saw them change between pages, on a conforming server. One answer alone
     // would be sound too, but weaker: a first page of the whole hierarchy shows only Active cards on
     // a conforming server, and an order that puts the others first can hide beyond it.
-    const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter((h) => h.cards.some(isActive) && !h.cards.every(isActive));
+    const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter(
+      (h) => h.cards.some(isActive) && !h.cards.every(isActive)
+    );
     // The most telling one: where an order by identifier alone would not put the Active cards first.
-    const byId = (h: CardHolder) => [...h.cards].sort((a, b) => a.cardIdentifier! - b.cardIdentifier!).map((c) => ({ id: c.cardIdentifier, status: isActive(c) ? ACTIVE : 0 }));
-    const holder = holders.find((h) => !h.more && activeAfterOther(byId(h))) ?? holders.find((h) => !h.more) ?? holders[0];
+    const byId = (h: CardHolder) =>
+      [...h.cards]
+        .sort((a, b) => a.cardIdentifier! - b.cardIdentifier!)
+        .map((c) => ({ id: c.cardIdentifier, status: isActive(c) ? ACTIVE : 0 }));
+    const holder =
+      holders.find((h) => !h.more && activeAfterOther(byId(h))) ?? holders.find((h) => !h.more) ?? holders[0];
     test.skip(!holder, 'no customer whose cards no test changes holds both Active and other cards');
     const limit = Math.max(1, Math.floor(Math.min(holder!.cards.length, 50) / 3));
     const pages = await pagesOf(api, { customerAccountNumber: holder!.account, limit }, 60);
     const cards = pages.flatMap((p) => p.cards ?? []).map((c) => ({ id: c.cardIdentifier, status: statusIdOf(c) }));
     const misplaced = activeAfterOther(cards);
-    expect(misplaced, misplaced && `card ${misplaced.active} (Active) comes after card ${misplaced.other} (status ${misplaced.status}), searching the cards of ${holder!.account} in pages of ${limit}`).toBeUndefined();
+    expect(
+      misplaced,
+      misplaced &&
+        `card ${misplaced.active} (Active) comes after card ${misplaced.other} (status ${misplaced.status}), searching the cards of ${holder!.account} in pages of ${limit}`
+    ).toBeUndefined();
   });
 
-  test('following nextCursor while hasNextPage visits every card once; lastPage only on the last page; totalCount counts them all [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS, CARD-SEARCH-TOTALCOUNT]', async ({ api, config, topLevelCustomer, assumptions }) => {
+  test('following nextCursor while hasNextPage visits every card once; lastPage only on the last page; totalCount counts them all [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS, CARD-SEARCH-TOTALCOUNT]', async ({
+    api,
+    config,
+    topLevelCustomer,
+    assumptions,
+  }) => {
     // The cards of a customer no test writes (lib/steps/stable-scope.ts): the walks and the count read one state.
-    const customer = (await untouchedCardHolders(api, config, topLevelCustomer)).filter((h) => h.cards.length > 1)
-      .reduce<{ account: string; size: number } | undefined>((best, h) => (h.cards.length > (best?.size ?? 0) ? { account: h.account, size: h.cards.length } : best), undefined);
-    test.skip(!customer, 'no sub-account of the top level that no test writes (outside the card pool, made by no run) holds two cards or more');
+    const customer = (await untouchedCardHolders(api, config, topLevelCustomer))
+      .filter((h) => h.cards.length > 1)
+      .reduce<{ account: string; size: number } | undefined>(
+        (best, h) => (h.cards.length > (best?.size ?? 0) ? { account: h.account, size: h.cards.length } : best),
+        undefined
+      );
+    test.skip(
+      !customer,
+      'no sub-account of the top level that no test writes (outside the card pool, made by no run) holds two cards or more'
+    );
     // The customer's cards in pages of 50 (it holds a few dozen at most): what the walk must visit, and count.
     const whole = await pagesOf(api, { customerAccountNumber: customer!.account, limit: 50 }, 4);
     if (whole.at(-1)!.hasNextPage === true) {
       // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER),
       // but no page of it may call itself the last and still have a next one.
-      await forRule('CARD-SEARCH-PAGE-FLAGS', () => whole.forEach((page, i) => { expect(page.lastPage === true, `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`).toBe(false); }));
+      await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
+        whole.forEach((page, i) => {
+          expect(
+            page.lastPage === true,
+            `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`
+          ).toBe(false);
+        })
+      );
       test.skip(true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
     }
     const limit = Math.max(1, Math.floor(customer!.size / 3));
-    const pages = await pagesOf(api, { customerAccountNumber: customer!.account, limit }, Math.ceil(customer!.size / limit) + 3);
+    const pages = await pagesOf(
+      api,
+      { customerAccountNumber: customer!.account, limit },
+      Math.ceil(customer!.size / limit) + 3
+    );
     const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
     const expected = whole.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
     // Cards the search does not hold on a page the cursor led to: the cursor forgot the filter, and the flags describe another search.
-    await forRule('CARD-SEARCH-CURSOR-SCOPE', () => expect(ids.filter((id) => !expected.includes(id)), `cards walking with limit=${limit} that the search for ${customer!.account} in pages of 50 does not hold`).toEqual([]));
-    for (const [walk, walkLimit] of [[whole, 50], [pages, limit]] as const) {
+    await forRule('CARD-SEARCH-CURSOR-SCOPE', () =>
+      expect(
+        ids.filter((id) => !expected.includes(id)),
+        `cards walking with limit=${limit} that the search for ${customer!.account} in pages of 50 does not hold`
+      ).toEqual([])
+    );
+    for (const [walk, walkLimit] of [
+      [whole, 50],
+      [pages, limit],
+    ] as const) {
       const last = walk.length - 1;
       // A page over its limit is the limit's rule; the flags are this test's.
-      await forRule('CARD-SEARCH-LIMIT-HONOURED', () => walk.forEach((page, i) => { expect(page.cards?.length ?? 0, `page ${i + 1} of ${walk.length}: at most limit=${walkLimit} cards`).toBeLessThanOrEqual(walkLimit); }));
-      await forRule('CARD-SEARCH-PAGE-FLAGS', () => walk.forEach((page, i) => {
-        const where = `page ${i + 1} of ${walk.length} with limit=${walkLimit}`;
-        // A false may be left out (ASSUME-FIELD-PRESENCE): the last page says no more by hasNextPage false or absent.
-        expect(page.hasNextPage === true, `${where}: hasNextPage ${page.hasNextPage}`).toBe(i < last);
-        if (page.lastPage !== undefined) expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
-        if (i < last) expect(typeof page.nextCursor === 'string' && page.nextCursor !== '', `${where}: nextCursor given while hasNextPage`).toBe(true);
-      }));
+      await forRule('CARD-SEARCH-LIMIT-HONOURED', () =>
+        walk.forEach((page, i) => {
+          expect(
+            page.cards?.length ?? 0,
+            `page ${i + 1} of ${walk.length}: at most limit=${walkLimit} cards`
+          ).toBeLessThanOrEqual(walkLimit);
+        })
+      );
+      await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
+        walk.forEach((page, i) => {
+          const where = `page ${i + 1} of ${walk.length} with limit=${walkLimit}`;
+          // A false may be left out (ASSUME-FIELD-PRESENCE): the last page says no more by hasNextPage false or absent.
+          expect(page.hasNextPage === true, `${where}: hasNextPage ${page.hasNextPage}`).toBe(i < last);
+          if (page.lastPage !== undefined) expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
+          if (i < last)
+            expect(
+              typeof page.nextCursor === 'string' && page.nextCursor !== '',
+              `${where}: nextCursor given while hasNextPage`
+            ).toBe(true);
+        })
+      );
     }
     await forRule('CARD-SEARCH-CURSOR', () => {
       expect(ids.length - new Set(ids).size, 'cards seen twice').toBe(0);
-      expect(expected.filter((id) => !ids.includes(id)), `cards of the search in pages of 50 missed walking with limit=${limit}`).toEqual([]);
+      expect(
+        expected.filter((id) => !ids.includes(id)),
+        `cards of the search in pages of 50 missed walking with limit=${limit}`
+      ).toEqual([]);
     });
     await presenceOnEveryPage(assumptions, [whole, pages]);
-    const counted = [...whole, ...pages].map((page, i) => ({ page, i })).filter(({ page }) => page.totalCount !== undefined);
+    const counted = [...whole, ...pages]
+      .map((page, i) => ({ page, i }))
+      .filter(({ page }) => page.totalCount !== undefined);
     test.skip(!counted.length, 'the target gives no totalCount (not required)');
     await forRule('CARD-SEARCH-TOTALCOUNT', () => {
-      for (const { page, i } of counted) expect(page.totalCount, `totalCount on page ${i + 1}: the cards of the search`).toBe(expected.length);
+      for (const { page, i } of counted)
+        expect(page.totalCount, `totalCount on page ${i + 1}: the cards of the search`).toBe(expected.length);
     });
   });
 
   // Whether a customer's search includes its sub-customers' cards is not shown: siblings never share a card either way.
-  test('customerAccountNumber restricts the search to that customer\'s cards: two sibling customers share no card [CARD-SEARCH-CUSTOMER]', async ({ api, config, topLevelCustomer }) => {
+  test("customerAccountNumber restricts the search to that customer's cards: two sibling customers share no card [CARD-SEARCH-CUSTOMER]", async ({
+    api,
+    config,
+    topLevelCustomer,
+  }) => {
     const pair = await siblingsWithCards(api, config, topLevelCustomer);
     test.skip(!pair, 'fewer than two direct sub-accounts of the top level hold cards');
     const [a, b] = pair!;
     const cardsOfA = new Set((await allCards(api, { customerAccountNumber: a })).map((c) => c.cardIdentifier));
     const shared = (await allCards(api, { customerAccountNumber: b })).filter((c) => cardsOfA.has(c.cardIdentifier));
-    expect(shared.map((c) => c.cardIdentifier), `cards found both for ${a} and for its sibling ${b}`).toEqual([]);
+    expect(
+      shared.map((c) => c.cardIdentifier),
+      `cards found both for ${a} and for its sibling ${b}`
+    ).toEqual([]);
   });
 
-  test('cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types [CARD-SEARCH-CARDTYPE]', async ({ api, masterData }) => {
+  test('cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types [CARD-SEARCH-CARDTYPE]', async ({
+    api,
+    masterData,
+  }) => {
     let found = 0;
     for (const type of masterData.cardType) {
       const response = await api.cardSearch({ cardTypeIdentifiers: [type.id!], limit: 20 });
       expect(response).toHaveStatus(200);
       const cards = response.body.cards ?? [];
       found += cards.length;
-      expect(cards.filter((c) => c.cardType !== type.name).map((c) => `${c.cardIdentifier}: ${c.cardType}`), `cards found for card type ${type.id} (${type.name}) of another type`).toEqual([]);
+      expect(
+        cards.filter((c) => c.cardType !== type.name).map((c) => `${c.cardIdentifier}: ${c.cardType}`),
+        `cards found for card type ${type.id} (${type.name}) of another type`
+      ).toEqual([]);
     }
-    test.skip(found === 0, 'no card of the caller\'s hierarchy has a master-data card type');
+    test.skip(found === 0, "no card of the caller's hierarchy has a master-data card type");
   });
 
   for (const f of filters) {
@@ -227,12 +377,20 @@ test.describe('card search', () => {
       test.skip(!sample, 'no card with primaryVisualCardNumber, driverName and vehicleRegNumber on the first page');
       const value = f.value(sample!);
       const cards = await allCards(api, { filter: { partialMatch: f.partialMatch, [f.field]: value } });
-      const offenders = cards.filter((c) => !f.matches(c[f.field] ?? '', value)).map((c) => `${c.cardIdentifier}: ${c[f.field]}`);
+      const offenders = cards
+        .filter((c) => !f.matches(c[f.field] ?? '', value))
+        .map((c) => `${c.cardIdentifier}: ${c[f.field]}`);
       const found = cards.some((c) => c.cardIdentifier === sample!.cardIdentifier);
       if (f.rule !== wholeValueRule[f.field] && (offenders.length || found !== f.sampleFound)) {
         // partialMatch is judged only where the filter itself restricts on the whole value.
         const whole = await allCards(api, { filter: { partialMatch: false, [f.field]: sample![f.field] } });
-        await forRule(wholeValueRule[f.field], () => expect(whole.every((c) => lower(c[f.field]) === lower(sample![f.field])) && whole.some((c) => c.cardIdentifier === sample!.cardIdentifier), `${f.field} "${sample![f.field]}" as a whole value finds card ${sample!.cardIdentifier} and only cards with it`).toBe(true));
+        await forRule(wholeValueRule[f.field], () =>
+          expect(
+            whole.every((c) => lower(c[f.field]) === lower(sample![f.field])) &&
+              whole.some((c) => c.cardIdentifier === sample!.cardIdentifier),
+            `${f.field} "${sample![f.field]}" as a whole value finds card ${sample!.cardIdentifier} and only cards with it`
+          ).toBe(true)
+        );
       }
       expect(offenders, `cards that do not match ${f.field} "${value}" (partialMatch ${f.partialMatch})`).toEqual([]);
       expect(found, `card ${sample!.cardIdentifier} (${f.field} "${sample![f.field]}") found`).toBe(f.sampleFound);

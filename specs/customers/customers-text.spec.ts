@@ -7,7 +7,7 @@
  * (ASSUME-FIELD-LENGTHS). Letters with combining marks, outside Latin-1, may be refused: accepted,
  * they read back as the same text (ASSUME-CHARACTER-COUNT).
  */
-import { expect, forRule, test, type Assumptions } from '../../fixtures/test.js';
+import { type Assumptions, expect, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { allCustomers } from '../../lib/discovery.js';
@@ -18,22 +18,32 @@ import type { Customer, CustomerUpdateRequest } from '../../lib/types.generated.
 
 /** The free-text fields of a customer, where they sit. */
 const freeText = [
-  ['customerName'], ['customerBusinessReference'],
-  ['customerContact', 'firstName'], ['customerContact', 'middleName'], ['customerContact', 'lastName'],
-  ['customerAddress', 'addressLines'], ['customerAddress', 'city'],
+  ['customerName'],
+  ['customerBusinessReference'],
+  ['customerContact', 'firstName'],
+  ['customerContact', 'middleName'],
+  ['customerContact', 'lastName'],
+  ['customerAddress', 'addressLines'],
+  ['customerAddress', 'city'],
 ] as const;
 
 type Path = (typeof freeText)[number];
 
-const valueAt = (from: object | undefined, path: Path): unknown => path.reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], from);
+const valueAt = (from: object | undefined, path: Path): unknown =>
+  path.reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], from);
 
 /** Every free-text field as people write it, each its own (`mark`: the run and the request). */
 function peopleDetails(runId: string, mark: string): Required<CustomerUpdateRequest> {
   return {
     customerName: peopleText(`${runId} ${mark} `, 60),
     customerBusinessReference: peopleText(`${mark}${runId.slice(-3)}`, 20),
-    customerContact: { ...contact(`t${mark}`), firstName: 'Zoë-Ænne', middleName: 'd\'Ørsted', lastName: 'O\'Brien & Sø' },
-    customerAddress: { ...completeAddress(), addressLines: '<Rue> d\'Ærø 7', city: 'Køge & Malmö' },
+    customerContact: {
+      ...contact(`t${mark}`),
+      firstName: 'Zoë-Ænne',
+      middleName: "d'Ørsted",
+      lastName: "O'Brien & Sø",
+    },
+    customerAddress: { ...completeAddress(), addressLines: "<Rue> d'Ærø 7", city: 'Køge & Malmö' },
   };
 }
 
@@ -41,27 +51,56 @@ function peopleDetails(runId: string, mark: string): Required<CustomerUpdateRequ
  * The fields `sent` holds, as GET and the list show `account` (a list item may leave fields out): the
  * same text, as Unicode reads it (one normalization form or another: ASSUME-CHARACTER-COUNT).
  */
-async function expectShownAsSent(api: FleetApi, config: Pick<Config, 'customerListFields'>, assumptions: Assumptions, account: string, sent: object): Promise<void> {
+async function expectShownAsSent(
+  api: FleetApi,
+  config: Pick<Config, 'customerListFields'>,
+  assumptions: Assumptions,
+  account: string,
+  sent: object
+): Promise<void> {
   const got = await api.getCustomer(account);
   expect(got).toHaveStatus(200);
-  const listed = (await allCustomers(api, config.customerListFields, { searchText: account })).find((c) => c.customerAccountNumber === account);
-  for (const [view, customer] of [['GET', got.body], ['the list', listed]] as [string, Customer | undefined][]) {
+  const listed = (await allCustomers(api, config.customerListFields, { searchText: account })).find(
+    (c) => c.customerAccountNumber === account
+  );
+  for (const [view, customer] of [
+    ['GET', got.body],
+    ['the list', listed],
+  ] as [string, Customer | undefined][]) {
     for (const path of freeText) {
       const want = valueAt(sent, path);
       const shown = valueAt(customer, path);
       if (typeof want !== 'string' || (view === 'the list' && shown === undefined)) continue;
-      if (typeof shown === 'string' && shown !== want && shown.normalize('NFC') === want.normalize('NFC')) assumptions.saw('ASSUME-CHARACTER-COUNT', `${path.join('.')} shown in another Unicode normalization form than sent`);
-      expect(typeof shown === 'string' ? shown.normalize('NFC') : shown, `${path.join('.')} shown by ${view}`).toBe(want.normalize('NFC'));
+      if (typeof shown === 'string' && shown !== want && shown.normalize('NFC') === want.normalize('NFC'))
+        assumptions.saw(
+          'ASSUME-CHARACTER-COUNT',
+          `${path.join('.')} shown in another Unicode normalization form than sent`
+        );
+      expect(typeof shown === 'string' ? shown.normalize('NFC') : shown, `${path.join('.')} shown by ${view}`).toBe(
+        want.normalize('NFC')
+      );
     }
   }
 }
 
 test.describe('customer text as people write it @write', () => {
-  test('every free-text field as people write it (letters beyond ASCII, quotes, & and <>) is shown unchanged by GET and the list after create [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({ api, config, customers, nextSerial, assumptions }) => {
+  test('every free-text field as people write it (letters beyond ASCII, quotes, & and <>) is shown unchanged by GET and the list after create [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({
+    api,
+    config,
+    customers,
+    nextSerial,
+    assumptions,
+  }) => {
     const { customerAccountNumber, request } = await customers.create(peopleDetails(config.runId, nextSerial()));
     await expectShownAsSent(api, config, assumptions, customerAccountNumber, request);
     // Combining marks, outside Latin-1: a back end of names and letters may refuse them; accepted, they read back.
-    const marks = await sendShortening(assumptions, subCustomerBody(config.runId, nextSerial(), { customerName: `${config.runId} ${nextSerial()} ${combiningMarks}` }), (body) => customers.attempt(body));
+    const marks = await sendShortening(
+      assumptions,
+      subCustomerBody(config.runId, nextSerial(), {
+        customerName: `${config.runId} ${nextSerial()} ${combiningMarks}`,
+      }),
+      (body) => customers.attempt(body)
+    );
     if (marks.response.status >= 400 && marks.response.status < 500) {
       assumptions.saw('ASSUME-CHARACTER-COUNT', `a name with combining marks refused (${marks.response.status})`);
       return;
@@ -70,19 +109,36 @@ test.describe('customer text as people write it @write', () => {
     await expectShownAsSent(api, config, assumptions, marks.response.body.customerAccountNumber, marks.sent);
   });
 
-  test('every free-text field as people write it is shown unchanged by GET and the list after updateDetail [CUST-UPDATE-APPLIES]', async ({ api, config, customers, nextSerial, assumptions }) => {
+  test('every free-text field as people write it is shown unchanged by GET and the list after updateDetail [CUST-UPDATE-APPLIES]', async ({
+    api,
+    config,
+    customers,
+    nextSerial,
+    assumptions,
+  }) => {
     const { customerAccountNumber } = await customers.create();
-    const { response, sent } = await sendShortening(assumptions, peopleDetails(config.runId, nextSerial()), (body) => api.updateCustomerDetail(customerAccountNumber, body));
+    const { response, sent } = await sendShortening(assumptions, peopleDetails(config.runId, nextSerial()), (body) =>
+      api.updateCustomerDetail(customerAccountNumber, body)
+    );
     expect(response).toHaveStatus(200);
     await expectShownAsSent(api, config, assumptions, customerAccountNumber, sent);
   });
 
-  test('notes of 200 characters as people write them are accepted on block, unblock and close [CUST-NOTES-MAX-200]', async ({ api, subCustomer, nextSerial }) => {
+  test('notes of 200 characters as people write them are accepted on block, unblock and close [CUST-NOTES-MAX-200]', async ({
+    api,
+    subCustomer,
+    nextSerial,
+  }) => {
     const account = subCustomer.customerAccountNumber;
     const notes = () => ({ notes: peopleText(`${nextSerial()} `, 200) });
     const open = await statusOf(api, account);
     await blockFirst(api, account, notes(), 'CUST-NOTES-MAX-200');
     await unblockFirst(api, account, open, notes(), 'CUST-NOTES-MAX-200');
-    await forRule('CUST-NOTES-MAX-200', async () => expect(await api.closeCustomer(account, notes()), 'close with notes of 200 characters as people write them').toHaveStatus(200));
+    await forRule('CUST-NOTES-MAX-200', async () =>
+      expect(
+        await api.closeCustomer(account, notes()),
+        'close with notes of 200 characters as people write them'
+      ).toHaveStatus(200)
+    );
   });
 });

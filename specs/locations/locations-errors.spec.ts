@@ -12,7 +12,10 @@ const refusals: [cause: string, query: Parameters<typeof geoQuery>[1], rawBody?:
   ['leftLongitude below -180', { ...berlin, leftLongitude: -181 }],
   ['rightLongitude above 180', { ...berlin, rightLongitude: 181 }],
   ['topLatitude equal to bottomLatitude', { ...berlin, topLatitude: berlin.bottomLatitude }],
-  ['leftLongitude greater than rightLongitude', { ...berlin, leftLongitude: berlin.rightLongitude, rightLongitude: berlin.leftLongitude }],
+  [
+    'leftLongitude greater than rightLongitude',
+    { ...berlin, leftLongitude: berlin.rightLongitude, rightLongitude: berlin.leftLongitude },
+  ],
   ['count 301', { ...berlin, count: 301 }],
   ['precision 1', { ...berlin, aggregate: true, precision: 1 }],
   ['precision 10', { ...berlin, aggregate: true, precision: 10 }],
@@ -21,7 +24,9 @@ const refusals: [cause: string, query: Parameters<typeof geoQuery>[1], rawBody?:
 ];
 
 test.describe('geosearch rectangle: errors', () => {
-  test('a refused search answered 400 has the body {message: string, details: array of string} [GEO-ERROR-400-BODY, ERR-MESSAGE-BODY]', async ({ api }) => {
+  test('a refused search answered 400 has the body {message: string, details: array of string} [GEO-ERROR-400-BODY, ERR-MESSAGE-BODY]', async ({
+    api,
+  }) => {
     const names = await api.geoParamNames();
     let answered400 = 0;
     for (const [cause, values, rawBody] of refusals) {
@@ -34,7 +39,10 @@ test.describe('geosearch rectangle: errors', () => {
       answered400 += 1;
       expect(typeof response.body.message, `${cause}: message`).toBe('string');
       if (response.body.details !== undefined) {
-        expect(response.body.details.every((d) => typeof d === 'string'), `${cause}: details ${JSON.stringify(response.body.details)}`).toBe(true);
+        expect(
+          response.body.details.every((d) => typeof d === 'string'),
+          `${cause}: details ${JSON.stringify(response.body.details)}`
+        ).toBe(true);
       }
     }
     test.skip(answered400 === 0, `none of the ${refusals.length} refusals answered 400`);

@@ -5,10 +5,10 @@
  * test here records where the target wrote null in the answers it reads, and
  * FLEET_STRICT=ASSUME-NULL-VALUES makes a null an assumption failure.
  */
-import { expect, forReading, test, type Assumptions } from '../../fixtures/test.js';
+import { type Assumptions, expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { patternOf } from '../../lib/checks/null-values.js';
-import { formatExchange, type ApiResponse } from '../../lib/client.js';
+import { type ApiResponse, formatExchange } from '../../lib/client.js';
 import type { Config } from '../../lib/config.js';
 import { customerPage } from '../../lib/discovery.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
@@ -23,20 +23,33 @@ async function judge(assumptions: Assumptions, rule: RuleId, label: string, answ
   test.skip(!read.length, `the target answered no ${label}`);
   const nulls = read.flatMap((a) => a.nulls.map((pointer) => ({ pointer, answer: a })));
   const patterns = [...new Set(nulls.map((n) => patternOf(n.pointer)))];
-  assumptions.saw(ENTRY, patterns.length ? `${label}: null at ${patterns.join(', ')}` : `${label}: no null in ${read.length} answer${read.length > 1 ? 's' : ''}`);
+  assumptions.saw(
+    ENTRY,
+    patterns.length
+      ? `${label}: null at ${patterns.join(', ')}`
+      : `${label}: no null in ${read.length} answer${read.length > 1 ? 's' : ''}`
+  );
   if (!assumptions.strict(ENTRY)) return;
   const [first] = nulls;
-  await forReading(ENTRY, rule, () => expect(nulls.map((n) => n.pointer), `${label}: members written null instead of left out${first ? `\n${formatExchange(first.answer.exchange)}` : ''}`).toEqual([]));
+  await forReading(ENTRY, rule, () =>
+    expect(
+      nulls.map((n) => n.pointer),
+      `${label}: members written null instead of left out${first ? `\n${formatExchange(first.answer.exchange)}` : ''}`
+    ).toEqual([])
+  );
 }
 
 /** A few customers the caller lists, read with GET too. */
 async function customers(api: FleetApi, config: Config): Promise<ApiResponse[]> {
   const page = api.need(await api.listCustomers({ limit: 5 }), 'listing customers');
-  const listed = customerPage(page, config.customerListFields).customers.flatMap((c) => (c.customerAccountNumber ? [c.customerAccountNumber] : []));
-  return [page, ...await Promise.all(listed.slice(0, 3).map((account) => api.getCustomer(account)))];
+  const listed = customerPage(page, config.customerListFields).customers.flatMap((c) =>
+    c.customerAccountNumber ? [c.customerAccountNumber] : []
+  );
+  return [page, ...(await Promise.all(listed.slice(0, 3).map((account) => api.getCustomer(account))))];
 }
 
-const title = (resource: string, rule: string) => `${resource}: a value the target does not have is left out, not written null (the stricter reading of ASSUME-NULL-VALUES; recorded otherwise) [${rule}]`;
+const title = (resource: string, rule: string) =>
+  `${resource}: a value the target does not have is left out, not written null (the stricter reading of ASSUME-NULL-VALUES; recorded otherwise) [${rule}]`;
 
 test.describe('values the target does not have', () => {
   test(title('Customer', 'CUST-SHAPE'), async ({ api, config, assumptions }) => {
@@ -44,7 +57,9 @@ test.describe('values the target does not have', () => {
   });
 
   test(title('Card list response', 'CARD-LIST-SHAPE'), async ({ api, assumptions }) => {
-    await judge(assumptions, 'CARD-LIST-SHAPE', 'card list responses', [api.need(await api.cardSearch({ limit: 5 }), 'searching cards')]);
+    await judge(assumptions, 'CARD-LIST-SHAPE', 'card list responses', [
+      api.need(await api.cardSearch({ limit: 5 }), 'searching cards'),
+    ]);
   });
 
   test(title('Card', 'CARD-SHAPE'), async ({ api, assumptions }) => {
@@ -54,7 +69,10 @@ test.describe('values the target does not have', () => {
   });
 
   test(title('Card type', 'CUST-CARDTYPES-SHAPE'), async ({ api, config, assumptions }) => {
-    const listed = customerPage(api.need(await api.listCustomers({ limit: 1 }), 'listing customers'), config.customerListFields).customers[0]?.customerAccountNumber;
+    const listed = customerPage(
+      api.need(await api.listCustomers({ limit: 1 }), 'listing customers'),
+      config.customerListFields
+    ).customers[0]?.customerAccountNumber;
     const account = config.poolCustomer ?? listed;
     test.skip(!account, 'the target lists no customer');
     await judge(assumptions, 'CUST-CARDTYPES-SHAPE', 'card types', [await api.getCustomerCardTypes(account!)]);
@@ -66,11 +84,18 @@ test.describe('values the target does not have', () => {
 
   test(title('Geosearch answer', 'GEO-LOCATION-SHAPE'), async ({ api, geoAreas, assumptions }) => {
     test.skip(!geoAreas.small, NO_SMALL_AREA);
-    await judge(assumptions, 'GEO-LOCATION-SHAPE', 'geosearch answers', [await api.geosearchRectangle({ ...geoAreas.small!, count: MAX_LOCATIONS })]);
+    await judge(assumptions, 'GEO-LOCATION-SHAPE', 'geosearch answers', [
+      await api.geosearchRectangle({ ...geoAreas.small!, count: MAX_LOCATIONS }),
+    ]);
   });
 
   test(title('Charging session', 'SESSION-SHAPE'), async ({ api, config, assumptions }) => {
     test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
-    await judge(assumptions, 'SESSION-SHAPE', 'charging sessions', await Promise.all(config.sessionIds.map((id) => api.getSession(id))));
+    await judge(
+      assumptions,
+      'SESSION-SHAPE',
+      'charging sessions',
+      await Promise.all(config.sessionIds.map((id) => api.getSession(id)))
+    );
   });
 });

@@ -11,12 +11,24 @@ import { curlOf, replayHint } from '../../lib/report/replay.js';
 test('rules broken where no test names them: the findings of this run @findings', async ({ config }, testInfo) => {
   const findings = mergeFindings(readLedger(ledgerDir(config.reportsDir, config.runId)));
   testInfo.annotations.push({ type: 'findings', description: `${findings.length}` });
-  if (findings.length) await testInfo.attach('findings.json', { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
+  if (findings.length)
+    await testInfo.attach('findings.json', {
+      body: JSON.stringify(findings, null, 2),
+      contentType: 'application/json',
+    });
   // Indented: a line that starts with [RULE] reads as a failure of that rule, which would block this test.
-  const lines = findings.map((f) => [
-    `  ${f.rule}: ${f.operationId} ${f.check} ×${f.count}: ${f.title}`,
-    `    first seen in: ${f.seenIn || 'worker set-up (discovery)'}`,
-    ...(f.evidence ? [`    ${f.evidence.request.method} ${f.evidence.request.path} → ${f.evidence.response.status}`, `    replay (${replayHint(f.evidence.baseUrl)}):`, `    ${curlOf(f.evidence.baseUrl, f.evidence.request)}`] : []),
-  ].join('\n'));
+  const lines = findings.map((f) =>
+    [
+      `  ${f.rule}: ${f.operationId} ${f.check} ×${f.count}: ${f.title}`,
+      `    first seen in: ${f.seenIn || 'worker set-up (discovery)'}`,
+      ...(f.evidence
+        ? [
+            `    ${f.evidence.request.method} ${f.evidence.request.path} → ${f.evidence.response.status}`,
+            `    replay (${replayHint(f.evidence.baseUrl)}):`,
+            `    ${curlOf(f.evidence.baseUrl, f.evidence.request)}`,
+          ]
+        : []),
+    ].join('\n')
+  );
   expect(findings.length, `${findings.length} rules broken where no test names them:\n\n${lines.join('\n\n')}`).toBe(0);
 });

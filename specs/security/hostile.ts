@@ -27,7 +27,16 @@ export const hostileStrings: [label: string, value: string][] = [
 ];
 
 /** Numbers as JSON literals (some beyond what a double holds). */
-export const hugeNumbers: string[] = ['1e308', '-1e308', '18446744073709551616', '1e400', '99999999999999999999999999999999', '1.5', '-1', '0'];
+export const hugeNumbers: string[] = [
+  '1e308',
+  '-1e308',
+  '18446744073709551616',
+  '1e400',
+  '99999999999999999999999999999999',
+  '1.5',
+  '-1',
+  '0',
+];
 
 /** The same, as text in a query string or path. */
 export const numberTexts: string[] = [...hugeNumbers, 'NaN', 'Infinity', '0x10', '1e5'];
@@ -46,7 +55,16 @@ export const hostilePathSegments: [label: string, segment: string][] = [
   ['lone percent', '%'],
   ['invalid percent-encoding', '%zz'],
   ['10,000 characters', 'x'.repeat(10_000)],
-  ...hostileStrings.filter(([label]) => ['SQL injection', 'NoSQL operator as text', 'script tag', 'control characters', 'astral, bidi override, BOM, zero-width'].includes(label))
+  ...hostileStrings
+    .filter(([label]) =>
+      [
+        'SQL injection',
+        'NoSQL operator as text',
+        'script tag',
+        'control characters',
+        'astral, bidi override, BOM, zero-width',
+      ].includes(label)
+    )
     .map(([label, value]): [string, string] => [label, encodeURIComponent(value)]),
 ];
 
@@ -74,8 +92,11 @@ type Path = (string | number)[];
 const RAW = '\u0000raw\u0000';
 
 function nodes(value: Json, path: Path = []): { path: Path; value: Json }[] {
-  const children = Array.isArray(value) ? value.map((v, i) => nodes(v, [...path, i]))
-    : value !== null && typeof value === 'object' ? Object.entries(value).map(([k, v]) => nodes(v, [...path, k])) : [];
+  const children = Array.isArray(value)
+    ? value.map((v, i) => nodes(v, [...path, i]))
+    : value !== null && typeof value === 'object'
+      ? Object.entries(value).map(([k, v]) => nodes(v, [...path, k]))
+      : [];
   return [...(path.length ? [{ path, value }] : []), ...children.flat()];
 }
 
@@ -116,7 +137,10 @@ export function bodyVariants(target: BodyTarget): Variant[] {
   const base = target.base as Json;
   const all = nodes(base);
   const free = all.filter((n) => show(n.path) !== guard);
-  const strings = [...free.filter((n) => typeof n.value === 'string').map((n) => n.path), ...(target.alsoStrings ?? []).map((f) => [f])];
+  const strings = [
+    ...free.filter((n) => typeof n.value === 'string').map((n) => n.path),
+    ...(target.alsoStrings ?? []).map((f) => [f]),
+  ];
   const numbers = all.filter((n) => typeof n.value === 'number' || show(n.path) === guard).map((n) => n.path);
   const variants: Variant[] = [];
 
@@ -143,16 +167,27 @@ export function bodyVariants(target: BodyTarget): Variant[] {
     for (let i = 0; i < count; i++) {
       const literal = hugeNumbers[i % hugeNumbers.length]!;
       const path = numbers[i % numbers.length]!;
-      variants.push({ label: `${literal} in ${show(path)}`, rawBody: JSON.stringify(setAt(base, path, RAW)).replace(JSON.stringify(RAW), literal) });
+      variants.push({
+        label: `${literal} in ${show(path)}`,
+        rawBody: JSON.stringify(setAt(base, path, RAW)).replace(JSON.stringify(RAW), literal),
+      });
     }
   }
   for (const [label, raw] of malformedBodies) variants.push({ label: `a body of ${label}`, rawBody: raw });
   const text = JSON.stringify(base);
   variants.push(
     { label: 'JSON sent as text/plain', rawBody: text, contentType: 'text/plain' },
-    { label: 'XML sent as application/xml', rawBody: '<?xml version="1.0"?><request><a>1</a></request>', contentType: 'application/xml' },
-    { label: 'a form sent as application/x-www-form-urlencoded', rawBody: 'a=1&b=%00', contentType: 'application/x-www-form-urlencoded' },
-    { label: 'JSON with a byte-order mark', rawBody: `\ufeff${text}` },
+    {
+      label: 'XML sent as application/xml',
+      rawBody: '<?xml version="1.0"?><request><a>1</a></request>',
+      contentType: 'application/xml',
+    },
+    {
+      label: 'a form sent as application/x-www-form-urlencoded',
+      rawBody: 'a=1&b=%00',
+      contentType: 'application/x-www-form-urlencoded',
+    },
+    { label: 'JSON with a byte-order mark', rawBody: `\ufeff${text}` }
   );
   return variants;
 }

@@ -7,7 +7,7 @@
 import { test as base } from '../../fixtures/test.js';
 import type { CallOptions } from '../../lib/client.js';
 import { BlockedError, type Found } from '../../lib/ledger.js';
-import { operation, operationIds, type OperationId } from '../../lib/operations.js';
+import { type OperationId, operation, operationIds } from '../../lib/operations.js';
 
 export type ServiceOperationId = Exclude<OperationId, 'requestToken'>;
 
@@ -65,17 +65,22 @@ export function sampleRequest(id: ServiceOperationId, ids: SampleIds): CallOptio
 
 /** The sample resources, discovered once per worker. */
 export const test = base.extend<{ sampleIds: SampleIds }, { sampleIdsFound: Found<SampleIds> }>({
-  sampleIdsFound: [async ({ workerApi, workerLedger, topLevelFound, config }, use) => {
-    await use(await workerLedger.discover(async () => {
-      const search = workerApi.need(await workerApi.cardSearch({ limit: 1 }), 'searching cards');
-      const cardIdentifier = search.body.cards?.[0]?.cardIdentifier;
-      if (topLevelFound.blocker) throw new BlockedError(topLevelFound.blocker);
-      return {
-        customerAccountNumber: topLevelFound.value!,
-        ...(cardIdentifier !== undefined ? { cardIdentifier } : {}),
-        ...(config.sessionIds[0] ? { sessionId: config.sessionIds[0] } : {}),
-      };
-    }));
-  }, { scope: 'worker' }],
+  sampleIdsFound: [
+    async ({ workerApi, workerLedger, topLevelFound, config }, use) => {
+      await use(
+        await workerLedger.discover(async () => {
+          const search = workerApi.need(await workerApi.cardSearch({ limit: 1 }), 'searching cards');
+          const cardIdentifier = search.body.cards?.[0]?.cardIdentifier;
+          if (topLevelFound.blocker) throw new BlockedError(topLevelFound.blocker);
+          return {
+            customerAccountNumber: topLevelFound.value!,
+            ...(cardIdentifier !== undefined ? { cardIdentifier } : {}),
+            ...(config.sessionIds[0] ? { sessionId: config.sessionIds[0] } : {}),
+          };
+        })
+      );
+    },
+    { scope: 'worker' },
+  ],
   sampleIds: async ({ sampleIdsFound, testLedger }, use) => use(testLedger.adopt(sampleIdsFound)),
 });

@@ -5,7 +5,9 @@
  */
 import { expect, test } from '../../fixtures/test.js';
 
-test('a sessionId that is not a session id is refused, with the body {message} whatever the status [ERR-MESSAGE-BODY]', async ({ api }) => {
+test('a sessionId that is not a session id is refused, with the body {message} whatever the status [ERR-MESSAGE-BODY]', async ({
+  api,
+}) => {
   const response = await api.call<{ message?: unknown }>('getSession', { params: { sessionId: 'not-a-session-id' } });
   expect(response, 'GET /sessions/not-a-session-id').toBeRejected();
   expect(typeof response.body?.message, 'message').toBe('string');

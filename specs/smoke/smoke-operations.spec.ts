@@ -5,7 +5,9 @@ import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { activeCustomer } from '../../lib/steps/customer-steps.js';
 
 test.describe('smoke @smoke', () => {
-  test('a client-credentials token opens the interface: GET /master/all answers 200 [AUTH-TOKEN-CLIENT-CREDENTIALS, MASTER-TEN-ARRAYS]', async ({ api }) => {
+  test('a client-credentials token opens the interface: GET /master/all answers 200 [AUTH-TOKEN-CLIENT-CREDENTIALS, MASTER-TEN-ARRAYS]', async ({
+    api,
+  }) => {
     const response = await api.getMasterData();
     expect(response).toHaveStatus(200);
   });
@@ -18,7 +20,10 @@ test.describe('smoke @smoke', () => {
     expect(await api.getCustomer(account!)).toHaveStatus(200);
   });
 
-  test('POST /customers/subcustomer answers 200 with the new customerAccountNumber [CUST-CREATE-RETURNS-NUMBER] @write', async ({ api, subCustomer }) => {
+  test('POST /customers/subcustomer answers 200 with the new customerAccountNumber [CUST-CREATE-RETURNS-NUMBER] @write', async ({
+    api,
+    subCustomer,
+  }) => {
     expect(await api.getCustomer(subCustomer.customerAccountNumber)).toHaveStatus(200);
   });
 
@@ -33,7 +38,10 @@ test.describe('smoke @smoke', () => {
     expect(got.body.cardIdentifier).toBe(card!.cardIdentifier);
   });
 
-  test('POST /locations/geosearch/rectangle answers 200 for an area of the target\'s map [GEO-INSIDE-RECTANGLE]', async ({ api, geoAreas }) => {
+  test("POST /locations/geosearch/rectangle answers 200 for an area of the target's map [GEO-INSIDE-RECTANGLE]", async ({
+    api,
+    geoAreas,
+  }) => {
     // Where the map shows locations: an area without any may answer 404 (ASSUME-GEO-404).
     const area = geoAreas.small ?? geoAreas.busy;
     test.skip(!area, NO_SMALL_AREA);

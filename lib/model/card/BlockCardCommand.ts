@@ -1,6 +1,6 @@
 import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+import { type CardModel, type CardReal, type ModelCard, statusChange, verifyCard } from './card-model.js';
 
 /** Blocks an Active card with a reason from the master data: temporarily blocked, no longer Active. */
 export class BlockCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {

@@ -1,6 +1,6 @@
 import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { perRun, readCancelled, statusChange, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+import { type CardModel, type CardReal, type ModelCard, perRun, readCancelled, statusChange } from './card-model.js';
 
 /** Cancels a replacement the run made (never a pool card): cancelled permanently, read no longer Active or gone. */
 export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
@@ -12,7 +12,9 @@ export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCar
     const c = this.target(m)!;
     m.done.cancels += 1;
     const response = await r.api.cancelCard(c.cardIdentifier, statusChange(r, c, 'cancel'));
-    expect(response, `[CARD-CANCEL-PERMANENT] cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-CANCEL-PERMANENT');
+    expect(response, `[CARD-CANCEL-PERMANENT] cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted(
+      'CARD-CANCEL-PERMANENT'
+    );
     c.state = 'cancelled';
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
     await readCancelled(r, c);

@@ -1,10 +1,10 @@
-import { expect } from '../../judge.js';
 import { allCards } from '../../discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
+import { expect } from '../../judge.js';
 import { cardOf } from '../../steps/card-steps.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
-import { perRun, type CardModel, type CardReal } from './card-model.js';
+import { type CardModel, type CardReal, perRun } from './card-model.js';
 
 /**
  * Orders one card for the pool customer: 202 with an orderReference; a search by that reference
@@ -18,15 +18,25 @@ export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> 
 
   async run(m: CardModel, r: CardReal): Promise<void> {
     m.done.orders += 1;
-    const order = cardOrderBody(r.customerAccountNumber, [cardOrderItem(r.masterData, { driverName: `${r.config.runId} o${r.nextSerial()}` })]);
+    const order = cardOrderBody(r.customerAccountNumber, [
+      cardOrderItem(r.masterData, { driverName: `${r.config.runId} o${r.nextSerial()}` }),
+    ]);
     const { response, sent } = await sendShortening(r.assumptions, order, (body) => r.api.orderCards(body));
     const { driverName } = sent.cards[0]!;
-    expect(response, `[CARD-ORDER-202] ordering a card for ${r.customerAccountNumber}`).toHaveStatus(202, 'CARD-ORDER-202');
+    expect(response, `[CARD-ORDER-202] ordering a card for ${r.customerAccountNumber}`).toHaveStatus(
+      202,
+      'CARD-ORDER-202'
+    );
     const { orderReference } = response.body;
     expect(typeof orderReference, '[CARD-ORDER-REFERENCE] orderReference of an accepted order').toBe('string');
-    const found = await Promise.all((await allCards(r.api, { orderReference })).map((card) => cardOf(r.api, card.cardIdentifier!)));
+    const found = await Promise.all(
+      (await allCards(r.api, { orderReference })).map((card) => cardOf(r.api, card.cardIdentifier!))
+    );
     const message = `[CARD-SEARCH-ORDER-REFERENCE] cards found by orderReference ${orderReference} (one card ordered, driverName "${driverName}")`;
-    expect(found.filter((card) => card.driverName !== driverName).map((card) => card.cardIdentifier), `${message}: not of this order`).toEqual([]);
+    expect(
+      found.filter((card) => card.driverName !== driverName).map((card) => card.cardIdentifier),
+      `${message}: not of this order`
+    ).toEqual([]);
     expect(found.length, message).toBeLessThanOrEqual(1);
   }
 

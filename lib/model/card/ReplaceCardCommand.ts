@@ -1,12 +1,12 @@
-import { expect } from '../../judge.js';
 import { ACTIVE } from '../../discovery.js';
 import { uniqueVehicleRegNumber } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
-import type { Card, CardReplaceRequest } from '../../types.generated.js';
-import { PickCommand } from '../check-lifecycle.js';
+import { expect } from '../../judge.js';
 import { documentedCard } from '../../steps/card-views.js';
 import { notSeen, replacementOf } from '../../steps/replacement.js';
-import { perRun, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+import type { Card, CardReplaceRequest } from '../../types.generated.js';
+import { PickCommand } from '../check-lifecycle.js';
+import { type CardModel, type CardReal, type ModelCard, perRun, verifyCard } from './card-model.js';
 
 /** Which text properties a replace request supplies (cardTypeId, purchaseCategoryId, cardGroupId: never, see below). */
 export interface ReplaceChanges {
@@ -18,7 +18,14 @@ export interface ReplaceChanges {
 const textFields = ['driverName', 'vehicleRegNumber', 'additionalEmbossing'] as const;
 // Changing card type, purchase category or group may legitimately change restrictions and products,
 // and which combinations a server accepts is not shown: those are never supplied, so these must be copied.
-const copiedFields = ['cardType', 'purchaseCategoryName', 'fuelProductRestriction', 'products', 'cardDeliveryAddress', 'cardDeliveryContact'] as const;
+const copiedFields = [
+  'cardType',
+  'purchaseCategoryName',
+  'fuelProductRestriction',
+  'products',
+  'cardDeliveryAddress',
+  'cardDeliveryContact',
+] as const;
 
 /**
  * Replaces an Active card or one the run blocked: the original is blocked, every other field of it
@@ -28,7 +35,10 @@ const copiedFields = ['cardType', 'purchaseCategoryName', 'fuelProductRestrictio
  * replaced original allows next is not said.
  */
 export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
-  constructor(pick: number, readonly changes: ReplaceChanges) {
+  constructor(
+    pick: number,
+    readonly changes: ReplaceChanges
+  ) {
     super(pick);
   }
 
@@ -53,8 +63,16 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
 
   /** The card carrying the supplied unique value, as GET shows it; or why it was not judged. */
   private async replacementOf(r: CardReal, c: ModelCard, request: CardReplaceRequest): Promise<Card | undefined> {
-    const [field, value] = request.driverName ? ['driverName', request.driverName] as const : ['vehicleRegNumber', request.vehicleRegNumber!] as const;
-    const found = await replacementOf(r, c.cardIdentifier, { [field]: value }, (x) => x[field] === value, 'CARD-REPLACE-APPLIES-CHANGES');
+    const [field, value] = request.driverName
+      ? (['driverName', request.driverName] as const)
+      : (['vehicleRegNumber', request.vehicleRegNumber!] as const);
+    const found = await replacementOf(
+      r,
+      c.cardIdentifier,
+      { [field]: value },
+      (x) => x[field] === value,
+      'CARD-REPLACE-APPLIES-CHANGES'
+    );
     if (!notSeen(found)) return found;
     r.assumptions.saw('ASSUME-REPLACEMENT-VISIBLE', found.why);
     return undefined;
@@ -64,8 +82,12 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     const c = this.target(m)!;
     m.done.replaces += 1;
     const original = c.card;
-    const { response, sent: request } = await sendShortening(r.assumptions, this.request(r), (body) => r.api.replaceCard(c.cardIdentifier, body));
-    expect(response, `[CARD-REPLACE-BLOCKS-ORIGINAL] replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted('CARD-REPLACE-BLOCKS-ORIGINAL');
+    const { response, sent: request } = await sendShortening(r.assumptions, this.request(r), (body) =>
+      r.api.replaceCard(c.cardIdentifier, body)
+    );
+    expect(response, `[CARD-REPLACE-BLOCKS-ORIGINAL] replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted(
+      'CARD-REPLACE-BLOCKS-ORIGINAL'
+    );
     c.state = 'replaced';
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
     await verifyCard(r, c, 'CARD-REPLACE-BLOCKS-ORIGINAL');
@@ -75,10 +97,17 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     const of = `replacement ${replacement.cardIdentifier} of card ${c.cardIdentifier}`;
     const [shown, kept] = [documentedCard(replacement), documentedCard(original)];
     for (const field of textFields) {
-      if (request[field] !== undefined) expect(replacement[field], `[CARD-REPLACE-APPLIES-CHANGES] ${field} of ${of}: supplied in the request`).toBe(request[field]);
-      else expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}: not supplied, kept from the original`).toEqual(kept[field]);
+      if (request[field] !== undefined)
+        expect(replacement[field], `[CARD-REPLACE-APPLIES-CHANGES] ${field} of ${of}: supplied in the request`).toBe(
+          request[field]
+        );
+      else
+        expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}: not supplied, kept from the original`).toEqual(
+          kept[field]
+        );
     }
-    for (const field of copiedFields) expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}`).toEqual(kept[field]);
+    for (const field of copiedFields)
+      expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}`).toEqual(kept[field]);
 
     // The replacement's status is not shown: only an Active one joins the run's cards.
     if (replacement.status?.id !== ACTIVE) return;

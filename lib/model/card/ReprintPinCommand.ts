@@ -1,8 +1,8 @@
-import { expect } from '../../judge.js';
 import { pinLetterAddress } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
+import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+import { type CardModel, type CardReal, type ModelCard, verifyCard } from './card-model.js';
 
 /** Requests a PIN letter for an Active card: accepted, and the card's status does not change. */
 export class ReprintPinCommand extends PickCommand<CardModel, CardReal, ModelCard> {
@@ -13,8 +13,12 @@ export class ReprintPinCommand extends PickCommand<CardModel, CardReal, ModelCar
 
   async run(m: CardModel, r: CardReal): Promise<void> {
     const c = this.target(m)!;
-    const { response } = await sendShortening(r.assumptions, { cardAddress: pinLetterAddress() }, (body) => r.api.reprintPIN(c.cardIdentifier, body));
-    expect(response, `[CARD-REPRINT-PIN] PIN letter for Active card ${c.cardIdentifier}`).toBeAccepted('CARD-REPRINT-PIN');
+    const { response } = await sendShortening(r.assumptions, { cardAddress: pinLetterAddress() }, (body) =>
+      r.api.reprintPIN(c.cardIdentifier, body)
+    );
+    expect(response, `[CARD-REPRINT-PIN] PIN letter for Active card ${c.cardIdentifier}`).toBeAccepted(
+      'CARD-REPRINT-PIN'
+    );
     await verifyCard(r, c, 'CARD-REPRINT-PIN');
   }
 

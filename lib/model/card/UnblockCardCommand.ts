@@ -1,6 +1,6 @@
 import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { statusChange, verifyCard, type CardModel, type CardReal, type ModelCard } from './card-model.js';
+import { type CardModel, type CardReal, type ModelCard, statusChange, verifyCard } from './card-model.js';
 
 /** Unblocks a card the run blocked (never a replaced original: whether one can be unblocked is not said): Active again. */
 export class UnblockCardCommand extends PickCommand<CardModel, CardReal, ModelCard> {
@@ -11,7 +11,9 @@ export class UnblockCardCommand extends PickCommand<CardModel, CardReal, ModelCa
   async run(m: CardModel, r: CardReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.unblockCard(c.cardIdentifier, statusChange(r, c, 'unblock'));
-    expect(response, `[CARD-UNBLOCK-REACTIVATES] unblocking blocked card ${c.cardIdentifier}`).toBeAccepted('CARD-UNBLOCK-REACTIVATES');
+    expect(response, `[CARD-UNBLOCK-REACTIVATES] unblocking blocked card ${c.cardIdentifier}`).toBeAccepted(
+      'CARD-UNBLOCK-REACTIVATES'
+    );
     c.state = 'active';
     await verifyCard(r, c, 'CARD-UNBLOCK-REACTIVATES');
   }

@@ -8,14 +8,15 @@
  * Active: what brought a card found in another status there is not the run's history, and no
  * transition is judged on it.
  */
-import { expect, forReading } from '../../judge.js';
+
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';
-import type { Card, MasterData } from '../../types.generated.js';
+import { expect, forReading } from '../../judge.js';
 import { statusIdOf } from '../../steps/card-steps.js';
-import { untouchedFields, type StatusNames } from '../../steps/card-views.js';
+import { type StatusNames, untouchedFields } from '../../steps/card-views.js';
+import type { Card, MasterData } from '../../types.generated.js';
 import type { TestClock } from '../../waits.js';
 
 const ENDED = 'ASSUME-ENDED-READABLE';
@@ -95,7 +96,10 @@ const stateRule: Record<CardState, string> = {
 export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[c.state]): Promise<void> {
   const response = await real.api.getCard(c.cardIdentifier);
   if (c.gone) {
-    expect(response, `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} answered 404 once: gone for good`).toHaveStatus(404);
+    expect(
+      response,
+      `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} answered 404 once: gone for good`
+    ).toHaveStatus(404);
     return;
   }
   expect(response, `[${rule}] reading card ${c.cardIdentifier}`).toHaveStatus(200);
@@ -103,9 +107,15 @@ export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[
   const statusId = statusIdOf(response.body);
   if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
   else if (c.state !== 'cancelled') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
-  else expect({ id: statusId, name: response.body.status?.name }, `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`).toEqual({ id: c.cancelledStatus?.id, name: c.cancelledStatus?.name });
+  else
+    expect(
+      { id: statusId, name: response.body.status?.name },
+      `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`
+    ).toEqual({ id: c.cancelledStatus?.id, name: c.cancelledStatus?.name });
   expect(real.names.contradiction(response.body.status), `${where}: a status keeps its name`).toBeUndefined();
-  expect(untouchedFields(response.body), `${where}: every field but its status as it was`).toEqual(untouchedFields(c.card));
+  expect(untouchedFields(response.body), `${where}: every field but its status as it was`).toEqual(
+    untouchedFields(c.card)
+  );
   c.card = response.body;
 }
 
@@ -114,14 +124,26 @@ export async function readCancelled(real: CardReal, c: ModelCard): Promise<void>
   const read = await real.api.getCard(c.cardIdentifier);
   if (read.status === 404) {
     real.assumptions.saw(ENDED, `a cancelled card answers 404 (card ${c.cardIdentifier})`);
-    if (real.config.strict.has(ENDED)) await forReading(ENDED, 'CARD-CANCEL-PERMANENT', () => expect(read, `reading cancelled card ${c.cardIdentifier} (strict reading)`).toHaveStatus(200));
+    if (real.config.strict.has(ENDED))
+      await forReading(ENDED, 'CARD-CANCEL-PERMANENT', () =>
+        expect(read, `reading cancelled card ${c.cardIdentifier} (strict reading)`).toHaveStatus(200)
+      );
     c.gone = true;
     return;
   }
   expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
-  expect(statusIdOf(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
-  expect(untouchedFields(read.body), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: every field but its status as it was`).toEqual(untouchedFields(c.card));
-  expect(real.names.contradiction(read.body.status), `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: a status keeps its name`).toBeUndefined();
+  expect(
+    statusIdOf(read.body),
+    `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`
+  ).not.toBe(ACTIVE);
+  expect(
+    untouchedFields(read.body),
+    `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: every field but its status as it was`
+  ).toEqual(untouchedFields(c.card));
+  expect(
+    real.names.contradiction(read.body.status),
+    `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: a status keeps its name`
+  ).toBeUndefined();
   c.card = read.body;
   c.cancelledStatus = read.body.status;
 }
@@ -142,7 +164,8 @@ export function statusChange(real: CardReal, c: ModelCard, what: string): { stat
 export async function readyCards(model: CardModel, real: CardReal): Promise<void> {
   for (const cardIdentifier of real.shelf.cards.slice(-CARDS_PER_RUN)) {
     const response = await real.api.getCard(cardIdentifier);
-    if (response.status === 200 && response.body.status?.id === ACTIVE) model.cards.push({ cardIdentifier, state: 'active', card: response.body, madeByRun: false });
+    if (response.status === 200 && response.body.status?.id === ACTIVE)
+      model.cards.push({ cardIdentifier, state: 'active', card: response.body, madeByRun: false });
     else real.shelf.cards = real.shelf.cards.filter((id) => id !== cardIdentifier);
   }
 }
@@ -155,6 +178,11 @@ export async function unblockLeftBlocked(model: CardModel, real: CardReal): Prom
   for (const c of model.cards.filter((x) => x.state !== 'cancelled')) {
     const response = await real.api.getCard(c.cardIdentifier).catch(() => undefined);
     if (response?.status !== 200 || response.body.status?.id === ACTIVE) continue;
-    await real.api.unblockCard(c.cardIdentifier, { statusReasonId: reasonFor(real.masterData, response.body), notes: notes(real, 'teardown') }).catch(() => undefined);
+    await real.api
+      .unblockCard(c.cardIdentifier, {
+        statusReasonId: reasonFor(real.masterData, response.body),
+        notes: notes(real, 'teardown'),
+      })
+      .catch(() => undefined);
   }
 }

@@ -1,6 +1,12 @@
 import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyChildrenUntouched, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import {
+  type CustomerModel,
+  type CustomerReal,
+  type ModelCustomer,
+  verifyChildrenUntouched,
+  verifyCustomer,
+} from './customer-model.js';
 
 /**
  * Blocks an open customer: temporarily blocked, its details as they were. What a block does to

@@ -1,6 +1,12 @@
 import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyCustomer, verifyParent, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import {
+  type CustomerModel,
+  type CustomerReal,
+  type ModelCustomer,
+  verifyCustomer,
+  verifyParent,
+} from './customer-model.js';
 
 /** Closes an open or blocked customer whose sub-accounts are all closed: closed permanently. */
 export class CloseCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
@@ -11,7 +17,9 @@ export class CloseCustomerCommand extends PickCommand<CustomerModel, CustomerRea
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.closeCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle close` });
-    expect(response, `[CUST-CLOSE-PERMANENT] closing ${c.state} customer ${c.accountNumber}`).toBeAccepted('CUST-CLOSE-PERMANENT');
+    expect(response, `[CUST-CLOSE-PERMANENT] closing ${c.state} customer ${c.accountNumber}`).toBeAccepted(
+      'CUST-CLOSE-PERMANENT'
+    );
     c.state = 'closed';
     await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT', 'CUST-CLOSE-PERMANENT');
     const parent = m.get(c.parent);

@@ -1,8 +1,16 @@
-import { expect } from '../../judge.js';
 import { subCustomerBody } from '../../factories/customer.js';
 import { sendShortening } from '../../field-lengths.js';
+import { expect } from '../../judge.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
-import { detailsOf, verifyCustomer, verifyParent, type CustomerDetails, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import {
+  type CustomerDetails,
+  type CustomerModel,
+  type CustomerReal,
+  detailsOf,
+  type ModelCustomer,
+  verifyCustomer,
+  verifyParent,
+} from './customer-model.js';
 
 /** Creates a sub-customer under the top level (no parent given) or under an open depth-1 customer of the model. */
 export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
@@ -10,7 +18,9 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
   constructor(readonly parentPick?: number) {}
 
   private parentIn(m: CustomerModel): ModelCustomer | undefined {
-    return this.parentPick === undefined ? undefined : m.pick(this.parentPick, (c) => c.depth === 1 && c.state === 'open');
+    return this.parentPick === undefined
+      ? undefined
+      : m.pick(this.parentPick, (c) => c.depth === 1 && c.state === 'open');
   }
 
   check(m: Readonly<CustomerModel>): boolean {
@@ -19,12 +29,18 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const parent = this.parentIn(m);
-    const body = subCustomerBody(r.config.runId, r.nextSerial(), parent ? { customerAccountNumber: parent.accountNumber } : {});
+    const body = subCustomerBody(
+      r.config.runId,
+      r.nextSerial(),
+      parent ? { customerAccountNumber: parent.accountNumber } : {}
+    );
     const { response, sent: request } = await sendShortening(r.assumptions, body, (b) => r.customers.attempt(b));
     const rule = parent ? 'CUST-DEPTH-MAX-2' : 'CUST-CREATE-UNDER-TOPLEVEL';
     expect(response, `[${rule}] creating a sub-customer at depth ${parent ? 2 : 1}`).toHaveStatus(200);
     const accountNumber = response.body.customerAccountNumber;
-    expect(typeof accountNumber, '[CUST-CREATE-RETURNS-NUMBER] the new customer\'s customerAccountNumber').toBe('string');
+    expect(typeof accountNumber, "[CUST-CREATE-RETURNS-NUMBER] the new customer's customerAccountNumber").toBe(
+      'string'
+    );
     r.created.push(accountNumber);
     const created: ModelCustomer = {
       accountNumber,
@@ -45,6 +61,8 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
   }
 
   toString(): string {
-    return this.parentPick === undefined ? 'CreateSubCustomer(top level)' : `CreateSubCustomer(under depth-1 #${this.parentPick})`;
+    return this.parentPick === undefined
+      ? 'CreateSubCustomer(top level)'
+      : `CreateSubCustomer(under depth-1 #${this.parentPick})`;
   }
 }

@@ -1,7 +1,7 @@
-import { expect } from '../../judge.js';
 import { subCustomerBody } from '../../factories/customer.js';
+import { expect } from '../../judge.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
-import { verifyParent, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import { type CustomerModel, type CustomerReal, type ModelCustomer, verifyParent } from './customer-model.js';
 
 /** Tries to create a sub-customer under an open depth-2 customer: three levels below the top level is refused and creates nothing. */
 export class CreateTooDeepCustomerCommand implements LifecycleCommand<CustomerModel, CustomerReal> {
@@ -18,8 +18,13 @@ export class CreateTooDeepCustomerCommand implements LifecycleCommand<CustomerMo
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const parent = this.parentIn(m)!;
     // The test's factory owns (and closes) a depth-3 customer a faulty target creates.
-    const response = await r.customers.attempt(subCustomerBody(r.config.runId, r.nextSerial(), { customerAccountNumber: parent.accountNumber }));
-    expect(response, `[CUST-DEPTH-MAX-2] creating a sub-customer under depth-2 customer ${parent.accountNumber}`).toBeRejected('CUST-DEPTH-MAX-2');
+    const response = await r.customers.attempt(
+      subCustomerBody(r.config.runId, r.nextSerial(), { customerAccountNumber: parent.accountNumber })
+    );
+    expect(
+      response,
+      `[CUST-DEPTH-MAX-2] creating a sub-customer under depth-2 customer ${parent.accountNumber}`
+    ).toBeRejected('CUST-DEPTH-MAX-2');
     await verifyParent(m, r, parent, 'CUST-DEPTH-MAX-2');
   }
 

@@ -1,6 +1,12 @@
 import { expect } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyChildrenUntouched, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import {
+  type CustomerModel,
+  type CustomerReal,
+  type ModelCustomer,
+  verifyChildrenUntouched,
+  verifyCustomer,
+} from './customer-model.js';
 
 /** Unblocks a blocked customer: reactivated, its details as they were (an update while it was blocked among them). */
 export class UnblockCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
@@ -11,7 +17,9 @@ export class UnblockCustomerCommand extends PickCommand<CustomerModel, CustomerR
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock` });
-    expect(response, `[CUST-UNBLOCK-REACTIVATES] unblocking blocked customer ${c.accountNumber}`).toBeAccepted('CUST-UNBLOCK-REACTIVATES');
+    expect(response, `[CUST-UNBLOCK-REACTIVATES] unblocking blocked customer ${c.accountNumber}`).toBeAccepted(
+      'CUST-UNBLOCK-REACTIVATES'
+    );
     c.state = 'open';
     c.reactivated = true;
     await verifyCustomer(m, r, c, 'CUST-UNBLOCK-REACTIVATES', 'CUST-UNBLOCK-REACTIVATES');

@@ -1,6 +1,6 @@
 import { expectUnmetCondition } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import { type CustomerModel, type CustomerReal, type ModelCustomer, verifyCustomer } from './customer-model.js';
 
 /** Unblocks an open customer that was never blocked: refused or a no-op (ASSUME-UNMET-CONDITION), and the status stays. */
 export class UnblockOpenCustomerCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
@@ -10,8 +10,15 @@ export class UnblockOpenCustomerCommand extends PickCommand<CustomerModel, Custo
 
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
-    const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock of an open customer` });
-    await expectUnmetCondition(response, r.config, 'CUST-UNBLOCK-ONLY-BLOCKED', `unblocking open customer ${c.accountNumber}`);
+    const response = await r.api.unblockCustomer(c.accountNumber, {
+      notes: `${r.config.runId} lifecycle unblock of an open customer`,
+    });
+    await expectUnmetCondition(
+      response,
+      r.config,
+      'CUST-UNBLOCK-ONLY-BLOCKED',
+      `unblocking open customer ${c.accountNumber}`
+    );
     await verifyCustomer(m, r, c, 'CUST-UNBLOCK-ONLY-BLOCKED', 'CUST-UNBLOCK-ONLY-BLOCKED');
   }
 

@@ -1,9 +1,16 @@
-import { expect, forReading } from '../../judge.js';
 import { completeAddress, contact } from '../../factories/customer.js';
 import { sendShortening } from '../../field-lengths.js';
+import { expect, forReading } from '../../judge.js';
 import type { CustomerUpdateRequest } from '../../types.generated.js';
 import { PickCommand } from '../check-lifecycle.js';
-import { detailsOf, stateRule, verifyCustomer, type CustomerModel, type CustomerReal, type ModelCustomer } from './customer-model.js';
+import {
+  type CustomerModel,
+  type CustomerReal,
+  detailsOf,
+  type ModelCustomer,
+  stateRule,
+  verifyCustomer,
+} from './customer-model.js';
 
 /** Which of the four optional fields an update supplies (none at all is a valid update too). */
 export interface DetailChanges {
@@ -20,7 +27,11 @@ export interface DetailChanges {
  * nothing changes; FLEET_STRICT=ASSUME-CUSTOMER-STATES requires the update applied.
  */
 export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, CustomerReal, ModelCustomer> {
-  constructor(pick: number, readonly changes: DetailChanges, readonly then?: DetailChanges) {
+  constructor(
+    pick: number,
+    readonly changes: DetailChanges,
+    readonly then?: DetailChanges
+  ) {
     super(pick);
   }
 
@@ -38,19 +49,27 @@ export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, Cust
     const serial = r.nextSerial();
     const body: CustomerUpdateRequest = {
       ...(changes.customerName ? { customerName: `${r.config.runId} renamed ${serial}` } : {}),
-      ...(changes.customerBusinessReference ? { customerBusinessReference: `${r.config.runId}-u${serial}`.slice(0, 20) } : {}),
+      ...(changes.customerBusinessReference
+        ? { customerBusinessReference: `${r.config.runId}-u${serial}`.slice(0, 20) }
+        : {}),
       ...(changes.customerContact ? { customerContact: contact(`u${serial}`) } : {}),
       ...(changes.customerAddress ? { customerAddress: completeAddress(`Updated ${serial}`) } : {}),
     };
-    const { response, sent: request } = await sendShortening(r.assumptions, body, (b) => r.api.updateCustomerDetail(c.accountNumber, b));
+    const { response, sent: request } = await sendShortening(r.assumptions, body, (b) =>
+      r.api.updateCustomerDetail(c.accountNumber, b)
+    );
     const refusedWhileBlocked = c.state === 'blocked' && response.status >= 400 && response.status < 500;
     if (refusedWhileBlocked && r.config.strict.has('ASSUME-CUSTOMER-STATES')) {
-      await forReading('ASSUME-CUSTOMER-STATES', 'CUST-UPDATE-APPLIES', () => expect(response, `updating blocked customer ${c.accountNumber} (strict reading)`).toBeAccepted());
+      await forReading('ASSUME-CUSTOMER-STATES', 'CUST-UPDATE-APPLIES', () =>
+        expect(response, `updating blocked customer ${c.accountNumber} (strict reading)`).toBeAccepted()
+      );
     }
     if (refusedWhileBlocked) {
       r.assumptions.saw('ASSUME-CUSTOMER-STATES', `updateDetail of a blocked customer refused (${response.status})`);
     } else {
-      expect(response, `[CUST-UPDATE-APPLIES] updating ${c.state} customer ${c.accountNumber}`).toBeAccepted('CUST-UPDATE-APPLIES');
+      expect(response, `[CUST-UPDATE-APPLIES] updating ${c.state} customer ${c.accountNumber}`).toBeAccepted(
+        'CUST-UPDATE-APPLIES'
+      );
       c.details = { ...c.details, ...detailsOf(request) };
       c.updated = true;
     }
@@ -59,7 +78,11 @@ export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, Cust
   }
 
   toString(): string {
-    const fields = (changes: DetailChanges) => `{${Object.entries(changes).filter(([, on]) => on).map(([field]) => field).join(', ')}}`;
+    const fields = (changes: DetailChanges) =>
+      `{${Object.entries(changes)
+        .filter(([, on]) => on)
+        .map(([field]) => field)
+        .join(', ')}}`;
     return `UpdateCustomerDetail(#${this.pick}, ${fields(this.changes)}${this.then ? ` then ${fields(this.then)}` : ''})`;
   }
 }

@@ -5,17 +5,24 @@
  * the model, then closed.
  */
 import fc from 'fast-check';
-import type { CustomerFactory } from '../../fixture-contracts.js';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import type { Sightings } from '../../field-lengths.js';
+import type { CustomerFactory } from '../../fixture-contracts.js';
 import type { Lifecycle } from '../check-lifecycle.js';
 import { BlockCustomerCommand } from './BlockCustomerCommand.js';
 import { ChangeClosedCustomerCommand } from './ChangeClosedCustomerCommand.js';
 import { CloseCustomerCommand } from './CloseCustomerCommand.js';
 import { CreateSubCustomerCommand } from './CreateSubCustomerCommand.js';
 import { CreateTooDeepCustomerCommand } from './CreateTooDeepCustomerCommand.js';
-import { closeCreated, CustomerModel, verifyCustomer, verifyParent, verifyTopLevelList, type CustomerReal } from './customer-model.js';
+import {
+  CustomerModel,
+  type CustomerReal,
+  closeCreated,
+  verifyCustomer,
+  verifyParent,
+  verifyTopLevelList,
+} from './customer-model.js';
 import { UnblockCustomerCommand } from './UnblockCustomerCommand.js';
 import { UnblockOpenCustomerCommand } from './UnblockOpenCustomerCommand.js';
 import { UpdateCustomerDetailCommand } from './UpdateCustomerDetailCommand.js';
@@ -23,28 +30,42 @@ import { UpdateCustomerDetailCommand } from './UpdateCustomerDetailCommand.js';
 /** Picks a model customer by index (modulo the candidates): small, so that shrinking reaches 0. */
 const pickArb = fc.nat({ max: 7 });
 
-const changesArb = fc.record({ customerName: fc.boolean(), customerBusinessReference: fc.boolean(), customerContact: fc.boolean(), customerAddress: fc.boolean() });
+const changesArb = fc.record({
+  customerName: fc.boolean(),
+  customerBusinessReference: fc.boolean(),
+  customerContact: fc.boolean(),
+  customerAddress: fc.boolean(),
+});
 
 /**
  * Every command, weighted: one whose precondition is often unmet costs nothing when skipped, so it
  * weighs more, and the sequences that matter (close then block, block then unblock, an update
  * between block and unblock, two updates in a row) occur in most runs.
  */
-export const customerCommandsArb = [fc.oneof(
-  { weight: 1, arbitrary: fc.constant(new CreateSubCustomerCommand()) },
-  { weight: 2, arbitrary: pickArb.map((p) => new CreateSubCustomerCommand(p)) },
-  { weight: 2, arbitrary: pickArb.map((p) => new CreateTooDeepCustomerCommand(p)) },
-  {
-    weight: 3,
-    // Once, or twice in a row (a second update must keep what the first changed).
-    arbitrary: fc.tuple(pickArb, changesArb, fc.option(changesArb, { nil: undefined })).map(([p, changes, then]) => new UpdateCustomerDetailCommand(p, changes, then)),
-  },
-  { weight: 3, arbitrary: pickArb.map((p) => new BlockCustomerCommand(p)) },
-  { weight: 4, arbitrary: pickArb.map((p) => new UnblockCustomerCommand(p)) },
-  { weight: 2, arbitrary: pickArb.map((p) => new UnblockOpenCustomerCommand(p)) },
-  { weight: 3, arbitrary: pickArb.map((p) => new CloseCustomerCommand(p)) },
-  { weight: 4, arbitrary: fc.tuple(pickArb, fc.constantFrom('block' as const, 'unblock' as const)).map(([p, action]) => new ChangeClosedCustomerCommand(p, action)) },
-)];
+export const customerCommandsArb = [
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constant(new CreateSubCustomerCommand()) },
+    { weight: 2, arbitrary: pickArb.map((p) => new CreateSubCustomerCommand(p)) },
+    { weight: 2, arbitrary: pickArb.map((p) => new CreateTooDeepCustomerCommand(p)) },
+    {
+      weight: 3,
+      // Once, or twice in a row (a second update must keep what the first changed).
+      arbitrary: fc
+        .tuple(pickArb, changesArb, fc.option(changesArb, { nil: undefined }))
+        .map(([p, changes, then]) => new UpdateCustomerDetailCommand(p, changes, then)),
+    },
+    { weight: 3, arbitrary: pickArb.map((p) => new BlockCustomerCommand(p)) },
+    { weight: 4, arbitrary: pickArb.map((p) => new UnblockCustomerCommand(p)) },
+    { weight: 2, arbitrary: pickArb.map((p) => new UnblockOpenCustomerCommand(p)) },
+    { weight: 3, arbitrary: pickArb.map((p) => new CloseCustomerCommand(p)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(pickArb, fc.constantFrom('block' as const, 'unblock' as const))
+        .map(([p, action]) => new ChangeClosedCustomerCommand(p, action)),
+    }
+  ),
+];
 
 export interface CustomerLifecycleDeps {
   api: FleetApi;
@@ -64,7 +85,14 @@ export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<Custom
         blockWithOpenChildren: deps.config.strict.has('ASSUME-BLOCK-CASCADE'),
         exactReactivation: deps.config.strict.has('ASSUME-CUSTOMER-STATES'),
       }),
-      real: { api: deps.api, config: deps.config, nextSerial: deps.nextSerial, customers: deps.customers, created: [], assumptions: deps.assumptions },
+      real: {
+        api: deps.api,
+        config: deps.config,
+        nextSerial: deps.nextSerial,
+        customers: deps.customers,
+        created: [],
+        assumptions: deps.assumptions,
+      },
     }),
     async start(model, real) {
       await new CreateSubCustomerCommand().run(model, real);
@@ -72,7 +100,8 @@ export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<Custom
     },
     async verify(model, real) {
       // Depth-2 customers never have sub-accounts to list.
-      for (const c of model.customers) await (c.depth === 1 ? verifyParent(model, real, c) : verifyCustomer(model, real, c));
+      for (const c of model.customers)
+        await (c.depth === 1 ? verifyParent(model, real, c) : verifyCustomer(model, real, c));
       await verifyTopLevelList(model, real);
     },
     teardown: closeCreated,

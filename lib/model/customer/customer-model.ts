@@ -4,15 +4,16 @@
  * learns, run by run, which status the server shows for each state (the document shows only
  * Active = 1), and requires the states to stay apart.
  */
-import { expect, forReading } from '../../judge.js';
+
 import type { FleetApi } from '../../api.js';
-import type { CustomerFactory } from '../../fixture-contracts.js';
 import type { Config } from '../../config.js';
-import { ACTIVE, allCustomers, customerPage, nextCursorOf, type CustomerPage } from '../../discovery.js';
+import { ACTIVE, allCustomers, type CustomerPage, customerPage, nextCursorOf } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';
+import type { CustomerFactory } from '../../fixture-contracts.js';
+import { expect, forReading } from '../../judge.js';
+import type { RuleId } from '../../rules/catalogue.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
-import type { RuleId } from '../../rules/catalogue.js';
 
 export type CustomerState = 'open' | 'blocked' | 'closed';
 
@@ -22,7 +23,10 @@ export type CustomerState = 'open' | 'blocked' | 'closed';
  */
 type ShownState = 'created' | 'reactivated' | 'blocked' | 'closed';
 
-export type CustomerDetails = Pick<CustomerCreateRequest, 'customerName' | 'customerBusinessReference' | 'customerContact' | 'customerAddress'>;
+export type CustomerDetails = Pick<
+  CustomerCreateRequest,
+  'customerName' | 'customerBusinessReference' | 'customerContact' | 'customerAddress'
+>;
 
 export interface ModelCustomer {
   accountNumber: string;
@@ -67,7 +71,10 @@ export class CustomerModel {
   /** The text each status identifier showed first: one identifier, one text. */
   readonly texts = new Map<number, string | undefined>();
 
-  constructor(readonly topLevel: string, readonly readings: ModelReadings) {}
+  constructor(
+    readonly topLevel: string,
+    readonly readings: ModelReadings
+  ) {}
 
   get(accountNumber: string): ModelCustomer | undefined {
     return this.customers.find((c) => c.accountNumber === accountNumber);
@@ -112,7 +119,8 @@ export function detailsOf(request: CustomerCreateRequest | CustomerUpdateRequest
   };
 }
 
-const shownState = (c: ModelCustomer): ShownState => (c.state === 'open' ? (c.reactivated ? 'reactivated' : 'created') : c.state);
+const shownState = (c: ModelCustomer): ShownState =>
+  c.state === 'open' ? (c.reactivated ? 'reactivated' : 'created') : c.state;
 const isActiveStatus = (s: ShownStatus) => s.statusIdentifier === ACTIVE && s.status === 'Active';
 const text = (s: ShownStatus | undefined) => (s ? `${JSON.stringify(s.status)} (${s.statusIdentifier})` : 'none');
 
@@ -126,7 +134,10 @@ async function expectState(model: CustomerModel, c: ModelCustomer, body: Custome
   const where = `[${rule}] customer ${c.accountNumber} (${c.state}${c.reactivated ? ', unblocked before' : ''}) shows ${text(seen)}`;
   if (seen.statusIdentifier !== undefined) {
     if (!model.texts.has(seen.statusIdentifier)) model.texts.set(seen.statusIdentifier, seen.status);
-    expect(seen.status, `${where}: status identifier ${seen.statusIdentifier} showed the text ${JSON.stringify(model.texts.get(seen.statusIdentifier))} before`).toBe(model.texts.get(seen.statusIdentifier));
+    expect(
+      seen.status,
+      `${where}: status identifier ${seen.statusIdentifier} showed the text ${JSON.stringify(model.texts.get(seen.statusIdentifier))} before`
+    ).toBe(model.texts.get(seen.statusIdentifier));
   }
   const state = shownState(c);
   const known = model.shown[state];
@@ -142,7 +153,9 @@ async function expectState(model: CustomerModel, c: ModelCustomer, body: Custome
   if (state === 'reactivated') {
     const before = model.shown.created;
     if (model.readings.exactReactivation) {
-      await forReading('ASSUME-CUSTOMER-STATES', rule, () => expect(seen, `${where}: the status it had before its block (strict reading)`).toEqual(before));
+      await forReading('ASSUME-CUSTOMER-STATES', rule, () =>
+        expect(seen, `${where}: the status it had before its block (strict reading)`).toEqual(before)
+      );
     } else if (!isActiveStatus(seen)) {
       expect(seen, `${where}: reactivated is the status it had before its block, or Active (1)`).toEqual(before);
     }
@@ -156,7 +169,11 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
   let cursor: string | undefined;
   let before: CustomerPage | undefined;
   for (let n = 0; n < 100; n++) {
-    const response = await real.api.listCustomers({ customerAccountNumber: parent, ...(searchText ? { searchText } : {}), ...(cursor ? { cursor } : {}) });
+    const response = await real.api.listCustomers({
+      customerAccountNumber: parent,
+      ...(searchText ? { searchText } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
     expect(response, `[CUST-LIST-DIRECT-ONLY] listing the sub-accounts of ${parent}`).toHaveStatus(200);
     const page = customerPage(response, fields, before);
     numbers.push(...page.customers.map((c) => c.customerAccountNumber!));
@@ -174,14 +191,29 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
  * shown: both answers pass. Returns false for a closed customer that can no longer be read
  * (whether it can: not shown).
  */
-export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c: ModelCustomer, rule = stateRule[c.state], detailsRule?: RuleId): Promise<boolean> {
+export async function verifyCustomer(
+  model: CustomerModel,
+  real: CustomerReal,
+  c: ModelCustomer,
+  rule = stateRule[c.state],
+  detailsRule?: RuleId
+): Promise<boolean> {
   const response = await real.api.getCustomer(c.accountNumber);
   if (c.state === 'closed' && response.status === 404) return false;
   expect(response, `[${rule}] reading customer ${c.accountNumber}`).toHaveStatus(200);
   if (response.body.parentCustomerAccountNumber !== c.parent) {
     // Created elsewhere (the creation's rule), or shown under the wrong parent (the parent field's).
-    await expectCreatedUnder(real.api, real.config, c.accountNumber, c.parent, c.depth === 1 ? 'CUST-CREATE-UNDER-TOPLEVEL' : 'CUST-CREATE-UNDER-PARENT');
-    expect(response.body.parentCustomerAccountNumber, `[CUST-PARENT-FIELDS] parent of customer ${c.accountNumber}`).toBe(c.parent);
+    await expectCreatedUnder(
+      real.api,
+      real.config,
+      c.accountNumber,
+      c.parent,
+      c.depth === 1 ? 'CUST-CREATE-UNDER-TOPLEVEL' : 'CUST-CREATE-UNDER-PARENT'
+    );
+    expect(
+      response.body.parentCustomerAccountNumber,
+      `[CUST-PARENT-FIELDS] parent of customer ${c.accountNumber}`
+    ).toBe(c.parent);
   }
   await expectState(model, c, response.body, rule);
   const detailsBy = detailsRule ?? (c.updated ? 'CUST-UPDATE-APPLIES' : 'CUST-CREATE-MAIN-ADDRESS-CONTACT');
@@ -201,20 +233,36 @@ export async function verifyCustomer(model: CustomerModel, real: CustomerReal, c
  * After a block or unblock of `c` (FLEET_STRICT=ASSUME-BLOCK-CASCADE only: without it, no customer
  * with open sub-accounts is blocked), each open sub-account as it was: an assumption failure otherwise.
  */
-export async function verifyChildrenUntouched(model: CustomerModel, real: CustomerReal, c: ModelCustomer, rule: RuleId): Promise<void> {
+export async function verifyChildrenUntouched(
+  model: CustomerModel,
+  real: CustomerReal,
+  c: ModelCustomer,
+  rule: RuleId
+): Promise<void> {
   for (const child of model.openChildren(c)) {
     await forReading('ASSUME-BLOCK-CASCADE', rule, () => verifyCustomer(model, real, child, rule, rule));
   }
 }
 
 /** The customer and the list of its direct sub-accounts; whether closed ones are still listed is not shown. */
-export async function verifyParent(model: CustomerModel, real: CustomerReal, c: ModelCustomer, rule = stateRule[c.state]): Promise<void> {
+export async function verifyParent(
+  model: CustomerModel,
+  real: CustomerReal,
+  c: ModelCustomer,
+  rule = stateRule[c.state]
+): Promise<void> {
   if (!(await verifyCustomer(model, real, c, rule))) return;
   const listed = await listedSubAccounts(real, c.accountNumber);
   const notClosed = c.children.filter((child) => model.get(child)?.state !== 'closed');
   const listMessage = `[CUST-LIST-DIRECT-ONLY] customers listed with customerAccountNumber=${c.accountNumber} (direct sub-accounts: ${c.children.join(', ') || 'none'})`;
-  expect(listed.filter((n) => !c.children.includes(n)), `${listMessage}: not direct sub-accounts`).toEqual([]);
-  expect(notClosed.filter((n) => !listed.includes(n)), `${listMessage}: missing`).toEqual([]);
+  expect(
+    listed.filter((n) => !c.children.includes(n)),
+    `${listMessage}: not direct sub-accounts`
+  ).toEqual([]);
+  expect(
+    notClosed.filter((n) => !listed.includes(n)),
+    `${listMessage}: missing`
+  ).toEqual([]);
 }
 
 /**
@@ -229,10 +277,16 @@ export async function verifyTopLevelList(model: CustomerModel, real: CustomerRea
     if (c.depth === 1 && !listed.includes(c.accountNumber)) {
       // The search narrows the list: it must find the customer on its own before the filter is judged.
       const searched = await allCustomers(real.api, real.config.customerListFields, { searchText: c.accountNumber });
-      expect(searched.map((x) => x.customerAccountNumber), `[CUST-LIST-SEARCH-NUMBER] customers listed with searchText=${c.accountNumber}`).toContain(c.accountNumber);
+      expect(
+        searched.map((x) => x.customerAccountNumber),
+        `[CUST-LIST-SEARCH-NUMBER] customers listed with searchText=${c.accountNumber}`
+      ).toContain(c.accountNumber);
     }
     if (c.depth === 1) expect(listed, `${message}: its depth-1 sub-customer is missing`).toContain(c.accountNumber);
-    else expect(listed, `${message}: a depth-2 customer is no direct sub-account of the top level`).not.toContain(c.accountNumber);
+    else
+      expect(listed, `${message}: a depth-2 customer is no direct sub-account of the top level`).not.toContain(
+        c.accountNumber
+      );
   }
 }
 
@@ -240,6 +294,8 @@ export async function verifyTopLevelList(model: CustomerModel, real: CustomerRea
 export async function closeCreated(model: CustomerModel, real: CustomerReal): Promise<void> {
   for (const accountNumber of [...real.created].reverse()) {
     if (model.get(accountNumber)?.state === 'closed') continue;
-    await real.api.closeCustomer(accountNumber, { notes: `${real.config.runId} lifecycle teardown` }).catch(() => undefined);
+    await real.api
+      .closeCustomer(accountNumber, { notes: `${real.config.runId} lifecycle teardown` })
+      .catch(() => undefined);
   }
 }

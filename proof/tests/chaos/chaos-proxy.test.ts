@@ -7,15 +7,15 @@
  * unreachable target.
  */
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chaosDice } from '../../chaos/dice.js';
-import { startChaosProcess } from '../../chaos/process.js';
-import { BAD_NIGHT_RATE, parseChaosOptions, RATED_KINDS, type ChaosKind } from '../../chaos/options.js';
 import { sandboxDefaults as d } from '../../../sandbox/defaults.js';
+import { chaosDice } from '../../chaos/dice.js';
+import { BAD_NIGHT_RATE, type ChaosKind, parseChaosOptions, RATED_KINDS } from '../../chaos/options.js';
+import { startChaosProcess } from '../../chaos/process.js';
 import { repoRoot, run, startSandbox, stopAll } from '../selftest/harness.js';
 
 test.afterEach(stopAll);
@@ -34,22 +34,42 @@ interface Seen {
 function send(url: string, method: string, body: string, headers: Record<string, string>): Promise<Seen> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const req = request(url, { method, agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'] ?? '', body: text, ms: Date.now() - started }));
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, ms: Date.now() - started }));
-    });
+    const req = request(
+      url,
+      { method, agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            contentType: res.headers['content-type'] ?? '',
+            body: text,
+            ms: Date.now() - started,
+          })
+        );
+        res.on('error', (e: NodeJS.ErrnoException) =>
+          resolve({ error: e.code ?? e.message, ms: Date.now() - started })
+        );
+      }
+    );
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, ms: Date.now() - started }));
     req.end(body);
   });
 }
 
-const tokenForm = new URLSearchParams({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }).toString();
+const tokenForm = new URLSearchParams({
+  grant_type: 'client_credentials',
+  client_id: d.clientId,
+  client_secret: d.clientSecret,
+}).toString();
 const tokenHeaders = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
 
 test('the dice: each kind at its rate, the same seed the same throws, pauses within their range', () => {
-  const rates = Object.fromEntries(RATED_KINDS.map((k) => [k, BAD_NIGHT_RATE])) as Record<(typeof RATED_KINDS)[number], number>;
+  const rates = Object.fromEntries(RATED_KINDS.map((k) => [k, BAD_NIGHT_RATE])) as Record<
+    (typeof RATED_KINDS)[number],
+    number
+  >;
   const n = 200_000;
   const throws = Array.from({ length: n }, chaosDice(42, rates, [2000, 5000]));
   const sd = Math.sqrt(n * BAD_NIGHT_RATE * (1 - BAD_NIGHT_RATE));
@@ -66,19 +86,38 @@ test('the dice: each kind at its rate, the same seed the same throws, pauses wit
 });
 
 test('the settings: flags win over CHAOS_* variables, a rate per kind, bad values named in one line', () => {
-  const o = parseChaosOptions(['--rate', '0.01', '--rate', 'pause=0', '--seed', '5'], { CHAOS_SEED: '6', CHAOS_PAUSE_MS: '100-200', CHAOS_TARGET: 'http://127.0.0.1:9/base' });
+  const o = parseChaosOptions(['--rate', '0.01', '--rate', 'pause=0', '--seed', '5'], {
+    CHAOS_SEED: '6',
+    CHAOS_PAUSE_MS: '100-200',
+    CHAOS_TARGET: 'http://127.0.0.1:9/base',
+  });
   expect(o).toMatchObject({ seed: 5, pauseMs: [100, 200], tokenFailures: 1, port: 0 });
   expect(o.target.href).toBe('http://127.0.0.1:9/base');
-  expect(o.rates).toEqual({ 'gateway-502': 0.01, 'gateway-504': 0.01, 'reset-before': 0.01, 'reset-after': 0.01, pause: 0 });
+  expect(o.rates).toEqual({
+    'gateway-502': 0.01,
+    'gateway-504': 0.01,
+    'reset-before': 0.01,
+    'reset-after': 0.01,
+    pause: 0,
+  });
   expect(parseChaosOptions([], {}).rates.pause).toBe(BAD_NIGHT_RATE);
-  expect(() => parseChaosOptions(['--rate', 'gateway-503=0.1'], {})).toThrow(/^--rate: unknown kind "gateway-503" \(the kinds: gateway-502, /);
+  expect(() => parseChaosOptions(['--rate', 'gateway-503=0.1'], {})).toThrow(
+    /^--rate: unknown kind "gateway-503" \(the kinds: gateway-502, /
+  );
   expect(() => parseChaosOptions([], { CHAOS_RATE: '2' })).toThrow(/^CHAOS_RATE: "2" is not a rate from 0 to 1/);
   expect(() => parseChaosOptions(['--rate', '0.3'], {})).toThrow(/the rates add up to 1.5, more than 1/);
-  expect(() => parseChaosOptions(['--target', 'ftp://x'], {})).toThrow(/^--target: "ftp:\/\/x" is not an http or https URL/);
+  expect(() => parseChaosOptions(['--target', 'ftp://x'], {})).toThrow(
+    /^--target: "ftp:\/\/x" is not an http or https URL/
+  );
   expect(() => parseChaosOptions(['--port', '70000'], {})).toThrow(/^--port: "70000" is not a whole number/);
   expect(() => parseChaosOptions(['--pause', '5-2'], {})).toThrow(/^--pause: "5-2" is not a pause in ms/);
-  expect(parseChaosOptions([], { CHAOS_ONLY: 'post /customers/subcustomer' }).only).toEqual({ method: 'POST', path: '/customers/subcustomer' });
-  expect(() => parseChaosOptions(['--only', '/customers'], {})).toThrow(/^--only: "\/customers" is not a method and a path/);
+  expect(parseChaosOptions([], { CHAOS_ONLY: 'post /customers/subcustomer' }).only).toEqual({
+    method: 'POST',
+    path: '/customers/subcustomer',
+  });
+  expect(() => parseChaosOptions(['--only', '/customers'], {})).toThrow(
+    /^--only: "\/customers" is not a method and a path/
+  );
 });
 
 test('in front of the sandbox: every event at its seeded place, gateway answers never forwarded, a reset after the answer did write, pauses delay', async () => {
@@ -87,8 +126,20 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   const seed = 20_261_126;
   const rates = 0.04;
   const pause: [number, number] = [300, 500];
-  const chaos = await startChaosProcess({ target: sandbox.baseUrl, seed, rates, pauseMs: pause, tokenFailures: 1, log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'), cwd: repoRoot });
-  expect(chaos.banner).toMatch(new RegExp(`^chaos: on http://\\[::1\\]:\\d+ in front of ${sandbox.baseUrl}/ \\(seed ${seed}, rate each kind 0\\.04, pause 300-500 ms, first 1 token request 503\\)`));
+  const chaos = await startChaosProcess({
+    target: sandbox.baseUrl,
+    seed,
+    rates,
+    pauseMs: pause,
+    tokenFailures: 1,
+    log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'),
+    cwd: repoRoot,
+  });
+  expect(chaos.banner).toMatch(
+    new RegExp(
+      `^chaos: on http://\\[::1\\]:\\d+ in front of ${sandbox.baseUrl}/ \\(seed ${seed}, rate each kind 0\\.04, pause 300-500 ms, first 1 token request 503\\)`
+    )
+  );
 
   // The first token request through the layer is answered 503 with a gateway's page; the next ones pass (or meet an event).
   const seen: Seen[] = [];
@@ -108,28 +159,57 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
   for (let i = 0; i < writes; i++) {
     const body = JSON.stringify({
-      customerName: `chaos write ${firstWrite + i}`, customerBusinessReference: `chaos-${firstWrite + i}`,
-      customerContact: { emailAddress: 'eva.huber@example.com', firstName: 'Eva', lastName: 'Huber', middleName: 'M', mobilePhone: '+49 151 1', telephone: '+49 89 1' },
-      customerAddress: { addressLines: 'Industriestraße 12', city: 'Augsburg', country: 'Germany', countryCode: 'DE', region: 'Bavaria', zipCode: '86150' },
+      customerName: `chaos write ${firstWrite + i}`,
+      customerBusinessReference: `chaos-${firstWrite + i}`,
+      customerContact: {
+        emailAddress: 'eva.huber@example.com',
+        firstName: 'Eva',
+        lastName: 'Huber',
+        middleName: 'M',
+        mobilePhone: '+49 151 1',
+        telephone: '+49 89 1',
+      },
+      customerAddress: {
+        addressLines: 'Industriestraße 12',
+        city: 'Augsburg',
+        country: 'Germany',
+        countryCode: 'DE',
+        region: 'Bavaria',
+        zipCode: '86150',
+      },
     });
     seen.push(await send(`${chaos.url}/customers/subcustomer`, 'POST', body, auth));
   }
   const stopped = await chaos.stop();
   expect(stopped.requests).toBe(seen.length);
-  expect(stopped.line).toMatch(new RegExp(`^chaos: stopped \\(SIGTERM\\) after ${seen.length} requests, \\d+ events: `));
+  expect(stopped.line).toMatch(
+    new RegExp(`^chaos: stopped \\(SIGTERM\\) after ${seen.length} requests, \\d+ events: `)
+  );
 
   // The log holds exactly the dice's throws for this seed, in the order the requests came, and the token failure first.
   const events = chaos.events();
-  const dice = chaosDice(seed, Object.fromEntries(RATED_KINDS.map((k) => [k, rates])) as Record<(typeof RATED_KINDS)[number], number>, pause);
-  const planned = seen.map((_, i) => ({ seq: i + 1, throw: dice() })).flatMap(({ seq, throw: t }): { seq: number; kind: ChaosKind }[] =>
-    seq === 1 ? [{ seq, kind: 'token-503' }] : t.kind ? [{ seq, kind: t.kind }] : []);
+  const dice = chaosDice(
+    seed,
+    Object.fromEntries(RATED_KINDS.map((k) => [k, rates])) as Record<(typeof RATED_KINDS)[number], number>,
+    pause
+  );
+  const planned = seen
+    .map((_, i) => ({ seq: i + 1, throw: dice() }))
+    .flatMap(({ seq, throw: t }): { seq: number; kind: ChaosKind }[] =>
+      seq === 1 ? [{ seq, kind: 'token-503' }] : t.kind ? [{ seq, kind: t.kind }] : []
+    );
   expect(events.map((e) => ({ seq: e.seq, kind: e.kind }))).toEqual(planned);
-  for (const kind of RATED_KINDS) expect(events.filter((e) => e.kind === kind).length, `${kind} happens with seed ${seed}`).toBeGreaterThanOrEqual(3);
+  for (const kind of RATED_KINDS)
+    expect(events.filter((e) => e.kind === kind).length, `${kind} happens with seed ${seed}`).toBeGreaterThanOrEqual(3);
 
   // What the server holds: a write reached it unless a gateway answered it or the connection reset before it was forwarded.
   const created = async (seq: number) => {
-    const r = await fetch(`${sandbox.baseUrl}/customers?searchText=chaos-${seq}&limit=5`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await r.json()) as { customers: { customerBusinessReference?: string }[] }).customers.some((c) => c.customerBusinessReference === `chaos-${seq}`);
+    const r = await fetch(`${sandbox.baseUrl}/customers?searchText=chaos-${seq}&limit=5`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await r.json()) as { customers: { customerBusinessReference?: string }[] }).customers.some(
+      (c) => c.customerBusinessReference === `chaos-${seq}`
+    );
   };
   const byEvent = new Map(events.map((e) => [e.seq, e]));
   for (let seq = firstWrite; seq < firstWrite + writes; seq++) {
@@ -163,29 +243,56 @@ test('in front of the sandbox: every event at its seeded place, gateway answers 
   }
 });
 
-test('without events it is transparent: the answer to a body over the server\'s limit is relayed, not turned into a 502', async () => {
+test("without events it is transparent: the answer to a body over the server's limit is relayed, not turned into a 502", async () => {
   const sandbox = await startSandbox();
-  const chaos = await startChaosProcess({ target: sandbox.baseUrl, seed: 1, rates: 0, tokenFailures: 0, log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'), cwd: repoRoot });
-  const token = (JSON.parse((await send(`${chaos.url}${TOKEN_PATH}`, 'POST', tokenForm, tokenHeaders)).body!) as { access_token: string }).access_token;
+  const chaos = await startChaosProcess({
+    target: sandbox.baseUrl,
+    seed: 1,
+    rates: 0,
+    tokenFailures: 0,
+    log: join(mkdtempSync(join(tmpdir(), 'fleet-chaos-')), 'events.jsonl'),
+    cwd: repoRoot,
+  });
+  const token = (
+    JSON.parse((await send(`${chaos.url}${TOKEN_PATH}`, 'POST', tokenForm, tokenHeaders)).body!) as {
+      access_token: string;
+    }
+  ).access_token;
   // The sandbox refuses a body over its limit once it has read the headers; it reads the rest before it answers (a lingering close).
   const body = `{"a":"${'x'.repeat(2_000_000)}"}`;
   const answers: Seen[] = [];
-  for (let i = 0; i < 10; i++) answers.push(await send(`${chaos.url}/cards/1/block`, 'POST', body, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }));
-  expect(answers.map((a) => `${a.status} ${a.contentType}`)).toEqual(answers.map(() => '400 application/json; charset=utf-8'));
+  for (let i = 0; i < 10; i++)
+    answers.push(
+      await send(`${chaos.url}/cards/1/block`, 'POST', body, {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      })
+    );
+  expect(answers.map((a) => `${a.status} ${a.contentType}`)).toEqual(
+    answers.map(() => '400 application/json; charset=utf-8')
+  );
   expect((await chaos.stop()).line).toBe('chaos: stopped (SIGTERM) after 11 requests, 0 events');
 });
 
 test('npm run chaos: one line on a bad flag or an unreachable target (exit 2); SIGUSR2 calms it and lets it go again; one line when it stops on SIGINT (exit 0)', async () => {
   const bad = await run('npm', ['run', '-s', 'chaos', '--', '--rate', 'pause=lots'], {});
   expect(bad.code).toBe(2);
-  expect(bad.output.trim()).toBe('chaos: --rate pause: "lots" is not a rate from 0 to 1 (e.g. 0.003: about once in 300 requests)');
+  expect(bad.output.trim()).toBe(
+    'chaos: --rate pause: "lots" is not a rate from 0 to 1 (e.g. 0.003: about once in 300 requests)'
+  );
   const unreachable = await run('npm', ['run', '-s', 'chaos', '--', '--target', 'http://127.0.0.1:9'], {});
   expect(unreachable.code).toBe(2);
-  expect(unreachable.output.trim()).toBe('chaos: target http://127.0.0.1:9 unreachable (ECONNREFUSED): start it first (npm run sandbox) or give --target <url>');
+  expect(unreachable.output.trim()).toBe(
+    'chaos: target http://127.0.0.1:9 unreachable (ECONNREFUSED): start it first (npm run sandbox) or give --target <url>'
+  );
 
   const sandbox = await startSandbox();
   // Every request a 502, until SIGUSR2 calms it; again, and the 502s are back.
-  const child = spawn('node', ['--import', 'tsx', 'proof/scripts/chaos.ts', '--rate', '0,gateway-502=1'], { cwd: repoRoot, env: { PATH: process.env.PATH!, CHAOS_TARGET: sandbox.baseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', ['--import', 'tsx', 'proof/scripts/chaos.ts', '--rate', '0,gateway-502=1'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH!, CHAOS_TARGET: sandbox.baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -204,7 +311,16 @@ test('npm run chaos: one line on a bad flag or an unreachable target (exit 2); S
   const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   expect(await exit).toBe(0);
-  const lines = output.trim().split('\n').filter((l) => !l.startsWith('{'));
+  const lines = output
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('{'));
   expect(lines.slice(-1)).toEqual(['chaos: stopped (SIGINT) after 3 requests, 2 events: gateway-502 2']);
-  expect(output.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as { seq: number }).seq)).toEqual([1, 3]);
+  expect(
+    output
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => (JSON.parse(l) as { seq: number }).seq)
+  ).toEqual([1, 3]);
 });

@@ -19,15 +19,31 @@ const SEED = '7';
 test('the hostile creations behind a layer that resets half of the creations after the server answered: the test is incomplete, and what the lost creation made is closed [SUITE-CLEANUP]', async () => {
   test.setTimeout(120_000);
   const injected: ChaosEvent[] = [];
-  const layer = ['--seed', SEED, '--rate', '0', '--rate', 'reset-after=0.5', '--only', 'POST /customers/subcustomer', '--token-failures', '0'];
+  const layer = [
+    '--seed',
+    SEED,
+    '--rate',
+    '0',
+    '--rate',
+    'reset-after=0.5',
+    '--only',
+    'POST /customers/subcustomer',
+    '--token-failures',
+    '0',
+  ];
   const run = await runSuite({
-    sandbox: {}, reportsDir: mkdtempSync(join(tmpdir(), 'fleet-hostile-lost-')), workers: 1,
+    sandbox: {},
+    reportsDir: mkdtempSync(join(tmpdir(), 'fleet-hostile-lost-')),
+    workers: 1,
     suite: { FLEET_GREP: 'POST /customers/subcustomer answers injection strings' },
-    front: (baseUrl) => startChaosProxy(parseChaosOptions(['--target', baseUrl, ...layer], {}), (e) => injected.push(e)),
+    front: (baseUrl) =>
+      startChaosProxy(parseChaosOptions(['--target', baseUrl, ...layer], {}), (e) => injected.push(e)),
   });
   expect(run.coverage, run.tail).toBeDefined();
   const { records, rules } = run.coverage!;
-  expect(injected[0], `the layer's first event (seed ${SEED}) must reset a creation the server accepted`).toMatchObject({ kind: 'reset-after', path: '/customers/subcustomer', status: 200 });
+  expect(injected[0], `the layer's first event (seed ${SEED}) must reset a creation the server accepted`).toMatchObject(
+    { kind: 'reset-after', path: '/customers/subcustomer', status: 200 }
+  );
   expect(records.filter((r) => /injection strings/.test(r.title)).map((r) => r.outcome)).toEqual(['incomplete']);
   expect(rules.find((r) => r.id === 'SUITE-CLEANUP')?.status, run.tail).toBe('passed');
 });

@@ -13,13 +13,18 @@ import { parseChaosOptions } from '../../chaos/options.js';
 import { startChaosProxy } from '../../chaos/proxy.js';
 import { runSuite } from '../../selftest/suite-run.js';
 
-test('the token request\'s tests, behind a layer that answers the first three token requests 503: each 503 is in the run\'s report as retried, and the tests pass [AUTH-TOKEN-CLIENT-CREDENTIALS, AUTH-TOKEN-WRONG-SECRET]', async () => {
+test("the token request's tests, behind a layer that answers the first three token requests 503: each 503 is in the run's report as retried, and the tests pass [AUTH-TOKEN-CLIENT-CREDENTIALS, AUTH-TOKEN-WRONG-SECRET]", async () => {
   test.setTimeout(120_000);
   const injected: ChaosEvent[] = [];
   const run = await runSuite({
-    sandbox: {}, reportsDir: mkdtempSync(join(tmpdir(), 'fleet-token-events-')), workers: 1,
+    sandbox: {},
+    reportsDir: mkdtempSync(join(tmpdir(), 'fleet-token-events-')),
+    workers: 1,
     args: ['-g', 'AUTH-TOKEN-(CLIENT-CREDENTIALS|WRONG-SECRET)'],
-    front: (baseUrl) => startChaosProxy(parseChaosOptions(['--target', baseUrl, '--rate', '0', '--token-failures', '3'], {}), (e) => injected.push(e)),
+    front: (baseUrl) =>
+      startChaosProxy(parseChaosOptions(['--target', baseUrl, '--rate', '0', '--token-failures', '3'], {}), (e) =>
+        injected.push(e)
+      ),
   });
   expect(run.coverage, run.tail).toBeDefined();
   const { tests, environment } = run.coverage!;
@@ -28,6 +33,9 @@ test('the token request\'s tests, behind a layer that answers the first three to
   expect(tests.passed, run.tail).toBe(tests.total);
   const tokenEvents = environment.events.filter((e) => e.kind === 'token');
   expect(tokenEvents.map((e) => `${e.status} ${e.outcome}`)).toEqual(['503 retried', '503 retried', '503 retried']);
-  expect(tokenEvents.every((e) => /\[AUTH-TOKEN-/.test(e.test)), 'each counted under the test that sent it').toBe(true);
+  expect(
+    tokenEvents.every((e) => /\[AUTH-TOKEN-/.test(e.test)),
+    'each counted under the test that sent it'
+  ).toBe(true);
   expect(environment.tokenFailures).toBe(3);
 });

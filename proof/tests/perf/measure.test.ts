@@ -6,11 +6,12 @@
  *    stall, and no slot disappears (no coordinated omission);
  *  - connections the server closes, idle or never used (a 408 first), cost no request.
  */
-import { expect, test } from '@playwright/test';
+
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, test } from '@playwright/test';
 import autocannon from 'autocannon';
-import { answers, freePort, startTsChild, type Child } from '../../../perf/child.js';
+import { answers, type Child, freePort, startTsChild } from '../../../perf/child.js';
 import { ConnectionPool, drive } from '../../../perf/measure.js';
 import { percentile } from '../../../perf/stats.js';
 
@@ -19,17 +20,21 @@ interface Arrivals {
   paths: string[];
 }
 
-async function loopbackServer(args: string[] = []): Promise<{ url: string; child: Child; seen: () => Promise<Arrivals> }> {
+async function loopbackServer(
+  args: string[] = []
+): Promise<{ url: string; child: Child; seen: () => Promise<Arrivals> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = await startTsChild('perf/loopback-server.ts', ['--port', String(port), ...args], {
-    name: 'loopback server', ready: () => answers(`${url}/__arrivals`),
+    name: 'loopback server',
+    ready: () => answers(`${url}/__arrivals`),
   });
   return { url, child, seen: async () => (await fetch(`${url}/__arrivals`)).json() as Promise<Arrivals> };
 }
 
 /** Most arrivals inside any window of `ms`. */
-const densest = (times: number[], ms: number) => Math.max(...times.map((t, i) => times.filter((u, j) => j >= i && u < t + ms).length));
+const densest = (times: number[], ms: number) =>
+  Math.max(...times.map((t, i) => times.filter((u, j) => j >= i && u < t + ms).length));
 
 test('arrivals are evenly spaced at the fixed rate, as the server sees them', async () => {
   const server = await loopbackServer();
@@ -39,7 +44,10 @@ test('arrivals are evenly spaced at the fixed rate, as the server sees them', as
   try {
     loop.enable();
     const result = await drive({
-      origin: server.url, headers: {}, rate: 100, slots: 300,
+      origin: server.url,
+      headers: {},
+      rate: 100,
+      slots: 300,
       plan: (slot) => ({ op: 'x', method: 'GET', path: `/x/${slot}`, counted: true }),
     });
     loop.disable();
@@ -68,12 +76,14 @@ test('arrivals are evenly spaced at the fixed rate, as the server sees them', as
   }
 });
 
-test('for contrast: autocannon overallRate sends each second\'s quota in a burst', async () => {
+test("for contrast: autocannon overallRate sends each second's quota in a burst", async () => {
   const server = await loopbackServer();
   try {
     // 100 connections at overallRate 100: each sends 1 request per second, all at the same moment.
     await new Promise<void>((resolve, reject) => {
-      autocannon({ url: `${server.url}/x`, connections: 100, overallRate: 100, duration: 2 }, (err) => (err ? reject(err) : resolve()));
+      autocannon({ url: `${server.url}/x`, connections: 100, overallRate: 100, duration: 2 }, (err) =>
+        err ? reject(err) : resolve()
+      );
     });
     const { arrivals: arrived } = await server.seen();
     // Even spacing would put ~20 in any 200 ms: here most of a second's quota arrives at once.
@@ -88,7 +98,10 @@ test('a server that stalls for 1 s: requests arriving during the stall show it, 
   const server = await loopbackServer(['--stall-at', '1000', '--stall', '1000']);
   try {
     const result = await drive({
-      origin: server.url, headers: {}, rate: 100, slots: 300,
+      origin: server.url,
+      headers: {},
+      rate: 100,
+      slots: 300,
       plan: (slot) => ({ op: 'x', method: 'GET', path: `/x/${slot}`, counted: true }),
     });
     const ok = result.samples.filter((s) => s.status === 200);
@@ -111,7 +124,12 @@ test('a server that stalls for 1 s: requests arriving during the stall show it, 
     const over500 = ok.filter((s) => s.latencyMs! > 500).length;
     expect(over500).toBeGreaterThan(30);
     expect(over500).toBeLessThan(70);
-    expect(percentile(ok.map((s) => s.latencyMs!), 90)).toBeGreaterThan(300);
+    expect(
+      percentile(
+        ok.map((s) => s.latencyMs!),
+        90
+      )
+    ).toBeGreaterThan(300);
   } finally {
     await server.child.stop();
   }
@@ -121,7 +139,11 @@ test('a request that gets no answer is an error, not a missing sample', async ()
   const server = await loopbackServer(['--delay', '3000']);
   try {
     const result = await drive({
-      origin: server.url, headers: {}, rate: 20, slots: 10, requestTimeoutS: 1,
+      origin: server.url,
+      headers: {},
+      rate: 20,
+      slots: 10,
+      requestTimeoutS: 1,
       plan: (slot) => ({ op: 'x', method: 'GET', path: `/x/${slot}`, counted: true }),
     });
     expect(result.samples).toHaveLength(10);
@@ -141,7 +163,9 @@ test('one pool serves phase after phase; connections the server closes while idl
     await sleep(2500);
     const second = await pool.schedule({ rate: 100, slots: 150, plan });
     for (const result of [first, second]) {
-      expect(result.samples.filter((s) => s.status === 200 && s.error === undefined)).toHaveLength(result.samples.length);
+      expect(result.samples.filter((s) => s.status === 200 && s.error === undefined)).toHaveLength(
+        result.samples.length
+      );
     }
     expect(second.samples).toHaveLength(150);
   } finally {
@@ -150,13 +174,20 @@ test('one pool serves phase after phase; connections the server closes while idl
   }
 });
 
-for (const [kind, flags] of [['Node\'s own, without a length', []], ['a sized one, as Fastify\'s', ['--sized-408']]] as const) {
+for (const [kind, flags] of [
+  ["Node's own, without a length", []],
+  ["a sized one, as Fastify's", ['--sized-408']],
+] as const) {
   test(`connections the server gives up on before their first request (a 408: ${kind}, then close) cost no request, and no crash`, async () => {
     // Few of 30 connections carry 10 requests/s; the others sit unused past the server's 0.5 s headers timeout.
     const server = await loopbackServer(['--headers-timeout', '500', '--delay', '20', ...flags]);
     const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 }, 60);
     try {
-      const result = await pool.schedule({ rate: 10, slots: 25, plan: (slot) => ({ op: 'x', method: 'GET' as const, path: `/x/${slot}`, counted: true }) });
+      const result = await pool.schedule({
+        rate: 10,
+        slots: 25,
+        plan: (slot) => ({ op: 'x', method: 'GET' as const, path: `/x/${slot}`, counted: true }),
+      });
       expect(result.samples.filter((s) => s.error !== undefined).map((s) => s.error)).toEqual([]);
       expect(result.samples.filter((s) => s.status === 200)).toHaveLength(25);
     } finally {

@@ -6,14 +6,20 @@ import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../../lib/config.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import { latencyKeys, latencyTargets } from '../../../lib/latency-targets.js';
-import { injectedDelays, LatencyConfigError, modelQuantile, parseLatency, parseLatencyProfile } from '../../../sandbox/latency.js';
-import { samplesNeeded } from '../../perf/accuracy.js';
+import { applyBaseline, type Baseline } from '../../../perf/baseline.js';
 import type { Sample } from '../../../perf/measure.js';
 import { renderHtml } from '../../../perf/report/html.js';
 import type { PerfSummary } from '../../../perf/report/summary.js';
-import { applyBaseline, type Baseline } from '../../../perf/baseline.js';
 import { resultFor } from '../../../perf/runner.js';
 import { logHistogram, percentile, summarize } from '../../../perf/stats.js';
+import {
+  injectedDelays,
+  LatencyConfigError,
+  modelQuantile,
+  parseLatency,
+  parseLatencyProfile,
+} from '../../../sandbox/latency.js';
+import { samplesNeeded } from '../../perf/accuracy.js';
 
 test.describe('exact percentiles', () => {
   test('nearest rank: the ceil(q·n)-th smallest value, never an interpolation', () => {
@@ -51,57 +57,152 @@ test.describe('gate verdict of one operation', () => {
   test('only counted 2xx answers make the percentiles; errors are counted apart', () => {
     const samples = [
       ...Array.from({ length: 300 }, (_, i) => sample(10 + i / 2)),
-      sample(5000, 500), sample(9000, 200, false),
+      sample(5000, 500),
+      sample(9000, 200, false),
     ];
     const r = resultFor('get-card', 10, samples, stats(), []);
-    expect(r).toMatchObject({ samples: 300, errors: 1, p50: 84.5, p99: 158, max: 159.5, pass: true, status: 'passed', lowConfidence: false });
+    expect(r).toMatchObject({
+      samples: 300,
+      errors: 1,
+      p50: 84.5,
+      p99: 158,
+      max: 159.5,
+      pass: true,
+      status: 'passed',
+      lowConfidence: false,
+    });
     expect(r.note).toContain('1 failed request(s), within 1%');
   });
 
   test('p50 shown over target, p99 shown over target, more than 1% errors: each fails the gate, with why in words', () => {
-    const slowMedian = resultFor('get-card', 10, Array.from({ length: 200 }, () => sample(171)), stats(), []);
+    const slowMedian = resultFor(
+      'get-card',
+      10,
+      Array.from({ length: 200 }, () => sample(171)),
+      stats(),
+      []
+    );
     expect(slowMedian).toMatchObject({ status: 'failed', pass: false });
     expect(slowMedian.note).toMatch(/^FAIL: p50 ≤ 170 ms missed: 200 of 200 answers took longer than 170 ms; /);
-    const slowTail = resultFor('get-card', 10, Array.from({ length: 200 }, (_, i) => sample(i < 190 ? 50 : 700)), stats(), []);
+    const slowTail = resultFor(
+      'get-card',
+      10,
+      Array.from({ length: 200 }, (_, i) => sample(i < 190 ? 50 : 700)),
+      stats(),
+      []
+    );
     expect(slowTail).toMatchObject({ status: 'failed', pass: false });
-    expect(slowTail.note).toMatch(/^FAIL: p99 ≤ 600 ms missed: 10 of 200 answers took longer than 600 ms; .* the p99 is above 700 ms with 95% confidence$/);
-    const errors = resultFor('get-card', 10, [...Array.from({ length: 97 }, () => sample(50)), ...Array.from({ length: 3 }, () => sample(50, 503))], stats(), []);
+    expect(slowTail.note).toMatch(
+      /^FAIL: p99 ≤ 600 ms missed: 10 of 200 answers took longer than 600 ms; .* the p99 is above 700 ms with 95% confidence$/
+    );
+    const errors = resultFor(
+      'get-card',
+      10,
+      [...Array.from({ length: 97 }, () => sample(50)), ...Array.from({ length: 3 }, () => sample(50, 503))],
+      stats(),
+      []
+    );
     expect(errors.pass).toBe(false);
     expect(errors.note).toMatch(/errors 3\.0% > 1% \(3× 503\)/);
   });
 
   test('a tail the samples cannot judge is not decided: a notice with the samples that would decide it, never a failure', () => {
     // 4 of 200 above the p99 target (2%): more than 1%, but 200 answers cannot show it.
-    const r = resultFor('get-card', 5, Array.from({ length: 200 }, (_, i) => sample(i < 196 ? 50 : 700)), stats(), []);
+    const r = resultFor(
+      'get-card',
+      5,
+      Array.from({ length: 200 }, (_, i) => sample(i < 196 ? 50 : 700)),
+      stats(),
+      []
+    );
     expect(r).toMatchObject({ status: 'inconclusive', pass: true, lowConfidence: false });
     expect(r.verdict!.targets.map((t) => t.verdict)).toEqual(['pass', 'inconclusive']);
-    expect(r.note).toMatch(/^NOT DECIDED \(a notice, never a failure of the gate\); p99 ≤ 600 ms not decided: 4 of 200 answers took longer than 600 ms \(2\.0%\); .*about (\d+) would decide it at the rate seen \(FLEET_PERF_DURATION=\d+ gives \1 at 5\/s\)$/);
-    const few = resultFor('get-card', 5, Array.from({ length: 50 }, (_, i) => sample(20 + i)), stats(), []);
+    expect(r.note).toMatch(
+      /^NOT DECIDED \(a notice, never a failure of the gate\); p99 ≤ 600 ms not decided: 4 of 200 answers took longer than 600 ms \(2\.0%\); .*about (\d+) would decide it at the rate seen \(FLEET_PERF_DURATION=\d+ gives \1 at 5\/s\)$/
+    );
+    const few = resultFor(
+      'get-card',
+      5,
+      Array.from({ length: 50 }, (_, i) => sample(20 + i)),
+      stats(),
+      []
+    );
     expect(few).toMatchObject({ status: 'inconclusive', lowConfidence: true });
     expect(few.p99).toBe(few.max);
-    expect(few.note).toContain('50 answers are too few to show it with 95% confidence (that takes at least 299, none slower); about 299 would decide it at the rate seen (FLEET_PERF_DURATION=60 gives 299 at 5/s)');
+    expect(few.note).toContain(
+      '50 answers are too few to show it with 95% confidence (that takes at least 299, none slower); about 299 would decide it at the rate seen (FLEET_PERF_DURATION=60 gives 299 at 5/s)'
+    );
     expect(few.latencies).toHaveLength(50);
   });
 
-  test('baseline: a p99 shown slower than 1.2 × the baseline\'s on both runs\' samples is a regression; one without samples never is', () => {
-    const a = resultFor('get-card', 10, Array.from({ length: 100 }, () => sample(130)), stats(), []);
-    const b = resultFor('get-customer', 10, Array.from({ length: 100 }, () => sample(100)), stats(), []);
-    const c = resultFor('master-data', 10, Array.from({ length: 100 }, () => sample(130)), stats(), []);
+  test("baseline: a p99 shown slower than 1.2 × the baseline's on both runs' samples is a regression; one without samples never is", () => {
+    const a = resultFor(
+      'get-card',
+      10,
+      Array.from({ length: 100 }, () => sample(130)),
+      stats(),
+      []
+    );
+    const b = resultFor(
+      'get-customer',
+      10,
+      Array.from({ length: 100 }, () => sample(100)),
+      stats(),
+      []
+    );
+    const c = resultFor(
+      'master-data',
+      10,
+      Array.from({ length: 100 }, () => sample(130)),
+      stats(),
+      []
+    );
     const before = (ms: number) => ({ p50: ms, p99: ms, latencies: Array.from({ length: 100 }, () => ms) });
-    const baseline: Baseline = new Map<string, { p50: number; p99: number; latencies?: number[] }>([['get-card', before(100)], ['get-customer', before(90)], ['master-data', { p50: 100, p99: 100 }]]);
+    const baseline: Baseline = new Map<string, { p50: number; p99: number; latencies?: number[] }>([
+      ['get-card', before(100)],
+      ['get-customer', before(90)],
+      ['master-data', { p50: 100, p99: 100 }],
+    ]);
     applyBaseline([a, b, c], baseline, 0.95);
-    expect(a.baseline).toMatchObject({ changeP50Pct: 30, changeP99Pct: 30, slower: true, regression: true, test: { above: 100, threshold: 120 } });
-    expect(a.note).toContain('REGRESSION against the baseline: slower: 100 of tonight\'s 100 answers took longer than 120 ms');
+    expect(a.baseline).toMatchObject({
+      changeP50Pct: 30,
+      changeP99Pct: 30,
+      slower: true,
+      regression: true,
+      test: { above: 100, threshold: 120 },
+    });
+    expect(a.note).toContain(
+      "REGRESSION against the baseline: slower: 100 of tonight's 100 answers took longer than 120 ms"
+    );
     expect(b.baseline).toMatchObject({ changeP99Pct: 11.1, slower: false, regression: false });
-    expect(c.baseline, 'an older baseline keeps no samples').toMatchObject({ changeP99Pct: 30, slower: true, regression: false });
+    expect(c.baseline, 'an older baseline keeps no samples').toMatchObject({
+      changeP99Pct: 30,
+      slower: true,
+      regression: false,
+    });
     expect(c.baseline!.test).toBeUndefined();
   });
 
   test('the HTML report is self-contained (no script, no external asset) and shows every operation', () => {
-    const op = resultFor('get-card', 10, Array.from({ length: 120 }, (_, i) => sample(10 + i)), stats(), []);
+    const op = resultFor(
+      'get-card',
+      10,
+      Array.from({ length: 120 }, (_, i) => sample(10 + i)),
+      stats(),
+      []
+    );
     const summary: PerfSummary = {
-      target: 'sandbox', startedAt: 'now', finishedAt: 'later', baseUrl: 'http://127.0.0.1:1', operations: [op], pass: true,
-      interrupted: false, settings: { duration: 1, rate: 10, warmup: 3, percentiles: 'exact' }, tidyUp: [], footprint: emptyFootprint(), orderReferences: [],
+      target: 'sandbox',
+      startedAt: 'now',
+      finishedAt: 'later',
+      baseUrl: 'http://127.0.0.1:1',
+      operations: [op],
+      pass: true,
+      interrupted: false,
+      settings: { duration: 1, rate: 10, warmup: 3, percentiles: 'exact' },
+      tidyUp: [],
+      footprint: emptyFootprint(),
+      orderReferences: [],
     };
     const html = renderHtml(summary, new Map([['get-card', Array.from({ length: 120 }, (_, i) => sample(10 + i))]]));
     expect(html).not.toMatch(/<script|<link|src=|url\(/i);
@@ -117,7 +218,11 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
     expect(parseLatency('get-card=50')!('get-card')).toBe(50);
     expect(parseLatency('get-card=50')!('master-data')).toBe(0);
     expect(parseLatencyProfile('doc,get-card=80/2500,seed=7')).toMatchObject({
-      seed: 7, models: { 'get-card': { kind: 'lognormal', p50: 80, p99: 2500 }, 'master-data': { kind: 'lognormal', p50: 950, p99: 1300 } },
+      seed: 7,
+      models: {
+        'get-card': { kind: 'lognormal', p50: 80, p99: 2500 },
+        'master-data': { kind: 'lognormal', p50: 950, p99: 1300 },
+      },
     });
     expect(() => parseLatency('get-card=fast')).toThrow(LatencyConfigError);
     expect(() => parseLatency('nope=5')).toThrow(/unknown operation "nope"/);
@@ -125,11 +230,13 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
     expect(() => parseLatency('doc,scale=0')).toThrow(/factor above 0/);
   });
 
-  test('scale=F multiplies every delay: the document\'s shape at a fraction of its latencies', () => {
+  test("scale=F multiplies every delay: the document's shape at a fraction of its latencies", () => {
     expect(parseLatency('get-card=50,scale=0.1')!('get-card')).toBeCloseTo(5, 9);
     const whole = injectedDelays('doc,seed=3', 'search-cards', 5);
     const tenth = injectedDelays('doc,seed=3,scale=0.1', 'search-cards', 5);
-    tenth.forEach((ms, i) => { expect(ms).toBeCloseTo(whole[i]! / 10, 9); });
+    tenth.forEach((ms, i) => {
+      expect(ms).toBeCloseTo(whole[i]! / 10, 9);
+    });
   });
 
   test('each operation has its own seeded stream: reproducible, independent of other operations', () => {
@@ -143,12 +250,16 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
     expect(injectedDelays('doc,seed=4', 'get-card', 3)).not.toEqual(first);
   });
 
-  test('doc,scale=s streams have s × the document\'s p50 and p99 for every operation: inside (0.8), at (1) and over (1.5) the targets (50,000 draws each)', () => {
+  test("doc,scale=s streams have s × the document's p50 and p99 for every operation: inside (0.8), at (1) and over (1.5) the targets (50,000 draws each)", () => {
     for (const scale of [0.8, 1, 1.5]) {
       for (const key of latencyKeys) {
         const s = summarize(injectedDelays(`doc,scale=${scale}`, key, 50_000));
-        expect(Math.abs(s.p50 / (scale * latencyTargets[key].p50) - 1), `${key} × ${scale}: p50 ${s.p50}`).toBeLessThan(0.02);
-        expect(Math.abs(s.p99 / (scale * latencyTargets[key].p99) - 1), `${key} × ${scale}: p99 ${s.p99}`).toBeLessThan(0.05);
+        expect(Math.abs(s.p50 / (scale * latencyTargets[key].p50) - 1), `${key} × ${scale}: p50 ${s.p50}`).toBeLessThan(
+          0.02
+        );
+        expect(Math.abs(s.p99 / (scale * latencyTargets[key].p99) - 1), `${key} × ${scale}: p99 ${s.p99}`).toBeLessThan(
+          0.05
+        );
       }
     }
   });
@@ -164,7 +275,11 @@ test.describe('SANDBOX_LATENCY profiles (sandbox/latency.ts)', () => {
 });
 
 test.describe('perf configuration (lib/config.ts): gentle on a shared environment', () => {
-  const remote = { FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'id', FLEET_CLIENT_SECRET: 'secret' };
+  const remote = {
+    FLEET_BASE_URL: 'https://fleet-test.example.com',
+    FLEET_CLIENT_ID: 'id',
+    FLEET_CLIENT_SECRET: 'secret',
+  };
 
   test('a remote target gets at most 5 requests/s and short runs unless the environment is declared loadable', () => {
     expect(loadConfig(remote).perf).toMatchObject({ rate: 5, duration: 10, consumableCards: [] });
@@ -176,14 +291,28 @@ test.describe('perf configuration (lib/config.ts): gentle on a shared environmen
   test('a test environment reached on 127.0.0.1 (a tunnel) is loaded as gently as a remote one; a sandbox on loopback is not', () => {
     const tunnel = { ...remote, FLEET_BASE_URL: 'http://127.0.0.1:8443', FLEET_TARGET: 'test' };
     expect(loadConfig(tunnel).perf).toMatchObject({ rate: 5, duration: 10 });
-    expect(() => loadConfig({ ...tunnel, FLEET_PERF_RATE: '40' })).toThrow(/^FLEET_PERF_RATE: 40 requests\/s against a test environment exceeds the safe 5\/s; set FLEET_PERF_ALLOW_LOAD=yes/);
-    expect(loadConfig({ FLEET_BASE_URL: 'http://127.0.0.1:4010', FLEET_TARGET: 'sandbox' }).perf).toMatchObject({ rate: 40, duration: 6 });
+    expect(() => loadConfig({ ...tunnel, FLEET_PERF_RATE: '40' })).toThrow(
+      /^FLEET_PERF_RATE: 40 requests\/s against a test environment exceeds the safe 5\/s; set FLEET_PERF_ALLOW_LOAD=yes/
+    );
+    expect(loadConfig({ FLEET_BASE_URL: 'http://127.0.0.1:4010', FLEET_TARGET: 'sandbox' }).perf).toMatchObject({
+      rate: 40,
+      duration: 6,
+    });
   });
 
   test('production runs read-only operations only; consumable cards are refused there', () => {
     const ops = loadConfig({ ...remote, FLEET_TARGET: 'production' }).perf.operations;
-    expect(ops).toEqual(['list-customers', 'get-customer', 'customer-card-types', 'get-card', 'search-cards', 'master-data']);
-    expect(() => loadConfig({ ...remote, FLEET_TARGET: 'production', FLEET_PERF_OPS: 'get-card,block-card' })).toThrow(/block-card would write to production/);
+    expect(ops).toEqual([
+      'list-customers',
+      'get-customer',
+      'customer-card-types',
+      'get-card',
+      'search-cards',
+      'master-data',
+    ]);
+    expect(() => loadConfig({ ...remote, FLEET_TARGET: 'production', FLEET_PERF_OPS: 'get-card,block-card' })).toThrow(
+      /block-card would write to production/
+    );
     expect(() => loadConfig({ ...remote, FLEET_TARGET: 'production', FLEET_PERF_CARDS: '1,2' })).toThrow(ConfigError);
   });
 
@@ -191,7 +320,10 @@ test.describe('perf configuration (lib/config.ts): gentle on a shared environmen
     expect(loadConfig(remote).perf.confidence).toBe(0.95);
     expect(loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: '99' }).perf.confidence).toBe(0.99);
     expect(loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: '99.9%' }).perf.confidence).toBeCloseTo(0.999, 12);
-    for (const bad of ['0.95', '100', 'high']) expect(() => loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: bad })).toThrow(/^FLEET_PERF_CONFIDENCE: ".*" is not a confidence in percent above 50 and below 100 \(e\.g\. 95 or 99\)$/);
+    for (const bad of ['0.95', '100', 'high'])
+      expect(() => loadConfig({ ...remote, FLEET_PERF_CONFIDENCE: bad })).toThrow(
+        /^FLEET_PERF_CONFIDENCE: ".*" is not a confidence in percent above 50 and below 100 \(e\.g\. 95 or 99\)$/
+      );
   });
 
   test('FLEET_PERF_CARDS and SANDBOX_LATENCY reach the perf settings', () => {

@@ -4,7 +4,8 @@ import { defaults as d, form, sandboxPerTest, schemaErrors, startSandbox, TOKEN_
 
 const h = sandboxPerTest();
 
-const tokenRequest = (fields: Record<string, string>) => h.call('POST', TOKEN_PATH, { auth: 'none', raw: form(fields) });
+const tokenRequest = (fields: Record<string, string>) =>
+  h.call('POST', TOKEN_PATH, { auth: 'none', raw: form(fields) });
 const good = { grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret };
 
 test.describe('token endpoint', () => {
@@ -61,8 +62,16 @@ test.describe('bearer token', () => {
   test('malformed, unknown (one character flipped) and other schemes answer 401; the scheme is case-insensitive', async () => {
     const token = await h.token();
     const flip = (t: string, i: number) => t.slice(0, i) + (t[i] === 'A' ? 'B' : 'A') + t.slice(i + 1);
-    const headers = [`Bearer ${flip(token, 0)}`, `Bearer ${flip(token, token.length - 1)}`, `Basic ${Buffer.from(`${d.clientId}:${d.clientSecret}`).toString('base64')}`,
-      `Bearer`, `Bearer ${token} extra`, token, `Token ${token}`, ''];
+    const headers = [
+      `Bearer ${flip(token, 0)}`,
+      `Bearer ${flip(token, token.length - 1)}`,
+      `Basic ${Buffer.from(`${d.clientId}:${d.clientSecret}`).toString('base64')}`,
+      `Bearer`,
+      `Bearer ${token} extra`,
+      token,
+      `Token ${token}`,
+      '',
+    ];
     for (const header of headers) {
       expect((await h.op('getMasterData', {}, { auth: { header } })).status, header).toBe(401);
     }

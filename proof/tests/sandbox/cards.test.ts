@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { CARD_SEARCH_DEFAULT_LIMIT, CARD_SEARCH_MAX_LIMIT } from '../../../sandbox/routes/cards.js';
 import {
-  address, createCustomer, defaults as d, poolCards, reasonId, sandboxPerTest, schemaErrors, searchAll,
+  address,
+  createCustomer,
+  defaults as d,
+  poolCards,
+  reasonId,
+  sandboxPerTest,
+  schemaErrors,
+  searchAll,
 } from './core-harness.js';
 
 const h = sandboxPerTest();
@@ -25,12 +32,29 @@ test.describe('seed', () => {
     const owners = new Set<string>();
     const violations: string[] = [];
     for (const c of cards) {
-      const v = (ok: boolean, what: string) => { if (!ok) violations.push(`${c.cardIdentifier}: ${what}`); };
-      v(schemaErrors('getCard', { status: 200, body: c, text: '', contentType: undefined, headers: {} }).length === 0, 'schema');
-      for (const field of ['cardType', 'primaryVisualCardNumber', 'secondaryCardNumber', 'keyIdentifier', 'driverName', 'vehicleRegNumber', 'additionalEmbossing', 'purchaseCategoryName', 'orderDate', 'expiryDate']) {
+      const v = (ok: boolean, what: string) => {
+        if (!ok) violations.push(`${c.cardIdentifier}: ${what}`);
+      };
+      v(
+        schemaErrors('getCard', { status: 200, body: c, text: '', contentType: undefined, headers: {} }).length === 0,
+        'schema'
+      );
+      for (const field of [
+        'cardType',
+        'primaryVisualCardNumber',
+        'secondaryCardNumber',
+        'keyIdentifier',
+        'driverName',
+        'vehicleRegNumber',
+        'additionalEmbossing',
+        'purchaseCategoryName',
+        'orderDate',
+        'expiryDate',
+      ]) {
         v(typeof c[field] === 'string' && c[field] !== '', `${field} empty`);
       }
-      for (const field of ['primaryVisualCardNumber', 'secondaryCardNumber', 'keyIdentifier']) v(/^\d+$/.test(c[field]), `${field} not digits`);
+      for (const field of ['primaryVisualCardNumber', 'secondaryCardNumber', 'keyIdentifier'])
+        v(/^\d+$/.test(c[field]), `${field} not digits`);
       v(c.orderDate < c.expiryDate, 'expires before its order');
       v(c.products.length > 0, 'no products');
       v(!!c.cardDeliveryAddress.companyName, 'no companyName');
@@ -44,7 +68,11 @@ test.describe('seed', () => {
 
   test('the foreign hierarchy has cards of its own', async () => {
     expect((await h.op('cardSearch', {}, { body: { customerAccountNumber: d.foreignCustomer } })).status).toBe(403);
-    const foreign = await h.op('cardSearch', {}, { auth: 'foreign', body: { customerAccountNumber: d.foreignCustomer } });
+    const foreign = await h.op(
+      'cardSearch',
+      {},
+      { auth: 'foreign', body: { customerAccountNumber: d.foreignCustomer } }
+    );
     expect(foreign.status).toBe(200);
     expect(foreign.body.cards.length).toBeGreaterThan(0);
   });
@@ -87,7 +115,8 @@ test.describe('POST /cards/search', () => {
     const ids = (list: Card[]) => list.map((c) => c.cardIdentifier);
     expect(ids(cards.slice(0, firstInactive))).toEqual([...ids(cards.slice(0, firstInactive))].sort((a, b) => a - b));
     expect(ids(cards.slice(firstInactive))).toEqual([...ids(cards.slice(firstInactive))].sort((a, b) => a - b));
-    for (const p of pages.slice(0, -1)) expect(p.body).toMatchObject({ hasNextPage: true, lastPage: false, nextCursor: expect.any(String) });
+    for (const p of pages.slice(0, -1))
+      expect(p.body).toMatchObject({ hasNextPage: true, lastPage: false, nextCursor: expect.any(String) });
     const last = pages.at(-1)!.body;
     expect(last.hasNextPage).toBe(false);
     expect(last.lastPage).toBe(true);
@@ -96,7 +125,14 @@ test.describe('POST /cards/search', () => {
   });
 
   test('limit: minimum 1, honoured, capped at the maximum page size; unknown properties refused', async () => {
-    for (const body of [{ limit: 0 }, { limit: -3 }, { limit: 'ten' }, { limit: 2.5 }, { unknown: 1 }, { filter: 'x' }]) {
+    for (const body of [
+      { limit: 0 },
+      { limit: -3 },
+      { limit: 'ten' },
+      { limit: 2.5 },
+      { unknown: 1 },
+      { filter: 'x' },
+    ]) {
       const res = await h.op('cardSearch', {}, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errorCode).toBe('ER-001');
@@ -115,7 +151,9 @@ test.describe('POST /cards/search', () => {
     const res = await h.op('cardSearch', {}, { body: { customerAccountNumber: d.poolCustomer, limit: 1 } });
     expect(res.body.customerAccountNumber).toBe(d.poolCustomer);
     // A depth-1 customer with sub-customers: its own cards only.
-    const withSubs = (await h.op('listCustomers', {}, { query: { customerAccountNumber: d.topLevelCustomer } })).body.customers.find((c: Card) => c.countOfSubAccounts > 0 && c.customerAccountNumber !== d.poolCustomer);
+    const withSubs = (
+      await h.op('listCustomers', {}, { query: { customerAccountNumber: d.topLevelCustomer } })
+    ).body.customers.find((c: Card) => c.countOfSubAccounts > 0 && c.customerAccountNumber !== d.poolCustomer);
     const own = await searchAll(h, { customerAccountNumber: withSubs.customerAccountNumber });
     expect(own.cards.every((c) => c.cardDeliveryAddress.companyName === withSubs.customerName)).toBe(true);
     expect((await h.op('cardSearch', {}, { body: { customerAccountNumber: d.foreignCustomer } })).status).toBe(403);
@@ -145,11 +183,16 @@ test.describe('POST /cards/search', () => {
     for (const field of ['primaryVisualCardNumber', 'driverName', 'vehicleRegNumber'] as const) {
       const value: string = c[field];
       const whole = await searchAll(h, { filter: { [field]: value.toUpperCase() } });
-      expect(whole.cards.map((x) => x.cardIdentifier), field).toContain(id);
+      expect(
+        whole.cards.map((x) => x.cardIdentifier),
+        field
+      ).toContain(id);
       expect(whole.cards.every((x) => x[field].toLowerCase() === value.toLowerCase())).toBe(true);
       const part = value.slice(1, -1).toLowerCase();
       expect((await searchAll(h, { filter: { [field]: part } })).cards.map((x) => x.cardIdentifier)).not.toContain(id);
-      expect((await searchAll(h, { filter: { [field]: part, partialMatch: false } })).cards.map((x) => x.cardIdentifier)).not.toContain(id);
+      expect(
+        (await searchAll(h, { filter: { [field]: part, partialMatch: false } })).cards.map((x) => x.cardIdentifier)
+      ).not.toContain(id);
       const partial = await searchAll(h, { filter: { [field]: part, partialMatch: true } });
       expect(partial.cards.map((x) => x.cardIdentifier)).toContain(id);
       expect(partial.cards.every((x) => x[field].toLowerCase().includes(part))).toBe(true);
@@ -175,17 +218,27 @@ test.describe('POST /cards/search', () => {
   });
 
   test('cursor pages have no gaps or duplicates while cards change; a broken or foreign cursor is 400', async () => {
-    const before = (await searchAll(h, { customerAccountNumber: d.poolCustomer, limit: 200 })).cards.map((c) => c.cardIdentifier);
+    const before = (await searchAll(h, { customerAccountNumber: d.poolCustomer, limit: 200 })).cards.map(
+      (c) => c.cardIdentifier
+    );
     const seen: number[] = [];
     let cursor: string | undefined;
     let page = 0;
     do {
-      const res = await h.op('cardSearch', {}, { body: { customerAccountNumber: d.poolCustomer, limit: 9, ...(cursor ? { cursor } : {}) } });
+      const res = await h.op(
+        'cardSearch',
+        {},
+        { body: { customerAccountNumber: d.poolCustomer, limit: 9, ...(cursor ? { cursor } : {}) } }
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.cards.map((c: Card) => c.cardIdentifier));
       cursor = res.body.hasNextPage ? res.body.nextCursor : undefined;
       if (page++ < 2) {
-        const order = await h.op('orderCards', {}, { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } });
+        const order = await h.op(
+          'orderCards',
+          {},
+          { body: { customerAccountNumber: d.poolCustomer, cards: [{ cardTypeId: 1 }] } }
+        );
         expect(order.status).toBe(202);
       }
     } while (cursor);
@@ -193,7 +246,9 @@ test.describe('POST /cards/search', () => {
     for (const id of before) expect(seen).toContain(id);
     const first = await h.op('cardSearch', {}, { body: { limit: 2, statusIdentifiers: [ACTIVE] } });
     expect((await h.op('cardSearch', {}, { body: { cursor: 'garbage' } })).status).toBe(400);
-    expect((await h.op('cardSearch', {}, { body: { cursor: first.body.nextCursor, statusIdentifiers: [2] } })).status).toBe(400);
+    expect(
+      (await h.op('cardSearch', {}, { body: { cursor: first.body.nextCursor, statusIdentifiers: [2] } })).status
+    ).toBe(400);
     const onlyCursor = await h.op('cardSearch', {}, { body: { cursor: first.body.nextCursor, limit: 2 } });
     expect(onlyCursor.status).toBe(200);
     expect(onlyCursor.body.cards.every((c: Card) => c.status.id === ACTIVE)).toBe(true);
@@ -204,14 +259,23 @@ test.describe('card block, unblock, cancel', () => {
   test('block needs a master-data statusReasonId; notes at most 200; Active → Blocked → Active', async () => {
     const [id] = await poolCards(h, 1, 10);
     const reason = await reasonId(h);
-    for (const body of [{}, { statusReasonId: 9999 }, { statusReasonId: reason, notes: 'n'.repeat(201) }, { statusReasonId: '1' }]) {
+    for (const body of [
+      {},
+      { statusReasonId: 9999 },
+      { statusReasonId: reason, notes: 'n'.repeat(201) },
+      { statusReasonId: '1' },
+    ]) {
       const res = await h.op('blockCard', { cardIdentifier: id! }, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errorCode).toBe('ER-001');
     }
     expect(await statusOf(id!)).toBe('Active');
     expect((await h.op('unblockCard', { cardIdentifier: id! }, { body: { statusReasonId: reason } })).status).toBe(400);
-    const block = await h.op('blockCard', { cardIdentifier: id! }, { body: { statusReasonId: reason, notes: 'n'.repeat(200) } });
+    const block = await h.op(
+      'blockCard',
+      { cardIdentifier: id! },
+      { body: { statusReasonId: reason, notes: 'n'.repeat(200) } }
+    );
     expect(block.status).toBe(200);
     expect(block.body).toEqual({});
     expect(await statusOf(id!)).toBe('Blocked');
@@ -231,7 +295,10 @@ test.describe('card block, unblock, cancel', () => {
     expect(cancel.status).toBe(200);
     expect(cancel.body).toEqual({});
     expect((await h.op('blockCard', { cardIdentifier: b! }, { body: { statusReasonId: reason } })).status).toBe(200);
-    expect((await h.op('cancelCard', { cardIdentifier: b! }, { body: { statusReasonId: reason, notes: 'n'.repeat(500) } })).status).toBe(200);
+    expect(
+      (await h.op('cancelCard', { cardIdentifier: b! }, { body: { statusReasonId: reason, notes: 'n'.repeat(500) } }))
+        .status
+    ).toBe(200);
     for (const id of [a!, b!]) {
       expect(await statusOf(id)).toBe('Cancelled');
       const attempts = [
@@ -251,9 +318,15 @@ test.describe('card block, unblock, cancel', () => {
 
   test('foreign cards answer 403, unknown 404', async () => {
     const reason = await reasonId(h);
-    const foreignId = (await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1, statusIdentifiers: [ACTIVE] } })).body.cards[0].cardIdentifier;
-    expect((await h.op('blockCard', { cardIdentifier: foreignId }, { body: { statusReasonId: reason } })).status).toBe(403);
-    expect((await h.op('blockCard', { cardIdentifier: 999_999_999 }, { body: { statusReasonId: reason } })).status).toBe(404);
+    const foreignId = (
+      await h.op('cardSearch', {}, { auth: 'foreign', body: { limit: 1, statusIdentifiers: [ACTIVE] } })
+    ).body.cards[0].cardIdentifier;
+    expect((await h.op('blockCard', { cardIdentifier: foreignId }, { body: { statusReasonId: reason } })).status).toBe(
+      403
+    );
+    expect(
+      (await h.op('blockCard', { cardIdentifier: 999_999_999 }, { body: { statusReasonId: reason } })).status
+    ).toBe(404);
     expect((await h.op('getCard', { cardIdentifier: foreignId }, { auth: 'foreign' })).body.status.id).toBe(ACTIVE);
   });
 });
@@ -278,18 +351,36 @@ test.describe('card replace', () => {
     const [replacement, ...more] = created;
     expect(more).toEqual([]);
     expect(replacement).toBeDefined();
-    const { cardIdentifier, primaryVisualCardNumber, secondaryCardNumber, keyIdentifier, orderDate, expiryDate, status, ...rest } = replacement!;
+    const {
+      cardIdentifier,
+      primaryVisualCardNumber,
+      secondaryCardNumber,
+      keyIdentifier,
+      orderDate,
+      expiryDate,
+      status,
+      ...rest
+    } = replacement!;
     expect(cardIdentifier).not.toBe(original.cardIdentifier);
     expect(primaryVisualCardNumber).not.toBe(original.primaryVisualCardNumber);
     expect(status).toEqual({ id: ACTIVE, name: 'Active' });
     expect(orderDate).toBe(new Date().toISOString().slice(0, 10));
     expect(expiryDate > orderDate).toBe(true);
-    const { cardIdentifier: _i, primaryVisualCardNumber: _p, secondaryCardNumber: _s, keyIdentifier: _k, orderDate: _o, expiryDate: _e, status: _st, ...originalRest } = original;
+    const {
+      cardIdentifier: _i,
+      primaryVisualCardNumber: _p,
+      secondaryCardNumber: _s,
+      keyIdentifier: _k,
+      orderDate: _o,
+      expiryDate: _e,
+      status: _st,
+      ...originalRest
+    } = original;
     expect(rest).toEqual(originalRest);
     expect([secondaryCardNumber, keyIdentifier].every((v) => /^\d+$/.test(v))).toBe(true);
   });
 
-  test('supplied properties replace the original\'s; ids must exist in master data', async () => {
+  test("supplied properties replace the original's; ids must exist in master data", async () => {
     const [id, other] = await poolCards(h, 2, 22);
     const master = (await h.op('getMasterData')).body;
     const original = await card(id!);
@@ -299,11 +390,26 @@ test.describe('card replace', () => {
       expect((await h.op('replaceCard', { cardIdentifier: other! }, { body })).status, JSON.stringify(body)).toBe(400);
     }
     expect(await statusOf(other!)).toBe('Active');
-    const body = { cardTypeId: type.id, purchaseCategoryId: category.id, additionalEmbossing: 'NEW EMB', driverName: 'Nora Neu', vehicleRegNumber: 'M-NN 1', cardGroupId: master.cardGroup[0].id };
-    const [replacement] = await newCards(async () => expect((await h.op('replaceCard', { cardIdentifier: id! }, { body })).status).toBe(200));
+    const body = {
+      cardTypeId: type.id,
+      purchaseCategoryId: category.id,
+      additionalEmbossing: 'NEW EMB',
+      driverName: 'Nora Neu',
+      vehicleRegNumber: 'M-NN 1',
+      cardGroupId: master.cardGroup[0].id,
+    };
+    const [replacement] = await newCards(async () =>
+      expect((await h.op('replaceCard', { cardIdentifier: id! }, { body })).status).toBe(200)
+    );
     expect(replacement).toMatchObject({
-      cardType: type.name, purchaseCategoryName: category.name, additionalEmbossing: 'NEW EMB', driverName: 'Nora Neu', vehicleRegNumber: 'M-NN 1',
-      fuelProductRestriction: original.fuelProductRestriction, products: original.products, cardDeliveryAddress: original.cardDeliveryAddress,
+      cardType: type.name,
+      purchaseCategoryName: category.name,
+      additionalEmbossing: 'NEW EMB',
+      driverName: 'Nora Neu',
+      vehicleRegNumber: 'M-NN 1',
+      fuelProductRestriction: original.fuelProductRestriction,
+      products: original.products,
+      cardDeliveryAddress: original.cardDeliveryAddress,
     });
   });
 });
@@ -311,7 +417,11 @@ test.describe('card replace', () => {
 test.describe('PIN reprint', () => {
   test('without a body or with a complete address: 200 {}; an incomplete address 400', async () => {
     const [id] = await poolCards(h, 1, 30);
-    for (const options of [{}, { body: { cardAddress: address } }, { body: { cardAddress: { ...address, companyName: 'Pool GmbH' } } }]) {
+    for (const options of [
+      {},
+      { body: { cardAddress: address } },
+      { body: { cardAddress: { ...address, companyName: 'Pool GmbH' } } },
+    ]) {
       const res = await h.op('reprintPIN', { cardIdentifier: id! }, options);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
@@ -326,8 +436,19 @@ test.describe('POST /cards/order', () => {
     const master = (await h.op('getMasterData')).body;
     const customer = await createCustomer(h, 'Orderer');
     const items = [
-      { cardTypeId: master.cardType[0].id, driverName: 'Ola Order', vehicleRegNumber: 'OR-1', cardPIN: '8642', products: [{ productId: master.product[0].id }] },
-      { cardTypeId: master.cardType[2].id, cardPIN: '9753', cardAddress: { companyName: 'Depot', city: 'Gent' }, purchaseCategoryId: master.purchaseCategory[0].id },
+      {
+        cardTypeId: master.cardType[0].id,
+        driverName: 'Ola Order',
+        vehicleRegNumber: 'OR-1',
+        cardPIN: '8642',
+        products: [{ productId: master.product[0].id }],
+      },
+      {
+        cardTypeId: master.cardType[2].id,
+        cardPIN: '9753',
+        cardAddress: { companyName: 'Depot', city: 'Gent' },
+        purchaseCategoryId: master.purchaseCategory[0].id,
+      },
     ];
     const res = await h.op('orderCards', {}, { body: { customerAccountNumber: customer, cards: items } });
     expect(res.status).toBe(202);
@@ -338,15 +459,26 @@ test.describe('POST /cards/order', () => {
     expect(cards.every((c) => c.status.name === 'Ordered' && c.status.id !== ACTIVE)).toBe(true);
     expect(master.status.map((s: Card) => s.name)).toContain('Ordered');
     expect(cards.map((c) => c.cardType).sort()).toEqual([master.cardType[0].name, master.cardType[2].name].sort());
-    expect(cards.find((c) => c.driverName === 'Ola Order')!.products).toEqual([{ productId: master.product[0].id, productName: master.product[0].name }]);
+    expect(cards.find((c) => c.driverName === 'Ola Order')!.products).toEqual([
+      { productId: master.product[0].id, productName: master.product[0].name },
+    ]);
     expect(cards.find((c) => c.cardDeliveryAddress.city === 'Gent')!.cardDeliveryAddress.companyName).toBe('Depot');
-    const texts = [...pages.map((p) => p.text), ...(await Promise.all(cards.map((c) => h.op('getCard', { cardIdentifier: c.cardIdentifier })))).map((r) => r.text)];
+    const texts = [
+      ...pages.map((p) => p.text),
+      ...(await Promise.all(cards.map((c) => h.op('getCard', { cardIdentifier: c.cardIdentifier })))).map(
+        (r) => r.text
+      ),
+    ];
     for (const text of texts) {
       expect(text).not.toContain('8642');
       expect(text).not.toContain('9753');
       expect(text).not.toContain('cardPIN');
     }
-    const again = await h.op('orderCards', {}, { body: { customerAccountNumber: customer, cards: [{ cardTypeId: 1 }] } });
+    const again = await h.op(
+      'orderCards',
+      {},
+      { body: { customerAccountNumber: customer, cards: [{ cardTypeId: 1 }] } }
+    );
     expect(again.body.orderReference).not.toBe(res.body.orderReference);
   });
 
@@ -357,9 +489,21 @@ test.describe('POST /cards/order', () => {
     expect(none.body.map((e: Card) => e.errorCode).sort()).toEqual(['ER-002', 'ER-002']);
     const noBody = await h.op('orderCards');
     expect(noBody.body.map((e: Card) => e.errorCode)).toEqual(['ER-002', 'ER-002']);
-    const mixed = await h.op('orderCards', {}, {
-      body: { customerAccountNumber: d.poolCustomer, cards: [{ driverName: 'no type' }, { cardTypeId: 99 }, { cardTypeId: 1, products: [{ productId: 999 }] }, { cardTypeId: 'one' }] },
-    });
+    const mixed = await h.op(
+      'orderCards',
+      {},
+      {
+        body: {
+          customerAccountNumber: d.poolCustomer,
+          cards: [
+            { driverName: 'no type' },
+            { cardTypeId: 99 },
+            { cardTypeId: 1, products: [{ productId: 999 }] },
+            { cardTypeId: 'one' },
+          ],
+        },
+      }
+    );
     expect(mixed.status).toBe(400);
     const codes = mixed.body.map((e: Card) => `${e.errorCode} ${e.errorDescription}`);
     expect(codes.filter((c: string) => c.startsWith('ER-002'))).toHaveLength(1);
@@ -369,13 +513,23 @@ test.describe('POST /cards/order', () => {
     expect(empty.body).toEqual([{ errorCode: 'ER-001', errorDescription: expect.any(String) }]);
     const closed = await createCustomer(h, 'Closed orderer');
     await h.op('closeCustomer', { customerAccountNumber: closed });
-    const refused = await h.op('orderCards', {}, { body: { customerAccountNumber: closed, cards: [{ cardTypeId: 1 }] } });
+    const refused = await h.op(
+      'orderCards',
+      {},
+      { body: { customerAccountNumber: closed, cards: [{ cardTypeId: 1 }] } }
+    );
     expect(refused.status).toBe(400);
     expect(Array.isArray(refused.body)).toBe(true);
   });
 
   test('a foreign customer answers 403, an unknown one 404', async () => {
-    expect((await h.op('orderCards', {}, { body: { customerAccountNumber: d.foreignCustomer, cards: [{ cardTypeId: 1 }] } })).status).toBe(403);
-    expect((await h.op('orderCards', {}, { body: { customerAccountNumber: '7999999999', cards: [{ cardTypeId: 1 }] } })).status).toBe(404);
+    expect(
+      (await h.op('orderCards', {}, { body: { customerAccountNumber: d.foreignCustomer, cards: [{ cardTypeId: 1 }] } }))
+        .status
+    ).toBe(403);
+    expect(
+      (await h.op('orderCards', {}, { body: { customerAccountNumber: '7999999999', cards: [{ cardTypeId: 1 }] } }))
+        .status
+    ).toBe(404);
   });
 });

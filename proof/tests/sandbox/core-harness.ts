@@ -5,9 +5,9 @@
  */
 import { test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { operations, type OperationId } from '../../../lib/operations.js';
+import { type OperationId, operations } from '../../../lib/operations.js';
 import { loadSchemas, type SchemaError } from '../../../lib/validation.js';
-import { buildApp, type BuildOptions } from '../../../sandbox/app.js';
+import { type BuildOptions, buildApp } from '../../../sandbox/app.js';
 import { sandboxDefaults as d } from '../../../sandbox/defaults.js';
 import { Faults } from '../../../sandbox/faults.js';
 import { Variants } from '../../../sandbox/variants.js';
@@ -68,8 +68,7 @@ export async function startSandbox(options: HarnessOptions = {}): Promise<Harnes
     if (auth === 'main' || auth === 'foreign') {
       cached[auth] ??= await token(auth);
       headers.authorization = `Bearer ${cached[auth]}`;
-    }
-    else if (typeof auth === 'object') headers.authorization = auth.header;
+    } else if (typeof auth === 'object') headers.authorization = auth.header;
     let payload: string | undefined;
     if (o.raw) {
       payload = o.raw.payload;
@@ -78,24 +77,49 @@ export async function startSandbox(options: HarnessOptions = {}): Promise<Harnes
       payload = JSON.stringify(o.body);
       headers['content-type'] = 'application/json';
     }
-    const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : undefined;
-    const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}), ...(query ? { query } : {}) });
+    const query = o.query
+      ? Object.fromEntries(
+          Object.entries(o.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)])
+        )
+      : undefined;
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(query ? { query } : {}),
+    });
     let body: unknown;
     try {
       body = res.body ? JSON.parse(res.body) : undefined;
     } catch {
       body = undefined;
     }
-    return { status: res.statusCode, body, text: res.body, contentType: res.headers['content-type'] as string | undefined, headers: res.headers };
+    return {
+      status: res.statusCode,
+      body,
+      text: res.body,
+      contentType: res.headers['content-type'] as string | undefined,
+      headers: res.headers,
+    };
   }
 
   async function token(client: 'main' | 'foreign' = 'main'): Promise<string> {
-    const res = await call('POST', TOKEN_PATH, { auth: 'none', raw: form({ grant_type: 'client_credentials', ...credentials[client] }) });
+    const res = await call('POST', TOKEN_PATH, {
+      auth: 'none',
+      raw: form({ grant_type: 'client_credentials', ...credentials[client] }),
+    });
     if (res.status !== 200) throw new Error(`token for ${client}: ${res.status} ${res.text}`);
     return res.body.access_token as string;
   }
 
-  async function op(id: OperationId, params: Record<string, string | number> = {}, o: CallOptions = {}): Promise<Answer> {
+  async function op(
+    id: OperationId,
+    params: Record<string, string | number> = {},
+    o: CallOptions = {}
+  ): Promise<Answer> {
     const operation = operations[id];
     const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
     return call(operation.method, url, o);
@@ -122,7 +146,9 @@ export function sandboxPerTest(options: HarnessOptions = {}): Harness {
     return current;
   };
   return {
-    get app() { return now().app; },
+    get app() {
+      return now().app;
+    },
     call: (method, url, o) => now().call(method, url, o),
     token: (client) => now().token(client),
     op: (id, params, o) => now().op(id, params, o),
@@ -141,10 +167,20 @@ export const defaults = d;
 
 /** A valid customer address (all six fields). */
 export const address = {
-  addressLines: 'Industriestraße 12', city: 'Augsburg', country: 'Germany', countryCode: 'DE', region: 'Bavaria', zipCode: '86150',
+  addressLines: 'Industriestraße 12',
+  city: 'Augsburg',
+  country: 'Germany',
+  countryCode: 'DE',
+  region: 'Bavaria',
+  zipCode: '86150',
 };
 export const contact = {
-  emailAddress: 'eva.huber@example.com', firstName: 'Eva', lastName: 'Huber', middleName: 'Maria', mobilePhone: '+49 151 1234567', telephone: '+49 89 123456',
+  emailAddress: 'eva.huber@example.com',
+  firstName: 'Eva',
+  lastName: 'Huber',
+  middleName: 'Maria',
+  mobilePhone: '+49 151 1234567',
+  telephone: '+49 89 123456',
 };
 
 /** A create-sub-customer body (under the top-level unless `parent` is given). */
@@ -155,12 +191,17 @@ export function newCustomer(name: string, extra: Record<string, unknown> = {}): 
 /** Creates a sub-customer and answers its account number. */
 export async function createCustomer(h: Harness, name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await h.op('createSubCustomer', {}, { body: newCustomer(name, extra) });
-  if (res.status !== 200 || typeof res.body?.customerAccountNumber !== 'string') throw new Error(`create ${name}: ${res.status} ${res.text}`);
+  if (res.status !== 200 || typeof res.body?.customerAccountNumber !== 'string')
+    throw new Error(`create ${name}: ${res.status} ${res.text}`);
   return res.body.customerAccountNumber as string;
 }
 
 /** Every card of a search, following nextCursor; answers the pages too. */
-export async function searchAll(h: Harness, body: Record<string, unknown>, maxPages = 100): Promise<{ cards: Answer['body'][]; pages: Answer[] }> {
+export async function searchAll(
+  h: Harness,
+  body: Record<string, unknown>,
+  maxPages = 100
+): Promise<{ cards: Answer['body'][]; pages: Answer[] }> {
   const pages: Answer[] = [];
   let cursor: string | undefined;
   do {
@@ -173,7 +214,11 @@ export async function searchAll(h: Harness, body: Record<string, unknown>, maxPa
 }
 
 /** Every customer of a list, following nextCursor. */
-export async function listAll(h: Harness, query: Record<string, string | number | undefined>, maxPages = 100): Promise<{ customers: Answer['body'][]; pages: Answer[] }> {
+export async function listAll(
+  h: Harness,
+  query: Record<string, string | number | undefined>,
+  maxPages = 100
+): Promise<{ customers: Answer['body'][]; pages: Answer[] }> {
   const pages: Answer[] = [];
   let cursor: string | undefined;
   do {

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { CUSTOMER_LIST_DEFAULT_LIMIT, CUSTOMER_LIST_MAX_LIMIT } from '../../../sandbox/routes/customers.js';
 import {
-  address, contact, createCustomer, defaults as d, listAll, newCustomer, sandboxPerTest, schemaErrors,
+  address,
+  contact,
+  createCustomer,
+  defaults as d,
+  listAll,
+  newCustomer,
+  sandboxPerTest,
+  schemaErrors,
 } from './core-harness.js';
 
 const h = sandboxPerTest();
@@ -18,7 +25,9 @@ test.describe('seed', () => {
     expect(depth2.length).toBeGreaterThanOrEqual(8);
     expect(depth1.length + depth2.length).toBe(customers.length);
     expect(new Set(customers.map((c) => c.customerName)).size).toBe(customers.length);
-    expect(new Set(customers.map((c) => c.customerBusinessReference).filter(Boolean)).size).toBeGreaterThan(customers.length / 2);
+    expect(new Set(customers.map((c) => c.customerBusinessReference).filter(Boolean)).size).toBeGreaterThan(
+      customers.length / 2
+    );
     expect(customers.length).toBeGreaterThan(CUSTOMER_LIST_DEFAULT_LIMIT);
     const pool = customers.find((c) => c.customerAccountNumber === d.poolCustomer);
     expect(pool.parentCustomerAccountNumber).toBe(d.topLevelCustomer);
@@ -57,7 +66,10 @@ test.describe('GET /customers', () => {
     expect(last.nextCursor).toBeUndefined();
     // Every listed customer descends from the top-level: its parent is the top-level or listed.
     const listed = new Set(customers.map((c) => c.customerAccountNumber));
-    for (const c of customers) expect(c.parentCustomerAccountNumber === d.topLevelCustomer || listed.has(c.parentCustomerAccountNumber)).toBe(true);
+    for (const c of customers)
+      expect(c.parentCustomerAccountNumber === d.topLevelCustomer || listed.has(c.parentCustomerAccountNumber)).toBe(
+        true
+      );
   });
 
   test('customerAccountNumber restricts the list to direct sub-accounts', async () => {
@@ -76,14 +88,21 @@ test.describe('GET /customers', () => {
     const sample = all.find((c) => c.customerBusinessReference && c.customerName.includes('Alpenblick'))!;
     const byName = await listAll(h, { searchText: 'aLPENbLICK' });
     expect(byName.customers.length).toBeGreaterThan(1);
-    for (const c of byName.customers) expect(`${c.customerAccountNumber} ${c.customerName} ${c.customerBusinessReference ?? ''}`.toLowerCase()).toContain('alpenblick');
+    for (const c of byName.customers)
+      expect(
+        `${c.customerAccountNumber} ${c.customerName} ${c.customerBusinessReference ?? ''}`.toLowerCase()
+      ).toContain('alpenblick');
     const ref = sample.customerBusinessReference.slice(1, -1).toLowerCase();
     const byRef = await listAll(h, { searchText: ref });
     expect(byRef.customers.map((c) => c.customerAccountNumber)).toContain(sample.customerAccountNumber);
     const num = sample.customerAccountNumber.slice(-3);
     const byNumber = await listAll(h, { searchText: num });
     expect(byNumber.customers.map((c) => c.customerAccountNumber)).toContain(sample.customerAccountNumber);
-    expect(byNumber.customers.every((c) => `${c.customerAccountNumber}${c.customerName}${c.customerBusinessReference ?? ''}`.toLowerCase().includes(num))).toBe(true);
+    expect(
+      byNumber.customers.every((c) =>
+        `${c.customerAccountNumber}${c.customerName}${c.customerBusinessReference ?? ''}`.toLowerCase().includes(num)
+      )
+    ).toBe(true);
     expect((await listAll(h, { searchText: 'no-such-customer-xyz' })).customers).toEqual([]);
   });
 
@@ -93,7 +112,11 @@ test.describe('GET /customers', () => {
     const { customers: children } = await listAll(h, { customerAccountNumber: parent.customerAccountNumber });
     const word = children[0].customerName.split(' ').at(-1)!;
     const { customers } = await listAll(h, { customerAccountNumber: parent.customerAccountNumber, searchText: word });
-    const expected = children.filter((c) => `${c.customerAccountNumber}${c.customerName}${c.customerBusinessReference ?? ''}`.toLowerCase().includes(word.toLowerCase()));
+    const expected = children.filter((c) =>
+      `${c.customerAccountNumber}${c.customerName}${c.customerBusinessReference ?? ''}`
+        .toLowerCase()
+        .includes(word.toLowerCase())
+    );
     expect(customers.map((c) => c.customerAccountNumber)).toEqual(expected.map((c) => c.customerAccountNumber));
     expect(customers.length).toBeLessThan(all.filter((c) => c.customerName.includes(word)).length + 1);
   });
@@ -137,9 +160,17 @@ test.describe('GET /customers', () => {
       expect(res.body.errorCode).toBe('ER-001');
     }
     const first = await h.op('listCustomers', {}, { query: { limit: 5, searchText: 'a' } });
-    const other = await h.op('listCustomers', {}, { query: { limit: 5, searchText: 'b', cursor: first.body.nextCursor } });
+    const other = await h.op(
+      'listCustomers',
+      {},
+      { query: { limit: 5, searchText: 'b', cursor: first.body.nextCursor } }
+    );
     expect(other.status).toBe(400);
-    const same = await h.op('listCustomers', {}, { query: { limit: 5, searchText: 'a', cursor: first.body.nextCursor } });
+    const same = await h.op(
+      'listCustomers',
+      {},
+      { query: { limit: 5, searchText: 'a', cursor: first.body.nextCursor } }
+    );
     expect(same.status).toBe(200);
   });
 
@@ -162,10 +193,23 @@ test.describe('GET /customers/{customerAccountNumber}', () => {
     expect(res.status).toBe(200);
     expect(schemaErrors('getCustomer', res)).toEqual([]);
     expect(Object.keys(res.body).sort()).toEqual([
-      'countOfSubAccounts', 'customerAccountNumber', 'customerAddress', 'customerBusinessReference', 'customerContact', 'customerName',
-      'parentCustomerAccountNumber', 'parentCustomerIdentifier', 'status', 'statusIdentifier',
+      'countOfSubAccounts',
+      'customerAccountNumber',
+      'customerAddress',
+      'customerBusinessReference',
+      'customerContact',
+      'customerName',
+      'parentCustomerAccountNumber',
+      'parentCustomerIdentifier',
+      'status',
+      'statusIdentifier',
     ]);
-    expect(res.body).toMatchObject({ customerAccountNumber: d.poolCustomer, status: 'Active', statusIdentifier: 1, parentCustomerAccountNumber: d.topLevelCustomer });
+    expect(res.body).toMatchObject({
+      customerAccountNumber: d.poolCustomer,
+      status: 'Active',
+      statusIdentifier: 1,
+      parentCustomerAccountNumber: d.topLevelCustomer,
+    });
     expect(Number.isInteger(res.body.parentCustomerIdentifier)).toBe(true);
   });
 
@@ -184,23 +228,37 @@ test.describe('GET /customers/{customerAccountNumber}', () => {
     const unknown = await h.op('getCustomer', { customerAccountNumber: '123' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorCode).toBe('NOT_FOUND');
-    expect((await h.op('getCustomer', { customerAccountNumber: d.foreignCustomer }, { auth: 'foreign' })).status).toBe(200);
-    expect((await h.op('getCustomer', { customerAccountNumber: d.poolCustomer }, { auth: 'foreign' })).status).toBe(403);
+    expect((await h.op('getCustomer', { customerAccountNumber: d.foreignCustomer }, { auth: 'foreign' })).status).toBe(
+      200
+    );
+    expect((await h.op('getCustomer', { customerAccountNumber: d.poolCustomer }, { auth: 'foreign' })).status).toBe(
+      403
+    );
   });
 });
 
 test.describe('POST /customers/subcustomer', () => {
   test('creates under the top-level by default; address and contact become MAIN; the parent counts it', async () => {
     const before = await get(d.topLevelCustomer);
-    const res = await h.op('createSubCustomer', {}, { body: newCustomer('Neue Kunde GmbH', { customerBusinessReference: 'NK-1' }) });
+    const res = await h.op(
+      'createSubCustomer',
+      {},
+      { body: newCustomer('Neue Kunde GmbH', { customerBusinessReference: 'NK-1' }) }
+    );
     expect(res.status).toBe(200);
     expect(schemaErrors('createSubCustomer', res)).toEqual([]);
     const acc = res.body.customerAccountNumber as string;
     expect(acc).toMatch(/^\d+$/);
     const c = await get(acc);
     expect(c).toMatchObject({
-      customerName: 'Neue Kunde GmbH', customerBusinessReference: 'NK-1', customerContact: contact, customerAddress: address,
-      status: 'Active', statusIdentifier: 1, countOfSubAccounts: 0, parentCustomerAccountNumber: d.topLevelCustomer,
+      customerName: 'Neue Kunde GmbH',
+      customerBusinessReference: 'NK-1',
+      customerContact: contact,
+      customerAddress: address,
+      status: 'Active',
+      statusIdentifier: 1,
+      countOfSubAccounts: 0,
+      parentCustomerAccountNumber: d.topLevelCustomer,
       parentCustomerIdentifier: before.parentCustomerIdentifier ?? expect.any(Number),
     });
     expect((await get(d.topLevelCustomer)).countOfSubAccounts).toBe(before.countOfSubAccounts + 1);
@@ -211,7 +269,11 @@ test.describe('POST /customers/subcustomer', () => {
     const two = await createCustomer(h, 'Level two', { customerAccountNumber: one });
     expect((await get(two)).parentCustomerAccountNumber).toBe(one);
     expect((await get(one)).countOfSubAccounts).toBe(1);
-    const three = await h.op('createSubCustomer', {}, { body: newCustomer('Level three', { customerAccountNumber: two }) });
+    const three = await h.op(
+      'createSubCustomer',
+      {},
+      { body: newCustomer('Level three', { customerAccountNumber: two }) }
+    );
     expect(three.status).toBe(400);
     expect(three.body.errorCode).toBe('ER-001');
     expect((await get(two)).countOfSubAccounts).toBe(0);
@@ -226,11 +288,19 @@ test.describe('POST /customers/subcustomer', () => {
   });
 
   test('customerName at most 310 and customerBusinessReference at most 20 characters (code points)', async () => {
-    const ok = await h.op('createSubCustomer', {}, { body: newCustomer('n'.repeat(310), { customerBusinessReference: 'r'.repeat(20) }) });
+    const ok = await h.op(
+      'createSubCustomer',
+      {},
+      { body: newCustomer('n'.repeat(310), { customerBusinessReference: 'r'.repeat(20) }) }
+    );
     expect(ok.status).toBe(200);
     const astral = await h.op('createSubCustomer', {}, { body: newCustomer('🚚'.repeat(310)) });
     expect(astral.status).toBe(200);
-    for (const body of [newCustomer('n'.repeat(311)), newCustomer('x', { customerBusinessReference: 'r'.repeat(21) }), newCustomer('🚚'.repeat(311))]) {
+    for (const body of [
+      newCustomer('n'.repeat(311)),
+      newCustomer('x', { customerBusinessReference: 'r'.repeat(21) }),
+      newCustomer('🚚'.repeat(311)),
+    ]) {
       const res = await h.op('createSubCustomer', {}, { body });
       expect(res.status).toBe(400);
       expect(res.body.errorCode).toBe('ER-001');
@@ -242,7 +312,14 @@ test.describe('POST /customers/subcustomer', () => {
     const { customerName: _n, ...noName } = newCustomer('x');
     const { customerContact: _c, ...noContact } = newCustomer('x');
     const { zipCode: _z, ...partial } = address;
-    for (const body of [noAddress, noName, noContact, newCustomer('x', { customerAddress: partial }), newCustomer('x', { customerContact: { ...contact, emailAddress: 'not-an-email' } }), undefined]) {
+    for (const body of [
+      noAddress,
+      noName,
+      noContact,
+      newCustomer('x', { customerAddress: partial }),
+      newCustomer('x', { customerContact: { ...contact, emailAddress: 'not-an-email' } }),
+      undefined,
+    ]) {
       const res = await h.op('createSubCustomer', {}, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errorCode).toBe('ER-001');
@@ -252,9 +329,16 @@ test.describe('POST /customers/subcustomer', () => {
   test('parent: closed → 400, unknown → 404, foreign → 403', async () => {
     const parent = await createCustomer(h, 'To close');
     expect((await h.op('closeCustomer', { customerAccountNumber: parent })).status).toBe(200);
-    expect((await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAccountNumber: parent }) })).status).toBe(400);
-    expect((await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAccountNumber: '7999999999' }) })).status).toBe(404);
-    expect((await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAccountNumber: d.foreignCustomer }) })).status).toBe(403);
+    expect(
+      (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAccountNumber: parent }) })).status
+    ).toBe(400);
+    expect(
+      (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAccountNumber: '7999999999' }) })).status
+    ).toBe(404);
+    expect(
+      (await h.op('createSubCustomer', {}, { body: newCustomer('x', { customerAccountNumber: d.foreignCustomer }) }))
+        .status
+    ).toBe(403);
   });
 });
 
@@ -263,11 +347,28 @@ test.describe('POST /customers/{customerAccountNumber}/updateDetail', () => {
     const acc = await createCustomer(h, 'Before', { customerBusinessReference: 'B-1' });
     const newAddress = { ...address, city: 'München', zipCode: '80331' };
     const newContact = { ...contact, firstName: 'Jonas', emailAddress: 'jonas@example.com' };
-    const res = await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'After', customerAddress: newAddress, customerContact: newContact } });
+    const res = await h.op(
+      'updateCustomerDetail',
+      { customerAccountNumber: acc },
+      { body: { customerName: 'After', customerAddress: newAddress, customerContact: newContact } }
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
-    expect(await get(acc)).toMatchObject({ customerName: 'After', customerBusinessReference: 'B-1', customerAddress: newAddress, customerContact: newContact });
-    expect((await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerBusinessReference: 'B-2' } })).status).toBe(200);
+    expect(await get(acc)).toMatchObject({
+      customerName: 'After',
+      customerBusinessReference: 'B-1',
+      customerAddress: newAddress,
+      customerContact: newContact,
+    });
+    expect(
+      (
+        await h.op(
+          'updateCustomerDetail',
+          { customerAccountNumber: acc },
+          { body: { customerBusinessReference: 'B-2' } }
+        )
+      ).status
+    ).toBe(200);
     expect((await get(acc)).customerBusinessReference).toBe('B-2');
     expect((await h.op('updateCustomerDetail', { customerAccountNumber: acc })).status).toBe(200);
     expect((await get(acc)).customerName).toBe('After');
@@ -276,7 +377,12 @@ test.describe('POST /customers/{customerAccountNumber}/updateDetail', () => {
   test('limits and the complete address apply; nothing changes on 400', async () => {
     const acc = await createCustomer(h, 'Limits');
     const { city: _c, ...partial } = address;
-    for (const body of [{ customerName: 'n'.repeat(311) }, { customerBusinessReference: 'r'.repeat(21) }, { customerAddress: partial }, { customerContact: { emailAddress: 'x' } }]) {
+    for (const body of [
+      { customerName: 'n'.repeat(311) },
+      { customerBusinessReference: 'r'.repeat(21) },
+      { customerAddress: partial },
+      { customerContact: { emailAddress: 'x' } },
+    ]) {
       const res = await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errorCode).toBe('ER-001');
@@ -285,24 +391,56 @@ test.describe('POST /customers/{customerAccountNumber}/updateDetail', () => {
   });
 
   test('the top-level customer cannot be changed (403); foreign 403; unknown 404', async () => {
-    expect((await h.op('updateCustomerDetail', { customerAccountNumber: d.topLevelCustomer }, { body: { customerName: 'x' } })).status).toBe(403);
-    expect((await h.op('updateCustomerDetail', { customerAccountNumber: d.foreignCustomer }, { body: { customerName: 'x' } })).status).toBe(403);
-    expect((await h.op('updateCustomerDetail', { customerAccountNumber: '7999999999' }, { body: { customerName: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await h.op(
+          'updateCustomerDetail',
+          { customerAccountNumber: d.topLevelCustomer },
+          { body: { customerName: 'x' } }
+        )
+      ).status
+    ).toBe(403);
+    expect(
+      (
+        await h.op(
+          'updateCustomerDetail',
+          { customerAccountNumber: d.foreignCustomer },
+          { body: { customerName: 'x' } }
+        )
+      ).status
+    ).toBe(403);
+    expect(
+      (await h.op('updateCustomerDetail', { customerAccountNumber: '7999999999' }, { body: { customerName: 'x' } }))
+        .status
+    ).toBe(404);
   });
 });
 
 test.describe('GET /customers/{customerAccountNumber}/cardTypes', () => {
-  test('maps the hierarchy\'s master data card types', async () => {
+  test("maps the hierarchy's master data card types", async () => {
     const res = await h.op('getCustomerCardTypes', { customerAccountNumber: d.poolCustomer });
     expect(res.status).toBe(200);
     expect(schemaErrors('getCustomerCardTypes', res)).toEqual([]);
     const master = (await h.op('getMasterData')).body;
-    expect(res.body).toEqual(master.cardType.map((t: Record<string, unknown>) => ({
-      cardTypeId: t.id, cardTypeName: t.name, cardTypeDescription: t.description, defaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
-      purchaseCategoryName: master.purchaseCategory.find((p: { id: number }) => p.id === t.defaultPurchaseCategoryId).name, isEV: t.isEV,
-    })));
-    const foreign = await h.op('getCustomerCardTypes', { customerAccountNumber: d.foreignCustomer }, { auth: 'foreign' });
-    expect(foreign.body.map((t: Record<string, unknown>) => t.cardTypeId)).not.toEqual(res.body.map((t: Record<string, unknown>) => t.cardTypeId));
+    expect(res.body).toEqual(
+      master.cardType.map((t: Record<string, unknown>) => ({
+        cardTypeId: t.id,
+        cardTypeName: t.name,
+        cardTypeDescription: t.description,
+        defaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
+        purchaseCategoryName: master.purchaseCategory.find((p: { id: number }) => p.id === t.defaultPurchaseCategoryId)
+          .name,
+        isEV: t.isEV,
+      }))
+    );
+    const foreign = await h.op(
+      'getCustomerCardTypes',
+      { customerAccountNumber: d.foreignCustomer },
+      { auth: 'foreign' }
+    );
+    expect(foreign.body.map((t: Record<string, unknown>) => t.cardTypeId)).not.toEqual(
+      res.body.map((t: Record<string, unknown>) => t.cardTypeId)
+    );
     expect((await h.op('getCustomerCardTypes', { customerAccountNumber: d.foreignCustomer })).status).toBe(403);
   });
 });
@@ -316,14 +454,24 @@ test.describe('customer block, unblock, close', () => {
   test('block an Active customer, unblock a Blocked one; notes optional, at most 200', async () => {
     const acc = await createCustomer(h, 'Lifecycle');
     expect((await h.op('unblockCustomer', { customerAccountNumber: acc })).status).toBe(400);
-    expect((await h.op('blockCustomer', { customerAccountNumber: acc }, { body: { notes: 'n'.repeat(201) } })).status).toBe(400);
+    expect(
+      (await h.op('blockCustomer', { customerAccountNumber: acc }, { body: { notes: 'n'.repeat(201) } })).status
+    ).toBe(400);
     expect(await status(acc)).toBe('Active/1');
     const block = await h.op('blockCustomer', { customerAccountNumber: acc }, { body: { notes: 'n'.repeat(200) } });
     expect(block.status).toBe(200);
     expect(block.body).toEqual({});
     expect(await status(acc)).toBe('Blocked/2');
     expect((await h.op('blockCustomer', { customerAccountNumber: acc })).status).toBe(400);
-    expect((await h.op('unblockCustomer', { customerAccountNumber: acc }, { raw: { payload: '', contentType: 'application/json' } })).status).toBe(200);
+    expect(
+      (
+        await h.op(
+          'unblockCustomer',
+          { customerAccountNumber: acc },
+          { raw: { payload: '', contentType: 'application/json' } }
+        )
+      ).status
+    ).toBe(200);
     expect(await status(acc)).toBe('Active/1');
   });
 
@@ -341,7 +489,9 @@ test.describe('customer block, unblock, close', () => {
         expect(res.status, id).toBe(400);
         expect(res.body.errorCode).toBe('ER-001');
       }
-      expect((await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'x' } })).status).toBe(400);
+      expect(
+        (await h.op('updateCustomerDetail', { customerAccountNumber: acc }, { body: { customerName: 'x' } })).status
+      ).toBe(400);
       expect(await status(acc)).toBe('Closed/3');
       expect((await get(acc)).customerName).not.toBe('x');
     }

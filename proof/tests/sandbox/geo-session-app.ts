@@ -4,8 +4,8 @@
  * obtained from its token route with the seeded credentials of sandbox/defaults.ts.
  */
 import { expect } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
 import { operations } from '../../../lib/operations.js';
 import { createAjv, type SchemaError } from '../../../lib/validation.js';
 import { sandboxDefaults as d } from '../../../sandbox/defaults.js';
@@ -51,7 +51,10 @@ async function tokenOf(app: FastifyInstance, client: Client): Promise<string> {
 export async function startApp(faultIds: string[] = []): Promise<TestApp> {
   // Imported here, not at the top: Playwright's runner loads the test files only to list their
   // tests, and has no use for the whole sandbox.
-  const [{ buildApp }, { Faults }] = await Promise.all([import('../../../sandbox/app.js'), import('../../../sandbox/faults.js')]);
+  const [{ buildApp }, { Faults }] = await Promise.all([
+    import('../../../sandbox/app.js'),
+    import('../../../sandbox/faults.js'),
+  ]);
   const app = await buildApp({ faults: new Faults(faultIds) });
   const tokens: Partial<Record<Client, string>> = {};
   return {
@@ -67,13 +70,17 @@ export async function startApp(faultIds: string[] = []): Promise<TestApp> {
         method,
         url,
         headers,
-        ...(options.query ? { query: Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) } : {}),
+        ...(options.query
+          ? { query: Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) }
+          : {}),
         ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
       });
       let body: unknown = res.body;
       try {
         body = res.body ? JSON.parse(res.body) : undefined;
-      } catch { /* keep the text */ }
+      } catch {
+        /* keep the text */
+      }
       return { status: res.statusCode, body, contentType: res.headers['content-type'] as string | undefined };
     },
     close: () => app.close(),
@@ -84,7 +91,11 @@ export async function startApp(faultIds: string[] = []): Promise<TestApp> {
 export type FaultProbe = (a: TestApp) => Promise<boolean>;
 
 /** Every fault of sandbox/faults.ts whose id starts with one of `prefixes` has a probe, and there are at least `atLeast`. */
-export function expectProbeForEveryFault(prefixes: string[], probes: Record<string, FaultProbe>, atLeast: number): void {
+export function expectProbeForEveryFault(
+  prefixes: string[],
+  probes: Record<string, FaultProbe>,
+  atLeast: number
+): void {
   const ours = Object.keys(faultCatalogue).filter((id) => prefixes.some((prefix) => id.startsWith(prefix)));
   expect(ours.sort()).toEqual(Object.keys(probes).sort());
   expect(ours.length).toBeGreaterThanOrEqual(atLeast);
@@ -122,7 +133,9 @@ export function lazySchemas(): { validate(schemaId: string, data: unknown): Sche
         if (!fn) throw new Error(`no schema ${schemaId} in schemas/`);
         compiled.set(schemaId, fn);
       }
-      return fn(data) ? [] : (fn.errors ?? []).map((e) => ({ pointer: e.instancePath || '/', message: e.message ?? e.keyword }));
+      return fn(data)
+        ? []
+        : (fn.errors ?? []).map((e) => ({ pointer: e.instancePath || '/', message: e.message ?? e.keyword }));
     },
   };
 }

@@ -2,15 +2,28 @@
  * The sandbox's geosearch (POST /locations/geosearch/rectangle): seed, rectangle, count, filters,
  * aggregation, validation, language, speed, and the effect of each of its faults.
  */
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { defaultPrecision, geohash, inside, type Rect } from '../../../sandbox/geo.js';
 import { criteria, MAX_LOCATIONS, renderLocation, seededSearch } from '../../../sandbox/routes/locations.js';
 import {
-  buildLocationSeed, capabilityValues, connectorStandards, evseStatuses, languages,
-  type Evse, type Location, type LocationRecord,
+  buildLocationSeed,
+  capabilityValues,
+  connectorStandards,
+  type Evse,
+  evseStatuses,
+  type Location,
+  type LocationRecord,
+  languages,
 } from '../../../sandbox/seed/locations.js';
 import {
-  expectFaultBreaks, expectProbeForEveryFault, faultTitle, lazySchemas, startApp, type Answer, type FaultProbe, type TestApp,
+  type Answer,
+  expectFaultBreaks,
+  expectProbeForEveryFault,
+  type FaultProbe,
+  faultTitle,
+  lazySchemas,
+  startApp,
+  type TestApp,
 } from './geo-session-app.js';
 
 const PATH = '/locations/geosearch/rectangle';
@@ -23,23 +36,47 @@ const midAtlantic: Rect = { top: 45, bottom: 40, left: -40, right: -30 };
 /** Around Reykjavík: fewer than 300 locations. */
 const reykjavik: Rect = { top: 64.6, bottom: 63.7, left: -23.5, right: -20.5 };
 
-function query(rect: Rect, extra: Record<string, string | number | boolean> = {}): Record<string, string | number | boolean> {
-  return { topLatitude: rect.top, bottomLatitude: rect.bottom, leftLongitude: rect.left, rightLongitude: rect.right, ...extra };
+function query(
+  rect: Rect,
+  extra: Record<string, string | number | boolean> = {}
+): Record<string, string | number | boolean> {
+  return {
+    topLatitude: rect.top,
+    bottomLatitude: rect.bottom,
+    leftLongitude: rect.left,
+    rightLongitude: rect.right,
+    ...extra,
+  };
 }
 
-async function geo(app: TestApp, rect: Rect, extra: Record<string, string | number | boolean> = {}, body?: unknown): Promise<Answer> {
+async function geo(
+  app: TestApp,
+  rect: Rect,
+  extra: Record<string, string | number | boolean> = {},
+  body?: unknown
+): Promise<Answer> {
   return app.call('POST', PATH, { query: query(rect, extra), body: body ?? {} });
 }
 
-async function locationsIn(app: TestApp, rect: Rect, extra: Record<string, string | number | boolean> = {}, body?: unknown): Promise<Location[]> {
+async function locationsIn(
+  app: TestApp,
+  rect: Rect,
+  extra: Record<string, string | number | boolean> = {},
+  body?: unknown
+): Promise<Location[]> {
   const res = await geo(app, rect, extra, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.locations as Location[];
 }
 
-const point = (l: { coordinates: { latitude: string; longitude: string } }) => ({ lat: Number(l.coordinates.latitude), lon: Number(l.coordinates.longitude) });
-const hasStandard = (l: Location, standards: string[]) => l.evses.some((e) => e.connectors.some((c) => standards.includes(c.standard)));
-const hasCapabilities = (l: Location, caps: string[]) => l.evses.some((e) => caps.every((c) => (e.capabilities as string[]).includes(c)));
+const point = (l: { coordinates: { latitude: string; longitude: string } }) => ({
+  lat: Number(l.coordinates.latitude),
+  lon: Number(l.coordinates.longitude),
+});
+const hasStandard = (l: Location, standards: string[]) =>
+  l.evses.some((e) => e.connectors.some((c) => standards.includes(c.standard)));
+const hasCapabilities = (l: Location, caps: string[]) =>
+  l.evses.some((e) => caps.every((c) => (e.capabilities as string[]).includes(c)));
 const hasAvailable = (l: Location) => l.evses.some((e) => e.status === 'AVAILABLE');
 const isUtc = (t: string) => registry.validate('timestamp.json', t).length === 0 && t.endsWith('Z');
 
@@ -71,20 +108,34 @@ test.afterAll(async () => app.close());
 test.describe('seed', () => {
   test('at least 5,000 locations over Europe and a few beyond it, deterministic, built in under 300 ms', async () => {
     let fresh: LocationRecord[] = [];
-    const ms = await cpuMs(() => { fresh = buildLocationSeed(); });
-    test.info().annotations.push({ type: 'timing', description: `seed of ${fresh.length} locations built in ${ms.toFixed(0)} ms CPU` });
+    const ms = await cpuMs(() => {
+      fresh = buildLocationSeed();
+    });
+    test.info().annotations.push({
+      type: 'timing',
+      description: `seed of ${fresh.length} locations built in ${ms.toFixed(0)} ms CPU`,
+    });
     expect(fresh.length).toBeGreaterThanOrEqual(5000);
     expect(ms).toBeLessThan(300);
     // Deterministic: a second build is the same, field for field (every 7th location compared whole).
     const sample = (rs: LocationRecord[]) => JSON.stringify(rs.filter((_, i) => i % 7 === 0).map((r) => r.location));
-    expect(fresh.map((r) => `${r.location.id}@${r.lat},${r.lon}`)).toEqual(records.map((r) => `${r.location.id}@${r.lat},${r.lon}`));
+    expect(fresh.map((r) => `${r.location.id}@${r.lat},${r.lon}`)).toEqual(
+      records.map((r) => `${r.location.id}@${r.lat},${r.lon}`)
+    );
     expect(sample(fresh)).toBe(sample(records));
     expect(new Set(fresh.map((r) => r.location.id)).size).toBe(fresh.length);
     const european = fresh.filter((r) => r.lat >= 34 && r.lat <= 72 && r.lon >= -26 && r.lon <= 42);
     expect(european.length).toBeGreaterThanOrEqual(5000);
     // Every sign of every coordinate: each quadrant, west of Greenwich and south of the equator, and both sides of 0.
-    const quadrants = (['N', 'S'] as const).flatMap((ns) => (['E', 'W'] as const).map((ew) => fresh.filter((r) => (ns === 'N' ? r.lat > 0 : r.lat < 0) && (ew === 'E' ? r.lon > 0 : r.lon < 0)).length));
-    expect(quadrants.every((n) => n >= 20), `locations per quadrant NE, NW, SE, SW: ${quadrants}`).toBe(true);
+    const quadrants = (['N', 'S'] as const).flatMap((ns) =>
+      (['E', 'W'] as const).map(
+        (ew) => fresh.filter((r) => (ns === 'N' ? r.lat > 0 : r.lat < 0) && (ew === 'E' ? r.lon > 0 : r.lon < 0)).length
+      )
+    );
+    expect(
+      quadrants.every((n) => n >= 20),
+      `locations per quadrant NE, NW, SE, SW: ${quadrants}`
+    ).toBe(true);
     for (const near of [(r: LocationRecord) => r.lat, (r: LocationRecord) => r.lon]) {
       const close = fresh.map(near).filter((x) => Math.abs(x) < 0.1);
       expect(close.some((x) => x < 0) && close.some((x) => x > 0)).toBe(true);
@@ -96,31 +147,91 @@ test.describe('seed', () => {
 
   test('every Location field is populated with its documented type', () => {
     const now = new Date();
-    const locationKeys = ['address', 'city', 'coordinates', 'country', 'directions', 'evses', 'id', 'is_green_energy', 'last_updated',
-      'name', 'openNow', 'opening_times', 'operator', 'operator_display_name', 'postal_code', 'state'].sort().join();
-    const evseKeys = ['capabilities', 'connectors', 'evse_id', 'last_updated', 'physical_reference', 'status', 'uid'].join();
-    const connectorKeys = ['format', 'id', 'max_amperage', 'max_electric_power', 'max_voltage', 'power_type', 'standard'].join();
-    const seen = { statuses: new Set<string>(), capabilities: new Set<string>(), standards: new Set<string>(), openings: 0, closings: 0, green: new Set<boolean>() };
+    const locationKeys = [
+      'address',
+      'city',
+      'coordinates',
+      'country',
+      'directions',
+      'evses',
+      'id',
+      'is_green_energy',
+      'last_updated',
+      'name',
+      'openNow',
+      'opening_times',
+      'operator',
+      'operator_display_name',
+      'postal_code',
+      'state',
+    ]
+      .sort()
+      .join();
+    const evseKeys = [
+      'capabilities',
+      'connectors',
+      'evse_id',
+      'last_updated',
+      'physical_reference',
+      'status',
+      'uid',
+    ].join();
+    const connectorKeys = [
+      'format',
+      'id',
+      'max_amperage',
+      'max_electric_power',
+      'max_voltage',
+      'power_type',
+      'standard',
+    ].join();
+    const seen = {
+      statuses: new Set<string>(),
+      capabilities: new Set<string>(),
+      standards: new Set<string>(),
+      openings: 0,
+      closings: 0,
+      green: new Set<boolean>(),
+    };
     // Plain checks collected per location, one assertion at the end: 6,000 locations stay cheap.
     const problems: string[] = [];
-    const check = (ok: boolean, what: string) => { if (!ok) problems.push(what); };
+    const check = (ok: boolean, what: string) => {
+      if (!ok) problems.push(what);
+    };
     for (const r of records) {
       const l = renderLocation(r, undefined, now);
       const id = l.id;
       for (const e of registry.validate('location.json', l)) problems.push(`${id}: ${e.pointer} ${e.message}`);
       check(Object.keys(l).sort().join() === locationKeys, `${id}: keys ${Object.keys(l)}`);
-      for (const text of [l.id, l.name, l.operator_display_name, l.country, l.state, l.city, l.address, l.operator.id, l.operator.name, l.operator.hotline, l.operator.external_id]) {
+      for (const text of [
+        l.id,
+        l.name,
+        l.operator_display_name,
+        l.country,
+        l.state,
+        l.city,
+        l.address,
+        l.operator.id,
+        l.operator.name,
+        l.operator.hotline,
+        l.operator.external_id,
+      ]) {
         check(typeof text === 'string' && text.length > 0, `${id}: empty text`);
       }
       check(Number.isInteger(l.postal_code), `${id}: postal_code`);
       check(isUtc(l.last_updated), `${id}: last_updated`);
       check(typeof l.openNow === 'boolean', `${id}: openNow`);
-      check(l.directions.length > 0 && l.evses.length > 0 && l.opening_times.regular_hours.length > 0, `${id}: empty array`);
+      check(
+        l.directions.length > 0 && l.evses.length > 0 && l.opening_times.regular_hours.length > 0,
+        `${id}: empty array`
+      );
       for (const e of l.evses) {
         check(Object.keys(e).sort().join() === evseKeys, `${id}: evse keys`);
         check(isUtc(e.last_updated) && e.connectors.length > 0, `${id}: evse ${e.uid}`);
         seen.statuses.add(e.status);
-        e.capabilities.forEach((c) => { seen.capabilities.add(c); });
+        e.capabilities.forEach((c) => {
+          seen.capabilities.add(c);
+        });
         for (const c of e.connectors) {
           check(Object.keys(c).sort().join() === connectorKeys, `${id}: connector keys`);
           seen.standards.add(c.standard);
@@ -158,17 +269,29 @@ test.describe('rectangle search', () => {
   });
 
   test('every location lies inside the rectangle, edges inclusive', async () => {
-    const rects = [berlin, paris, reykjavik, { top: 60, bottom: 45, left: 0, right: 20 }, { top: 51.6, bottom: 51.4, left: -0.3, right: 0.1 }];
+    const rects = [
+      berlin,
+      paris,
+      reykjavik,
+      { top: 60, bottom: 45, left: 0, right: 20 },
+      { top: 51.6, bottom: 51.4, left: -0.3, right: 0.1 },
+    ];
     for (const rect of rects) {
       const found = await locationsIn(app, rect, rect === berlin ? {} : { count: 100 });
       expect(found.length).toBeGreaterThan(0);
-      expect(found.filter((l) => !inside(rect, point(l))).map((l) => `${l.id} ${JSON.stringify(l.coordinates)} outside ${JSON.stringify(rect)}`)).toEqual([]);
+      expect(
+        found
+          .filter((l) => !inside(rect, point(l)))
+          .map((l) => `${l.id} ${JSON.stringify(l.coordinates)} outside ${JSON.stringify(rect)}`)
+      ).toEqual([]);
     }
     // A rectangle whose four edges pass exactly through seeded locations returns those locations.
     const inReykjavik = records.filter((r) => inside(reykjavik, r));
     const tight: Rect = {
-      top: Math.max(...inReykjavik.map((r) => r.lat)), bottom: Math.min(...inReykjavik.map((r) => r.lat)),
-      left: Math.min(...inReykjavik.map((r) => r.lon)), right: Math.max(...inReykjavik.map((r) => r.lon)),
+      top: Math.max(...inReykjavik.map((r) => r.lat)),
+      bottom: Math.min(...inReykjavik.map((r) => r.lat)),
+      left: Math.min(...inReykjavik.map((r) => r.lon)),
+      right: Math.max(...inReykjavik.map((r) => r.lon)),
     };
     const ids = new Set((await locationsIn(app, tight)).map((l) => l.id));
     expect(inReykjavik.length).toBeLessThanOrEqual(MAX_LOCATIONS);
@@ -197,17 +320,25 @@ test.describe('rectangle search', () => {
     expect((await locationsIn(app, berlin)).map((l) => l.id)).toEqual(first);
     expect((await locationsIn(app, berlin, { count: 25 })).map((l) => l.id)).toEqual(first.slice(0, 25));
     // Independently: the 300 seeded locations nearest to the centre (equirectangular distance, ties by id).
-    const cLat = (berlin.top + berlin.bottom) / 2, cLon = (berlin.left + berlin.right) / 2, cos = Math.cos((cLat * Math.PI) / 180);
-    const expected = records.filter((r) => inside(berlin, r))
+    const cLat = (berlin.top + berlin.bottom) / 2,
+      cLon = (berlin.left + berlin.right) / 2,
+      cos = Math.cos((cLat * Math.PI) / 180);
+    const expected = records
+      .filter((r) => inside(berlin, r))
       .map((r) => ({ id: r.location.id, d: (r.lat - cLat) ** 2 + ((r.lon - cLon) * cos) ** 2 }))
-      .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).slice(0, MAX_LOCATIONS).map((x) => x.id);
+      .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id))
+      .slice(0, MAX_LOCATIONS)
+      .map((x) => x.id);
     expect(first).toEqual(expected);
   });
 
   test('openNow follows opening_times at the time of the request', async () => {
     const found = await locationsIn(app, berlin, { count: 100 });
     const now = Date.now();
-    const closedNow = (l: Location) => l.opening_times.exceptional_closings.some((p) => Date.parse(p.period_begin) <= now && now < Date.parse(p.period_end));
+    const closedNow = (l: Location) =>
+      l.opening_times.exceptional_closings.some(
+        (p) => Date.parse(p.period_begin) <= now && now < Date.parse(p.period_end)
+      );
     const always = found.filter((l) => l.opening_times.twentyfourseven && !closedNow(l));
     expect(always.length).toBeGreaterThan(0);
     for (const l of always) expect(l.openNow).toBe(true);
@@ -253,15 +384,29 @@ test.describe('filters', () => {
   });
 
   test('filters combine on one EVSE; empty arrays filter nothing (ASSUME-GEO-FILTERS)', async () => {
-    const body = { filters: { connectorStandards: ['IEC_62196_T2_COMBO'], capabilities: ['PLUG_AND_CHARGE_CAPABLE'] }, options: { includeAvailableOnly: true } };
+    const body = {
+      filters: { connectorStandards: ['IEC_62196_T2_COMBO'], capabilities: ['PLUG_AND_CHARGE_CAPABLE'] },
+      options: { includeAvailableOnly: true },
+    };
     const found = await locationsIn(app, europe, { count: 100 }, body);
     expect(found.length).toBeGreaterThan(0);
     for (const l of found) {
-      expect(l.evses.some((e) => e.status === 'AVAILABLE' && e.capabilities.includes('PLUG_AND_CHARGE_CAPABLE')
-        && e.connectors.some((c) => c.standard === 'IEC_62196_T2_COMBO')), l.id).toBe(true);
+      expect(
+        l.evses.some(
+          (e) =>
+            e.status === 'AVAILABLE' &&
+            e.capabilities.includes('PLUG_AND_CHARGE_CAPABLE') &&
+            e.connectors.some((c) => c.standard === 'IEC_62196_T2_COMBO')
+        ),
+        l.id
+      ).toBe(true);
     }
     const unfiltered = (await locationsIn(app, paris, { count: 100 })).map((l) => l.id);
-    expect((await locationsIn(app, paris, { count: 100 }, { filters: { connectorStandards: [], capabilities: [] } })).map((l) => l.id)).toEqual(unfiltered);
+    expect(
+      (await locationsIn(app, paris, { count: 100 }, { filters: { connectorStandards: [], capabilities: [] } })).map(
+        (l) => l.id
+      )
+    ).toEqual(unfiltered);
     expect(await locationsIn(app, paris, {}, { filters: { connectorStandards: ['NO_SUCH_STANDARD'] } })).toEqual([]);
   });
 });
@@ -307,10 +452,14 @@ test.describe('aggregation', () => {
     expect(previous).toBeGreaterThan(100);
     for (const rect of [berlin, europe, { top: 52.52, bottom: 52.5, left: 13.38, right: 13.42 }]) {
       const derived = defaultPrecision(rect);
-      expect((await geo(app, rect, { aggregate: true })).body).toEqual((await geo(app, rect, { aggregate: true, precision: derived })).body);
+      expect((await geo(app, rect, { aggregate: true })).body).toEqual(
+        (await geo(app, rect, { aggregate: true, precision: derived })).body
+      );
     }
     expect(defaultPrecision(europe)).toBeLessThan(defaultPrecision(berlin));
-    expect(defaultPrecision(berlin)).toBeLessThan(defaultPrecision({ top: 52.52, bottom: 52.5, left: 13.38, right: 13.42 }));
+    expect(defaultPrecision(berlin)).toBeLessThan(
+      defaultPrecision({ top: 52.52, bottom: 52.5, left: 13.38, right: 13.42 })
+    );
   });
 });
 
@@ -361,8 +510,11 @@ test.describe('validation', () => {
   test('the documented bounds themselves are accepted', async () => {
     for (const q of [
       query({ top: 90, bottom: -90, left: -180, right: 180 }, { count: 1 }),
-      query(paris, { aggregate: true, precision: 2 }), query(paris, { aggregate: true, precision: 9 }),
-      query(paris, { count: 1 }), query(paris, { count: 300 }), query(paris, { aggregate: false, count: 1 }),
+      query(paris, { aggregate: true, precision: 2 }),
+      query(paris, { aggregate: true, precision: 9 }),
+      query(paris, { count: 1 }),
+      query(paris, { count: 300 }),
+      query(paris, { aggregate: false, count: 1 }),
     ]) {
       const res = await app.call('POST', PATH, { query: q, body: {} });
       expect(res.status, JSON.stringify(q)).toBe(200);
@@ -370,7 +522,11 @@ test.describe('validation', () => {
   });
 
   test('404 {message} for any other path or method under /locations/ (ASSUME-GEO-404)', async () => {
-    for (const [method, url] of [['POST', '/locations/geosearch/circle'], ['GET', PATH], ['POST', '/locations/nearby']] as const) {
+    for (const [method, url] of [
+      ['POST', '/locations/geosearch/circle'],
+      ['GET', PATH],
+      ['POST', '/locations/nearby'],
+    ] as const) {
       const res = await app.call(method, url, { query: query(paris), body: {} });
       expect(res.status, `${method} ${url}`).toBe(404);
       expect(registry.validate('message-error.json', res.body)).toEqual([]);
@@ -418,9 +574,14 @@ test.describe('speed', () => {
       rects.push({ top: r.lat + h / 2, bottom: r.lat - h / 2, left: r.lon - h * 0.8, right: r.lon + h * 0.8 });
     }
     for (const rect of rects.slice(0, 50)) search.select(rect, c, MAX_LOCATIONS); // warm-up
-    const total = await cpuMs(() => { for (const rect of rects) search.select(rect, c, MAX_LOCATIONS); });
+    const total = await cpuMs(() => {
+      for (const rect of rects) search.select(rect, c, MAX_LOCATIONS);
+    });
     const mean = total / rects.length;
-    test.info().annotations.push({ type: 'timing', description: `select: mean ${mean.toFixed(3)} ms CPU over ${rects.length} city-sized rectangles` });
+    test.info().annotations.push({
+      type: 'timing',
+      description: `select: mean ${mean.toFixed(3)} ms CPU over ${rects.length} city-sized rectangles`,
+    });
     expect(mean).toBeLessThan(1);
     // Whole Europe (every location matches) stays fast too, aggregated or not.
     const whole = await cpuMs(() => {
@@ -432,53 +593,100 @@ test.describe('speed', () => {
 
   test('a 300-location answer through the app takes a few milliseconds', async () => {
     await geo(app, berlin);
-    const mean = (await cpuMs(async () => { for (let i = 0; i < 5; i++) await geo(app, berlin); })) / 5;
-    test.info().annotations.push({ type: 'timing', description: `inject round trip, 300 locations: mean ${mean.toFixed(2)} ms CPU` });
+    const mean =
+      (await cpuMs(async () => {
+        for (let i = 0; i < 5; i++) await geo(app, berlin);
+      })) / 5;
+    test.info().annotations.push({
+      type: 'timing',
+      description: `inject round trip, 300 locations: mean ${mean.toFixed(2)} ms CPU`,
+    });
     expect(mean).toBeLessThan(50);
   });
 });
 
 /** Whether a small rectangle around a seeded location of `where`, its edges off whole degrees, finds that location. */
 async function findsAround(a: TestApp, where: (r: LocationRecord) => boolean): Promise<boolean> {
-  const r = records.find((x) => where(x) && Math.abs(x.lat % 1) > 0.1 && Math.abs(x.lat % 1) < 0.9 && Math.abs(x.lon % 1) > 0.1 && Math.abs(x.lon % 1) < 0.9)!;
+  const r = records.find(
+    (x) =>
+      where(x) &&
+      Math.abs(x.lat % 1) > 0.1 &&
+      Math.abs(x.lat % 1) < 0.9 &&
+      Math.abs(x.lon % 1) > 0.1 &&
+      Math.abs(x.lon % 1) < 0.9
+  )!;
   const box: Rect = { top: r.lat + 0.02, bottom: r.lat - 0.02, left: r.lon - 0.02, right: r.lon + 0.02 };
   return (await locationsIn(a, box, { count: 300 })).some((l) => l.id === r.location.id);
 }
 
 /** For each fault of this area: a probe that holds on the clean sandbox and fails with the fault. */
 const faultProbes: Record<string, FaultProbe> = {
-  'geo-location-outside-rectangle': async (a) => (await locationsIn(a, berlin, { count: 20 })).every((l) => inside(berlin, point(l))),
+  'geo-location-outside-rectangle': async (a) =>
+    (await locationsIn(a, berlin, { count: 20 })).every((l) => inside(berlin, point(l))),
   'geo-count-exceeded': async (a) => (await locationsIn(a, berlin, { count: 20 })).length <= 20,
   'geo-max-300-exceeded': async (a) => (await geo(a, berlin)).body.locations.length <= 300,
   'geo-count-301-accepted': async (a) => (await geo(a, berlin, { count: 301 })).status === 400,
   'geo-aggregate-count-mismatch': async (a) => {
     const res = await geo(a, reykjavik, { aggregate: true });
-    return res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) === (await locationsIn(a, reykjavik)).length;
+    return (
+      res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) ===
+      (await locationsIn(a, reykjavik)).length
+    );
   },
-  'geo-aggregate-with-locations': async (a) => (await geo(a, reykjavik, { aggregate: true })).body.locations.length === 0,
-  'geo-connector-filter-ignored': async (a) => (await locationsIn(a, berlin, { count: 100 }, { filters: { connectorStandards: ['CHADEMO'] } })).every((l) => hasStandard(l, ['CHADEMO'])),
-  'geo-capabilities-filter-ignored': async (a) => (await locationsIn(a, berlin, { count: 100 }, { filters: { capabilities: ['RESERVABLE'] } })).every((l) => hasCapabilities(l, ['RESERVABLE'])),
-  'geo-available-filter-ignored': async (a) => (await locationsIn(a, berlin, { count: 100 }, { options: { includeAvailableOnly: true } })).every(hasAvailable),
-  'geo-top-not-above-bottom-accepted': async (a) => (await geo(a, { ...paris, top: paris.bottom, bottom: paris.top })).status === 400,
-  'geo-left-not-below-right-accepted': async (a) => (await geo(a, { ...paris, left: paris.right, right: paris.left })).status === 400,
+  'geo-aggregate-with-locations': async (a) =>
+    (await geo(a, reykjavik, { aggregate: true })).body.locations.length === 0,
+  'geo-connector-filter-ignored': async (a) =>
+    (await locationsIn(a, berlin, { count: 100 }, { filters: { connectorStandards: ['CHADEMO'] } })).every((l) =>
+      hasStandard(l, ['CHADEMO'])
+    ),
+  'geo-capabilities-filter-ignored': async (a) =>
+    (await locationsIn(a, berlin, { count: 100 }, { filters: { capabilities: ['RESERVABLE'] } })).every((l) =>
+      hasCapabilities(l, ['RESERVABLE'])
+    ),
+  'geo-available-filter-ignored': async (a) =>
+    (await locationsIn(a, berlin, { count: 100 }, { options: { includeAvailableOnly: true } })).every(hasAvailable),
+  'geo-top-not-above-bottom-accepted': async (a) =>
+    (await geo(a, { ...paris, top: paris.bottom, bottom: paris.top })).status === 400,
+  'geo-left-not-below-right-accepted': async (a) =>
+    (await geo(a, { ...paris, left: paris.right, right: paris.left })).status === 400,
   'geo-latitude-91-accepted': async (a) => (await geo(a, { ...paris, top: 91 })).status === 400,
   'geo-longitude-181-accepted': async (a) => (await geo(a, { ...paris, right: 181 })).status === 400,
   'geo-precision-10-accepted': async (a) => (await geo(a, paris, { aggregate: true, precision: 10 })).status === 400,
-  'geo-precision-inverted': async (a) => (await geo(a, paris, { aggregate: true, precision: 9 })).body.aggregates.length > (await geo(a, paris, { aggregate: true, precision: 2 })).body.aggregates.length,
+  'geo-precision-inverted': async (a) =>
+    (await geo(a, paris, { aggregate: true, precision: 9 })).body.aggregates.length >
+    (await geo(a, paris, { aggregate: true, precision: 2 })).body.aggregates.length,
   'geo-language-cy-refused': async (a) => (await geo(a, paris, { language: 'cy' })).status === 200,
   'geo-count-limits-aggregates': async (a) => {
     const res = await geo(a, reykjavik, { aggregate: true, count: 1 });
-    return res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) === (await locationsIn(a, reykjavik)).length;
+    return (
+      res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) ===
+      (await locationsIn(a, reykjavik)).length
+    );
   },
-  'geo-aggregate-count-string': async (a) => (await geo(a, reykjavik, { aggregate: true })).body.aggregates.every((x: Aggregate) => Number.isInteger(x.count)),
-  'loc-evse-capabilities-string': async (a) => (await locationsIn(a, paris, { count: 100 })).every((l) => l.evses.every((e) => Array.isArray(e.capabilities))),
-  'loc-regular-hours-no-colon': async (a) => (await locationsIn(a, paris, { count: 100 })).every((l) => l.opening_times.regular_hours.every((h) => /^\d\d:\d\d$/.test(h.period_begin))),
+  'geo-aggregate-count-string': async (a) =>
+    (await geo(a, reykjavik, { aggregate: true })).body.aggregates.every((x: Aggregate) => Number.isInteger(x.count)),
+  'loc-evse-capabilities-string': async (a) =>
+    (await locationsIn(a, paris, { count: 100 })).every((l) => l.evses.every((e) => Array.isArray(e.capabilities))),
+  'loc-regular-hours-no-colon': async (a) =>
+    (await locationsIn(a, paris, { count: 100 })).every((l) =>
+      l.opening_times.regular_hours.every((h) => /^\d\d:\d\d$/.test(h.period_begin))
+    ),
   'geo-400-standard-body': async (a) => {
-    const answers = [await geo(a, { ...paris, top: 91 }), await geo(a, { ...paris, top: paris.bottom, bottom: paris.top })];
-    return answers.every((r) => r.status === 400 && registry.validate('geosearch-error.json', r.body).length === 0 && Array.isArray(r.body.details));
+    const answers = [
+      await geo(a, { ...paris, top: 91 }),
+      await geo(a, { ...paris, top: paris.bottom, bottom: paris.top }),
+    ];
+    return answers.every(
+      (r) =>
+        r.status === 400 &&
+        registry.validate('geosearch-error.json', r.body).length === 0 &&
+        Array.isArray(r.body.details)
+    );
   },
-  'loc-postal-code-string': async (a) => (await locationsIn(a, paris, { count: 100 })).every((l) => Number.isInteger(l.postal_code)),
-  'loc-last-updated-not-utc': async (a) => (await locationsIn(a, paris, { count: 100 })).every((l) => isUtc(l.last_updated)),
+  'loc-postal-code-string': async (a) =>
+    (await locationsIn(a, paris, { count: 100 })).every((l) => Number.isInteger(l.postal_code)),
+  'loc-last-updated-not-utc': async (a) =>
+    (await locationsIn(a, paris, { count: 100 })).every((l) => isUtc(l.last_updated)),
   'geo-top-latitude-91-accepted': async (a) => (await geo(a, { ...paris, top: 91 })).status === 400,
   'geo-bottom-latitude-91-accepted': async (a) => (await geo(a, { ...paris, bottom: -91 })).status === 400,
   'geo-left-longitude-181-accepted': async (a) => (await geo(a, { ...paris, left: -181 })).status === 400,
@@ -490,7 +698,10 @@ const faultProbes: Record<string, FaultProbe> = {
   'geo-precision-2-refused': async (a) => (await geo(a, paris, { aggregate: true, precision: 2 })).status === 200,
   'geo-aggregate-count-short': async (a) => {
     const res = await geo(a, reykjavik, { aggregate: true });
-    return res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) >= (await locationsIn(a, reykjavik)).length;
+    return (
+      res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) >=
+      (await locationsIn(a, reykjavik)).length
+    );
   },
   'geo-negative-longitude-truncated': (a) => findsAround(a, (r) => r.lon < 0),
   'geo-southern-latitude-abs': (a) => findsAround(a, (r) => r.lat < 0),
@@ -499,8 +710,9 @@ const faultProbes: Record<string, FaultProbe> = {
     const nearWholeDegree: Rect = { top: 53.0001, bottom: 52.9999, left: 13, right: 14 };
     return (await locationsIn(a, nearWholeDegree, { count: 10 })).every((l) => inside(nearWholeDegree, point(l)));
   },
-  'geo-box-across-zero-empty': async (a) => (await locationsIn(a, { top: 51.6, bottom: 51.4, left: -0.3, right: 0.1 }, { count: 10 })).length > 0
-    && (await locationsIn(a, { top: 0.1, bottom: -0.1, left: -51.2, right: -50.9 }, { count: 10 })).length > 0,
+  'geo-box-across-zero-empty': async (a) =>
+    (await locationsIn(a, { top: 51.6, bottom: 51.4, left: -0.3, right: 0.1 }, { count: 10 })).length > 0 &&
+    (await locationsIn(a, { top: 0.1, bottom: -0.1, left: -51.2, right: -50.9 }, { count: 10 })).length > 0,
   'geo-empty-404-standard-body': async (a) => {
     const res = await geo(a, midAtlantic);
     return res.status === 200 || typeof res.body?.message === 'string';
@@ -508,6 +720,7 @@ const faultProbes: Record<string, FaultProbe> = {
 };
 
 test.describe('faults', () => {
-  test('every locations fault of sandbox/faults.ts has a probe here', () => expectProbeForEveryFault(['geo-', 'loc-'], faultProbes, 10));
+  test('every locations fault of sandbox/faults.ts has a probe here', () =>
+    expectProbeForEveryFault(['geo-', 'loc-'], faultProbes, 10));
   for (const [id, holds] of Object.entries(faultProbes)) test(faultTitle(id), () => expectFaultBreaks(id, holds, app));
 });

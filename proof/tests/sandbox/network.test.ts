@@ -13,7 +13,9 @@ test('a bad SANDBOX_NETWORK stops the sandbox with one line naming it', () => {
   expect(readServerConfig({ SANDBOX_NETWORK: '60' }).network).toEqual({ minMs: 60, maxMs: 60 });
   expect(readServerConfig({ SANDBOX_NETWORK: 'off' }).network).toBeUndefined();
   for (const bad of ['fast', '80-40', '20000']) {
-    expect(() => readServerConfig({ SANDBOX_NETWORK: bad })).toThrow(/^SANDBOX_NETWORK: ".+" is not a delay each way in ms \(off, 60, or 40-80 for 40 to 80; at most 10000\)$/);
+    expect(() => readServerConfig({ SANDBOX_NETWORK: bad })).toThrow(
+      /^SANDBOX_NETWORK: ".+" is not a delay each way in ms \(off, 60, or 40-80 for 40 to 80; at most 10000\)$/
+    );
   }
 });
 
@@ -33,8 +35,13 @@ test('behind SANDBOX_NETWORK=40-80 every round trip, a 401 too, takes 80 to 160 
     expect(Math.min(...times)).toBeGreaterThanOrEqual(80);
     expect(Math.min(...times.slice(1))).toBeLessThan(160 + 100);
     const token = await fetch(`${base}${TOKEN_PATH}`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: d.clientId,
+        client_secret: d.clientSecret,
+      }),
     });
     const { access_token } = (await token.json()) as { access_token: string };
     const master = await fetch(`${base}/master/all`, { headers: { authorization: `Bearer ${access_token}` } });

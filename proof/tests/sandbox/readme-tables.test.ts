@@ -1,7 +1,7 @@
 /** sandbox/README.md shows the fault and variant tables of their registries, row for row (npm run sandbox:tables writes them). */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { tableIn, TABLES } from '../../docs/sandbox-tables.js';
+import { TABLES, tableIn } from '../../docs/sandbox-tables.js';
 
 const readme = readFileSync(new URL('../../../sandbox/README.md', import.meta.url), 'utf8');
 

@@ -49,7 +49,11 @@ test('prints one banner line, serves over HTTP, and exits 0 on SIGTERM', async (
     const tokenRes = await fetch(`${base}${TOKEN_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: d.clientId,
+        client_secret: d.clientSecret,
+      }),
     });
     const token = (await tokenRes.json()) as { access_token: string; expires_in: number };
     expect(token.expires_in).toBe(2);
@@ -57,15 +61,24 @@ test('prints one banner line, serves over HTTP, and exits 0 on SIGTERM', async (
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toMatch(/^application\/json/);
     await sleep(2100);
-    expect((await fetch(`${base}/master/all`, { headers: { authorization: `Bearer ${token.access_token}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${base}/master/all`, { headers: { authorization: `Bearer ${token.access_token}` } })).status
+    ).toBe(401);
   });
   expect(run.code).toBe(0);
-  expect(run.stdout).toMatch(/^fleet sandbox on http:\/\/127\.0\.0\.1:\d+ \(faults: order-status-200, variants: none, latency: off, token ttl: 2s, card pool: 90 Active cards\)\n/);
+  expect(run.stdout).toMatch(
+    /^fleet sandbox on http:\/\/127\.0\.0\.1:\d+ \(faults: order-status-200, variants: none, latency: off, token ttl: 2s, card pool: 90 Active cards\)\n/
+  );
   expect(run.stderr).toBe('');
 });
 
 test('a bad SANDBOX_* value stops the server with one line naming the variable and exit 1', async () => {
-  const cases = [['SANDBOX_PORT', 'eighty'], ['SANDBOX_FAULTS', 'no-such-fault'], ['SANDBOX_LATENCY', 'fast'], ['SANDBOX_TOKEN_TTL', '-5']] as const;
+  const cases = [
+    ['SANDBOX_PORT', 'eighty'],
+    ['SANDBOX_FAULTS', 'no-such-fault'],
+    ['SANDBOX_LATENCY', 'fast'],
+    ['SANDBOX_TOKEN_TTL', '-5'],
+  ] as const;
   const runs = await Promise.all(cases.map(([name, value]) => runServer({ [name]: value })));
   runs.forEach((run, i) => {
     const [name, value] = cases[i]!;

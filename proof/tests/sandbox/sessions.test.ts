@@ -2,18 +2,27 @@
  * The sandbox's GET /sessions/{sessionId}: the seeded sessions, every documented field and rule,
  * the 404, who may read, and the effect of each of its faults.
  */
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
-import { balanceStatuses, sessionStatuses, type Session } from '../../../sandbox/seed/sessions.js';
+import { balanceStatuses, type Session, sessionStatuses } from '../../../sandbox/seed/sessions.js';
 import {
-  expectFaultBreaks, expectProbeForEveryFault, faultTitle, lazySchemas, startApp, type Answer, type Client, type FaultProbe, type TestApp,
+  type Answer,
+  type Client,
+  expectFaultBreaks,
+  expectProbeForEveryFault,
+  type FaultProbe,
+  faultTitle,
+  lazySchemas,
+  startApp,
+  type TestApp,
 } from './geo-session-app.js';
 
 const registry = lazySchemas();
 const ids = sandboxDefaults.sessionIds;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-const get = (a: TestApp, id: string, auth: Client | 'none' = 'main'): Promise<Answer> => a.call('GET', `/sessions/${encodeURIComponent(id)}`, { auth });
+const get = (a: TestApp, id: string, auth: Client | 'none' = 'main'): Promise<Answer> =>
+  a.call('GET', `/sessions/${encodeURIComponent(id)}`, { auth });
 
 async function allSessions(a: TestApp): Promise<Session[]> {
   const answers = await Promise.all(ids.map((id) => get(a, id)));
@@ -30,8 +39,10 @@ const earliestMethod = (s: Session) => {
   const first = [...s.transactions].sort((x, y) => Date.parse(x.time) - Date.parse(y.time))[0];
   return first && (first.paymentMethod === 'NONE' ? 'WRITE_OFF' : first.paymentMethod);
 };
-const chronological = (s: Session) => s.transactions.every((t, i) => i === 0 || Date.parse(s.transactions[i - 1]!.time) <= Date.parse(t.time));
-const external = (s: Session) => s.paymentMethod === 'EXTERNAL' || s.transactions.some((t) => t.paymentMethod === 'EXTERNAL');
+const chronological = (s: Session) =>
+  s.transactions.every((t, i) => i === 0 || Date.parse(s.transactions[i - 1]!.time) <= Date.parse(t.time));
+const external = (s: Session) =>
+  s.paymentMethod === 'EXTERNAL' || s.transactions.some((t) => t.paymentMethod === 'EXTERNAL');
 
 let app: TestApp;
 let sessions: Session[];
@@ -57,13 +68,34 @@ test.describe('seeded sessions', () => {
   });
 
   test('every documented field is populated with its documented type', () => {
-    const always = ['balanceAmountMinor', 'balanceStatus', 'charger', 'duration', 'energy', 'paymentMethod', 'price', 'receiptAvailable',
-      'sessionId', 'sessionStatus', 'site', 'startTime', 'transactions'];
+    const always = [
+      'balanceAmountMinor',
+      'balanceStatus',
+      'charger',
+      'duration',
+      'energy',
+      'paymentMethod',
+      'price',
+      'receiptAvailable',
+      'sessionId',
+      'sessionStatus',
+      'site',
+      'startTime',
+      'transactions',
+    ];
     for (const s of sessions) {
-      const keys = Object.keys(s).filter((k) => k !== 'chargingKeyType' && k !== 'connectorId').sort();
+      const keys = Object.keys(s)
+        .filter((k) => k !== 'chargingKeyType' && k !== 'connectorId')
+        .sort();
       expect(keys, s.sessionId).toEqual(always.sort());
       for (const v of Object.values(s.charger)) expect(typeof v === 'string' && v.length > 0).toBe(true);
-      expect(Object.keys(s.charger).sort()).toEqual(['chargingStationName', 'city', 'connectorLabel', 'evseId', 'streetName']);
+      expect(Object.keys(s.charger).sort()).toEqual([
+        'chargingStationName',
+        'city',
+        'connectorLabel',
+        'evseId',
+        'streetName',
+      ]);
       expect(s.energy.unit).toBe('WH');
       expect(typeof s.energy.value).toBe('number');
       expect(isDuration(s.duration), s.duration).toBe(true);
@@ -92,7 +124,8 @@ test.describe('rules', () => {
     for (const s of sessions) {
       expect(s.balanceAmountMinor, s.sessionId).toMatch(/^(0|-[1-9][0-9]*)$/);
       expect(BigInt(s.balanceAmountMinor) <= 0n).toBe(true);
-      if (s.balanceStatus === 'PAID' || s.balanceStatus === 'REFUND' || external(s)) expect(s.balanceAmountMinor, s.sessionId).toBe('0');
+      if (s.balanceStatus === 'PAID' || s.balanceStatus === 'REFUND' || external(s))
+        expect(s.balanceAmountMinor, s.sessionId).toBe('0');
       if (s.balanceStatus === 'DEBT') expect(BigInt(s.balanceAmountMinor) < 0n, s.sessionId).toBe(true);
     }
     // The amount still to pay is what the transactions have not covered.
@@ -112,7 +145,9 @@ test.describe('rules', () => {
         expect(s.connectorId).toBeUndefined();
       }
     }
-    expect(new Set(sessions.map((s) => s.chargingKeyType).filter(Boolean))).toEqual(new Set(['tag', 'card', 'virtual', 'plug_and_charge']));
+    expect(new Set(sessions.map((s) => s.chargingKeyType).filter(Boolean))).toEqual(
+      new Set(['tag', 'card', 'virtual', 'plug_and_charge'])
+    );
     expect(sessions.some((s) => notYetStarted.has(s.sessionStatus))).toBe(true);
   });
 
@@ -123,16 +158,25 @@ test.describe('rules', () => {
     // Some sessions list their transactions out of order, so "first listed" is not "earliest".
     const unordered = sessions.filter((s) => !chronological(s));
     expect(unordered.length).toBeGreaterThanOrEqual(2);
-    expect(unordered.some((s) => {
-      const m = s.transactions[0]!.paymentMethod;
-      return (m === 'NONE' ? 'WRITE_OFF' : m) !== s.paymentMethod;
-    })).toBe(true);
+    expect(
+      unordered.some((s) => {
+        const m = s.transactions[0]!.paymentMethod;
+        return (m === 'NONE' ? 'WRITE_OFF' : m) !== s.paymentMethod;
+      })
+    ).toBe(true);
     // Both sides of the renaming: a write-off that is the earliest transaction (paymentMethod WRITE_OFF), and one after it.
-    const writeOff = (t: Session['transactions'][number]) => t.paymentMethod === 'NONE' && t.paymentOutcome === 'WRITE_OFF';
+    const writeOff = (t: Session['transactions'][number]) =>
+      t.paymentMethod === 'NONE' && t.paymentOutcome === 'WRITE_OFF';
     expect(sessions.find((s) => s.paymentMethod === 'WRITE_OFF')?.transactions.some(writeOff)).toBe(true);
     expect(sessions.some((s) => s.paymentMethod !== 'WRITE_OFF' && s.transactions.some(writeOff))).toBe(true);
-    expect(sessions.flatMap((s) => s.transactions).filter((t) => (t.paymentMethod === 'NONE') !== (t.paymentOutcome === 'WRITE_OFF'))).toEqual([]);
-    expect(new Set(sessions.map((s) => s.paymentMethod))).toEqual(new Set(['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF']));
+    expect(
+      sessions
+        .flatMap((s) => s.transactions)
+        .filter((t) => (t.paymentMethod === 'NONE') !== (t.paymentOutcome === 'WRITE_OFF'))
+    ).toEqual([]);
+    expect(new Set(sessions.map((s) => s.paymentMethod))).toEqual(
+      new Set(['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF'])
+    );
   });
 
   test('sessions with external clearing exist', () => {
@@ -164,31 +208,52 @@ test.describe('rules', () => {
 
 /** For each fault of this area: a probe that holds on the clean sandbox and fails with the fault. */
 const faultProbes: Record<string, FaultProbe> = {
-  'session-key-type-before-start': async (a) => (await allSessions(a)).every((s) => started.has(s.sessionStatus) || s.chargingKeyType === undefined),
+  'session-key-type-before-start': async (a) =>
+    (await allSessions(a)).every((s) => started.has(s.sessionStatus) || s.chargingKeyType === undefined),
   'session-balance-positive': async (a) => (await allSessions(a)).every((s) => BigInt(s.balanceAmountMinor) <= 0n),
-  'session-payment-method-not-earliest': async (a) => (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
-  'session-payment-method-first-listed': async (a) => (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
-  'session-replacement-write-off-not-none': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => (t.paymentMethod as string) !== 'WRITE_OFF')),
-  'session-write-off-outcome-missing': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => t.paymentMethod !== 'NONE' || t.paymentOutcome === 'WRITE_OFF')),
-  'session-status-outside-enum': async (a) => (await allSessions(a)).every((s) => (sessionStatuses as readonly string[]).includes(s.sessionStatus)),
-  'session-balance-status-outside-enum': async (a) => (await allSessions(a)).every((s) => (balanceStatuses as readonly string[]).includes(s.balanceStatus)),
-  'session-key-type-uppercase': async (a) => (await allSessions(a)).every((s) => s.chargingKeyType === undefined || ['tag', 'card', 'virtual', 'plug_and_charge'].includes(s.chargingKeyType)),
-  'session-payment-method-none': async (a) => (await allSessions(a)).every((s) => ['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF'].includes(s.paymentMethod)),
-  'session-vat-percent-sign': async (a) => (await allSessions(a)).every((s) => registry.validate('price.json', s.price).length === 0),
+  'session-payment-method-not-earliest': async (a) =>
+    (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
+  'session-payment-method-first-listed': async (a) =>
+    (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
+  'session-replacement-write-off-not-none': async (a) =>
+    (await allSessions(a)).every((s) => s.transactions.every((t) => (t.paymentMethod as string) !== 'WRITE_OFF')),
+  'session-write-off-outcome-missing': async (a) =>
+    (await allSessions(a)).every((s) =>
+      s.transactions.every((t) => t.paymentMethod !== 'NONE' || t.paymentOutcome === 'WRITE_OFF')
+    ),
+  'session-status-outside-enum': async (a) =>
+    (await allSessions(a)).every((s) => (sessionStatuses as readonly string[]).includes(s.sessionStatus)),
+  'session-balance-status-outside-enum': async (a) =>
+    (await allSessions(a)).every((s) => (balanceStatuses as readonly string[]).includes(s.balanceStatus)),
+  'session-key-type-uppercase': async (a) =>
+    (await allSessions(a)).every(
+      (s) =>
+        s.chargingKeyType === undefined || ['tag', 'card', 'virtual', 'plug_and_charge'].includes(s.chargingKeyType)
+    ),
+  'session-payment-method-none': async (a) =>
+    (await allSessions(a)).every((s) => ['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF'].includes(s.paymentMethod)),
+  'session-vat-percent-sign': async (a) =>
+    (await allSessions(a)).every((s) => registry.validate('price.json', s.price).length === 0),
   'session-start-time-offset': async (a) => (await allSessions(a)).every((s) => isUtc(s.startTime)),
   'session-get-other-session': async (a) => (await allSessions(a)).every((s, i) => s.sessionId === ids[i]),
   'session-404-standard-body': async (a) => {
     const res = await get(a, UNKNOWN_ID);
     return res.status === 404 && typeof res.body?.message === 'string';
   },
-  'session-404-details-string': async (a) => registry.validate('message-error.json', (await get(a, UNKNOWN_ID)).body).length === 0,
-  'session-transaction-time-epoch': async (a) => (await allSessions(a)).every((s) => s.transactions.every((t) => registry.validate('timestamp.json', t.time).length === 0)),
-  'session-malformed-id-standard-body': async (a) => typeof (await get(a, 'not-a-session-id')).body?.message === 'string',
+  'session-404-details-string': async (a) =>
+    registry.validate('message-error.json', (await get(a, UNKNOWN_ID)).body).length === 0,
+  'session-transaction-time-epoch': async (a) =>
+    (await allSessions(a)).every((s) =>
+      s.transactions.every((t) => registry.validate('timestamp.json', t.time).length === 0)
+    ),
+  'session-malformed-id-standard-body': async (a) =>
+    typeof (await get(a, 'not-a-session-id')).body?.message === 'string',
   'session-id-case-insensitive': async (a) => (await get(a, ids[0]!.toUpperCase())).status === 404,
   'session-id-prefix': async (a) => (await get(a, ids[0]!.slice(0, 18))).status === 404,
 };
 
 test.describe('faults', () => {
-  test('every sessions fault of sandbox/faults.ts has a probe here', () => expectProbeForEveryFault(['session-'], faultProbes, 5));
+  test('every sessions fault of sandbox/faults.ts has a probe here', () =>
+    expectProbeForEveryFault(['session-'], faultProbes, 5));
   for (const [id, holds] of Object.entries(faultProbes)) test(faultTitle(id), () => expectFaultBreaks(id, holds, app));
 });

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { openApiPath, openApiText } from '../../../scripts/generate-openapi.js';
-import { generatedTypesPath, generateTypes } from '../../../scripts/generate-types.js';
 import { operationIds, operations } from '../../../lib/operations.js';
 import { schemasDir } from '../../../lib/validation.js';
+import { openApiPath, openApiText } from '../../../scripts/generate-openapi.js';
+import { generatedTypesPath, generateTypes } from '../../../scripts/generate-types.js';
 
 test('schemas/openapi.json validates as OpenAPI 3.1 and every $ref resolves', async () => {
   const validator = new Validator();
@@ -15,7 +15,9 @@ test('schemas/openapi.json validates as OpenAPI 3.1 and every $ref resolves', as
   expect(result.errors ?? []).toEqual([]);
   expect(result.valid).toBe(true);
   expect(validator.version).toBe('3.1');
-  const resolved = validator.resolveRefs() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const resolved = validator.resolveRefs() as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
   for (const id of operationIds) {
     const op = operations[id];
     const documented = resolved.paths[op.path]?.[op.method.toLowerCase()];

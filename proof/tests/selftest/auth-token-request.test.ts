@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { AuthError, requestToken, TokenProvider } from '../../../lib/auth.js';
 import { operations } from '../../../lib/operations.js';
-import { startRecorder, type Recorder } from './harness.js';
+import { type Recorder, startRecorder } from './harness.js';
 
 const SECRET = 'selftest-secret-value';
 let recorder: Recorder;
@@ -16,7 +16,11 @@ test.beforeEach(async () => {
 });
 test.afterEach(async () => recorder.close());
 
-const credentials = () => ({ tokenUrl: `${recorder.baseUrl}${operations.requestToken.path}`, clientId: 'selftest-client', clientSecret: SECRET });
+const credentials = () => ({
+  tokenUrl: `${recorder.baseUrl}${operations.requestToken.path}`,
+  clientId: 'selftest-client',
+  clientSecret: SECRET,
+});
 
 test('the token request is a form-encoded client-credentials POST with accept: application/json [AUTH-TOKEN-CLIENT-CREDENTIALS]', async () => {
   const { response, body } = await requestToken(credentials());
@@ -27,7 +31,11 @@ test('the token request is a form-encoded client-credentials POST with accept: a
   expect(call?.url).toBe(operations.requestToken.path);
   expect(call?.headers['content-type']).toBe('application/x-www-form-urlencoded');
   expect(call?.headers.accept).toBe('application/json');
-  expect(Object.fromEntries(new URLSearchParams(call!.body))).toEqual({ grant_type: 'client_credentials', client_id: 'selftest-client', client_secret: SECRET });
+  expect(Object.fromEntries(new URLSearchParams(call!.body))).toEqual({
+    grant_type: 'client_credentials',
+    client_id: 'selftest-client',
+    client_secret: SECRET,
+  });
 });
 
 test('TokenProvider caches the token and refreshes it before expires_in runs out (30 s, or a quarter of a short lifetime, early)', async () => {
@@ -50,7 +58,11 @@ test('TokenProvider fetches a fresh token after invalidate', async () => {
 });
 
 test('a refused token request is an AuthError that names the client, never the secret', async () => {
-  const refusing: typeof fetch = async () => new Response(JSON.stringify({ error: 'invalid_client' }), { status: 401, headers: { 'content-type': 'application/json' } });
+  const refusing: typeof fetch = async () =>
+    new Response(JSON.stringify({ error: 'invalid_client' }), {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+    });
   const error = await new TokenProvider(credentials(), refusing).token().catch((e: unknown) => e);
   expect(error).toBeInstanceOf(AuthError);
   expect((error as AuthError).message).toContain('selftest-client');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
-import { childEnv, repoRoot, run, startSandbox, stopAll, type SandboxProcess } from './harness.js';
+import { childEnv, repoRoot, run, type SandboxProcess, startSandbox, stopAll } from './harness.js';
 
 test.afterEach(stopAll);
 
@@ -21,15 +21,26 @@ let target: Record<string, string>;
 test.beforeEach(async () => {
   sandbox = await startSandbox({ SANDBOX_LATENCY: 'doc,scale=0.2' });
   target = {
-    FLEET_TARGET: 'test', FLEET_BASE_URL: sandbox.baseUrl, FLEET_CLIENT_ID: sandboxDefaults.clientId, FLEET_CLIENT_SECRET: sandboxDefaults.clientSecret,
+    FLEET_TARGET: 'test',
+    FLEET_BASE_URL: sandbox.baseUrl,
+    FLEET_CLIENT_ID: sandboxDefaults.clientId,
+    FLEET_CLIENT_SECRET: sandboxDefaults.clientSecret,
     FLEET_CARD_POOL_CUSTOMER: sandboxDefaults.poolCustomer,
   };
 });
 
 /** `npm run conformance` in a process group of its own, signalled once the run has written for `seconds`. */
-async function interruptedRun(signal: 'SIGTERM' | 'SIGKILL', seconds: number): Promise<{ code: number | null; output: string; runId: string; ms: number }> {
+async function interruptedRun(
+  signal: 'SIGTERM' | 'SIGKILL',
+  seconds: number
+): Promise<{ code: number | null; output: string; runId: string; ms: number }> {
   const reports = mkdtempSync(join(tmpdir(), 'fleet-cancel-'));
-  const child = spawn('npm', ['run', 'conformance'], { cwd: repoRoot, env: childEnv({ ...target, FLEET_REPORTS_DIR: reports }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['run', 'conformance'], {
+    cwd: repoRoot,
+    env: childEnv({ ...target, FLEET_REPORTS_DIR: reports }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -45,8 +56,18 @@ async function interruptedRun(signal: 'SIGTERM' | 'SIGKILL', seconds: number): P
   else process.kill(-child.pid!, 'SIGKILL');
   const code = await exited;
   // The run goes on after npm has gone: wait until it says it is done.
-  for (let waited = 0; signal === 'SIGTERM' && !/fleet-conformance: cancelled;/.test(output) && waited < 60_000; waited += 200) await sleep(200);
-  return { code, output, runId: /run (fcr[a-z0-9]+): what it creates carries this mark/.exec(output)?.[1] ?? '', ms: Date.now() - sent };
+  for (
+    let waited = 0;
+    signal === 'SIGTERM' && !/fleet-conformance: cancelled;/.test(output) && waited < 60_000;
+    waited += 200
+  )
+    await sleep(200);
+  return {
+    code,
+    output,
+    runId: /run (fcr[a-z0-9]+): what it creates carries this mark/.exec(output)?.[1] ?? '',
+    ms: Date.now() - sent,
+  };
 }
 
 const openOf = async (args: string[]) => {
@@ -59,7 +80,10 @@ test('SIGTERM in the middle of a run: it stops, closes what it created and says 
   test.setTimeout(240_000);
   const cancelled = await interruptedRun('SIGTERM', 6);
   expect(cancelled.runId, cancelled.output).not.toBe('');
-  const said = /fleet-conformance: cancelled; run (fcr[a-z0-9]+): (\d+) sub-customers it created: (\d+) closed now, (\d+) closed before, (\d+) left open/.exec(cancelled.output);
+  const said =
+    /fleet-conformance: cancelled; run (fcr[a-z0-9]+): (\d+) sub-customers it created: (\d+) closed now, (\d+) closed before, (\d+) left open/.exec(
+      cancelled.output
+    );
   expect(said, cancelled.output.slice(-3000)).not.toBeNull();
   expect(said![1]).toBe(cancelled.runId);
   expect(Number(said![2]), 'it had created sub-customers').toBeGreaterThan(0);
@@ -79,5 +103,8 @@ test('SIGKILL in the middle of a run leaves what it had open; npm run cleanup af
   expect(cleanup.code, cleanup.output).toBe(0);
   expect(cleanup.output).not.toContain(`left alone`);
   expect(await openOf([])).toBe(0);
-  test.info().annotations.push({ type: 'killed run', description: `${killed.runId}: ${before} open before npm run cleanup, 0 after` });
+  test.info().annotations.push({
+    type: 'killed run',
+    description: `${killed.runId}: ${before} open before npm run cleanup, 0 after`,
+  });
 });

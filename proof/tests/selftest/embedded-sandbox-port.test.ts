@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CoverageReport } from '../../../lib/report/coverage.js';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
-import { run, startSandbox, stopAll, type Run } from './harness.js';
+import { type Run, run, startSandbox, stopAll } from './harness.js';
 
 test.afterEach(stopAll);
 
@@ -31,7 +31,10 @@ function listening(port: number): Promise<boolean> {
 /** `npm run conformance -- -g SUBSET` with reports of its own. */
 async function conformance(): Promise<Run & { reports: string }> {
   const reports = mkdtempSync(join(tmpdir(), 'fleet-port-'));
-  return { ...(await run('node', ['--import', 'tsx', 'scripts/conformance.ts', '-g', SUBSET], { FLEET_REPORTS_DIR: reports })), reports };
+  return {
+    ...(await run('node', ['--import', 'tsx', 'scripts/conformance.ts', '-g', SUBSET], { FLEET_REPORTS_DIR: reports })),
+    reports,
+  };
 }
 
 test('a run passes while npm run sandbox holds 4010, and two runs started together both pass on ports of their own', async () => {

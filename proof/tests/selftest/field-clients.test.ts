@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { API_HOST, startChain, type Chain } from '../../field/chain.js';
+import { API_HOST, type Chain, startChain } from '../../field/chain.js';
 import { childEnv, repoRoot, run, stopAll } from './harness.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -37,11 +37,16 @@ function inProcess(code: string, env: Record<string, string>): Promise<Record<st
   });
 }
 
-test('Playwright\'s request context, against the real proxy: it tunnels https with CONNECT, takes the proxy\'s credentials, goes around the proxy for a bypassed host, presents the client certificate, and trusts a CA only through NODE_EXTRA_CA_CERTS', async () => {
+test("Playwright's request context, against the real proxy: it tunnels https with CONNECT, takes the proxy's credentials, goes around the proxy for a bypassed host, presents the client certificate, and trusts a CA only through NODE_EXTRA_CA_CERTS", async () => {
   const { env } = chain;
   const proxy = new URL(env.HTTPS_PROXY!);
   const server = `http://127.0.0.1:${proxy.port}`;
-  const certificate = { origin: env.FLEET_BASE_URL, certPath: env.FLEET_CLIENT_CERT, keyPath: env.FLEET_CLIENT_KEY, passphrase: env.FLEET_CLIENT_KEY_PASSPHRASE };
+  const certificate = {
+    origin: env.FLEET_BASE_URL,
+    certPath: env.FLEET_CLIENT_CERT,
+    keyPath: env.FLEET_CLIENT_KEY,
+    passphrase: env.FLEET_CLIENT_KEY_PASSPHRASE,
+  };
   const credentials = { username: decodeURIComponent(proxy.username), password: decodeURIComponent(proxy.password) };
   const cases = {
     through: { proxy: { server, ...credentials }, clientCertificates: [certificate] },
@@ -59,27 +64,48 @@ test('Playwright\'s request context, against the real proxy: it tunnels https wi
       await context.dispose();
     }
     console.log(JSON.stringify(seen));`;
-  const connects = () => chain.proxy.output().split('\n').filter((l) => l.startsWith(`CONNECT ${API_HOST}:`)).length;
+  const connects = () =>
+    chain.proxy
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith(`CONNECT ${API_HOST}:`)).length;
   const before = connects();
   const trusted = await inProcess(code, { NODE_EXTRA_CA_CERTS: env.FLEET_CA_FILE! });
   expect(trusted.through, 'no token: the sandbox answers 401, which means the request got there').toBe('401');
-  expect(trusted.withoutCredentials, 'the proxy\'s own 407 comes back as the answer').toBe('407');
+  expect(trusted.withoutCredentials, "the proxy's own 407 comes back as the answer").toBe('407');
   expect(trusted.bypassed, 'around the proxy, the name does not resolve').toMatch(/ENOTFOUND fleet-test\.example/);
   expect(trusted.withoutCertificate).toMatch(/certificate required/);
-  expect(connects() - before, 'CONNECT tunnels opened: through, and without certificate (the one without credentials was refused first)').toBe(2);
+  expect(
+    connects() - before,
+    'CONNECT tunnels opened: through, and without certificate (the one without credentials was refused first)'
+  ).toBe(2);
   const untrusted = await inProcess(code, { NODE_EXTRA_CA_CERTS: '' });
   expect(untrusted.through).toMatch(/self-signed certificate in certificate chain/);
 });
 
 test('tokens answered without expires_in, living 5 s, in a run longer than that: the suite learns their life from a 401, gets new ones, and the run passes', async () => {
   test.setTimeout(180_000);
-  const done = await run('npm', ['run', 'conformance', '--', '-g', 'smoke'], { ...chain.env, FLEET_REPORTS_DIR: `${chain.pki}/reports` });
+  const done = await run('npm', ['run', 'conformance', '--', '-g', 'smoke'], {
+    ...chain.env,
+    FLEET_REPORTS_DIR: `${chain.pki}/reports`,
+  });
   expect(done.code, done.output.slice(-3000)).toBe(0);
   // Only counts that are not zero: no failed, suite error, blocked or incomplete test among them.
   expect(done.output).toMatch(/^tests: \d+ — \d+ passed(, \d+ not run)?$/m);
   expect(done.output.trim().split('\n').at(-1)).toMatch(/^PASS: \d+ rules passed/);
-  const expired = chain.sandbox.output().split('\n').filter((l) => l.includes('401 to an expired token')).length;
-  const issued = chain.idp.output().split('\n').filter((l) => l.startsWith('issued a token')).length;
-  expect(expired, 'requests that met a token past its life, each answered by a new token and a repeat').toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'tokens', description: `${issued} tokens issued; ${expired} requests answered 401 for an expired token, then repeated with a new one` });
+  const expired = chain.sandbox
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('401 to an expired token')).length;
+  const issued = chain.idp
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('issued a token')).length;
+  expect(expired, 'requests that met a token past its life, each answered by a new token and a repeat').toBeGreaterThan(
+    0
+  );
+  test.info().annotations.push({
+    type: 'tokens',
+    description: `${issued} tokens issued; ${expired} requests answered 401 for an expired token, then repeated with a new one`,
+  });
 });

@@ -2,7 +2,7 @@
  * What the self-tests drive from outside: a sandbox process on a free port, a recording server
  * that answers every request, and child runs of Playwright or a script with a clean environment.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -63,7 +63,8 @@ export function run(command: string, args: string[], env: Record<string, string>
   });
 }
 
-export const playwright = (args: string[], env: Record<string, string>) => run('npx', ['playwright', 'test', ...args], env);
+export const playwright = (args: string[], env: Record<string, string>) =>
+  run('npx', ['playwright', 'test', ...args], env);
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -72,7 +73,13 @@ export interface SandboxProcess {
 
 /** `node --import tsx sandbox/server.ts` on a free port of 127.0.0.1 (in `cwd`, the repository by default). */
 export async function startSandbox(env: Record<string, string> = {}, cwd?: string): Promise<SandboxProcess> {
-  const service = await startService('sandbox/server.ts', [], { SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', ...env }, /fleet sandbox on (https?:\/\/\S+)/, cwd);
+  const service = await startService(
+    'sandbox/server.ts',
+    [],
+    { SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', ...env },
+    /fleet sandbox on (https?:\/\/\S+)/,
+    cwd
+  );
   return { baseUrl: service.url, stop: service.stop };
 }
 
@@ -85,7 +92,13 @@ export interface Service {
 }
 
 /** `node --import tsx <script> ...args` in a process of its own, once it prints a line matching `ready`. */
-export function startService(script: string, args: string[], env: Record<string, string>, ready: RegExp, cwd?: string): Promise<Service> {
+export function startService(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  cwd?: string
+): Promise<Service> {
   const child = start('node', ['--import', 'tsx', script, ...args], env, cwd);
   return new Promise((resolve, reject) => {
     let output = '';
@@ -125,12 +138,30 @@ export async function startRecorder(forwardTo?: string): Promise<Recorder> {
   const calls: RecordedCall[] = [];
   const answer = async (call: RecordedCall): Promise<{ status: number; type: string; text: string }> => {
     if (forwardTo) {
-      const headers = Object.fromEntries(Object.entries(call.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'));
-      const response = await fetch(`${forwardTo}${call.url}`, { method: call.method, headers, ...(call.body ? { body: call.body } : {}) });
-      return { status: response.status, type: response.headers.get('content-type') ?? 'application/json', text: await response.text() };
+      const headers = Object.fromEntries(
+        Object.entries(call.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'
+        )
+      );
+      const response = await fetch(`${forwardTo}${call.url}`, {
+        method: call.method,
+        headers,
+        ...(call.body ? { body: call.body } : {}),
+      });
+      return {
+        status: response.status,
+        type: response.headers.get('content-type') ?? 'application/json',
+        text: await response.text(),
+      };
     }
     const isToken = call.url.split('?')[0] === operations.requestToken.path;
-    return { status: 200, type: 'application/json', text: JSON.stringify(isToken ? { access_token: 'recorded-token-value', token_type: 'Bearer', expires_in: 3600 } : {}) };
+    return {
+      status: 200,
+      type: 'application/json',
+      text: JSON.stringify(
+        isToken ? { access_token: 'recorded-token-value', token_type: 'Bearer', expires_in: 3600 } : {}
+      ),
+    };
   };
   const server = createServer((req, res) => {
     let body = '';
@@ -140,7 +171,7 @@ export async function startRecorder(forwardTo?: string): Promise<Recorder> {
       calls.push(call);
       answer(call).then(
         ({ status, type, text }) => res.writeHead(status, { 'content-type': type }).end(text),
-        (e: Error) => res.writeHead(502, { 'content-type': 'text/plain' }).end(e.message),
+        (e: Error) => res.writeHead(502, { 'content-type': 'text/plain' }).end(e.message)
       );
     });
   });
@@ -149,13 +180,27 @@ export async function startRecorder(forwardTo?: string): Promise<Recorder> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     calls,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-interface JsonResult { status: string; errors?: { message?: string }[] }
-interface JsonSpec { title: string; tests: { results: JsonResult[] }[] }
-interface JsonSuite { title: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
+interface JsonResult {
+  status: string;
+  errors?: { message?: string }[];
+}
+interface JsonSpec {
+  title: string;
+  tests: { results: JsonResult[] }[];
+}
+interface JsonSuite {
+  title: string;
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
 
 export interface ListedTest {
   /** Describe titles and the test title, joined by › */
@@ -167,7 +212,11 @@ export interface ListedTest {
 /** The tests of a Playwright JSON report, with their full title paths. */
 export function testsOf(report: { suites?: JsonSuite[] }): ListedTest[] {
   const walk = (suite: JsonSuite, prefix: string[]): ListedTest[] => [
-    ...(suite.specs ?? []).map((s) => ({ path: [...prefix, s.title].join(' › '), title: s.title, results: s.tests.flatMap((t) => t.results) })),
+    ...(suite.specs ?? []).map((s) => ({
+      path: [...prefix, s.title].join(' › '),
+      title: s.title,
+      results: s.tests.flatMap((t) => t.results),
+    })),
     ...(suite.suites ?? []).flatMap((child) => walk(child, [...prefix, child.title])),
   ];
   return (report.suites ?? []).flatMap((s) => walk(s, []));

@@ -16,14 +16,24 @@ import { operation, operationIds } from '../../../lib/operations.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { loadSchemas } from '../../../lib/validation.js';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
-import { playwright, startRecorder, startSandbox, stopAll, testsOf, type ListedTest, type Recorder } from './harness.js';
+import {
+  type ListedTest,
+  playwright,
+  type Recorder,
+  startRecorder,
+  startSandbox,
+  stopAll,
+  testsOf,
+} from './harness.js';
 
 test.afterEach(stopAll);
 
 const credentials = { FLEET_CLIENT_ID: 'guard-selftest', FLEET_CLIENT_SECRET: 'guard-selftest-secret' };
 const writes = operationIds.filter((id) => !operation(id).readOnly);
 /** What may reach a production server: reads, the read-only POSTs (search, geosearch) and the token request. */
-const allowed = new Set(operationIds.filter((id) => operation(id).readOnly && operation(id).method === 'POST').map((id) => operation(id).path));
+const allowed = new Set(
+  operationIds.filter((id) => operation(id).readOnly && operation(id).method === 'POST').map((id) => operation(id).path)
+);
 
 let recorder: Recorder;
 test.beforeEach(async () => {
@@ -35,7 +45,11 @@ async function listed(target: 'test' | 'production'): Promise<ListedTest[]> {
   const work = mkdtempSync(join(tmpdir(), 'fleet-guard-list-'));
   const report = join(work, 'list.json');
   const { code, output } = await playwright(['--list', '--reporter=json'], {
-    ...credentials, FLEET_BASE_URL: recorder.baseUrl, FLEET_TARGET: target, FLEET_REPORTS_DIR: work, PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    ...credentials,
+    FLEET_BASE_URL: recorder.baseUrl,
+    FLEET_TARGET: target,
+    FLEET_REPORTS_DIR: work,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
   expect(code, output.slice(-1500)).toBe(0);
   return testsOf(JSON.parse(readFileSync(report, 'utf8')));
@@ -53,7 +67,13 @@ test('in production the client refuses every writing operation before anything i
   const config = loadConfig({ ...credentials, FLEET_BASE_URL: recorder.baseUrl, FLEET_TARGET: 'production' });
   const context = await request.newContext();
   try {
-    const api = new FleetApi({ request: context, config, tokens: new TokenProvider(config), schemas: loadSchemas(), secrets: new SecretRegistry() });
+    const api = new FleetApi({
+      request: context,
+      config,
+      tokens: new TokenProvider(config),
+      schemas: loadSchemas(),
+      secrets: new SecretRegistry(),
+    });
     for (const id of writes) {
       const params = { customerAccountNumber: '7000000001', cardIdentifier: 1 };
       await expect(api.call(id, { params, body: {} }), id).rejects.toBeInstanceOf(ProductionGuardError);
@@ -72,9 +92,15 @@ test('the whole conformance suite in production mode sends only reads, and no re
   const report = join(work, 'report.json');
   try {
     await playwright(['--reporter=json', `--output=${join(work, 'test-results')}`], {
-      FLEET_BASE_URL: proxy.baseUrl, FLEET_TARGET: 'production', FLEET_REPORTS_DIR: work, PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      FLEET_CLIENT_ID: sandboxDefaults.clientId, FLEET_CLIENT_SECRET: sandboxDefaults.clientSecret, FLEET_SESSION_IDS: sandboxDefaults.sessionIds.join(','),
-      FLEET_CARD_POOL_CUSTOMER: sandboxDefaults.poolCustomer, FLEET_FOREIGN_CUSTOMER: sandboxDefaults.foreignCustomer,
+      FLEET_BASE_URL: proxy.baseUrl,
+      FLEET_TARGET: 'production',
+      FLEET_REPORTS_DIR: work,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      FLEET_CLIENT_ID: sandboxDefaults.clientId,
+      FLEET_CLIENT_SECRET: sandboxDefaults.clientSecret,
+      FLEET_SESSION_IDS: sandboxDefaults.sessionIds.join(','),
+      FLEET_CARD_POOL_CUSTOMER: sandboxDefaults.poolCustomer,
+      FLEET_FOREIGN_CUSTOMER: sandboxDefaults.foreignCustomer,
     });
   } finally {
     await proxy.close();
@@ -82,10 +108,23 @@ test('the whole conformance suite in production mode sends only reads, and no re
   }
   const ran = testsOf(JSON.parse(readFileSync(report, 'utf8')));
   expect(ran.length, 'tests that ran').toBeGreaterThan(0);
-  expect(ran.filter((t) => t.path.includes('@write')).map((t) => t.path), 'tests tagged @write that ran').toEqual([]);
-  const refused = ran.filter((t) => t.results.some((r) => r.errors?.some((e) => /ProductionGuardError|production guard/.test(e.message ?? ''))));
-  expect(refused.map((t) => t.path), 'tests without @write that tried to write (tag them @write)').toEqual([]);
+  expect(
+    ran.filter((t) => t.path.includes('@write')).map((t) => t.path),
+    'tests tagged @write that ran'
+  ).toEqual([]);
+  const refused = ran.filter((t) =>
+    t.results.some((r) => r.errors?.some((e) => /ProductionGuardError|production guard/.test(e.message ?? '')))
+  );
+  expect(
+    refused.map((t) => t.path),
+    'tests without @write that tried to write (tag them @write)'
+  ).toEqual([]);
   const sent = proxy.calls.map((c) => `${c.method} ${c.url.split('?')[0]}`);
-  expect(sent, 'the suite ran its reads, read-only POSTs included').toEqual(expect.arrayContaining(['GET /master/all', 'POST /cards/search']));
-  expect([...new Set(sent.filter((s) => !s.startsWith('GET ') && !allowed.has(s.slice('POST '.length))))], 'write requests that reached the server').toEqual([]);
+  expect(sent, 'the suite ran its reads, read-only POSTs included').toEqual(
+    expect.arrayContaining(['GET /master/all', 'POST /cards/search'])
+  );
+  expect(
+    [...new Set(sent.filter((s) => !s.startsWith('GET ') && !allowed.has(s.slice('POST '.length))))],
+    'write requests that reached the server'
+  ).toEqual([]);
 });

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
-import { REDACTED, scrubSeen, SecretRegistry } from '../../../lib/report/redact.js';
+import { REDACTED, SecretRegistry, scrubSeen } from '../../../lib/report/redact.js';
 
 test.describe('SecretRegistry', () => {
   test('scrub replaces every occurrence of every known value', () => {
@@ -43,9 +43,16 @@ test.describe('SecretRegistry', () => {
   test('values given to any registry are masked in assertion messages built without one (formatExchange)', () => {
     new SecretRegistry().add('echoed-pin-739146');
     const exchange: Exchange = {
-      operationId: 'getCard', replayBaseUrl: 'https://fleet-test.example.com',
+      operationId: 'getCard',
+      replayBaseUrl: 'https://fleet-test.example.com',
       request: { method: 'GET', path: '/cards/1', headers: {}, auth: 'token' },
-      response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"x":"echoed-pin-739146"}', body: { x: 'echoed-pin-739146' }, isJson: true },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        text: '{"x":"echoed-pin-739146"}',
+        body: { x: 'echoed-pin-739146' },
+        isJson: true,
+      },
       startedAt: new Date(0).toISOString(),
       durationMs: 1,
     };

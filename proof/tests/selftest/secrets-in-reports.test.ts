@@ -14,7 +14,7 @@ import { expect, test } from '@playwright/test';
 import { REDACTED } from '../../../lib/report/redact.js';
 import { LEAK_PATTERNS, unzip } from '../../../lib/report/secret-scan.js';
 import { sandboxDefaults } from '../../../sandbox/defaults.js';
-import { playwright, startSandbox, stopAll, type Run } from './harness.js';
+import { playwright, type Run, startSandbox, stopAll } from './harness.js';
 
 test.afterEach(stopAll);
 
@@ -23,7 +23,9 @@ const PIN = '739146025813';
 const SUBSET = 'CARD-PIN-NEVER-ECHOED|AUTH-TOKEN-|answers 401 to a malformed, altered or wrong-scheme token';
 
 /** Half of the secret, from its start or its end, in any case: what each near miss of it keeps (one character changed leaves one half whole). */
-const halves = [sandboxDefaults.clientSecret.slice(0, 12), sandboxDefaults.clientSecret.slice(-12)].map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const halves = [sandboxDefaults.clientSecret.slice(0, 12), sandboxDefaults.clientSecret.slice(-12)].map((h) =>
+  h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+);
 
 const leaks: [name: string, pattern: RegExp][] = [
   ['the card PIN', new RegExp(PIN)],
@@ -34,19 +36,31 @@ const leaks: [name: string, pattern: RegExp][] = [
 
 /** Every file under `dir` as text; the HTML report's base64 zip is unpacked into its entries. */
 function texts(dir: string): [name: string, text: string][] {
-  return readdirSync(dir, { recursive: true }).map(String).map((f) => join(dir, f)).filter((f) => statSync(f).isFile()).flatMap((file) => {
-    const text = readFileSync(file, 'utf8');
-    const archive = /playwrightReportBase64">data:application\/zip;base64,([A-Za-z0-9+/=]+)/.exec(text)?.[1];
-    const inner = archive ? [...unzip(Buffer.from(archive, 'base64'))].map(([name, data]): [string, string] => [`${relative(dir, file)}!${name}`, data.toString('utf8')]) : [];
-    return [[relative(dir, file), text] as [string, string], ...inner];
-  });
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile())
+    .flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const archive = /playwrightReportBase64">data:application\/zip;base64,([A-Za-z0-9+/=]+)/.exec(text)?.[1];
+      const inner = archive
+        ? [...unzip(Buffer.from(archive, 'base64'))].map(([name, data]): [string, string] => [
+            `${relative(dir, file)}!${name}`,
+            data.toString('utf8'),
+          ])
+        : [];
+      return [[relative(dir, file), text] as [string, string], ...inner];
+    });
 }
 
 async function runSubset(work: string, faults: string): Promise<Run> {
   const sandbox = await startSandbox(faults ? { SANDBOX_FAULTS: faults } : {});
   try {
     return await playwright(['-g', SUBSET, `--output=${join(work, 'test-results')}`], {
-      FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox', FLEET_CARD_PIN: PIN, FLEET_REPORTS_DIR: work,
+      FLEET_BASE_URL: sandbox.baseUrl,
+      FLEET_TARGET: 'sandbox',
+      FLEET_CARD_PIN: PIN,
+      FLEET_REPORTS_DIR: work,
     });
   } finally {
     await sandbox.stop();
@@ -54,7 +68,9 @@ async function runSubset(work: string, faults: string): Promise<Run> {
 }
 
 function ruleStatus(work: string, rule: string): string | undefined {
-  const coverage = JSON.parse(readFileSync(join(work, 'coverage.json'), 'utf8')) as { rules: { id: string; status: string }[] };
+  const coverage = JSON.parse(readFileSync(join(work, 'coverage.json'), 'utf8')) as {
+    rules: { id: string; status: string }[];
+  };
   return coverage.rules.find((r) => r.id === rule)?.status;
 }
 
@@ -62,20 +78,35 @@ test('neither the PIN, the client secret nor a token appears in any report file 
   test.setTimeout(240_000);
   const healthy = mkdtempSync(join(tmpdir(), 'fleet-secrets-ok-'));
   const leaking = mkdtempSync(join(tmpdir(), 'fleet-secrets-faulty-'));
-  const [healthyRun, leakingRun] = await Promise.all([runSubset(healthy, ''), runSubset(leaking, 'card-pin-echoed,auth-flipped-token-accepted,auth-secret-case-insensitive,auth-secret-prefix')]);
+  const [healthyRun, leakingRun] = await Promise.all([
+    runSubset(healthy, ''),
+    runSubset(leaking, 'card-pin-echoed,auth-flipped-token-accepted,auth-secret-case-insensitive,auth-secret-prefix'),
+  ]);
 
   expect(ruleStatus(healthy, 'CARD-PIN-NEVER-ECHOED'), healthyRun.output.slice(-1500)).toBe('passed');
-  expect(ruleStatus(leaking, 'CARD-PIN-NEVER-ECHOED'), 'the echoed PIN was caught, so its failure path was written').toBe('failed');
+  expect(
+    ruleStatus(leaking, 'CARD-PIN-NEVER-ECHOED'),
+    'the echoed PIN was caught, so its failure path was written'
+  ).toBe('failed');
   expect(ruleStatus(leaking, 'AUTH-INVALID-TOKEN-401'), 'the accepted altered token was caught').toBe('failed');
-  expect(ruleStatus(leaking, 'AUTH-TOKEN-WRONG-SECRET'), 'the accepted near misses of the secret were caught').toBe('failed');
-  for (const dir of [healthy, leaking]) expect(existsSync(join(dir, 'playwright', 'index.html')), `HTML report in ${dir}`).toBe(true);
+  expect(ruleStatus(leaking, 'AUTH-TOKEN-WRONG-SECRET'), 'the accepted near misses of the secret were caught').toBe(
+    'failed'
+  );
+  for (const dir of [healthy, leaking])
+    expect(existsSync(join(dir, 'playwright', 'index.html')), `HTML report in ${dir}`).toBe(true);
 
   const files: [string, string][] = [
-    ['console (healthy)', healthyRun.output], ['console (leaking)', leakingRun.output],
+    ['console (healthy)', healthyRun.output],
+    ['console (leaking)', leakingRun.output],
     ...texts(healthy).map(([n, t]): [string, string] => [`healthy/${n}`, t]),
     ...texts(leaking).map(([n, t]): [string, string] => [`leaking/${n}`, t]),
   ];
-  const found = files.flatMap(([name, text]) => leaks.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${what} in ${name}`));
+  const found = files.flatMap(([name, text]) =>
+    leaks.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${what} in ${name}`)
+  );
   expect(found).toEqual([]);
-  expect(files.some(([name, text]) => name.startsWith('leaking/') && text.includes(REDACTED)), 'the leaking run wrote redacted values').toBe(true);
+  expect(
+    files.some(([name, text]) => name.startsWith('leaking/') && text.includes(REDACTED)),
+    'the leaking run wrote redacted values'
+  ).toBe(true);
 });

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { GateResult } from '../../../lib/gate/compare.js';
 import type { CoverageReport } from '../../../lib/report/coverage.js';
-import { runSuite } from '../../selftest/suite-run.js';
 import { hostSandbox } from '../../../sandbox/host.js';
+import { runSuite } from '../../selftest/suite-run.js';
 import { run, stopAll } from './harness.js';
 
 test.afterEach(stopAll);
@@ -29,9 +29,16 @@ test('a shard that did not run is named by the merge and the gate, and its tests
   const work = mkdtempSync(join(tmpdir(), 'fleet-shards-'));
   const blobs = join(work, 'blob-report');
   const { app, baseUrl } = await hostSandbox(sandbox);
-  const shard = (i: number, env: Record<string, string> = {}) => run('node', ['--import', 'tsx', 'scripts/conformance.ts', `--shard=${i}/2`, '--reporter=blob'], {
-    ...suite, FLEET_BASE_URL: baseUrl, FLEET_TARGET: 'sandbox', FLEET_WORKERS: '1', FLEET_REPORTS_DIR: join(work, `shard-${i}`), PLAYWRIGHT_BLOB_OUTPUT_FILE: join(blobs, `report-${i}.zip`), ...env,
-  });
+  const shard = (i: number, env: Record<string, string> = {}) =>
+    run('node', ['--import', 'tsx', 'scripts/conformance.ts', `--shard=${i}/2`, '--reporter=blob'], {
+      ...suite,
+      FLEET_BASE_URL: baseUrl,
+      FLEET_TARGET: 'sandbox',
+      FLEET_WORKERS: '1',
+      FLEET_REPORTS_DIR: join(work, `shard-${i}`),
+      PLAYWRIGHT_BLOB_OUTPUT_FILE: join(blobs, `report-${i}.zip`),
+      ...env,
+    });
   let whole;
   let first;
   try {
@@ -46,8 +53,13 @@ test('a shard that did not run is named by the merge and the gate, and its tests
   const refusal = /^fleet-conformance: (.*)$/m.exec(second.output)![1]!;
 
   const merged = join(work, 'merged');
-  const merge = await run('node', ['--import', 'tsx', 'scripts/merge-shards.ts', blobs, '--shards', '2'], { ...suite, FLEET_REPORTS_DIR: merged });
-  expect(merge.output, 'every reporter of playwright.config.ts works on a merge').not.toMatch(/Error in reporter|TypeError/);
+  const merge = await run('node', ['--import', 'tsx', 'scripts/merge-shards.ts', blobs, '--shards', '2'], {
+    ...suite,
+    FLEET_REPORTS_DIR: merged,
+  });
+  expect(merge.output, 'every reporter of playwright.config.ts works on a merge').not.toMatch(
+    /Error in reporter|TypeError/
+  );
   expect(merge.code, 'a merge missing a shard fails').toBe(1);
   const why = `shard 2 of 2 did not run (refused, exit 2: ${refusal})`;
   expect(merge.output).toContain(`fleet-conformance: ${why}`);
@@ -65,16 +77,26 @@ test('a shard that did not run is named by the merge and the gate, and its tests
     else expect(r.outcome, `${r.key}: as in the unsharded run`).toBe(outcome.get(r.key));
   }
   const ruled = new Set(reference.rules.filter((r) => r.status !== 'uncovered').map((r) => r.id));
-  expect(coverage.rules.filter((r) => ruled.has(r.id) && r.status === 'uncovered').map((r) => r.id), 'no rule the run selects is "uncovered"').toEqual([]);
+  expect(
+    coverage.rules.filter((r) => ruled.has(r.id) && r.status === 'uncovered').map((r) => r.id),
+    'no rule the run selects is "uncovered"'
+  ).toEqual([]);
   expect(reference.rules.find((r) => r.id === 'CARD-ORDER-202')!.status, 'the fault fails a test').toBe('failed');
   expect(readFileSync(join(merged, 'coverage.html'), 'utf8')).toContain('1 of 2 shards did not run');
 
   expect(existsSync(join(merged, 'allure', 'index.html')), 'the Allure report of the merged run').toBe(true);
-  expect(readFileSync(join(merged, 'junit.xml'), 'utf8'), 'JUnit carries the rule ids').toMatch(/<testcase name="[^"]*\[CARD-[A-Z0-9-]+[^"]*"[^>]*>\s*<properties>\s*<property name="rule" value="CARD-/);
+  expect(readFileSync(join(merged, 'junit.xml'), 'utf8'), 'JUnit carries the rule ids').toMatch(
+    /<testcase name="[^"]*\[CARD-[A-Z0-9-]+[^"]*"[^>]*>\s*<properties>\s*<property name="rule" value="CARD-/
+  );
 
   // The gate: no baseline of an incomplete night; against the unsharded run, one row for the shard.
   writeFileSync(join(work, 'none.json'), '{"knownFailures": []}');
-  const gate = (...args: string[]) => run('node', ['--import', 'tsx', 'scripts/gate.ts', '--current', merged, '--known', join(work, 'none.json'), ...args], {});
+  const gate = (...args: string[]) =>
+    run(
+      'node',
+      ['--import', 'tsx', 'scripts/gate.ts', '--current', merged, '--known', join(work, 'none.json'), ...args],
+      {}
+    );
   const init = await gate('--baseline', join(work, 'baseline'), '--init');
   expect(init.code).toBe(1);
   expect(init.output).toContain('gate: FAIL — shard 2 of 2 did not run: this night is not made the baseline (--init)');
@@ -82,7 +104,12 @@ test('a shard that did not run is named by the merge and the gate, and its tests
   const compared = await gate('--baseline', join(work, 'whole'));
   const result = JSON.parse(readFileSync(join(merged, 'gate.json'), 'utf8')) as GateResult;
   expect(compared.code, compared.output).toBe(1);
-  expect(result.incomplete.map((r) => `${r.kind} ${r.subject}: ${r.detail[0]}`)).toEqual([`shard not run shard 2 of 2: refused, exit 2: ${refusal}`]);
-  expect(result.rows.filter((r) => r.kind === 'no longer run' || r.kind === 'disappeared').map((r) => r.subject), 'what shard 2 left unjudged is said in its row').toEqual([]);
+  expect(result.incomplete.map((r) => `${r.kind} ${r.subject}: ${r.detail[0]}`)).toEqual([
+    `shard not run shard 2 of 2: refused, exit 2: ${refusal}`,
+  ]);
+  expect(
+    result.rows.filter((r) => r.kind === 'no longer run' || r.kind === 'disappeared').map((r) => r.subject),
+    'what shard 2 left unjudged is said in its row'
+  ).toEqual([]);
   expect(compared.output).toMatch(/^gate: FAIL — shard 2 of 2 did not run; /m);
 });

@@ -24,13 +24,22 @@ test('requests for 6 s with 2-second tokens: the client refreshes them and no 40
   try {
     const config = loadConfig({ FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox' });
     const tokens = new TokenProvider(config);
-    const api = new FleetApi({ request: context, config, tokens, schemas: loadSchemas(), secrets: new SecretRegistry() });
+    const api = new FleetApi({
+      request: context,
+      config,
+      tokens,
+      schemas: loadSchemas(),
+      secrets: new SecretRegistry(),
+    });
     const statuses: number[] = [];
-    for (const end = Date.now() + 6_000; Date.now() < end;) {
+    for (const end = Date.now() + 6_000; Date.now() < end; ) {
       statuses.push((await api.getMasterData()).status, (await api.listCustomers({ limit: 1 })).status);
       await sleep(100);
     }
-    expect(statuses.filter((s) => s === 401), `${statuses.length} requests`).toEqual([]);
+    expect(
+      statuses.filter((s) => s === 401),
+      `${statuses.length} requests`
+    ).toEqual([]);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(tokens.fetches, 'tokens fetched over 6 s of 2-second tokens').toBeGreaterThanOrEqual(3);
   } finally {
@@ -45,9 +54,15 @@ test('the expired-token spec runs and passes on a sandbox of 2-second tokens [AU
   const work = mkdtempSync(join(tmpdir(), 'fleet-expiry-'));
   try {
     const report = join(work, 'report.json');
-    const { output } = await playwright(['specs/auth/auth-token.spec.ts', '-g', 'expired', '--reporter=json', `--output=${join(work, 'out')}`], {
-      FLEET_BASE_URL: sandbox.baseUrl, FLEET_TARGET: 'sandbox', FLEET_REPORTS_DIR: work, PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    });
+    const { output } = await playwright(
+      ['specs/auth/auth-token.spec.ts', '-g', 'expired', '--reporter=json', `--output=${join(work, 'out')}`],
+      {
+        FLEET_BASE_URL: sandbox.baseUrl,
+        FLEET_TARGET: 'sandbox',
+        FLEET_REPORTS_DIR: work,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      }
+    );
     const expiry = testsOf(JSON.parse(readFileSync(report, 'utf8'))).filter((t) => t.title.includes('expired'));
     expect(expiry.length, output.slice(-2000)).toBe(1);
     expect(expiry[0]!.results.map((r) => r.status)).toEqual(['passed']);

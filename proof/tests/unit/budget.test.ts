@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BudgetGuard, costOf, estimate, overBudget, spentIn, type FootprintProfile } from '../../../lib/budget.js';
+import { BudgetGuard, costOf, estimate, type FootprintProfile, overBudget, spentIn } from '../../../lib/budget.js';
 import { ConfigError, loadConfig } from '../../../lib/config.js';
 
 const profile: FootprintProfile = {
@@ -43,22 +43,34 @@ test('workers share the budget: a write over it is refused with a line naming th
   one.spend('createSubCustomer', {});
   two.spend('createSubCustomer', {});
   expect(two.refusal('getCustomer', undefined)).toBeUndefined();
-  expect(one.refusal('createSubCustomer', {})).toBe('FLEET_WRITE_BUDGET customers=2: this would make 3 sub-customers created, over 2');
+  expect(one.refusal('createSubCustomer', {})).toBe(
+    'FLEET_WRITE_BUDGET customers=2: this would make 3 sub-customers created, over 2'
+  );
 });
 
-test('six processes spending and reading one run\'s budget at once: no reader sees a half-written record, every write is counted', async () => {
+test("six processes spending and reading one run's budget at once: no reader sees a half-written record, every write is counted", async () => {
   test.setTimeout(60_000);
   const dir = mkdtempSync(join(tmpdir(), 'fleet-budget-hammer-'));
   const writer = join(import.meta.dirname, 'budget-writer.ts');
   const processes = 6;
   const writes = 400;
-  const exits = await Promise.all(Array.from({ length: processes }, (_, i) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, `w${i}`, String(writes)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stderr }));
-  })));
-  expect(exits.map((e) => e.code === 0 ? 'ok' : e.stderr.split('\n').find((l) => /Error/.test(l)) ?? `exit ${e.code}`)).toEqual(Array(processes).fill('ok'));
+  const exits = await Promise.all(
+    Array.from(
+      { length: processes },
+      (_, i) =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, `w${i}`, String(writes)], {
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
+          let stderr = '';
+          child.stderr.on('data', (d) => (stderr += d));
+          child.on('close', (code) => resolve({ code, stderr }));
+        })
+    )
+  );
+  expect(
+    exits.map((e) => (e.code === 0 ? 'ok' : (e.stderr.split('\n').find((l) => /Error/.test(l)) ?? `exit ${e.code}`)))
+  ).toEqual(Array(processes).fill('ok'));
   expect(spentIn(dir)).toEqual({ customers: processes * writes, cards: 2 * processes * writes, poolCards: 0 });
 });
 
@@ -66,8 +78,14 @@ test('FLEET_WRITE_BUDGET: a default for a test environment, none for the sandbox
   const remote = { FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'c', FLEET_CLIENT_SECRET: 's' };
   expect(loadConfig({}).writeBudget).toEqual({});
   expect(loadConfig(remote).writeBudget).toEqual({ customers: 350, cards: 80, poolCards: 60 });
-  expect(loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'customers=20' }).writeBudget).toEqual({ customers: 20, cards: 80, poolCards: 60 });
+  expect(loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'customers=20' }).writeBudget).toEqual({
+    customers: 20,
+    cards: 80,
+    poolCards: 60,
+  });
   expect(loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'none' }).writeBudget).toEqual({});
   expect(() => loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'sheep=3' })).toThrow(ConfigError);
-  expect(() => loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'sheep=3' })).toThrow(/^FLEET_WRITE_BUDGET: "sheep=3" is not customers=<number>, cards=<number>, poolCards=<number> \(or none\)$/);
+  expect(() => loadConfig({ ...remote, FLEET_WRITE_BUDGET: 'sheep=3' })).toThrow(
+    /^FLEET_WRITE_BUDGET: "sheep=3" is not customers=<number>, cards=<number>, poolCards=<number> \(or none\)$/
+  );
 });

@@ -7,7 +7,7 @@ import { ruleById, ruleList } from '../../../lib/rules/catalogue.js';
 import { ruleIdsOf } from '../../../lib/rules/ids.js';
 import { faultCatalogue } from '../../../sandbox/faults.js';
 
-test('rule ids are unique, stable in form, and carry the document\'s words', () => {
+test("rule ids are unique, stable in form, and carry the document's words", () => {
   const ids = ruleList.map((r) => r.id);
   expect(new Set(ids).size).toBe(ids.length);
   for (const rule of ruleList) {
@@ -18,7 +18,10 @@ test('rule ids are unique, stable in form, and carry the document\'s words', () 
 });
 
 test('a title names its rules in brackets; an unknown id is an error', () => {
-  expect(ruleIdsOf('customerName is at most 310 characters [CUST-NAME-MAX-310, CUST-BUSREF-MAX-20] @write')).toEqual(['CUST-NAME-MAX-310', 'CUST-BUSREF-MAX-20']);
+  expect(ruleIdsOf('customerName is at most 310 characters [CUST-NAME-MAX-310, CUST-BUSREF-MAX-20] @write')).toEqual([
+    'CUST-NAME-MAX-310',
+    'CUST-BUSREF-MAX-20',
+  ]);
   expect(ruleIdsOf('no rule here')).toEqual([]);
   expect(() => ruleIdsOf('typo [CUST-NAME-MAX-311]')).toThrow(/unknown rule id "CUST-NAME-MAX-311"/);
   expect(() => ruleById('NOPE-1')).toThrow();
@@ -31,7 +34,11 @@ test('every fault names a catalogue rule', () => {
 });
 
 test('every response schema of the operations table maps its errors to a rule', () => {
-  const used = new Set(Object.values(operations).flatMap((op) => Object.values(op.responses).flatMap((b) => ('schema' in b ? [b.schema] : []))));
+  const used = new Set(
+    Object.values(operations).flatMap((op) =>
+      Object.values(op.responses).flatMap((b) => ('schema' in b ? [b.schema] : []))
+    )
+  );
   for (const schema of used) expect(mappedSchemas, schema).toContain(schema);
 });
 

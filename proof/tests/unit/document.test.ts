@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { listTests } from '../../../lib/listed-tests.js';
 import { assumptions } from '../../../lib/rules/assumptions.js';
 import { ruleList, rules } from '../../../lib/rules/catalogue.js';
-import { latencyRows, limitRows, resourceTables, stateRows, statements } from '../../../lib/rules/document.js';
+import { latencyRows, limitRows, resourceTables, statements, stateRows } from '../../../lib/rules/document.js';
 import { ruleIdsOf } from '../../../lib/rules/ids.js';
 import { loadSchemas } from '../../../lib/validation.js';
 
@@ -18,15 +18,22 @@ const registered = new Set(assumptions.map((a) => a.id));
 const fields = resourceTables.flatMap((t) => t.fields.map((f) => ({ ...f, at: `${t.resource}.${f.name}` })));
 
 test('every statement is cited by a rule or a register entry, or says why it cannot be tested (not both)', () => {
-  const bad = statements.filter((s) => (s.cites.length > 0) === !!s.notTestable).map((s) => `${s.section}: ${s.words}`);
+  const bad = statements.filter((s) => s.cites.length > 0 === !!s.notTestable).map((s) => `${s.section}: ${s.words}`);
   expect(bad).toEqual([]);
 });
 
 test('every field of every resource table, and every row of the Limits, latency and state tables, is cited by a rule or a register entry', () => {
   expect(fields.filter((f) => f.cites.length === 0).map((f) => f.at)).toEqual([]);
   // The tables' sizes, so that a row dropped from the data shows: 10 limits, 17 latency targets, 3 customer and 5 card transitions.
-  expect([limitRows.length, latencyRows.length, stateRows.filter((s) => s.section === 'States / Customer').length, stateRows.filter((s) => s.section === 'States / Card').length]).toEqual([10, 17, 3, 5]);
-  expect([...limitRows, ...latencyRows, ...stateRows].filter((s) => s.cites.length === 0).map((s) => s.words)).toEqual([]);
+  expect([
+    limitRows.length,
+    latencyRows.length,
+    stateRows.filter((s) => s.section === 'States / Customer').length,
+    stateRows.filter((s) => s.section === 'States / Card').length,
+  ]).toEqual([10, 17, 3, 5]);
+  expect([...limitRows, ...latencyRows, ...stateRows].filter((s) => s.cites.length === 0).map((s) => s.words)).toEqual(
+    []
+  );
 });
 
 test('every cited id is a rule of the catalogue or an entry of the register', () => {
@@ -34,7 +41,7 @@ test('every cited id is a rule of the catalogue or an entry of the register', ()
   expect([...new Set(cited)].filter((id) => !rules.has(id) && !registered.has(id))).toEqual([]);
 });
 
-test('every rule of the catalogue, but the suite\'s own policies, is cited by some statement, and every register entry too', () => {
+test("every rule of the catalogue, but the suite's own policies, is cited by some statement, and every register entry too", () => {
   const cited = new Set([...statements.flatMap((s) => s.cites), ...fields.flatMap((f) => f.cites)]);
   expect(ruleList.filter((r) => r.origin !== 'policy' && !cited.has(r.id)).map((r) => r.id)).toEqual([]);
   expect([...registered].filter((id) => !cited.has(id))).toEqual([]);
@@ -42,7 +49,9 @@ test('every rule of the catalogue, but the suite\'s own policies, is cited by so
 
 test('every rule of the catalogue but the latency targets (npm run perf) is named by a spec title', () => {
   // Listed as against the embedded sandbox, whatever .env says: a production target would hide the @write tests.
-  const named = new Set(listTests([], { ...process.env, FLEET_BASE_URL: '', FLEET_TARGET: 'sandbox' }).flatMap((t) => ruleIdsOf(t.title)));
+  const named = new Set(
+    listTests([], { ...process.env, FLEET_BASE_URL: '', FLEET_TARGET: 'sandbox' }).flatMap((t) => ruleIdsOf(t.title))
+  );
   expect(ruleList.filter((r) => r.family !== 'latency' && !named.has(r.id)).map((r) => r.id)).toEqual([]);
 });
 
@@ -50,12 +59,22 @@ test('each resource table lists exactly the properties of its schema, and the sc
   const schemas = loadSchemas();
   for (const table of resourceTables) {
     const [file, pointer = ''] = table.schema.split('#');
-    const node = pointer.split('/').filter(Boolean).reduce<Node>((n, key) => n[key] as Node, schemas.schema(file!));
+    const node = pointer
+      .split('/')
+      .filter(Boolean)
+      .reduce<Node>((n, key) => n[key] as Node, schemas.schema(file!));
     const names = table.fields.map((f) => f.name);
     expect(Object.keys(node.properties as Node).sort(), table.resource).toEqual([...names].sort());
     const anyOf = (node.anyOf as { required: string[] }[] | undefined)?.map((branch) => branch.required);
-    expect(anyOf, `${table.resource}: an element shows at least one documented field`).toEqual(table.presence.atLeastOne ? names.map((n) => [n]) : undefined);
-    expect((node.required as string[] | undefined) ?? [], `${table.resource}: stated presence`).toEqual(expect.arrayContaining(table.presence.stated));
-    expect(Object.keys(table.presence.strictExcept ?? {}).filter((f) => !names.includes(f)), `${table.resource}: exempt fields are its own`).toEqual([]);
+    expect(anyOf, `${table.resource}: an element shows at least one documented field`).toEqual(
+      table.presence.atLeastOne ? names.map((n) => [n]) : undefined
+    );
+    expect((node.required as string[] | undefined) ?? [], `${table.resource}: stated presence`).toEqual(
+      expect.arrayContaining(table.presence.stated)
+    );
+    expect(
+      Object.keys(table.presence.strictExcept ?? {}).filter((f) => !names.includes(f)),
+      `${table.resource}: exempt fields are its own`
+    ).toEqual([]);
   }
 });

@@ -10,28 +10,42 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type TestInfo } from '@playwright/test';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { expect, type TestInfo, test } from '@playwright/test';
 import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js';
 import { ConformanceError, FleetClient } from '../../../lib/client.js';
 import { DOCUMENT_TOKEN_PATH, loadConfig } from '../../../lib/config.js';
-import { tokenPathDeviation } from '../../../lib/token-endpoint.js';
-import { DIRECT } from '../../../lib/transport/settings.js';
+import {
+  ENVIRONMENT_ATTACHMENT,
+  type EnvironmentEvent,
+  TransientError,
+  UnavailableError,
+} from '../../../lib/environment.js';
 import { subCustomerBody } from '../../../lib/factories/customer.js';
-import { ENVIRONMENT_ATTACHMENT, TransientError, UnavailableError, type EnvironmentEvent } from '../../../lib/environment.js';
-import { INCOMPLETE_ATTACHMENT, TestLedger, WorkerLedger, type Incomplete } from '../../../lib/ledger.js';
+import { INCOMPLETE_ATTACHMENT, type Incomplete, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
 import { INCOMPLETE_PREFIX, markIncomplete } from '../../../lib/report/allure-suite-errors.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
+import { tokenPathDeviation } from '../../../lib/token-endpoint.js';
+import { DIRECT } from '../../../lib/transport/settings.js';
 import { loadSchemas } from '../../../lib/validation.js';
 import { TOKEN } from './fake-target.js';
 
-const config = loadConfig({ FLEET_BASE_URL: 'https://fleet-test.example.com', FLEET_CLIENT_ID: 'qa', FLEET_CLIENT_SECRET: 'qa-secret-value' });
+const config = loadConfig({
+  FLEET_BASE_URL: 'https://fleet-test.example.com',
+  FLEET_CLIENT_ID: 'qa',
+  FLEET_CLIENT_SECRET: 'qa-secret-value',
+});
 
 /** One answer of the scripted target: a status and body, a gateway's HTML page, or a lost connection. */
 type Answer = { status: number; body?: unknown; html?: string; headers?: Record<string, string> } | { lost: string };
-const json = (status: number, body: unknown = {}, headers: Record<string, string> = {}): Answer => ({ status, body, headers });
-const serverError = (status = 500) => json(status, { errorCode: 'ER-012', errorDescription: 'unexpected server condition; contact support' });
+const json = (status: number, body: unknown = {}, headers: Record<string, string> = {}): Answer => ({
+  status,
+  body,
+  headers,
+});
+const serverError = (status = 500) =>
+  json(status, { errorCode: 'ER-012', errorDescription: 'unexpected server condition; contact support' });
 const page = (status: number): Answer => ({ status, html: `<html><body><h1>${status} Bad Gateway</h1></body></html>` });
 const lost = (words = 'read ECONNRESET'): Answer => ({ lost: words });
 
@@ -44,23 +58,38 @@ function scripted(answers: Answer[], observer?: WorkerLedger | TestLedger) {
       sent.push(`${options.method} ${new URL(url).pathname}`);
       if ('lost' in answer) throw new Error(`apiRequestContext.fetch: ${answer.lost}\nCall log: ...`);
       const text = answer.html ?? JSON.stringify(answer.body);
-      return { status: () => answer.status, headers: () => ({ 'content-type': answer.html ? 'text/html' : 'application/json', ...answer.headers }), text: async () => text } as unknown as APIResponse;
+      return {
+        status: () => answer.status,
+        headers: () => ({ 'content-type': answer.html ? 'text/html' : 'application/json', ...answer.headers }),
+        text: async () => text,
+      } as unknown as APIResponse;
     },
   } as unknown as APIRequestContext;
-  const tokenFetch = (async () => new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }))) as typeof fetch;
-  const client = new FleetClient({ request, config, tokens: new TokenProvider(config, tokenFetch), schemas: loadSchemas(), secrets: new SecretRegistry(), ...(observer ? { observer } : {}) });
+  const tokenFetch = (async () =>
+    new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }))) as typeof fetch;
+  const client = new FleetClient({
+    request,
+    config,
+    tokens: new TokenProvider(config, tokenFetch),
+    schemas: loadSchemas(),
+    secrets: new SecretRegistry(),
+    ...(observer ? { observer } : {}),
+  });
   return { client, sent };
 }
 
 const worker = () => new WorkerLedger(new SecretRegistry(), config.baseUrl);
 
-test('a read is sent again after a reset and a gateway\'s page, counted as retried; its answer is judged like any other', async () => {
+test("a read is sent again after a reset and a gateway's page, counted as retried; its answer is judged like any other", async () => {
   const ledger = worker();
   const { client, sent } = scripted([lost(), page(502), json(200, { cardTypeId: 1 })], ledger);
   const response = await client.call('getCard', { params: { cardIdentifier: 4000001 } });
   expect(response.status).toBe(200);
   expect(sent).toHaveLength(3);
-  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status ?? e.detail} ${e.outcome}`)).toEqual(['reset read ECONNRESET retried', 'gateway 502 retried']);
+  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status ?? e.detail} ${e.outcome}`)).toEqual([
+    'reset read ECONNRESET retried',
+    'gateway 502 retried',
+  ]);
 });
 
 test('a read that never gets through ends in a TransientError after a bounded number of sends, never a verdict', async () => {
@@ -68,7 +97,7 @@ test('a read that never gets through ends in a TransientError after a bounded nu
   const { client, sent } = scripted([page(504)], ledger);
   const error = await client.call('getMasterData').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TransientError);
-  expect((error as TransientError).message).toBe('GET /master/all got a gateway\'s answer 504 4 times');
+  expect((error as TransientError).message).toBe("GET /master/all got a gateway's answer 504 4 times");
   expect(sent).toHaveLength(4);
   expect(ledger.takeEvents().every((e) => e.kind === 'gateway' && e.outcome === 'gave-up')).toBe(true);
 });
@@ -76,12 +105,16 @@ test('a read that never gets through ends in a TransientError after a bounded nu
 test('a 5xx of the server counts only when it comes again: once is a transient answer, twice stands with both answers', async () => {
   const once = worker();
   const transient = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' }), json(200, [])], once);
-  expect((await transient.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })).status).toBe(200);
+  expect(
+    (await transient.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })).status
+  ).toBe(200);
   expect(once.takeEvents().map((e) => `${e.kind} ${e.status} ${e.outcome}`)).toEqual(['server-5xx 500 transient']);
 
   const twice = worker();
   const repeated = scripted([json(500, { errorCode: 'ER-012', errorDescription: 'x' })], twice);
-  const response = await repeated.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } });
+  const response = await repeated.client.call('getCustomerCardTypes', {
+    params: { customerAccountNumber: '7000000010' },
+  });
   expect(response.status).toBe(500);
   expect(response.breaches.map((b) => b.rule)).toContain('HTTP-STATUS-DOCUMENTED');
   expect(response.exchange.repeatOf?.map((e) => e.response.status)).toEqual([500]);
@@ -89,24 +122,36 @@ test('a 5xx of the server counts only when it comes again: once is a transient a
   expect(twice.evidence(response.exchange).earlier?.map((e) => e.status)).toEqual([500]);
 });
 
-test('the server\'s own 503 (the document\'s error body) is judged like its 500; a 503 page, empty or foreign body is a gateway\'s', async () => {
+test("the server's own 503 (the document's error body) is judged like its 500; a 503 page, empty or foreign body is a gateway's", async () => {
   const server = worker();
   const own = scripted([serverError(503)], server);
   const response = await own.client.call('getMasterData');
   expect([response.status, own.sent.length, response.exchange.repeatOf?.length]).toEqual([503, 2, 1]);
   expect(response.breaches.map((b) => b.rule)).toContain('HTTP-STATUS-DOCUMENTED');
   expect(server.takeEvents()).toEqual([]);
-  for (const [what, answer] of [['a page', page(503)], ['an empty body', { status: 502, html: '' }], ['a foreign body', json(504, { message: 'upstream timed out' })]] as [string, Answer][]) {
+  for (const [what, answer] of [
+    ['a page', page(503)],
+    ['an empty body', { status: 502, html: '' }],
+    ['a foreign body', json(504, { message: 'upstream timed out' })],
+  ] as [string, Answer][]) {
     const ledger = worker();
-    const error = await scripted([answer], ledger).client.call('getMasterData').catch((e: unknown) => e);
+    const error = await scripted([answer], ledger)
+      .client.call('getMasterData')
+      .catch((e: unknown) => e);
     expect(error, what).toBeInstanceOf(TransientError);
-    expect(ledger.takeEvents().map((e) => `${e.kind} ${e.by}`), what).toEqual(Array(4).fill('gateway gateway'));
+    expect(
+      ledger.takeEvents().map((e) => `${e.kind} ${e.by}`),
+      what
+    ).toEqual(Array(4).fill('gateway gateway'));
   }
 });
 
-test('a write the server answered 5xx is read back first: performed, the 5xx stands at once under the operation\'s own rule, with the read', async () => {
+test("a write the server answered 5xx is read back first: performed, the 5xx stands at once under the operation's own rule, with the read", async () => {
   const { client, sent } = scripted([serverError()]);
-  const error = (await answerOrReadBack(() => client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }), async () => true).catch((e: unknown) => e)) as ConformanceError;
+  const error = (await answerOrReadBack(
+    () => client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }),
+    async () => true
+  ).catch((e: unknown) => e)) as ConformanceError;
   expect(error).toBeInstanceOf(ConformanceError);
   expect(sent).toEqual(['POST /cards/4000001/block']);
   expect(error.findings.map((f) => [f.rule, f.also])).toEqual([['CARD-BLOCK', ['HTTP-STATUS-DOCUMENTED']]]);
@@ -116,42 +161,80 @@ test('a write the server answered 5xx is read back first: performed, the 5xx sta
 
 test('a write the server answered 5xx that did not take effect, or cannot be read back, is sent once more: a second 5xx stands with both, so does the first when the repeat is refused; a success after it leaves the first transient', async () => {
   const twice = scripted([serverError()]);
-  const stands = (await answerOrReadBack(() => twice.client.call('cancelCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }), async () => false).catch((e: unknown) => e)) as ConformanceError;
-  expect([stands.exchange.response.status, twice.sent.length, stands.exchange.repeatOf?.length, stands.exchange.readBack?.performed]).toEqual([500, 2, 1, false]);
+  const stands = (await answerOrReadBack(
+    () => twice.client.call('cancelCard', { params: { cardIdentifier: 4000001 }, body: { statusReasonId: 1 } }),
+    async () => false
+  ).catch((e: unknown) => e)) as ConformanceError;
+  expect([
+    stands.exchange.response.status,
+    twice.sent.length,
+    stands.exchange.repeatOf?.length,
+    stands.exchange.readBack?.performed,
+  ]).toEqual([500, 2, 1, false]);
   expect(stands.findings[0]!.rule).toBe('CARD-CANCEL-PERMANENT');
 
-  const refused = scripted([serverError(), json(400, { errorCode: 'ER-001', errorDescription: 'the customer is closed already' })]);
-  const closed = (await refused.client.call('closeCustomer', { params: { customerAccountNumber: '7000000010' }, body: {} }).catch((e: unknown) => e)) as ConformanceError;
-  expect([closed.exchange.response.status, closed.exchange.sentAgain?.response.status, closed.findings[0]!.rule], 'refused when sent once more: the 5xx stands').toEqual([500, 400, 'CUST-CLOSE-PERMANENT']);
+  const refused = scripted([
+    serverError(),
+    json(400, { errorCode: 'ER-001', errorDescription: 'the customer is closed already' }),
+  ]);
+  const closed = (await refused.client
+    .call('closeCustomer', { params: { customerAccountNumber: '7000000010' }, body: {} })
+    .catch((e: unknown) => e)) as ConformanceError;
+  expect(
+    [closed.exchange.response.status, closed.exchange.sentAgain?.response.status, closed.findings[0]!.rule],
+    'refused when sent once more: the 5xx stands'
+  ).toEqual([500, 400, 'CUST-CLOSE-PERMANENT']);
   expect(closed.message).toContain('sent once more, it was refused: 400');
 
   const ledger = worker();
   const once = scripted([serverError(), json(202, { orderReference: 'ORD-1' })], ledger);
-  const answer = await once.client.call('orderCards', { body: { customerAccountNumber: '7000000010', cards: [{ cardTypeId: 1 }] } });
+  const answer = await once.client.call('orderCards', {
+    body: { customerAccountNumber: '7000000010', cards: [{ cardTypeId: 1 }] },
+  });
   expect([answer.status, once.sent.length]).toEqual([202, 2]);
-  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status} ${e.outcome} ${e.by}`)).toEqual(['server-5xx 500 transient server']);
+  expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status} ${e.outcome} ${e.by}`)).toEqual([
+    'server-5xx 500 transient server',
+  ]);
 });
 
-test('hostile input answered 5xx twice is the input\'s doing as well as the server\'s (ROBUST-NO-5XX-ON-BAD-INPUT); bad input\'s 5xx is that rule\'s first', async () => {
+test("hostile input answered 5xx twice is the input's doing as well as the server's (ROBUST-NO-5XX-ON-BAD-INPUT); bad input's 5xx is that rule's first", async () => {
   const hostile = scripted([serverError()]);
-  const stands = (await hostile.client.call('createSubCustomer', { body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }), hostile: true }).catch((e: unknown) => e)) as ConformanceError;
+  const stands = (await hostile.client
+    .call('createSubCustomer', {
+      body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }),
+      hostile: true,
+    })
+    .catch((e: unknown) => e)) as ConformanceError;
   expect([stands.exchange.response.status, hostile.sent.length, stands.exchange.repeatOf?.length]).toEqual([500, 2, 1]);
-  expect(stands.findings.map((f) => [f.rule, f.also])).toEqual([['CUST-CREATE-RETURNS-NUMBER', ['HTTP-STATUS-DOCUMENTED', 'ROBUST-NO-5XX-ON-BAD-INPUT']]]);
+  expect(stands.findings.map((f) => [f.rule, f.also])).toEqual([
+    ['CUST-CREATE-RETURNS-NUMBER', ['HTTP-STATUS-DOCUMENTED', 'ROBUST-NO-5XX-ON-BAD-INPUT']],
+  ]);
   const bad = scripted([serverError()]);
-  const refused = (await bad.client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: {} }).catch((e: unknown) => e)) as ConformanceError;
+  const refused = (await bad.client
+    .call('blockCard', { params: { cardIdentifier: 4000001 }, body: {} })
+    .catch((e: unknown) => e)) as ConformanceError;
   expect([refused.findings[0]!.rule, bad.sent.length]).toEqual(['ROBUST-NO-5XX-ON-BAD-INPUT', 2]);
 });
 
-test('a server that keeps answering unavailable (503 with Retry-After, its error body) is waited out as it asks, then said unavailable: the server\'s, never a gateway\'s', async () => {
+test("a server that keeps answering unavailable (503 with Retry-After, its error body) is waited out as it asks, then said unavailable: the server's, never a gateway's", async () => {
   const ledger = worker();
-  const { client, sent } = scripted([json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'try later' }, { 'retry-after': '0' })], ledger);
-  const error = await client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } }).catch((e: unknown) => e);
+  const { client, sent } = scripted(
+    [json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'try later' }, { 'retry-after': '0' })],
+    ledger
+  );
+  const error = await client
+    .call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(UnavailableError);
-  expect((error as UnavailableError).message).toBe('GET /customers/7000000010/cardTypes answered 503 (unavailable) 6 times, waiting 0 s as it asked');
+  expect((error as UnavailableError).message).toBe(
+    'GET /customers/7000000010/cardTypes answered 503 (unavailable) 6 times, waiting 0 s as it asked'
+  );
   expect(sent).toHaveLength(6);
   expect(ledger.takeEvents().map((e) => `${e.kind} ${e.status} ${e.by}`)).toEqual(['unavailable 503 server']);
   const throttled = scripted([json(429, { message: 'slow down' }, { 'retry-after': '0' }), json(200, [])]);
-  expect((await throttled.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })).status).toBe(200);
+  expect(
+    (await throttled.client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })).status
+  ).toBe(200);
 });
 
 test('a write whose answer was lost is never sent again: a TransientError to read back what happened; read back, it goes on or is sent once more', async () => {
@@ -163,10 +246,16 @@ test('a write whose answer was lost is never sent again: a TransientError to rea
   expect((error as TransientError).write).toBe(true);
   expect(sent).toEqual(['POST /cards/4000001/block']);
 
-  const happened = await answerOrReadBack(() => client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }), async () => true);
+  const happened = await answerOrReadBack(
+    () => client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }),
+    async () => true
+  );
   expect(happened, 'it happened: no answer to judge, the caller goes on').toBeUndefined();
   const again = scripted([page(502), json(200)], ledger);
-  const answer = await answerOrReadBack(() => again.client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }), async () => false);
+  const answer = await answerOrReadBack(
+    () => again.client.call('blockCard', { params: { cardIdentifier: 4000001 }, body }),
+    async () => false
+  );
   expect(answer?.status, 'it did not happen: sent once more, now that that is known').toBe(200);
   expect(again.sent).toHaveLength(2);
   expect(ledger.takeEvents().map((e) => e.outcome)).toEqual(['gave-up', 'reconciled', 'reconciled']);
@@ -177,11 +266,22 @@ test('bad input, and an update (same body, same state, same answer), may be sent
   expect((await client.call('blockCard', { params: { cardIdentifier: 4000001 }, body: {} })).status).toBe(400);
   expect(sent).toHaveLength(2);
   const update = scripted([page(504), json(200)]);
-  expect((await update.client.call('updateCustomerDetail', { params: { customerAccountNumber: '7000000010' }, body: { customerName: 'x' } })).status).toBe(200);
+  expect(
+    (
+      await update.client.call('updateCustomerDetail', {
+        params: { customerAccountNumber: '7000000010' },
+        body: { customerName: 'x' },
+      })
+    ).status
+  ).toBe(200);
 });
 
-test('a token request outlasts a 503, a reset and a timeout; only a 400 or 401 is the credentials\' fault; what outlasts every send is not theirs either', async () => {
-  const credentials = { tokenUrl: 'https://fleet-test.example.com/identity/realms/fleet/protocol/openid-connect/token', clientId: 'qa', clientSecret: 'qa-secret-value' };
+test("a token request outlasts a 503, a reset and a timeout; only a 400 or 401 is the credentials' fault; what outlasts every send is not theirs either", async () => {
+  const credentials = {
+    tokenUrl: 'https://fleet-test.example.com/identity/realms/fleet/protocol/openid-connect/token',
+    clientId: 'qa',
+    clientSecret: 'qa-secret-value',
+  };
   const answers = (...list: (number | 'reset')[]) => {
     let i = 0;
     return (async () => {
@@ -194,18 +294,25 @@ test('a token request outlasts a 503, a reset and a timeout; only a 400 or 401 i
   const provider = new TokenProvider(credentials, answers(503, 'reset', 200));
   provider.onEvent = (e) => events.push(e);
   expect(await provider.token()).toBe(TOKEN);
-  expect(events.map((e) => `${e.kind} ${e.status ?? e.detail} ${e.outcome}`)).toEqual(['token 503 retried', 'token ECONNRESET retried']);
+  expect(events.map((e) => `${e.kind} ${e.status ?? e.detail} ${e.outcome}`)).toEqual([
+    'token 503 retried',
+    'token ECONNRESET retried',
+  ]);
 
   const down = await new TokenProvider(credentials, answers(503)).token().catch((e: unknown) => e);
   expect(down).toBeInstanceOf(TokenUnavailable);
   expect((down as Error).message).toMatch(/not the credentials'$/);
   const refused = await new TokenProvider(credentials, answers(401)).token().catch((e: unknown) => e);
-  expect((refused as AuthError).message).toMatch(/refused: 401; check FLEET_CLIENT_ID \/ FLEET_CLIENT_SECRET \(sent as client_secret_post: FLEET_TOKEN_AUTH\)$/);
+  expect((refused as AuthError).message).toMatch(
+    /refused: 401; check FLEET_CLIENT_ID \/ FLEET_CLIENT_SECRET \(sent as client_secret_post: FLEET_TOKEN_AUTH\)$/
+  );
   const elsewhere = await new TokenProvider(credentials, answers(404)).token().catch((e: unknown) => e);
-  expect((elsewhere as AuthError).message).toMatch(/answered 404: not a refusal of the credentials; is FLEET_TOKEN_URL/);
+  expect((elsewhere as AuthError).message).toMatch(
+    /answered 404: not a refusal of the credentials; is FLEET_TOKEN_URL/
+  );
 });
 
-test('a 404 or 405 at the document\'s token path is the server\'s deviation only when FLEET_TOKEN_URL is unset and the service answers 401 without a token', async () => {
+test("a 404 or 405 at the document's token path is the server's deviation only when FLEET_TOKEN_URL is unset and the service answers 401 without a token", async () => {
   const base = 'https://fleet-test.example.com';
   const settings = { baseUrl: base, tokenUrl: `${base}${DOCUMENT_TOKEN_PATH}`, transport: DIRECT };
   const probing = (status: number) => {
@@ -218,13 +325,21 @@ test('a 404 or 405 at the document\'s token path is the server\'s deviation only
   };
   const missing = new AuthError('token request answered 404', 404);
   const served = probing(401);
-  expect(await tokenPathDeviation(settings, missing, served.fetchImpl)).toMatch(/^POST \/identity\/realms\/fleet\/protocol\/openid-connect\/token answered 404 while GET \/customers without a token answered 401/);
+  expect(await tokenPathDeviation(settings, missing, served.fetchImpl)).toMatch(
+    /^POST \/identity\/realms\/fleet\/protocol\/openid-connect\/token answered 404 while GET \/customers without a token answered 401/
+  );
   expect(served.asked).toEqual([`${base}/customers?limit=1`]);
   expect(await tokenPathDeviation(settings, new AuthError('x', 405), probing(401).fetchImpl)).toBeDefined();
   // A wrong base address: nothing of the service there either.
   expect(await tokenPathDeviation(settings, missing, probing(404).fetchImpl)).toBeUndefined();
   // The user's own token URL, a refusal of the credentials, a token endpoint that is down: the error stands.
-  expect(await tokenPathDeviation({ ...settings, tokenUrl: 'https://idp.example.com/token' }, missing, probing(401).fetchImpl)).toBeUndefined();
+  expect(
+    await tokenPathDeviation(
+      { ...settings, tokenUrl: 'https://idp.example.com/token' },
+      missing,
+      probing(401).fetchImpl
+    )
+  ).toBeUndefined();
   expect(await tokenPathDeviation(settings, new AuthError('refused', 401), probing(401).fetchImpl)).toBeUndefined();
   expect(await tokenPathDeviation(settings, new TokenUnavailable('down'), probing(401).fetchImpl)).toBeUndefined();
 });
@@ -233,8 +348,13 @@ test('a 404 or 405 at the document\'s token path is the server\'s deviation only
 function fakeTestInfo(status: TestInfo['status'], messages: string[], retries = 0) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
-    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], tags: [] as string[], timeout: 60_000,
-    retry: 0, project: { retries },
+    status,
+    expectedStatus: 'passed' as TestInfo['expectedStatus'],
+    annotations: [] as TestInfo['annotations'],
+    tags: [] as string[],
+    timeout: 60_000,
+    retry: 0,
+    project: { retries },
     errors: messages.map((message) => ({ message })),
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
   };
@@ -249,65 +369,111 @@ test('a test out of time is incomplete, saying what it waited for, for how long,
   const { info, attachments } = fakeTestInfo('timedOut', ['Test timeout of 60000ms exceeded.']);
   await ledger.settle(info);
   expect(info.status).toBe('skipped');
-  expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toMatch(/^ran out of time \(its limit: 60 s\) waiting for a pool card \(for \d+ s\): not judged$/);
+  expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toMatch(
+    /^ran out of time \(its limit: 60 s\) waiting for a pool card \(for \d+ s\): not judged$/
+  );
   const incomplete = JSON.parse(attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body) as Incomplete;
-  expect(incomplete).toMatchObject({ waitingFor: 'a pool card', limitMs: 60_000, lastExchange: { request: { path: '/cards/4000001' }, response: { status: 200 } } });
+  expect(incomplete).toMatchObject({
+    waitingFor: 'a pool card',
+    limitMs: 60_000,
+    lastExchange: { request: { path: '/cards/4000001' }, response: { status: 200 } },
+  });
 });
 
-test('a test stopped by the environment is incomplete, the gateway\'s page its last exchange, its events attached; a blocker found before wins', async () => {
+test("a test stopped by the environment is incomplete, the gateway's page its last exchange, its events attached; a blocker found before wins", async () => {
   const ledger = new TestLedger(new Set(['MASTER-TEN-ARRAYS']), worker(), 'a test');
   const { client } = scripted([page(502)], ledger);
   const error = (await client.call('getMasterData').catch((e: unknown) => e)) as TransientError;
   const { info, attachments } = fakeTestInfo('failed', [`TransientError: ${error.message}`]);
   await ledger.settle(info);
-  expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toBe('GET /master/all got a gateway\'s answer 502 4 times: not judged');
-  expect(JSON.parse(attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({ lastExchange: { response: { status: 502 } } });
-  expect((JSON.parse(attachments.find((a) => a.name === ENVIRONMENT_ATTACHMENT)!.body) as EnvironmentEvent[]).map((e) => e.test)).toEqual(['a test', 'a test', 'a test', 'a test']);
+  expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toBe(
+    "GET /master/all got a gateway's answer 502 4 times: not judged"
+  );
+  expect(JSON.parse(attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({
+    lastExchange: { response: { status: 502 } },
+  });
+  expect(
+    (JSON.parse(attachments.find((a) => a.name === ENVIRONMENT_ATTACHMENT)!.body) as EnvironmentEvent[]).map(
+      (e) => e.test
+    )
+  ).toEqual(['a test', 'a test', 'a test', 'a test']);
 
   const blocked = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'another test');
   const late = fakeTestInfo('timedOut', ['Test timeout of 60000ms exceeded.']);
   blocked.block('CARD-SHAPE', 'no usable Active card');
   await blocked.settle(late.info);
-  expect(late.info.annotations.find((a) => a.type === 'blocked')?.description).toBe('CARD-SHAPE: no usable Active card');
+  expect(late.info.annotations.find((a) => a.type === 'blocked')?.description).toBe(
+    'CARD-SHAPE: no usable Active card'
+  );
 });
 
 test('an attempt that judged nothing is run again when the project may (its status left for Playwright to retry); a verdict is never retried', async () => {
   const first = new TestLedger(new Set(['MASTER-TEN-ARRAYS']), worker(), 'a test');
-  const error = (await scripted([page(502)], first).client.call('getMasterData').catch((e: unknown) => e)) as TransientError;
+  const error = (await scripted([page(502)], first)
+    .client.call('getMasterData')
+    .catch((e: unknown) => e)) as TransientError;
   const attempt = fakeTestInfo('failed', [`TransientError: ${error.message}`], 1);
   await first.settle(attempt.info);
-  expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual(['interrupted', ['incomplete', 'run again']]);
+  expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual([
+    'interrupted',
+    ['incomplete', 'run again'],
+  ]);
 
   const unavailable = new TestLedger(new Set(['CUST-CARDTYPES-SHAPE']), worker(), 'a test');
-  const down = (await scripted([json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'later' }, { 'retry-after': '0' })], unavailable).client
-    .call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } }).catch((e: unknown) => e)) as UnavailableError;
+  const down = (await scripted(
+    [json(503, { errorCode: 'SERVICE_UNAVAILABLE', errorDescription: 'later' }, { 'retry-after': '0' })],
+    unavailable
+  )
+    .client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })
+    .catch((e: unknown) => e)) as UnavailableError;
   const last = fakeTestInfo('failed', [`UnavailableError: ${down.message}`]);
   await unavailable.settle(last.info);
   expect([last.info.status, last.info.annotations.map((a) => a.type)]).toEqual(['skipped', ['unavailable', 'skip']]);
-  expect(JSON.parse(last.attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({ unavailable: { operationId: 'getCustomerCardTypes', status: 503 }, lastExchange: { response: { status: 503 } } });
+  expect(JSON.parse(last.attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({
+    unavailable: { operationId: 'getCustomerCardTypes', status: 503 },
+    lastExchange: { response: { status: 503 } },
+  });
 
   const failing = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
-  await scripted([json(200, {})], failing).client.call('getCard', { params: { cardIdentifier: 4000001 } }).catch(() => undefined);
+  await scripted([json(200, {})], failing)
+    .client.call('getCard', { params: { cardIdentifier: 4000001 } })
+    .catch(() => undefined);
   const verdict = fakeTestInfo('failed', ['Error: [CARD-BLOCK] card 4000001 should be blocked'], 1);
   await failing.settle(verdict.info);
-  expect([verdict.info.status, (verdict.info as unknown as { _hasNonRetriableError?: boolean })._hasNonRetriableError]).toEqual(['failed', true]);
+  expect([
+    verdict.info.status,
+    (verdict.info as unknown as { _hasNonRetriableError?: boolean })._hasNonRetriableError,
+  ]).toEqual(['failed', true]);
 });
 
 test('a test the write budget refuses is not run, with why: never blocked', async () => {
   const ledger = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
-  const { info } = fakeTestInfo('failed', ['NotRunError: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)'], 1);
+  const { info } = fakeTestInfo(
+    'failed',
+    ['NotRunError: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)'],
+    1
+  );
   await ledger.settle(info);
-  expect([info.status, info.annotations.map((a) => `${a.type}: ${a.description}`)]).toEqual(['skipped', ['not run: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)', 'skip: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)']]);
+  expect([info.status, info.annotations.map((a) => `${a.type}: ${a.description}`)]).toEqual([
+    'skipped',
+    [
+      'not run: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)',
+      'skip: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)',
+    ],
+  ]);
 });
 
 test('Allure says an incomplete test was not judged; a skipped test for another reason keeps its message', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-allure-'));
-  const write = (name: string, message: string) => writeFileSync(join(dir, `${name}-result.json`), JSON.stringify({ status: 'skipped', statusDetails: { message } }));
-  write('a', 'TransientError: GET /master/all got a gateway\'s answer 502 4 times');
+  const write = (name: string, message: string) =>
+    writeFileSync(join(dir, `${name}-result.json`), JSON.stringify({ status: 'skipped', statusDetails: { message } }));
+  write('a', "TransientError: GET /master/all got a gateway's answer 502 4 times");
   write('b', 'Test timeout of 60000ms exceeded.');
   write('c', 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
   expect(markIncomplete(dir)).toBe(2);
-  const message = (name: string) => (JSON.parse(readFileSync(join(dir, `${name}-result.json`), 'utf8')) as { statusDetails: { message: string } }).statusDetails.message;
+  const message = (name: string) =>
+    (JSON.parse(readFileSync(join(dir, `${name}-result.json`), 'utf8')) as { statusDetails: { message: string } })
+      .statusDetails.message;
   expect(message('a')).toBe(`${INCOMPLETE_PREFIX}TransientError: GET /master/all got a gateway's answer 502 4 times`);
   expect(message('c')).toBe('no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
 });

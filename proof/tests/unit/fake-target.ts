@@ -2,7 +2,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { TokenProvider } from '../../../lib/auth.js';
 import { FleetClient } from '../../../lib/client.js';
-import { secretsOf, type Config } from '../../../lib/config.js';
+import { type Config, secretsOf } from '../../../lib/config.js';
 import type { Observer } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { loadSchemas } from '../../../lib/validation.js';
@@ -10,10 +10,24 @@ import { loadSchemas } from '../../../lib/validation.js';
 export const TOKEN = 'tok-e8d1c0ffee-5a5a5a';
 
 export function fakeTarget(config: Config, status: number, body: unknown, observer?: Observer): FleetClient {
-  const response = { status: () => status, headers: () => ({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body) } as unknown as APIResponse;
+  const response = {
+    status: () => status,
+    headers: () => ({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
+  } as unknown as APIResponse;
   const request = { fetch: async () => response } as unknown as APIRequestContext;
-  const tokenFetch = (async () => new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }), { headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  const tokenFetch = (async () =>
+    new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }), {
+      headers: { 'content-type': 'application/json' },
+    })) as typeof fetch;
   const secrets = new SecretRegistry();
   for (const s of secretsOf(config)) secrets.add(s);
-  return new FleetClient({ request, config, tokens: new TokenProvider(config, tokenFetch), schemas: loadSchemas(), secrets, ...(observer ? { observer } : {}) });
+  return new FleetClient({
+    request,
+    config,
+    tokens: new TokenProvider(config, tokenFetch),
+    schemas: loadSchemas(),
+    secrets,
+    ...(observer ? { observer } : {}),
+  });
 }

@@ -13,5 +13,6 @@ test('--share: the shares of one cut are apart and together every fault; the day
 test('--share: n or k/n, anything else one line naming it', () => {
   expect(parseShare('2')).toEqual({ of: 2 });
   expect(parseShare('3/4')).toEqual({ part: 3, of: 4 });
-  for (const bad of ['', '0', '5/4', 'half', '1/0']) expect(() => parseShare(bad)).toThrow(/^--share .*: n \(the day's share of n\) or k\/n/);
+  for (const bad of ['', '0', '5/4', 'half', '1/0'])
+    expect(() => parseShare(bad)).toThrow(/^--share .*: n \(the day's share of n\) or k\/n/);
 });

@@ -16,15 +16,26 @@ const SUITE = ['lib', 'scripts', 'perf', 'fixtures', 'specs', 'playwright.config
 /** The sandbox's one door for the suite. */
 const LAUNCHER = 'sandbox/launcher.ts';
 /** The document as data, which the sandbox implements and the suite checks against. */
-const CONTRACT = ['lib/operations.ts', 'lib/types.generated.ts', 'lib/validation.ts', 'lib/schema-nodes.ts', 'lib/latency-targets.ts'];
+const CONTRACT = [
+  'lib/operations.ts',
+  'lib/types.generated.ts',
+  'lib/validation.ts',
+  'lib/schema-nodes.ts',
+  'lib/latency-targets.ts',
+];
 /** A path to a module of the sandbox or of proof/ in a string: a process started around the launcher. */
 const PATH_LITERAL = /['"`]((?:sandbox|proof)\/[\w./-]+\.m?ts)['"`]/g;
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function modules(roots = ROOTS): string[] {
-  return roots.flatMap((root) => root.includes('.')
-    ? [join(repoRoot, root)]
-    : readdirSync(join(repoRoot, root), { recursive: true, encoding: 'utf8' }).filter((f) => /\.m?ts$/.test(f)).map((f) => join(repoRoot, root, f)));
+  return roots.flatMap((root) =>
+    root.includes('.')
+      ? [join(repoRoot, root)]
+      : readdirSync(join(repoRoot, root), { recursive: true, encoding: 'utf8' })
+          .filter((f) => /\.m?ts$/.test(f))
+          .map((f) => join(repoRoot, root, f))
+  );
 }
 
 const partOf = (file: string): string => relative(repoRoot, file).split('/')[0]!;
@@ -38,12 +49,13 @@ function arrowsAgainst(graph: Map<string, string[]>): string[] {
       const target = relative(repoRoot, to);
       const toPart = partOf(to);
       const suite = SUITE.includes(fromPart);
-      const against = (suite && toPart === 'proof')
-        || (suite && toPart === 'sandbox' && target !== LAUNCHER)
-        || (fromPart === 'sandbox' && toPart === 'proof')
-        || (fromPart === 'sandbox' && SUITE.includes(toPart) && !CONTRACT.includes(target))
+      const against =
+        (suite && toPart === 'proof') ||
+        (suite && toPart === 'sandbox' && target !== LAUNCHER) ||
+        (fromPart === 'sandbox' && toPart === 'proof') ||
+        (fromPart === 'sandbox' && SUITE.includes(toPart) && !CONTRACT.includes(target)) ||
         // The fixtures build on lib/; what lib/ judges with lies below them (lib/judge.ts).
-        || (fromPart === 'lib' && toPart === 'fixtures');
+        (fromPart === 'lib' && toPart === 'fixtures');
       if (against) wrong.push(`${relative(repoRoot, from)} → ${target}`);
     }
   }
@@ -53,7 +65,9 @@ function arrowsAgainst(graph: Map<string, string[]>): string[] {
 /** The project modules `file` imports (a `.js` specifier names its `.ts` source). */
 function importsOf(file: string, known: Set<string>): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => resolve(dirname(file), (m[1] ?? m[2])!.replace(/\.js$/, '.ts'))).filter((f) => known.has(f));
+  return [...text.matchAll(IMPORT)]
+    .map((m) => resolve(dirname(file), (m[1] ?? m[2])!.replace(/\.js$/, '.ts')))
+    .filter((f) => known.has(f));
 }
 
 /** Strongly connected components of more than one module (or a module importing itself). */
@@ -102,10 +116,15 @@ test('the suite reaches the sandbox only through its launcher, neither reaches p
   const files = modules();
   const known = new Set(files);
   const graph = new Map(files.map((f) => [f, importsOf(f, known)]));
-  expect([...graph.keys()].filter((f) => relative(repoRoot, f) === LAUNCHER), 'the launcher exists').toHaveLength(1);
+  expect(
+    [...graph.keys()].filter((f) => relative(repoRoot, f) === LAUNCHER),
+    'the launcher exists'
+  ).toHaveLength(1);
   expect(arrowsAgainst(graph)).toEqual([]);
   // A sandbox or proof module started as a process by path is an arrow too, past the import graph.
-  const started = modules(SUITE).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(PATH_LITERAL)].map((m) => `${relative(repoRoot, f)}: ${m[1]}`));
+  const started = modules(SUITE).flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(PATH_LITERAL)].map((m) => `${relative(repoRoot, f)}: ${m[1]}`)
+  );
   expect(started).toEqual([]);
 });
 
@@ -118,12 +137,24 @@ test('the arrow checker names each import against the grain', () => {
     [at('lib/model/card/card-model.ts'), [at('fixtures/test.ts'), at('lib/judge.ts')]],
     [at('fixtures/test.ts'), [at('lib/judge.ts')]],
   ]);
-  expect(arrowsAgainst(graph)).toEqual(['lib/config.ts → sandbox/defaults.ts', 'lib/config.ts → proof/nights/plan.ts', 'sandbox/app.ts → lib/client.ts', 'lib/model/card/card-model.ts → fixtures/test.ts']);
-  expect([..."startTsChild('sandbox/server.ts', []); // see sandbox/README.md".matchAll(PATH_LITERAL)].map((m) => m[1])).toEqual(['sandbox/server.ts']);
+  expect(arrowsAgainst(graph)).toEqual([
+    'lib/config.ts → sandbox/defaults.ts',
+    'lib/config.ts → proof/nights/plan.ts',
+    'sandbox/app.ts → lib/client.ts',
+    'lib/model/card/card-model.ts → fixtures/test.ts',
+  ]);
+  expect(
+    [..."startTsChild('sandbox/server.ts', []); // see sandbox/README.md".matchAll(PATH_LITERAL)].map((m) => m[1])
+  ).toEqual(['sandbox/server.ts']);
 });
 
 test('the cycle finder finds a cycle of type-only imports', () => {
-  const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a']],
+    ['d', ['a']],
+  ]);
   expect(cycles(graph)).toEqual([['a', 'b', 'c']]);
   const text = "import type { X } from './x.js';\nexport { y } from '../y.js';\nconst z = await import('./z.js');";
   expect([...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2])).toEqual(['./x.js', '../y.js', './z.js']);

@@ -1,30 +1,49 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Finding } from '../../../lib/checks/types.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
-import { BlockedError, FINDINGS_ATTACHMENT, mergeFindings, TestLedger, WorkerLedger, type LedgerEntry } from '../../../lib/ledger.js';
+import {
+  BlockedError,
+  FINDINGS_ATTACHMENT,
+  type LedgerEntry,
+  mergeFindings,
+  TestLedger,
+  WorkerLedger,
+} from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 
 function exchange(status: number, body: unknown = {}, operationId: Exchange['operationId'] = 'cardSearch'): Exchange {
   const text = JSON.stringify(body);
   return {
-    operationId, replayBaseUrl: 'http://127.0.0.1:4010', request: { method: 'POST', path: '/cards/search', headers: {}, auth: 'token', body: { limit: 5 } },
+    operationId,
+    replayBaseUrl: 'http://127.0.0.1:4010',
+    request: { method: 'POST', path: '/cards/search', headers: {}, auth: 'token', body: { limit: 5 } },
     response: { status, headers: { 'content-type': 'application/json' }, text, body, isJson: true },
-    startedAt: new Date(0).toISOString(), durationMs: 1,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
   };
 }
 
-const failure = (rule: string, where: string, title = `${where} must be integer`): Finding => ({ kind: 'failure', check: 'response_schema_conformance', rule, title, where });
+const failure = (rule: string, where: string, title = `${where} must be integer`): Finding => ({
+  kind: 'failure',
+  check: 'response_schema_conformance',
+  rule,
+  title,
+  where,
+});
 
 /** Just what settle() reads and writes of a TestInfo. */
 function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
-    status, expectedStatus: 'passed' as TestInfo['expectedStatus'], annotations: [] as TestInfo['annotations'], tags: [] as string[],
+    status,
+    expectedStatus: 'passed' as TestInfo['expectedStatus'],
+    annotations: [] as TestInfo['annotations'],
+    tags: [] as string[],
     errors: messages.map((message) => ({ message })),
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
   };
@@ -38,7 +57,7 @@ function ledgers(rules: string[]) {
 
 const blockedBy = (info: TestInfo) => info.annotations.find((a) => a.type === 'blocked')?.description;
 
-test('a failure of the test\'s own rule stands, even next to a broken answer of another rule', async () => {
+test("a failure of the test's own rule stands, even next to a broken answer of another rule", async () => {
   const { test: ledger } = ledgers(['CARD-SEARCH-STATUS']);
   ledger.observe(exchange(500), [failure('HTTP-STATUS-DOCUMENTED', '/')]);
   const { info } = fakeTestInfo('failed', ['Error: [CARD-SEARCH-STATUS] cards found for status 2 with another status']);
@@ -47,27 +66,43 @@ test('a failure of the test\'s own rule stands, even next to a broken answer of 
   expect(blockedBy(info)).toBeUndefined();
 });
 
-test('an assertion of the test\'s own rule on the 5xx its last request got (judged as another rule\'s) is blocked by that rule', async () => {
+test("an assertion of the test's own rule on the 5xx its last request got (judged as another rule's) is blocked by that rule", async () => {
   const { test: ledger } = ledgers(['CUST-NAME-MAX-310']);
-  ledger.observe(exchange(500, { errorCode: 'ER-012' }, 'createSubCustomer'), [failure('CUST-CREATE-RETURNS-NUMBER', '/', 'answered 500 to a valid write, and performed it (read back)')]);
-  const { info } = fakeTestInfo('failed', ['Error: Property failed after 1 tests\nError: [CUST-NAME-MAX-310] expected status 200, received 500\nrequest:  POST /cards/search\nresponse: 500 application/json']);
+  ledger.observe(exchange(500, { errorCode: 'ER-012' }, 'createSubCustomer'), [
+    failure('CUST-CREATE-RETURNS-NUMBER', '/', 'answered 500 to a valid write, and performed it (read back)'),
+  ]);
+  const { info } = fakeTestInfo('failed', [
+    'Error: Property failed after 1 tests\nError: [CUST-NAME-MAX-310] expected status 200, received 500\nrequest:  POST /cards/search\nresponse: 500 application/json',
+  ]);
   await ledger.settle(info);
-  expect([info.status, blockedBy(info)]).toEqual(['skipped', 'CUST-CREATE-RETURNS-NUMBER: POST /cards/search answered 500: answered 500 to a valid write, and performed it (read back)']);
+  expect([info.status, blockedBy(info)]).toEqual([
+    'skipped',
+    'CUST-CREATE-RETURNS-NUMBER: POST /cards/search answered 500: answered 500 to a valid write, and performed it (read back)',
+  ]);
 });
 
-test('a failure after a 5xx the test received is blocked by the 5xx\'s rule, and the worker stays (skipped)', async () => {
+test("a failure after a 5xx the test received is blocked by the 5xx's rule, and the worker stays (skipped)", async () => {
   const { test: ledger } = ledgers(['CUST-CARDTYPES-SHAPE']);
-  ledger.observe(exchange(500, { errorCode: 'ER-012' }), [failure('HTTP-STATUS-DOCUMENTED', '/', 'answered 500 to a valid request')]);
+  ledger.observe(exchange(500, { errorCode: 'ER-012' }), [
+    failure('HTTP-STATUS-DOCUMENTED', '/', 'answered 500 to a valid request'),
+  ]);
   const { info, attachments } = fakeTestInfo('failed', ['Error: expected status 200, received 500']);
   await ledger.settle(info);
   expect(info.status).toBe('skipped');
   expect(info.expectedStatus).toBe('skipped');
   expect(blockedBy(info)).toMatch(/^HTTP-STATUS-DOCUMENTED: POST \/cards\/search answered 500/);
-  expect(attachments.map((a) => a.name)).toEqual(['blocked by HTTP-STATUS-DOCUMENTED.json', FINDINGS_ATTACHMENT, FOOTPRINT_ATTACHMENT]);
+  expect(attachments.map((a) => a.name)).toEqual([
+    'blocked by HTTP-STATUS-DOCUMENTED.json',
+    FINDINGS_ATTACHMENT,
+    FOOTPRINT_ATTACHMENT,
+  ]);
 });
 
 test('a broken field explains only a failure that reads it', async () => {
-  for (const [message, blocked] of [['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true], ['Error: cards that do not match driverName "Jo"', false]] as const) {
+  for (const [message, blocked] of [
+    ['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true],
+    ['Error: cards that do not match driverName "Jo"', false],
+  ] as const) {
     const { test: ledger } = ledgers(['CARD-SEARCH-FILTER-DRIVER']);
     ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
     const { info } = fakeTestInfo('failed', [message]);
@@ -79,11 +114,29 @@ test('a broken field explains only a failure that reads it', async () => {
 test('a broken field explains a failure whose statement reads it, the statement wrapped over lines or not', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
   const source = join(dir, 'wrapped.spec.ts');
-  writeFileSync(source, ['// a card\'s status', 'expect(', '  card.status.id,', "  'the card after its block'", ').toBe(1);', 'expect(', '  cards.length,', ').toBe(1);'].join('\n'));
+  writeFileSync(
+    source,
+    [
+      "// a card's status",
+      'expect(',
+      '  card.status.id,',
+      "  'the card after its block'",
+      ').toBe(1);',
+      'expect(',
+      '  cards.length,',
+      ').toBe(1);',
+    ].join('\n')
+  );
   try {
-    for (const [line, blocked] of [[5, true], [3, true], [8, false]] as const) {
+    for (const [line, blocked] of [
+      [5, true],
+      [3, true],
+      [8, false],
+    ] as const) {
       const { test: ledger } = ledgers(['CARD-BLOCK']);
-      ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
+      ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [
+        failure('CARD-SHAPE', '/cards/0/status/id'),
+      ]);
       const { info } = fakeTestInfo('failed', ['Error: expect(received).toBe(expected)\n\nExpected: 1\nReceived: "1"']);
       info.errors[0]!.stack = `${info.errors[0]!.message}\n    at ${source}:${line}:3`;
       await ledger.settle(info);
@@ -94,10 +147,16 @@ test('a broken field explains a failure whose statement reads it, the statement 
   }
 });
 
-test('a BlockedError, a refused token and an assertion of another rule (forRule) each block; the last is that rule\'s finding', async () => {
+test("a BlockedError, a refused token and an assertion of another rule (forRule) each block; the last is that rule's finding", async () => {
   const cases: [string, string][] = [
-    ['BlockedError: blocked by CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER', 'CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER'],
-    ['AuthError: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET', 'AUTH-TOKEN-CLIENT-CREDENTIALS: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET'],
+    [
+      'BlockedError: blocked by CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER',
+      'CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER',
+    ],
+    [
+      'AuthError: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET',
+      'AUTH-TOKEN-CLIENT-CREDENTIALS: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET',
+    ],
     ['Error: [CUST-BLOCK] customer 7000001001 after its block', 'CUST-BLOCK: customer 7000001001 after its block'],
   ];
   for (const [message, description] of cases) {
@@ -106,18 +165,28 @@ test('a BlockedError, a refused token and an assertion of another rule (forRule)
     const { info, attachments } = fakeTestInfo('failed', [message]);
     await ledger.settle(info);
     expect(blockedBy(info)).toBe(description);
-    const findings = attachments.filter((a) => a.name === FINDINGS_ATTACHMENT).flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
-    expect(findings.map((f) => `${f.rule} ${f.check} ${f.operationId}`)).toEqual(message.includes('[CUST-BLOCK]') ? ['CUST-BLOCK assertion getCustomer'] : []);
+    const findings = attachments
+      .filter((a) => a.name === FINDINGS_ATTACHMENT)
+      .flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+    expect(findings.map((f) => `${f.rule} ${f.check} ${f.operationId}`)).toEqual(
+      message.includes('[CUST-BLOCK]') ? ['CUST-BLOCK assertion getCustomer'] : []
+    );
   }
 });
 
 test('an assertion of another rule that a field broken by a third rule explains blocks by the third, with no finding of the second', async () => {
   const { test: ledger } = ledgers(['CUST-BLOCK']);
-  ledger.observe(exchange(200, { customerContact: { mobilePhone: 15112345678 } }, 'getCustomer'), [failure('CONTACT-SHAPE', '/customerContact/mobilePhone', '/customerContact/mobilePhone must be string')]);
-  const { info, attachments } = fakeTestInfo('failed', ['Error: [CUST-CREATE-MAIN-ADDRESS-CONTACT] details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,']);
+  ledger.observe(exchange(200, { customerContact: { mobilePhone: 15112345678 } }, 'getCustomer'), [
+    failure('CONTACT-SHAPE', '/customerContact/mobilePhone', '/customerContact/mobilePhone must be string'),
+  ]);
+  const { info, attachments } = fakeTestInfo('failed', [
+    'Error: [CUST-CREATE-MAIN-ADDRESS-CONTACT] details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,',
+  ]);
   await ledger.settle(info);
   expect(blockedBy(info)).toMatch(/^CONTACT-SHAPE: /);
-  const findings = attachments.filter((a) => a.name === FINDINGS_ATTACHMENT).flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+  const findings = attachments
+    .filter((a) => a.name === FINDINGS_ATTACHMENT)
+    .flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
   expect(findings.map((f) => f.rule)).toEqual(['CONTACT-SHAPE']);
 });
 
@@ -130,7 +199,13 @@ test('findings: one per rule, operation and check, counted once per answer, the 
   worker.observe(exchange(200, {}), many, 'second');
   const [entry, ...rest] = worker.flush();
   expect(rest).toEqual([]);
-  expect(entry).toMatchObject({ rule: 'CARD-SHAPE', operationId: 'cardSearch', count: 2, seenIn: 'first', where: '/cards/0/status/id' });
+  expect(entry).toMatchObject({
+    rule: 'CARD-SHAPE',
+    operationId: 'cardSearch',
+    count: 2,
+    seenIn: 'first',
+    where: '/cards/0/status/id',
+  });
   expect(entry!.evidence!.response.body).not.toContain('secret-pin-4711');
   // The evidence travels once per worker; later flushes carry counts only, merged by the reporter.
   worker.observe(exchange(200, {}), many, 'third');
@@ -147,14 +222,21 @@ test('worker discovery never throws: what it found, or what blocked it, with the
   });
   expect(found.value).toBeUndefined();
   expect(found.blocker).toMatchObject({ rule: 'CARD-LIST-SHAPE' });
-  const named = await worker.discover(async () => { throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' }); });
+  const named = await worker.discover(async () => {
+    throw new BlockedError({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' });
+  });
   expect(named.blocker).toEqual({ rule: 'MASTER-TEN-ARRAYS', reason: 'no reason array' });
 });
 
-test('the findings check fails on the findings\' own exchanges: never incomplete for having no answer of its own', async () => {
-  for (const [tags, status] of [[['@findings'], 'failed'], [[], 'skipped']] as const) {
+test("the findings check fails on the findings' own exchanges: never incomplete for having no answer of its own", async () => {
+  for (const [tags, status] of [
+    [['@findings'], 'failed'],
+    [[], 'skipped'],
+  ] as const) {
     const { test: ledger } = ledgers([]);
-    const { info } = fakeTestInfo('failed', ['Error: 1 rules broken where no test names them:\n\n  MASTER-TEN-ARRAYS: getMasterData ×7']);
+    const { info } = fakeTestInfo('failed', [
+      'Error: 1 rules broken where no test names them:\n\n  MASTER-TEN-ARRAYS: getMasterData ×7',
+    ]);
     (info as { tags: string[] }).tags = [...tags];
     await ledger.settle(info);
     expect(info.status, tags.join() || 'another test').toBe(status);

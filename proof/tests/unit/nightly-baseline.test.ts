@@ -28,9 +28,21 @@ function gateStep(o: { firstNight: string; baseline: boolean; gateExit: number }
       mkdirSync(join(dir, 'reports', 'baseline'), { recursive: true });
       writeFileSync(join(dir, 'reports', 'baseline', 'coverage.json'), '{}');
     }
-    const text = interpolate(script, { contexts: { inputs: { first_night: o.firstNight } }, status: { success: true, failure: false, cancelled: false } });
-    const r = spawnSync('bash', ['-e', '-c', text], { cwd: dir, encoding: 'utf8', env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, GITHUB_OUTPUT: join(dir, 'output') } });
-    return { exit: r.status, out: r.stdout, npm: readFileSync(join(dir, 'npm.log'), 'utf8').trim(), output: readFileSync(join(dir, 'output'), 'utf8').trim() };
+    const text = interpolate(script, {
+      contexts: { inputs: { first_night: o.firstNight } },
+      status: { success: true, failure: false, cancelled: false },
+    });
+    const r = spawnSync('bash', ['-e', '-c', text], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, GITHUB_OUTPUT: join(dir, 'output') },
+    });
+    return {
+      exit: r.status,
+      out: r.stdout,
+      npm: readFileSync(join(dir, 'npm.log'), 'utf8').trim(),
+      output: readFileSync(join(dir, 'output'), 'utf8').trim(),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -41,7 +53,9 @@ test('a scheduled night whose baseline is gone fails loudly: the gate with --acc
   expect(night.npm).toBe('run gate -- --baseline reports/baseline --known known-failures.json --accept');
   expect(night.exit).toBe(2);
   expect(night.output).toBe('code=2');
-  expect(night.out).toMatch(/^::error title=Nightly: no baseline::the last accepted night is not in the Actions cache .* run the nightly by hand with first_night/m);
+  expect(night.out).toMatch(
+    /^::error title=Nightly: no baseline::the last accepted night is not in the Actions cache .* run the nightly by hand with first_night/m
+  );
 });
 
 test('the first night by intent (a manual run with first_night) makes the baseline with --init', () => {
@@ -52,7 +66,11 @@ test('the first night by intent (a manual run with first_night) makes the baseli
 });
 
 test('a night with its baseline is compared and accepted as before; a regression is not called a missing baseline', () => {
-  expect(gateStep({ firstNight: '', baseline: true, gateExit: 0 })).toMatchObject({ exit: 0, npm: 'run gate -- --baseline reports/baseline --known known-failures.json --accept', out: '' });
+  expect(gateStep({ firstNight: '', baseline: true, gateExit: 0 })).toMatchObject({
+    exit: 0,
+    npm: 'run gate -- --baseline reports/baseline --known known-failures.json --accept',
+    out: '',
+  });
   const bad = gateStep({ firstNight: 'false', baseline: true, gateExit: 2 });
   expect(bad.exit).toBe(2);
   expect(bad.out).not.toContain('no baseline');

@@ -14,17 +14,20 @@ import { repoRoot as root } from '../selftest/harness.js';
 const PINNED = ['@playwright/test', 'autocannon'] as const;
 
 test('the dependencies whose private parts the suite uses are pinned to one version, and that version is the one installed', () => {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   const require = createRequire(join(root, 'package.json'));
   for (const name of PINNED) {
     const wanted = manifest.dependencies[name];
     expect(wanted, `${name} in package.json`).toMatch(/^\d+\.\d+\.\d+$/);
-    const installed = (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+    const installed = (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string })
+      .version;
     expect(installed, `${name} installed`).toBe(wanted);
   }
 });
 
-test('the private parts are there: autocannon\'s client sends through _doRequest and resets through _resetConnection; Playwright\'s TestInfo has _hasNonRetriableError', () => {
+test("the private parts are there: autocannon's client sends through _doRequest and resets through _resetConnection; Playwright's TestInfo has _hasNonRetriableError", () => {
   const require = createRequire(join(root, 'package.json'));
   const Client = require('autocannon/lib/httpClient.js') as { prototype: Record<string, unknown> };
   expect(typeof Client.prototype._doRequest).toBe('function');

@@ -13,7 +13,11 @@ test('a line at each tenth of the tests, and the last one at the end: a test fai
   try {
     const reporter = new ProgressReporter();
     let retried: Outcome = 'unexpected';
-    const tests = [testCase('t0', () => retried), testCase('t1', () => 'unexpected'), ...Array.from({ length: 18 }, (_, i) => testCase(`t${i + 2}`, () => 'expected'))];
+    const tests = [
+      testCase('t0', () => retried),
+      testCase('t1', () => 'unexpected'),
+      ...Array.from({ length: 18 }, (_, i) => testCase(`t${i + 2}`, () => 'expected')),
+    ];
     reporter.onBegin({ workers: 2 } as FullConfig, { allTests: () => tests } as unknown as Suite);
     for (const t of tests) reporter.onTestEnd(t);
     // t0 judged nothing at first: run again after the others, it passed.
@@ -23,6 +27,17 @@ test('a line at each tenth of the tests, and the last one at the end: a test fai
   } finally {
     console.log = log;
   }
-  expect(printed).toEqual(['20 tests, 2 workers', '2/20 tests, 2 failed', '4/20 tests, 2 failed', '6/20 tests, 2 failed', '8/20 tests, 2 failed', '10/20 tests, 2 failed',
-    '12/20 tests, 2 failed', '14/20 tests, 2 failed', '16/20 tests, 2 failed', '18/20 tests, 2 failed', '20/20 tests, 1 failed']);
+  expect(printed).toEqual([
+    '20 tests, 2 workers',
+    '2/20 tests, 2 failed',
+    '4/20 tests, 2 failed',
+    '6/20 tests, 2 failed',
+    '8/20 tests, 2 failed',
+    '10/20 tests, 2 failed',
+    '12/20 tests, 2 failed',
+    '14/20 tests, 2 failed',
+    '16/20 tests, 2 failed',
+    '18/20 tests, 2 failed',
+    '20/20 tests, 1 failed',
+  ]);
 });

@@ -14,7 +14,11 @@ import { sandboxDefaults } from '../../../sandbox/launcher.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const printEnv = (env: Record<string, string>, args = ['--print-env']) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'sandbox/server.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+  spawnSync(process.execPath, ['--import', 'tsx', 'sandbox/server.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
 
 test('the printed .env configures a full run against the sandbox as a test environment, read as any .env is', () => {
   const printed = printEnv({ SANDBOX_PORT: '4150' });
@@ -23,8 +27,16 @@ test('the printed .env configures a full run against the sandbox as a test envir
   try {
     writeFileSync(join(dir, '.env'), printed.stdout);
     const config = loadConfig(readEnv(join(dir, '.env'), {}));
-    expect(config).toMatchObject({ target: 'test', baseUrl: 'http://127.0.0.1:4150', clientId: sandboxDefaults.clientId, foreignCustomer: sandboxDefaults.foreignCustomer });
-    expect(config.foreignClient).toEqual({ clientId: sandboxDefaults.foreignClientId, clientSecret: sandboxDefaults.foreignClientSecret });
+    expect(config).toMatchObject({
+      target: 'test',
+      baseUrl: 'http://127.0.0.1:4150',
+      clientId: sandboxDefaults.clientId,
+      foreignCustomer: sandboxDefaults.foreignCustomer,
+    });
+    expect(config.foreignClient).toEqual({
+      clientId: sandboxDefaults.foreignClientId,
+      clientSecret: sandboxDefaults.foreignClientSecret,
+    });
     expect(config.poolCustomers).toEqual([...sandboxDefaults.poolCustomers]);
     expect(config.sessionIds).toEqual([...sandboxDefaults.sessionIds]);
   } finally {
@@ -34,7 +46,16 @@ test('the printed .env configures a full run against the sandbox as a test envir
 });
 
 test('with SANDBOX_TLS it names the CA and the client certificate; a port picked at start or another argument is one line, exit 1', () => {
-  expect(printEnv({ SANDBOX_TLS: '/tmp/fleet-pki', SANDBOX_PORT: '4151' }).stdout).toMatch(/^FLEET_BASE_URL=https:\/\/localhost:4151\n[\s\S]*^FLEET_CA_FILE=\/tmp\/fleet-pki\/ca\.pem\nFLEET_CLIENT_CERT=\/tmp\/fleet-pki\/client\.pem\nFLEET_CLIENT_KEY=\/tmp\/fleet-pki\/client-key\.pem$/m);
-  expect(printEnv({ SANDBOX_PORT: '0' })).toMatchObject({ status: 1, stdout: '', stderr: 'fleet sandbox: --print-env: SANDBOX_PORT=0 picks the port at start; give it a port\n' });
-  expect(printEnv({}, ['--env'])).toMatchObject({ status: 1, stderr: 'fleet sandbox: unknown argument --env (the only one: --print-env)\n' });
+  expect(printEnv({ SANDBOX_TLS: '/tmp/fleet-pki', SANDBOX_PORT: '4151' }).stdout).toMatch(
+    /^FLEET_BASE_URL=https:\/\/localhost:4151\n[\s\S]*^FLEET_CA_FILE=\/tmp\/fleet-pki\/ca\.pem\nFLEET_CLIENT_CERT=\/tmp\/fleet-pki\/client\.pem\nFLEET_CLIENT_KEY=\/tmp\/fleet-pki\/client-key\.pem$/m
+  );
+  expect(printEnv({ SANDBOX_PORT: '0' })).toMatchObject({
+    status: 1,
+    stdout: '',
+    stderr: 'fleet sandbox: --print-env: SANDBOX_PORT=0 picks the port at start; give it a port\n',
+  });
+  expect(printEnv({}, ['--env'])).toMatchObject({
+    status: 1,
+    stderr: 'fleet sandbox: unknown argument --env (the only one: --print-env)\n',
+  });
 });

@@ -7,16 +7,16 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import fc from 'fast-check';
 import { checkProperty } from '../../../lib/arbitraries/property.js';
 import { loadConfig } from '../../../lib/config.js';
 import { emptyFootprint } from '../../../lib/footprint.js';
-import { IncompleteError } from '../../../lib/ledger.js';
 import { compareRuns } from '../../../lib/gate/compare.js';
 import { verdictLine } from '../../../lib/gate/table.js';
+import { IncompleteError } from '../../../lib/ledger.js';
 import { markSuiteErrors, SUITE_ERROR_PREFIX } from '../../../lib/report/allure-suite-errors.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { coverageHtml } from '../../../lib/report/coverage-html.js';
@@ -29,16 +29,27 @@ import { isOwnFault, ownFrame, suiteErrorOf } from '../../../lib/suite-error.js'
 const RACE = 'SyntaxError: Unexpected end of JSON input';
 const STACK = `${RACE}\n    at JSON.parse (<anonymous>)\n    at spentIn (/home/ci/fleet-conformance/lib/budget.ts:72:31)\n    at /home/ci/fleet-conformance/node_modules/x.js:1:1`;
 
-function record(title: string, status: TestResult['status'], errors: { message: string; stack?: string }[]): TestRecord {
-  const test = { title, titlePath: () => ['', 'conformance', 'x.spec.ts', title], location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 }, annotations: [] } as unknown as TestCase;
+function record(
+  title: string,
+  status: TestResult['status'],
+  errors: { message: string; stack?: string }[]
+): TestRecord {
+  const test = {
+    title,
+    titlePath: () => ['', 'conformance', 'x.spec.ts', title],
+    location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
+    annotations: [],
+  } as unknown as TestCase;
   return recordOf(test, { status, errors, attachments: [] } as unknown as TestResult, 'http://127.0.0.1:4010');
 }
 
-test('the suite\'s own exceptions are suite errors; a check\'s verdict, tagged or asserted, never is', () => {
+test("the suite's own exceptions are suite errors; a check's verdict, tagged or asserted, never is", () => {
   expect(suiteErrorOf([RACE])).toBe(RACE);
-  expect(suiteErrorOf(['TypeError: Cannot read properties of undefined (reading \'id\')'])).toMatch(/^TypeError/);
-  expect(suiteErrorOf(['Error: ENOENT: no such file or directory, open \'specs/footprint.json\''])).toMatch(/ENOENT/);
-  expect(suiteErrorOf(['SuiteError: SyntaxError: Unexpected end of JSON input\n\nfast-check: property failed after 48 runs'])).toMatch(/^SuiteError: SyntaxError/);
+  expect(suiteErrorOf(["TypeError: Cannot read properties of undefined (reading 'id')"])).toMatch(/^TypeError/);
+  expect(suiteErrorOf(["Error: ENOENT: no such file or directory, open 'specs/footprint.json'"])).toMatch(/ENOENT/);
+  expect(
+    suiteErrorOf(['SuiteError: SyntaxError: Unexpected end of JSON input\n\nfast-check: property failed after 48 runs'])
+  ).toMatch(/^SuiteError: SyntaxError/);
   // A check's verdict: a rule tag, an expect assertion, a plain error of the suite's judgement.
   expect(suiteErrorOf(['Error: [ADDR-COMPLETE-CREATE] create without city answered 200'])).toBeUndefined();
   expect(suiteErrorOf(['Error: expect(received).toBe(expected)'])).toBeUndefined();
@@ -51,7 +62,10 @@ test('the suite\'s own exceptions are suite errors; a check\'s verdict, tagged o
 });
 
 test('a suite error turns no rule red: coverage, the summary and coverage.html say it apart, with where it was thrown', () => {
-  const records = [record('address [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', 'failed', [{ message: RACE, stack: STACK }]), record('shape [CARD-SHAPE]', 'passed', [])];
+  const records = [
+    record('address [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', 'failed', [{ message: RACE, stack: STACK }]),
+    record('shape [CARD-SHAPE]', 'passed', []),
+  ];
   expect(records[0]).toMatchObject({ outcome: 'suite-error', reason: RACE, thrownAt: 'lib/budget.ts:72' });
   expect(records[0]!.failedRules).toBeUndefined();
   const coverage = buildCoverage('test', records, [], emptyFootprint());
@@ -59,7 +73,9 @@ test('a suite error turns no rule red: coverage, the summary and coverage.html s
   expect(coverage.rules.find((r) => r.id === 'ADDR-COMPLETE-CREATE')!.status).toBe('suite-error');
   expect(coverage.tests['suite-error']).toBe(1);
   const summary = summaryLines(coverage, buildDrift(undefined, 'test', []), []).join('\n');
-  expect(summary).toContain('suite errors (1): faults of fleet-conformance itself, not of the target; no rule is judged by them');
+  expect(summary).toContain(
+    'suite errors (1): faults of fleet-conformance itself, not of the target; no rule is judged by them'
+  );
   expect(summary).toContain(`${RACE} (at lib/budget.ts:72)`);
   expect(summary).not.toContain('what broke');
   const html = coverageHtml(coverage);
@@ -69,37 +85,66 @@ test('a suite error turns no rule red: coverage, the summary and coverage.html s
 
 test('the gate: a suite error is its own row, fails the night, and is no regression of the target', () => {
   const ok = [record('address [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', 'passed', [])];
-  const broken = [record('address [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', 'failed', [{ message: RACE, stack: STACK }])];
-  const reports = (records: TestRecord[]) => ({ dir: 'r', coverage: buildCoverage('test', records, [], emptyFootprint()), drift: buildDrift(undefined, 'test', []) });
+  const broken = [
+    record('address [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', 'failed', [{ message: RACE, stack: STACK }]),
+  ];
+  const reports = (records: TestRecord[]) => ({
+    dir: 'r',
+    coverage: buildCoverage('test', records, [], emptyFootprint()),
+    drift: buildDrift(undefined, 'test', []),
+  });
   const result = compareRuns(reports(ok), reports(broken), [], '2030-01-01');
   expect(result.passed).toBe(false);
   expect(result.regressions).toEqual([]);
   expect(result.suiteErrors.map((r) => r.kind)).toEqual(['suite error']);
-  expect(result.suiteErrors[0]!.detail.join('\n')).toContain('leaves ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE unjudged');
+  expect(result.suiteErrors[0]!.detail.join('\n')).toContain(
+    'leaves ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE unjudged'
+  );
   expect(result.rows.filter((r) => r.kind === 'no longer run')).toEqual([]);
-  expect(verdictLine(result)).toMatch(/^gate: FAIL — no regression of the target; 1 suite error \(faults of fleet-conformance, not of the target/);
+  expect(verdictLine(result)).toMatch(
+    /^gate: FAIL — no regression of the target; 1 suite error \(faults of fleet-conformance, not of the target/
+  );
 });
 
-test('Allure shows a suite error as broken, a check\'s failure as failed', () => {
+test("Allure shows a suite error as broken, a check's failure as failed", () => {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-allure-suite-'));
   writeFileSync(join(dir, 'a-result.json'), JSON.stringify({ status: 'failed', statusDetails: { message: RACE } }));
-  writeFileSync(join(dir, 'b-result.json'), JSON.stringify({ status: 'failed', statusDetails: { message: 'Error: [CARD-BLOCK] still Active' } }));
+  writeFileSync(
+    join(dir, 'b-result.json'),
+    JSON.stringify({ status: 'failed', statusDetails: { message: 'Error: [CARD-BLOCK] still Active' } })
+  );
   expect(markSuiteErrors(dir)).toBe(1);
   const read = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8'));
-  expect(read('a-result.json')).toMatchObject({ status: 'broken', statusDetails: { message: `${SUITE_ERROR_PREFIX}${RACE}` } });
+  expect(read('a-result.json')).toMatchObject({
+    status: 'broken',
+    statusDetails: { message: `${SUITE_ERROR_PREFIX}${RACE}` },
+  });
   expect(read('b-result.json').status).toBe('failed');
 });
 
-test('a property whose test\'s time ran out before its first run is incomplete, never failed', async () => {
-  const testInfo = { title: 'p [GEO-LANGUAGE-SUPPORTED]', timeout: 60_000, annotations: [], attach: async () => undefined } as unknown as TestInfo;
+test("a property whose test's time ran out before its first run is incomplete, never failed", async () => {
+  const testInfo = {
+    title: 'p [GEO-LANGUAGE-SUPPORTED]',
+    timeout: 60_000,
+    annotations: [],
+    attach: async () => undefined,
+  } as unknown as TestInfo;
   const run = { config: loadConfig({}), testInfo, secrets: new SecretRegistry(), deadline: Date.now() - 1 };
-  const outcome = await checkProperty(fc.asyncProperty(fc.integer(), async () => undefined), run).catch((e: Error) => e);
+  const outcome = await checkProperty(
+    fc.asyncProperty(fc.integer(), async () => undefined),
+    run
+  ).catch((e: Error) => e);
   expect(outcome).toBeInstanceOf(IncompleteError);
 });
 
-test('a property that fails leads with its cause: the check\'s message, or a suite error for the suite\'s own exception', async () => {
+test("a property that fails leads with its cause: the check's message, or a suite error for the suite's own exception", async () => {
   const attached: string[] = [];
-  const testInfo = { title: 'p [CUST-NAME-MAX-310]', timeout: 60_000, annotations: [], attach: async (_n: string, o: { body: string }) => void attached.push(o.body) } as unknown as TestInfo;
+  const testInfo = {
+    title: 'p [CUST-NAME-MAX-310]',
+    timeout: 60_000,
+    annotations: [],
+    attach: async (_n: string, o: { body: string }) => void attached.push(o.body),
+  } as unknown as TestInfo;
   const run = { config: loadConfig({}), testInfo, secrets: new SecretRegistry(), numRuns: 5 };
   const check = fc.asyncProperty(fc.integer(), async () => {
     throw new Error('[CUST-NAME-MAX-310] a name of 311 characters answered 200');
@@ -110,6 +155,8 @@ test('a property that fails leads with its cause: the check\'s message, or a sui
   const crash = fc.asyncProperty(fc.integer(), async () => JSON.parse(''));
   const own = await checkProperty(crash, run).catch((e: Error) => e);
   expect((own as Error).name).toBe('SuiteError');
-  expect(suiteErrorOf([`${(own as Error).name}: ${(own as Error).message}`])).toMatch(/^SuiteError: SyntaxError: Unexpected end of JSON input/);
+  expect(suiteErrorOf([`${(own as Error).name}: ${(own as Error).message}`])).toMatch(
+    /^SuiteError: SyntaxError: Unexpected end of JSON input/
+  );
   expect(attached[1]).toMatch(/^Unexpected end of JSON input/);
 });

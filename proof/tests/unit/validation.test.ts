@@ -12,9 +12,21 @@ function dirWith(files: Record<string, string>): string {
 
 const bad: [string, Record<string, string>, RegExp][] = [
   ['not JSON', { 'a.json': '{ "$id": "a.json", ' }, /^schema a\.json is not valid JSON/],
-  ['an $id other than its file name', { 'a.json': '{ "$id": "b.json", "type": "object" }' }, /^schema a\.json must have "\$id": "a\.json"/],
-  ['not a valid JSON Schema', { 'a.json': '{ "$id": "a.json", "type": "integr" }' }, /^schema a\.json is not a valid JSON Schema 2020-12/],
-  ['a $ref to a missing schema', { 'a.json': '{ "$id": "a.json", "$ref": "missing.json" }' }, /^schema a\.json does not compile/],
+  [
+    'an $id other than its file name',
+    { 'a.json': '{ "$id": "b.json", "type": "object" }' },
+    /^schema a\.json must have "\$id": "a\.json"/,
+  ],
+  [
+    'not a valid JSON Schema',
+    { 'a.json': '{ "$id": "a.json", "type": "integr" }' },
+    /^schema a\.json is not a valid JSON Schema 2020-12/,
+  ],
+  [
+    'a $ref to a missing schema',
+    { 'a.json': '{ "$id": "a.json", "$ref": "missing.json" }' },
+    /^schema a\.json does not compile/,
+  ],
 ];
 for (const [what, files, message] of bad) {
   test(`a schema that is ${what} stops loading with one line naming it`, () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { WorkflowError } from '../../workflow/errors.js';
-import { runWorkflow, type RunSummary } from '../../workflow/runner.js';
+import { type RunSummary, runWorkflow } from '../../workflow/runner.js';
 import { parseSettings } from '../../workflow/vars.js';
 import { repoRoot, run } from '../selftest/harness.js';
 
@@ -100,16 +100,32 @@ test('a run as GitHub runs it: the commit, a clone per job, matrix jobs, env, ar
   const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
   const first = await start(repo, work);
   expect(first.conclusion).toBe('success');
-  expect(first.jobs.map((j) => `${j.name} ${j.conclusion}`)).toEqual(['build (part 1 of 2) success', 'build (part 2 of 2) success', 'report success']);
+  expect(first.jobs.map((j) => `${j.name} ${j.conclusion}`)).toEqual([
+    'build (part 1 of 2) success',
+    'build (part 2 of 2) success',
+    'report success',
+  ]);
   const part2 = first.jobs[1]!.steps.find((s) => s.name === 'fails on part 2')!;
-  expect(part2, 'continue-on-error: the step failed, the job goes on').toMatchObject({ outcome: 'failure', conclusion: 'success', exitCode: 1 });
+  expect(part2, 'continue-on-error: the step failed, the job goes on').toMatchObject({
+    outcome: 'failure',
+    conclusion: 'success',
+    exitCode: 1,
+  });
   const shown = log(first, 'build (part 1 of 2)', 'show');
   expect(shown).toContain('hello world part 1 token *** run 1 CI=true in build-part-1-of-2');
   expect(shown).toContain('as committed');
-  expect(log(first, 'build (part 2 of 2)', 'fails on part 2'), 'what a step writes to GITHUB_ENV is in the later steps\' environment').toBe('from an earlier step, part 2\n');
+  expect(
+    log(first, 'build (part 2 of 2)', 'fails on part 2'),
+    "what a step writes to GITHUB_ENV is in the later steps' environment"
+  ).toBe('from an earlier step, part 2\n');
   expect(readFileSync(join(first.dir, 'summary.json'), 'utf8')).not.toContain('s3cr3t');
-  expect(existsSync(join(first.dir, 'artifacts', 'out-1', 'p-1.txt')), 'an artifact holds the folder\'s files').toBe(true);
-  expect(existsSync(join(first.dir, 'artifacts', 'out-1', '.hidden')), 'hidden files are left out, as upload-artifact@v7 does').toBe(false);
+  expect(existsSync(join(first.dir, 'artifacts', 'out-1', 'p-1.txt')), "an artifact holds the folder's files").toBe(
+    true
+  );
+  expect(
+    existsSync(join(first.dir, 'artifacts', 'out-1', '.hidden')),
+    'hidden files are left out, as upload-artifact@v7 does'
+  ).toBe(false);
   expect(log(first, 'report', 'carry')).toMatch(/^p-1\.txt\np-2\.txt\nbefore none\n$/);
 
   const second = await start(repo, work);
@@ -160,25 +176,63 @@ test('time limits and fail-fast stop what runs: timed out, cancelled, and the st
   const slow = summary.jobs.find((j) => j.id === 'slow')!;
   expect(slow).toMatchObject({ conclusion: 'failure', timedOut: true });
   expect(slow.steps.map((s) => `${s.name}: ${s.outcome}${s.timedOut ? ' (timed out)' : ''}`)).toEqual([
-    'own limit: failure (timed out)', "over the job's limit: failure (timed out)", 'not after a timeout: skipped', 'always: success',
+    'own limit: failure (timed out)',
+    "over the job's limit: failure (timed out)",
+    'not after a timeout: skipped',
+    'always: success',
   ]);
-  expect(summary.jobs.filter((j) => j.id === 'parts').map((j) => j.conclusion), 'fail-fast (the default) cancels the other part').toEqual(['failure', 'cancelled']);
+  expect(
+    summary.jobs.filter((j) => j.id === 'parts').map((j) => j.conclusion),
+    'fail-fast (the default) cancels the other part'
+  ).toEqual(['failure', 'cancelled']);
   expect(summary.jobs.find((j) => j.id === 'after')!.conclusion, 'a job whose needs failed is skipped').toBe('skipped');
   expect(summary.conclusion).toBe('failure');
 });
 
 test('what the runner cannot run is one line, before anything runs', async () => {
-  const bad = (jobs: string) => repository({ '.github/workflows/bad.yml': `name: bad\non: workflow_dispatch\njobs:\n${jobs}` });
+  const bad = (jobs: string) =>
+    repository({ '.github/workflows/bad.yml': `name: bad\non: workflow_dispatch\njobs:\n${jobs}` });
   const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
   const attempt = (repo: string) => start(repo, work, 'bad');
-  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker/login-action@v3\n'))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]: uses docker\/login-action@v3, which the local runner does not know \(it emulates: actions\/checkout@v7, /);
-  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v7\n        with:\n          fetch-depth: 0\n'))).rejects.toThrow('bad.yml: jobs.a.steps[0]: actions/checkout@v7 input fetch-depth is not emulated (known: none)');
-  await expect(attempt(bad("  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ hashFiles('x') }}\n"))).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]\.run: unknown function hashFiles\(\)/);
-  await expect(attempt(bad('  a:\n    runs-on: ubuntu-latest\n    services:\n      db: {}\n    steps:\n      - run: echo\n'))).rejects.toThrow(/^bad\.yml: jobs\.a: services is not supported by the local runner/);
-  await expect(attempt(bad('  a:\n    runs-on: windows-latest\n    steps:\n      - run: echo\n'))).rejects.toThrow(WorkflowError);
-  expect(() => parseSettings('vars.A=1\nFLEET_BASE_URL=x\n', 'my.env')).toThrow('my.env:2: expected vars.NAME=value or secrets.NAME=value (got "FLEET_BASE_URL")');
+  await expect(
+    attempt(bad('  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker/login-action@v3\n'))
+  ).rejects.toThrow(
+    /^bad\.yml: jobs\.a\.steps\[0\]: uses docker\/login-action@v3, which the local runner does not know \(it emulates: actions\/checkout@v7, /
+  );
+  await expect(
+    attempt(
+      bad(
+        '  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v7\n        with:\n          fetch-depth: 0\n'
+      )
+    )
+  ).rejects.toThrow('bad.yml: jobs.a.steps[0]: actions/checkout@v7 input fetch-depth is not emulated (known: none)');
+  await expect(
+    attempt(bad("  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ hashFiles('x') }}\n"))
+  ).rejects.toThrow(/^bad\.yml: jobs\.a\.steps\[0\]\.run: unknown function hashFiles\(\)/);
+  await expect(
+    attempt(bad('  a:\n    runs-on: ubuntu-latest\n    services:\n      db: {}\n    steps:\n      - run: echo\n'))
+  ).rejects.toThrow(/^bad\.yml: jobs\.a: services is not supported by the local runner/);
+  await expect(attempt(bad('  a:\n    runs-on: windows-latest\n    steps:\n      - run: echo\n'))).rejects.toThrow(
+    WorkflowError
+  );
+  expect(() => parseSettings('vars.A=1\nFLEET_BASE_URL=x\n', 'my.env')).toThrow(
+    'my.env:2: expected vars.NAME=value or secrets.NAME=value (got "FLEET_BASE_URL")'
+  );
 
-  const cli = await run('node', ['--import', 'tsx', 'proof/scripts/workflow.ts', 'nightly', '--repo', repoRoot, '--vars', join(work, 'missing.env')], {});
+  const cli = await run(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'proof/scripts/workflow.ts',
+      'nightly',
+      '--repo',
+      repoRoot,
+      '--vars',
+      join(work, 'missing.env'),
+    ],
+    {}
+  );
   expect(cli.code).toBe(2);
   expect(cli.output.trim()).toBe(`workflow: --vars ${join(work, 'missing.env')}: cannot read it (ENOENT)`);
 });
@@ -238,19 +292,64 @@ jobs:
 test('a dispatch with inputs or a repository dispatch with its payload; step and job outputs; job summaries; Pages deployed with the permissions it needs', async () => {
   const repo = repository({ '.github/workflows/dispatched.yml': DISPATCHED });
   const work = mkdtempSync(join(tmpdir(), 'fleet-workflow-work-'));
-  const manual = await runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'workflow_dispatch', inputs: { version: '4.2.1' } }, apiUrl: 'http://127.0.0.1:9/api' });
-  expect(manual.jobs.map((j) => `${j.id} ${j.conclusion}`)).toEqual(['check success', 'publish success', 'unauthorized failure']);
+  const manual = await runWorkflow({
+    workflow: 'dispatched',
+    repo,
+    workDir: work,
+    settings,
+    progress: quiet,
+    event: { name: 'workflow_dispatch', inputs: { version: '4.2.1' } },
+    apiUrl: 'http://127.0.0.1:9/api',
+  });
+  expect(manual.jobs.map((j) => `${j.id} ${j.conclusion}`)).toEqual([
+    'check success',
+    'publish success',
+    'unauthorized failure',
+  ]);
   expect(manual.jobs[0]!.outputs).toEqual({ code: '3' });
   const summary = readFileSync(manual.jobs[0]!.summary!, 'utf8');
-  expect(summary).toMatch(/^## checked 4\.2\.1 \(by hand\) for workflow_dispatch token \*\*\*\n\napi http:\/\/127\.0\.0\.1:9\/api repo local\/fleet-workflow-repo-\w+ event /);
+  expect(summary).toMatch(
+    /^## checked 4\.2\.1 \(by hand\) for workflow_dispatch token \*\*\*\n\napi http:\/\/127\.0\.0\.1:9\/api repo local\/fleet-workflow-repo-\w+ event /
+  );
   expect(readFileSync(manual.jobs[1]!.summary!, 'utf8')).toMatch(/^published at file:\/\/.*\/pages\/site\/\n/);
   expect(readFileSync(join(work, 'pages', 'site', 'index.html'), 'utf8')).toBe('<h1>site</h1>\n');
-  expect(log(manual, 'unauthorized', 'Run actions/deploy-pages@v5')).toBe("error: the job's token lacks pages: write and id-token: write, which deploying to Pages needs\n");
+  expect(log(manual, 'unauthorized', 'Run actions/deploy-pages@v5')).toBe(
+    "error: the job's token lacks pages: write and id-token: write, which deploying to Pages needs\n"
+  );
 
-  const dispatched = await runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'repository_dispatch', type: 'deployed', clientPayload: { version: '4.2.2' } } });
-  expect(readFileSync(dispatched.jobs[0]!.summary!, 'utf8')).toMatch(/^## checked 4\.2\.2 \(\) for repository_dispatch token \*\*\*\n\napi https:\/\/api\.github\.com repo /);
+  const dispatched = await runWorkflow({
+    workflow: 'dispatched',
+    repo,
+    workDir: work,
+    settings,
+    progress: quiet,
+    event: { name: 'repository_dispatch', type: 'deployed', clientPayload: { version: '4.2.2' } },
+  });
+  expect(readFileSync(dispatched.jobs[0]!.summary!, 'utf8')).toMatch(
+    /^## checked 4\.2\.2 \(\) for repository_dispatch token \*\*\*\n\napi https:\/\/api\.github\.com repo /
+  );
 
-  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet })).rejects.toThrow('dispatched.yml: workflow_dispatch input version is required');
-  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'repository_dispatch', type: 'released' } })).rejects.toThrow('dispatched.yml: repository_dispatch of type "released" does not start it (types: deployed)');
-  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet, event: { name: 'workflow_dispatch', inputs: { version: '1', commit: 'x' } } })).rejects.toThrow('dispatched.yml: workflow_dispatch has no input commit (it has: version, reason)');
+  await expect(runWorkflow({ workflow: 'dispatched', repo, workDir: work, settings, progress: quiet })).rejects.toThrow(
+    'dispatched.yml: workflow_dispatch input version is required'
+  );
+  await expect(
+    runWorkflow({
+      workflow: 'dispatched',
+      repo,
+      workDir: work,
+      settings,
+      progress: quiet,
+      event: { name: 'repository_dispatch', type: 'released' },
+    })
+  ).rejects.toThrow('dispatched.yml: repository_dispatch of type "released" does not start it (types: deployed)');
+  await expect(
+    runWorkflow({
+      workflow: 'dispatched',
+      repo,
+      workDir: work,
+      settings,
+      progress: quiet,
+      event: { name: 'workflow_dispatch', inputs: { version: '1', commit: 'x' } },
+    })
+  ).rejects.toThrow('dispatched.yml: workflow_dispatch has no input commit (it has: version, reason)');
 });
