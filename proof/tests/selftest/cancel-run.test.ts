@@ -37,7 +37,8 @@ async function interruptedRun(
   const reports = mkdtempSync(join(tmpdir(), 'fleet-cancel-'));
   const child = spawn('npm', ['run', 'conformance'], {
     cwd: repoRoot,
-    env: childEnv({ ...target, FLEET_REPORTS_DIR: reports }),
+    // Verbose: a line per test, so the signal goes once a test has been reported.
+    env: childEnv({ ...target, FLEET_REPORTS_DIR: reports, FLEET_VERBOSE: '1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
