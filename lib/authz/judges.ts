@@ -19,12 +19,13 @@ export interface Judgement {
 
 /**
  * A refusal of another client's customer named in a body or a filter, or of a statusReasonId only
- * its owner's master data holds, by another code than 403: an invalid parameter (400) or one the
- * caller does not know (404). It shows and changes nothing; whether that is a permission question
- * is not shown (ASSUME-UNKNOWN-RESOURCE-404).
+ * its owner's master data holds, by another code than 403: an invalid parameter (400, or the 422 a
+ * server may use for one: ASSUME-REJECTION-STATUS) or one the caller does not know (404). It shows
+ * and changes nothing; whether that is a permission question is not shown
+ * (ASSUME-UNKNOWN-RESOURCE-404). A 401 is the token's question, a 429 the throttle's: neither refuses the resource.
  */
 function refusedOtherwise(status: number, named: string): Judgement | undefined {
-  if (status !== 400 && status !== 404) return undefined;
+  if (status < 400 || status >= 500 || status === 401 || status === 403 || status === 429) return undefined;
   return { verdict: 'passed', note: `refused: ${status}`, chose: `${named} refused with ${status}`, lenient: true };
 }
 
@@ -63,12 +64,12 @@ export function refused403(response: ApiResponse): Judgement {
   return otherAnswer(response.status);
 }
 
-/** A foreign customer named in a body (the parent of a new sub-customer, the customer of an order): 403, or refused with 400 or 404. */
+/** A foreign customer named in a body (the parent of a new sub-customer, the customer of an order): 403, or refused with another 4xx (400, 404, 422). */
 export function refusedNamedInBody(response: ApiResponse): Judgement {
   return refusedOtherwise(response.status, 'a customer of another hierarchy named in a body') ?? refused403(response);
 }
 
-/** A write on a foreign card whose statusReasonId only its owner's master data holds: 403, or refused with 400 or 404. */
+/** A write on a foreign card whose statusReasonId only its owner's master data holds: 403, or refused with another 4xx (400, 404, 422). */
 export function refusedWithTheirReason(response: ApiResponse): Judgement {
   return (
     refusedOtherwise(
@@ -78,7 +79,7 @@ export function refusedWithTheirReason(response: ApiResponse): Judgement {
   );
 }
 
-/** The customer list filtered by a foreign customer: 403, a 400 or 404 refusal, or a page showing none of its sub-accounts. */
+/** The customer list filtered by a foreign customer: 403, another 4xx refusal (400, 404, 422), or a page showing none of its sub-accounts. */
 export const noForeignCustomerListed: Judge = (response, ctx) => {
   if (response.status === 403) return { verdict: 'passed', note: 'refused: 403' };
   if (!served(response.status))
@@ -106,7 +107,7 @@ export const noForeignCustomerListed: Judge = (response, ctx) => {
   };
 };
 
-/** Card search filtered by a foreign customer: 403, a 400 or 404 refusal, or none of its cards. */
+/** Card search filtered by a foreign customer: 403, another 4xx refusal (400, 404, 422), or none of its cards. */
 export const noForeignCardListed: Judge = async (response, ctx) => {
   if (response.status === 403) return { verdict: 'passed', note: 'refused: 403' };
   if (!served(response.status))

@@ -163,7 +163,7 @@ export const assumptions: Assumption[] = [
     choice:
       "An unknown customer account number, card identifier or session id answers 404; one outside the caller's hierarchy answers 403.",
     suite:
-      "Requires 404 for an unknown resource and 403 for a foreign one named in the path (every operation that names a customer or a card: the authorization matrix). A customer list or card search filtered by a customer outside the caller's hierarchy may answer 403, a 400 or 404 refusal, or a page with none of its customers or cards; a customer outside it named in a body (the parent of a new sub-customer, the customer of a card order) may be refused with 400, 403 or 404; a status change of a foreign card whose statusReasonId only its owner's master data holds may be refused with 400 or 403; each recorded, nothing shown or changed. FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404 requires the 403 in each of these.",
+      "Requires 404 for an unknown resource and 403 for a foreign one named in the path (every operation that names a customer or a card: the authorization matrix). A customer list or card search filtered by a customer outside the caller's hierarchy may answer 403, another 4xx refusal (400, 404, 422), or a page with none of its customers or cards; a customer outside it named in a body (the parent of a new sub-customer, the customer of a card order) may be refused with 403 or another 4xx (400, 404, 422); a status change of a foreign card whose statusReasonId only its owner's master data holds may be refused the same ways; each recorded, nothing shown or changed. FLEET_STRICT=ASSUME-UNKNOWN-RESOURCE-404 requires the 403 in each of these.",
   },
   {
     id: 'ASSUME-CUSTOMER-STATES',

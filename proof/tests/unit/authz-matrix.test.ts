@@ -7,7 +7,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { commonMasterData } from '../../../lib/authz/customer-writes.js';
-import { type JudgeContext, noForeignCustomerListed, refused403 } from '../../../lib/authz/judges.js';
+import {
+  type JudgeContext,
+  noForeignCustomerListed,
+  refused403,
+  refusedNamedInBody,
+} from '../../../lib/authz/judges.js';
 import { type CellResult, MATRIX_TESTS } from '../../../lib/authz/matrix.js';
 import { MatrixRecorder, type RecorderDeps } from '../../../lib/authz/recorder.js';
 import type { ApiResponse } from '../../../lib/client.js';
@@ -177,6 +182,18 @@ test('refused403 passes only a 403; a served request and any other refusal fail'
   expect(refused403(await answer(200)).note).toMatch(/^served \(200\)/);
   expect(refused403(await answer(404)).note).toMatch(/^answered 404 \(404 says it does not exist/);
   expect(refused403(await answer(400, { errorCode: 'ER-001', errorDescription: 'no' })).verdict).toBe('failed');
+});
+
+test('a foreign customer named in a body may be refused with 403 or another 4xx (400, 404, 422: lenient), never served', async () => {
+  const invalid = { errorCode: 'ER-001', errorDescription: 'customerAccountNumber is not valid' };
+  expect(refusedNamedInBody(await answer(403))).toEqual({ verdict: 'passed', note: 'refused: 403' });
+  for (const refusal of [
+    await answer(400, invalid),
+    await answer(404),
+    await answer(422, { message: 'invalid parent' }),
+  ])
+    expect(refusedNamedInBody(refusal)).toMatchObject({ verdict: 'passed', lenient: true });
+  expect(refusedNamedInBody(await answer(200)).verdict).toBe('failed');
 });
 
 test('a customer list filtered by a foreign customer may answer 403 or an empty page (lenient), never one of its sub-accounts', async () => {
