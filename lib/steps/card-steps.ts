@@ -10,10 +10,11 @@ import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { ACTIVE } from '../discovery.js';
 import type { Sightings } from '../field-lengths.js';
-import { expect, forReading, forRule } from '../judge.js';
+import { expect, forRule } from '../judge.js';
 import { BlockedError } from '../ledger.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
+import { goneAfterEnd } from './ended.js';
 
 /** The card as GET /cards/{cardIdentifier} shows it: that card (CARD-GET), or the test is blocked. */
 export async function cardOf(api: FleetApi, cardIdentifier: number): Promise<Card> {
@@ -56,14 +57,14 @@ export async function cancelledStatusOf(
   seen: Sightings,
   cardIdentifier: number
 ): Promise<number | 'gone'> {
-  const read = await api.getCard(cardIdentifier);
-  if (read.status !== 404) return cardStatusOf(api, cardIdentifier);
-  seen.saw('ASSUME-ENDED-READABLE', `a cancelled card answers 404 (card ${cardIdentifier})`);
-  if (config.strict.has('ASSUME-ENDED-READABLE'))
-    await forReading('ASSUME-ENDED-READABLE', 'CARD-CANCEL-PERMANENT', () =>
-      expect(read, `reading cancelled card ${cardIdentifier} (strict reading)`).toHaveStatus(200)
-    );
-  return 'gone';
+  const gone = await goneAfterEnd(
+    await api.getCard(cardIdentifier),
+    `cancelled card (card ${cardIdentifier})`,
+    'CARD-CANCEL-PERMANENT',
+    config,
+    seen
+  );
+  return gone ? 'gone' : cardStatusOf(api, cardIdentifier);
 }
 
 /**

@@ -12,10 +12,11 @@ import { createdUnder } from '../created-under.js';
 import { ACTIVE, customerPage } from '../discovery.js';
 import { customerUpdate } from '../factories/customer.js';
 import { type Sightings, sendShortening } from '../field-lengths.js';
-import { expect, forReading, forRule } from '../judge.js';
+import { expect, forRule } from '../judge.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { RuleId } from '../rules/catalogue.js';
 import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
+import { goneAfterEnd } from './ended.js';
 
 export interface Status {
   status?: string;
@@ -54,14 +55,14 @@ export async function closedStatusOf(
   seen: Sightings,
   customerAccountNumber: string
 ): Promise<Status | 'gone'> {
-  const read = await api.getCustomer(customerAccountNumber);
-  if (read.status !== 404) return statusOf(api, customerAccountNumber);
-  seen.saw('ASSUME-ENDED-READABLE', `a closed customer answers 404 (customer ${customerAccountNumber})`);
-  if (config.strict.has('ASSUME-ENDED-READABLE'))
-    await forReading('ASSUME-ENDED-READABLE', 'CUST-CLOSE-PERMANENT', () =>
-      expect(read, `reading closed customer ${customerAccountNumber} (strict reading)`).toHaveStatus(200)
-    );
-  return 'gone';
+  const gone = await goneAfterEnd(
+    await api.getCustomer(customerAccountNumber),
+    `closed customer (customer ${customerAccountNumber})`,
+    'CUST-CLOSE-PERMANENT',
+    config,
+    seen
+  );
+  return gone ? 'gone' : statusOf(api, customerAccountNumber);
 }
 
 /**

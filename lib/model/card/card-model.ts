@@ -13,13 +13,12 @@ import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';
-import { expect, forReading } from '../../judge.js';
+import { expect } from '../../judge.js';
 import { statusIdOf } from '../../steps/card-steps.js';
 import { type StatusNames, untouchedFields } from '../../steps/card-views.js';
+import { goneAfterEnd } from '../../steps/ended.js';
 import type { Card, MasterData } from '../../types.generated.js';
 import type { TestClock } from '../../waits.js';
-
-const ENDED = 'ASSUME-ENDED-READABLE';
 
 /**
  * Blocked and replaced stay apart: the document says block leaves a card "temporarily blocked" and
@@ -122,12 +121,15 @@ export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[
 /** A card right after its cancellation: read no longer Active, every other field as it was. */
 export async function readCancelled(real: CardReal, c: ModelCard): Promise<void> {
   const read = await real.api.getCard(c.cardIdentifier);
-  if (read.status === 404) {
-    real.assumptions.saw(ENDED, `a cancelled card answers 404 (card ${c.cardIdentifier})`);
-    if (real.config.strict.has(ENDED))
-      await forReading(ENDED, 'CARD-CANCEL-PERMANENT', () =>
-        expect(read, `reading cancelled card ${c.cardIdentifier} (strict reading)`).toHaveStatus(200)
-      );
+  if (
+    await goneAfterEnd(
+      read,
+      `cancelled card (card ${c.cardIdentifier})`,
+      'CARD-CANCEL-PERMANENT',
+      real.config,
+      real.assumptions
+    )
+  ) {
     c.gone = true;
     return;
   }
