@@ -339,6 +339,13 @@ export const variantCatalogue = {
     description:
       'a replacement card exists only 3 seconds after the replace answered (FLEET_REPLACEMENT_TIMEOUT, 10 s by default, covers it)',
   },
+  'replace-combinations-checked': {
+    words:
+      'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); [...] cardGroupId (integer)',
+    varies: 'ASSUME-REPLACE-COMBINATIONS',
+    description:
+      "a customer is offered every card type but the master data's first (GET /customers/{customerAccountNumber}/cardTypes); replace refuses (400 ER-001) a cardTypeId the card's customer is not offered, a purchaseCategoryId other than the new type's default, and a cardGroupId of another card type",
+  },
   'ended-unreadable': {
     words: 'customer | POST customer close | none stated | closed permanently',
     varies: 'ASSUME-ENDED-READABLE',

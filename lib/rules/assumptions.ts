@@ -309,6 +309,14 @@ export const assumptions: Assumption[] = [
     inForce: (c) => `${c.replacementTimeoutSeconds} s`,
   },
   {
+    id: 'ASSUME-REPLACE-COMBINATIONS',
+    silence:
+      'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); [...] cardGroupId (integer): which combinations of them a replace accepts is not shown.',
+    choice: 'Any ids of the master data, in any combination.',
+    suite:
+      "Changes a card's type only to one of its customer's card types (GET /customers/{customerAccountNumber}/cardTypes), with that type's default purchase category and a card group of that type; the card model supplies no id at all. What it sent is recorded.",
+  },
+  {
     id: 'ASSUME-CARD-ORDER-REQUIRED',
     silence: 'Which of these fields [card order item] are required: not shown.',
     choice: 'The sandbox requires cardTypeId in each item.',

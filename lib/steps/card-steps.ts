@@ -18,7 +18,12 @@ import { goneAfterEnd } from './ended.js';
 
 /** The card as GET /cards/{cardIdentifier} shows it: that card (CARD-GET), or the test is blocked. */
 export async function cardOf(api: FleetApi, cardIdentifier: number): Promise<Card> {
-  const { body } = api.need(await api.getCard(cardIdentifier), `reading card ${cardIdentifier}`);
+  return cardIn(api, await api.getCard(cardIdentifier), cardIdentifier);
+}
+
+/** The card an answer to GET /cards/{cardIdentifier} shows: that card (CARD-GET), or the test is blocked. */
+async function cardIn(api: FleetApi, read: ApiResponse<Card>, cardIdentifier: number): Promise<Card> {
+  const { body } = api.need(read, `reading card ${cardIdentifier}`);
   await forRule('CARD-GET', () =>
     expect(body?.cardIdentifier, `GET /cards/${cardIdentifier} answers that card`).toBe(cardIdentifier)
   );
@@ -57,14 +62,15 @@ export async function cancelledStatusOf(
   seen: Sightings,
   cardIdentifier: number
 ): Promise<number | 'gone'> {
+  const read = await api.getCard(cardIdentifier);
   const gone = await goneAfterEnd(
-    await api.getCard(cardIdentifier),
+    read,
     `cancelled card (card ${cardIdentifier})`,
     'CARD-CANCEL-PERMANENT',
     config,
     seen
   );
-  return gone ? 'gone' : cardStatusOf(api, cardIdentifier);
+  return gone ? 'gone' : statusIdOf(await cardIn(api, read, cardIdentifier));
 }
 
 /**

@@ -15,7 +15,7 @@ import { type Sightings, sendShortening } from '../field-lengths.js';
 import { expect, forRule } from '../judge.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { RuleId } from '../rules/catalogue.js';
-import type { CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
+import type { Customer, CustomerNotesRequest, CustomerUpdateRequest } from '../types.generated.js';
 import { goneAfterEnd } from './ended.js';
 
 export interface Status {
@@ -41,7 +41,11 @@ export async function activeCustomer(
 }
 
 export async function statusOf(api: FleetApi, customerAccountNumber: string): Promise<Status> {
-  const got = api.need(await api.getCustomer(customerAccountNumber), `reading customer ${customerAccountNumber}`);
+  return statusIn(api, await api.getCustomer(customerAccountNumber), customerAccountNumber);
+}
+
+function statusIn(api: FleetApi, read: ApiResponse<Customer>, customerAccountNumber: string): Status {
+  const got = api.need(read, `reading customer ${customerAccountNumber}`);
   return { status: got.body.status, statusIdentifier: got.body.statusIdentifier };
 }
 
@@ -55,14 +59,15 @@ export async function closedStatusOf(
   seen: Sightings,
   customerAccountNumber: string
 ): Promise<Status | 'gone'> {
+  const read = await api.getCustomer(customerAccountNumber);
   const gone = await goneAfterEnd(
-    await api.getCustomer(customerAccountNumber),
+    read,
     `closed customer (customer ${customerAccountNumber})`,
     'CUST-CLOSE-PERMANENT',
     config,
     seen
   );
-  return gone ? 'gone' : statusOf(api, customerAccountNumber);
+  return gone ? 'gone' : statusIn(api, read, customerAccountNumber);
 }
 
 /**

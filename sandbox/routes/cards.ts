@@ -16,6 +16,7 @@ import type {
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { FaultId, Faults } from '../faults.js';
+import { refuseCombination } from '../replace-combinations.js';
 import {
   bodyCustomerFor,
   callerOf,
@@ -910,6 +911,7 @@ export default async function cardRoutes(
         if (id !== undefined && !master.has(key, id) && !faults.has(fault))
           throw ApiError.badRequest(`${field}: ${id} is not a ${key} id of the master data`);
       }
+      refuseCombination(master, original, body, variants);
       notCancelled(original, 'replaced');
       const escaped = (text: string | undefined) =>
         text !== undefined && faults.has('card-driver-name-html-escaped')

@@ -28,6 +28,7 @@ import {
 } from '../customer-choices.js';
 import { ApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
+import { offeredCardTypes } from '../replace-combinations.js';
 import {
   ADDRESS_FIELDS,
   accountParams,
@@ -493,7 +494,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
           IsEV: t.isEV,
         }));
       }
-      return master.data.cardType.map((t) => ({
+      return offeredCardTypes(master, variants).map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,
         ...(faults.has('customer-card-types-description-absent') ? {} : { cardTypeDescription: t.description }),

@@ -194,18 +194,31 @@ test.describe('card lifecycle', () => {
     testLedger,
     assumptions,
   }) => {
-    const original = await cardOf(api, (await poolCards.take()).cardIdentifier!);
-    const type = masterData.cardType.find((t) => t.id !== cardTypeIdOf(masterData, original));
-    test.skip(!type, 'the master data has no second card type to change to');
-    // A consistent request: the new type's default purchase category when it differs, and a group of the new type.
-    const others = masterData.purchaseCategory.filter((p) => p.name !== original.purchaseCategoryName);
-    const category = others.find((p) => p.id === type!.defaultPurchaseCategoryId) ?? others[0];
-    test.skip(!category, 'the master data has no second purchase category to change to');
-    const group = masterData.cardGroup.find((g) => g.cardTypeId === type!.id);
+    const taken = await poolCards.take();
+    const original = await cardOf(api, taken.cardIdentifier!);
+    // Which combinations replace accepts is not shown (ASSUME-REPLACE-COMBINATIONS): a type the
+    // customer is offered, with its default purchase category and a group of that type.
+    const owner = poolCards.ownerOf(taken);
+    const what = `card types of customer ${owner}`;
+    const offered = api.intact(api.need(await api.getCustomerCardTypes(owner), what), what).body;
+    const own = offered.find(
+      (o) =>
+        o.cardTypeId !== cardTypeIdOf(masterData, original) && masterData.cardType.some((t) => t.id === o.cardTypeId)
+    );
+    test.skip(!own, `customer ${owner} is offered no second card type of the master data to change to`);
+    const type = masterData.cardType.find((t) => t.id === own!.cardTypeId)!;
+    const defaultCategory = own!.defaultPurchaseCategoryId ?? type.defaultPurchaseCategoryId;
+    const category = masterData.purchaseCategory.find((p) => p.id === defaultCategory);
+    test.skip(!category, `card type ${type.id} names no default purchase category of the master data`);
+    assumptions.saw(
+      'ASSUME-REPLACE-COMBINATIONS',
+      `replace sent card type ${type.id} of customer ${owner}'s card types with its default purchase category ${category!.id}`
+    );
+    const group = masterData.cardGroup.find((g) => g.cardTypeId === type.id);
     const serial = nextSerial();
     const text = writtenText(serial, 0);
     const supplied = {
-      cardTypeId: type!.id!,
+      cardTypeId: type.id!,
       purchaseCategoryId: category!.id!,
       ...(group ? { cardGroupId: group.id! } : {}),
       driverName: text.driverName,
@@ -237,7 +250,7 @@ test.describe('card lifecycle', () => {
       },
       `replacement ${shown.cardIdentifier} of card ${original.cardIdentifier}`
     ).toEqual({
-      cardType: type!.name,
+      cardType: type.name,
       purchaseCategoryName: category!.name,
       driverName: changes.driverName,
       vehicleRegNumber: changes.vehicleRegNumber,

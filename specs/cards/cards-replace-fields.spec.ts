@@ -65,9 +65,10 @@ test.describe('replace: every field optional', () => {
         ...(sent.driverName ? { driverName: sent.driverName } : {}),
         ...(sent.vehicleRegNumber ? { vehicleRegNumber: sent.vehicleRegNumber } : {}),
       };
-      const by = sent.vehicleRegNumber
-        ? { vehicleRegNumber: sent.vehicleRegNumber }
-        : { driverName: shows.driverName ?? current.driverName! };
+      // After the first step the chain carries a driverName of its own: each later replacement is
+      // found by it, not by what its step supplied, so that a supplied value the server ignored
+      // shows as not applied instead of hiding the replacement.
+      const by = { driverName: sent.driverName ?? current.driverName! };
       const found = await replacementOf(
         watch,
         current.cardIdentifier!,

@@ -307,6 +307,15 @@ const probes: Record<VariantId, Probe> = {
       (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body.totalCount - before
     );
   },
+  'replace-combinations-checked': async (h) => {
+    const [id] = await poolCards(h, 1);
+    const offered = (await h.call('GET', `/customers/${d.poolCustomer}/cardTypes`)).body.length;
+    // Card type 1's default purchase category is 2.
+    return [
+      offered,
+      (await h.call('POST', `/cards/${id}/replace`, { body: { cardTypeId: 1, purchaseCategoryId: 3 } })).status,
+    ];
+  },
   'ended-unreadable': async (h) => {
     const acc = await createCustomer(h, 'ended probe');
     await h.call('POST', `/customers/${acc}/close`, { body: {} });
