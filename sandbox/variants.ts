@@ -450,6 +450,12 @@ export const variantCatalogue = {
     varies: 'ASSUME-GEO-404',
     description: 'a geosearch that finds no location answers 404 `{message}`',
   },
+  'geo-map-elsewhere': {
+    words: '404: {message: string}.',
+    varies: 'ASSUME-GEO-404',
+    description:
+      'the map holds no location in Europe (its European locations lie 60 degrees further south, in Africa and across the equator; the few in Brazil and Australia stay), and, as geo-empty-404, a geosearch that finds no location answers 404 `{message}`: every fixed European rectangle answers 404',
+  },
 
   // ---- Sessions ----
   'session-failed-started': {

@@ -380,7 +380,7 @@ export const assumptions: Assumption[] = [
     silence: 'Geosearch 404: {message: string} (when: not shown).',
     choice: 'A search finding nothing answers 200 with empty arrays; 404 for other paths under /locations/.',
     suite:
-      'Accepts 200 with no location or 404 {message} wherever a search may find nothing; FLEET_STRICT=ASSUME-GEO-404 requires the 200.',
+      "Accepts 200 with no location or 404 {message} wherever a search may find nothing; a search that must find locations searches an area the target's map showed them in, never a fixed one. FLEET_STRICT=ASSUME-GEO-404 requires the 200.",
   },
   {
     id: 'ASSUME-SESSION-STARTED-STATES',

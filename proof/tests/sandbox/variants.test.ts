@@ -431,6 +431,17 @@ const probes: Record<VariantId, Probe> = {
         body: {},
       })
     ),
+  // Berlin finds nothing and answers 404; the whole map still shows locations, none of them in Europe.
+  'geo-map-elsewhere': async (h) => {
+    const world = await h.call('POST', '/locations/geosearch/rectangle', {
+      query: { topLatitude: 90, bottomLatitude: -90, leftLongitude: -180, rightLongitude: 180, count: 300 },
+      body: {},
+    });
+    const european = (world.body.locations as { coordinates: { latitude: string } }[]).filter(
+      (l) => Number(l.coordinates.latitude) > 34
+    ).length;
+    return [statusOf(await geo(h, {})), world.body.locations.length > 0, european];
+  },
   'session-failed-started': async (h) =>
     (await Promise.all(d.sessionIds.map((id) => session(h, id))))
       .filter((a) => a.body.sessionStatus === 'FAILED')
