@@ -276,7 +276,7 @@ export const variantCatalogue = {
       'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference; when combined with customerAccountNumber both filters apply)',
     varies: 'ASSUME-PARTIAL-MATCH',
     description:
-      "searchText matches a field from its start only (customerName also from the start of any of its words), as an index-backed LIKE 'text%' or a word-prefix full-text search does",
+      "searchText matches a field from its start only (customerName also from the start of any of its words), as an index-backed LIKE 'text%' or a word-prefix full-text search does; so do the card search filters with partialMatch true",
   },
   'top-level-not-a-parent': {
     words:
@@ -332,6 +332,13 @@ export const variantCatalogue = {
       'filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string)',
     varies: 'ASSUME-CARD-FILTER-WHOLE-VALUE',
     description: 'the card search filters match case-sensitively',
+  },
+  'search-values-validated': {
+    words:
+      'orderReference (string); cardTypeIdentifiers (array of integer, ids from master data cardType); statusIdentifiers (array of integer, ids from master data status); filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string)',
+    varies: 'ASSUME-SEARCH-VALUES',
+    description:
+      'card search refuses (400 ER-001) an empty filter text, an empty cardTypeIdentifiers or statusIdentifiers, and an orderReference not shaped as the ones it issues (`ORD-YYYYMMDD-NNNNNN`, seeded `ORD-SEED-NNNN-NNN`, a UUID under formats-other)',
   },
   'replacement-delayed': {
     words: "Whether the new card's identifier is returned: not shown.",
@@ -449,6 +456,12 @@ export const variantCatalogue = {
     words: '404: {message: string}.',
     varies: 'ASSUME-GEO-404',
     description: 'a geosearch that finds no location answers 404 `{message}`',
+  },
+  'geo-map-elsewhere': {
+    words: '404: {message: string}.',
+    varies: 'ASSUME-GEO-404',
+    description:
+      'the map holds no location in Europe (its European locations lie 60 degrees further south, in Africa and across the equator; the few in Brazil and Australia stay), and, as geo-empty-404, a geosearch that finds no location answers 404 `{message}`: every fixed European rectangle answers 404',
   },
 
   // ---- Sessions ----

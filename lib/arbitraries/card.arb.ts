@@ -59,6 +59,62 @@ export const unknownSearchPropertyArb: fc.Arbitrary<string> = fc
   )
   .filter((name) => !(searchProperties as readonly string[]).includes(name));
 
+/** The ids a search body may name: those of the caller's master data. */
+export interface SearchIds {
+  cardType: number[];
+  status: number[];
+}
+
+const filterTexts = ['primaryVisualCardNumber', 'driverName', 'vehicleRegNumber'] as const;
+
+/**
+ * A search body of listed properties with values every reading takes (ASSUME-SEARCH-VALUES): ids of
+ * master data, at least one; filter texts of letters and digits; no orderReference, since only one
+ * an order answered is known to be valid.
+ */
+export function knownGoodSearchBodyArb(ids: SearchIds, customerAccountNumber?: string) {
+  const idsArb = (all: number[]) => fc.subarray(all, { minLength: 1 });
+  return fc.record(
+    {
+      limit: fc.integer({ min: 1, max: 5 }),
+      ...(customerAccountNumber ? { customerAccountNumber: fc.constant(customerAccountNumber) } : {}),
+      cardTypeIdentifiers: idsArb(ids.cardType),
+      statusIdentifiers: idsArb(ids.status),
+      filter: fc.record(
+        {
+          partialMatch: fc.boolean(),
+          driverName: fc.stringMatching(/^[A-Za-z0-9]{1,6}$/),
+          vehicleRegNumber: fc.stringMatching(/^[A-Za-z0-9]{1,6}$/),
+        },
+        { requiredKeys: [] }
+      ),
+    },
+    { requiredKeys: ['limit'] }
+  );
+}
+
+/**
+ * A known-good search body with one value of its documented type that a server may yet refuse
+ * (ASSUME-SEARCH-VALUES): any text as orderReference, any text (the empty one too) as a filter
+ * text, an empty id array. Accepted or refused, never a 5xx; accepted under the stricter reading.
+ */
+export function otherSearchValuesArb(ids: SearchIds, customerAccountNumber?: string) {
+  const other = fc.oneof(
+    fc.string({ maxLength: 12 }).map((orderReference) => ({ orderReference })),
+    fc.constantFrom('cardTypeIdentifiers', 'statusIdentifiers').map((name) => ({ [name]: [] })),
+    fc
+      .tuple(fc.constantFrom(...filterTexts), fc.oneof(fc.constant(''), fc.string({ maxLength: 6 })))
+      .map(([name, text]) => ({ filter: { [name]: text } }))
+  );
+  return fc.tuple(knownGoodSearchBodyArb(ids, customerAccountNumber), other).map(
+    ([body, value]): Record<string, unknown> => ({
+      ...body,
+      ...value,
+      ...('filter' in value ? { filter: { ...body.filter, ...value.filter } } : {}),
+    })
+  );
+}
+
 export const jsonScalarArb: fc.Arbitrary<string | number | boolean | null> = fc.oneof(
   fc.integer(),
   fc.string({ maxLength: 10 }),

@@ -221,13 +221,24 @@ export const assumptions: Assumption[] = [
   {
     id: 'ASSUME-PARTIAL-MATCH',
     silence:
-      'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference): which part of a field the text must match is not shown.',
+      'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference); card search filter (object: partialMatch boolean, ...): which part of a field the text or the filter value must match is not shown.',
     choice: 'Any part: a substring anywhere in the field, case-insensitive.',
     suite:
-      'Searches with a leading part of a field (the start of an account number, of a name, of a business reference), which every reading finds: a substring anywhere, a prefix of the field, a prefix of a word; requires every result to hold the text. Records whether a part from inside the field finds the customer too; FLEET_STRICT=ASSUME-PARTIAL-MATCH requires it (an assumption failure otherwise).',
+      'Searches with a leading part of a field (the start of an account number, of a name, of a business reference), which every reading finds: a substring anywhere, a prefix of the field, a prefix of a word; requires every result to hold the text. Card search with partialMatch true sends the start and the end of a card number and requires the card found by at least one (a match anywhere, from the start, or from the end, as last digits are searched) and every card found to hold the value. Records whether a part from inside the field finds the customer or the card too; FLEET_STRICT=ASSUME-PARTIAL-MATCH requires it (an assumption failure otherwise).',
     setting: 'FLEET_STRICT',
     inForce: (c) =>
       c.strict.has('ASSUME-PARTIAL-MATCH') ? 'any part of a field (strict)' : 'a leading part of a field',
+  },
+  {
+    id: 'ASSUME-SEARCH-VALUES',
+    silence:
+      'Card search body: orderReference (string); cardTypeIdentifiers, statusIdentifiers (array of integer); filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string): which values of the listed properties are valid is not shown (formats: ASSUME-FORMATS).',
+    choice: 'Any value of the documented JSON type: an empty string, an empty array, free text as orderReference.',
+    suite:
+      'Requires a search body of listed properties to be accepted when its values are known-good: ids from master data (at least one), filter texts of letters and digits, no orderReference but one the run obtained from an order. Other values of the documented type (an empty string, an empty array, any text as orderReference) may be accepted or refused (4xx), never a 5xx; records which; FLEET_STRICT=ASSUME-SEARCH-VALUES requires them accepted (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) =>
+      c.strict.has('ASSUME-SEARCH-VALUES') ? 'any value of the type (strict)' : 'known-good values accepted',
   },
   {
     id: 'ASSUME-TOP-LEVEL-PARENT',
@@ -377,7 +388,7 @@ export const assumptions: Assumption[] = [
     silence: 'Geosearch 404: {message: string} (when: not shown).',
     choice: 'A search finding nothing answers 200 with empty arrays; 404 for other paths under /locations/.',
     suite:
-      'Accepts 200 with no location or 404 {message} wherever a search may find nothing; FLEET_STRICT=ASSUME-GEO-404 requires the 200.',
+      "Accepts 200 with no location or 404 {message} wherever a search may find nothing; a search that must find locations searches an area the target's map showed them in, never a fixed one. FLEET_STRICT=ASSUME-GEO-404 requires the 200.",
   },
   {
     id: 'ASSUME-SESSION-STARTED-STATES',

@@ -1505,7 +1505,7 @@ export const sentences: Statement[] = [
       ['CARD-SEARCH-ACTIVE-FIRST', 'ASSUME-CARD-SEARCH-DEFAULTS'],
     ],
     ['search.customer', 'customerAccountNumber (string).', ['CARD-SEARCH-CUSTOMER', 'AUTH-FOREIGN-NOT-LISTED']],
-    ['search.order-reference', 'orderReference (string).', ['CARD-SEARCH-ORDER-REFERENCE']],
+    ['search.order-reference', 'orderReference (string).', ['CARD-SEARCH-ORDER-REFERENCE', 'ASSUME-SEARCH-VALUES']],
     [
       'search.card-types',
       'cardTypeIdentifiers (array of integer, ids from master data cardType).',
@@ -1526,13 +1526,15 @@ export const sentences: Statement[] = [
         'CARD-SEARCH-PARTIAL-TRUE',
         'CARD-SEARCH-PARTIAL-FALSE',
         'ASSUME-CARD-FILTER-WHOLE-VALUE',
+        'ASSUME-PARTIAL-MATCH',
+        'ASSUME-SEARCH-VALUES',
         LENGTHS,
       ],
     ],
     [
       'search.unknown-properties',
       'The body schema rejects properties other than those listed.',
-      ['CARD-SEARCH-UNKNOWN-PROPERTY'],
+      ['CARD-SEARCH-UNKNOWN-PROPERTY', 'ASSUME-SEARCH-VALUES'],
     ],
     [
       'search.200',

@@ -13,6 +13,7 @@ import type {
   CardSearchRequest,
   CardStatusChangeRequest,
 } from '../../lib/types.generated.js';
+import { refuseUnshapedSearchValues } from '../card-search-values.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { FaultId, Faults } from '../faults.js';
@@ -267,11 +268,13 @@ function compareKeys(a: [number, number], b: [number, number]): number {
   return a[0] - b[0] || a[1] - b[1];
 }
 
-function textMatcher(partial: boolean, caseSensitive: boolean): (field: string, wanted: string) => boolean {
-  const fold = caseSensitive ? (v: string) => v : (v: string) => v.toLowerCase();
-  return partial
-    ? (field, wanted) => fold(field).includes(fold(wanted))
-    : (field, wanted) => fold(field) === fold(wanted);
+/** A partial match is a substring anywhere, or under search-prefix-match the start of the field. */
+function textMatcher(partial: boolean, variants: Variants): (field: string, wanted: string) => boolean {
+  const fold = variants.has('card-filter-case-sensitive') ? (v: string) => v : (v: string) => v.toLowerCase();
+  if (!partial) return (field, wanted) => fold(field) === fold(wanted);
+  return variants.has('search-prefix-match')
+    ? (field, wanted) => fold(field).startsWith(fold(wanted))
+    : (field, wanted) => fold(field).includes(fold(wanted));
 }
 
 /**
@@ -609,6 +612,7 @@ export default async function cardRoutes(
     handler: async (request) => {
       let caller = callerOf(request);
       const body = request.body;
+      refuseUnshapedSearchValues(body, variants);
       if (variants.has('page-size-over-max-refused') && (body.limit ?? 0) > OTHER_MAX_LIMIT)
         throw ApiError.badRequest(`limit must be at most ${OTHER_MAX_LIMIT}`);
       const snapshotted = variants.has('snapshot-cursor');
@@ -727,7 +731,7 @@ export default async function cardRoutes(
         let partial = filter.partialMatch === true;
         if (partial && faults.has('card-search-partial-match-ignored')) partial = false;
         else if (!partial && faults.has('card-search-whole-match-partial')) partial = true;
-        const match = textMatcher(partial, variants.has('card-filter-case-sensitive'));
+        const match = textMatcher(partial, variants);
         const checks: [string | undefined, (c: CardRecord) => string, boolean][] = [
           [
             filter.primaryVisualCardNumber,

@@ -450,15 +450,23 @@ function toRoute(path: string): string {
 
 /** Seed and index, built on the first registration and shared by every app of the process (never mutated). */
 let shared: LocationSearch | undefined;
+/** The map of geo-map-elsewhere, built on its first registration likewise. */
+let elsewhere: LocationSearch | undefined;
+/** Degrees south that move Europe (latitudes 34 to 71.5) to Africa, across the equator, under geo-map-elsewhere. */
+const ELSEWHERE_SOUTHWARD = 60;
 
-export function seededSearch(): LocationSearch {
+export function seededSearch(variants?: Variants): LocationSearch {
+  if (variants?.has('geo-map-elsewhere')) {
+    elsewhere ??= new LocationSearch(buildLocationSeed({ southward: ELSEWHERE_SOUTHWARD }));
+    return elsewhere;
+  }
   shared ??= new LocationSearch(buildLocationSeed());
   return shared;
 }
 
 export default async function locationsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
   const { faults, variants } = opts;
-  const search = seededSearch();
+  const search = seededSearch(variants);
   const paramNames = ownParamNames.find(([id]) => variants.has(id))?.[1];
   const switches: FilterSwitches = {
     connectorStandards: !faults.has('geo-connector-filter-ignored'),
@@ -554,7 +562,8 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
               JSON.stringify({ errorCode: 'NOT_FOUND', errorDescription: 'no charging location in the rectangle' })
             );
         }
-        if (variants.has('geo-empty-404') && empty) throw ApiError.notFound('no charging location in the rectangle');
+        if ((variants.has('geo-empty-404') || variants.has('geo-map-elsewhere')) && empty)
+          throw ApiError.notFound('no charging location in the rectangle');
         return found;
       };
       if (faults.has('geo-box-across-zero-empty') && acrossZero(rect)) return answer({ locations: [], aggregates: [] });

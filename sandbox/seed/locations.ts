@@ -954,6 +954,8 @@ export interface LocationSeedOptions {
   /** Number of European locations (default 6,000); the few beyond Europe come on top. */
   size?: number;
   seed?: number;
+  /** Degrees of latitude the European locations are moved south (variant geo-map-elsewhere): a map without Europe. */
+  southward?: number;
 }
 
 export function buildLocationSeed(options: LocationSeedOptions = {}): LocationRecord[] {
@@ -971,10 +973,18 @@ export function buildLocationSeed(options: LocationSeedOptions = {}): LocationRe
   // The sites beyond Europe draw from a generator of their own: the European ones stay as they were.
   const far = new Draw(seed + 1);
   const beyond = elsewhere.flatMap((city) => Array.from({ length: city.count }, () => city));
+  const south = options.southward ?? 0;
   return [
-    ...placements.map(({ city, regional }, index) => place(d, city, regional, index)),
+    ...placements.map(({ city, regional }, index) => movedSouth(place(d, city, regional, index), south)),
     ...beyond.map((city, i) => place(far, city, false, size + i)),
   ];
+}
+
+function movedSouth(record: LocationRecord, degrees: number): LocationRecord {
+  if (!degrees) return record;
+  const latitude = (record.lat - degrees).toFixed(6);
+  const coordinates = { ...record.location.coordinates, latitude };
+  return { ...record, lat: Number(latitude), location: { ...record.location, coordinates } };
 }
 
 /** The location numbered `index` (from 0) near `city`: in it, or spread over its region (kept within Europe). */

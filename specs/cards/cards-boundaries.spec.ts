@@ -8,8 +8,10 @@ import { type Assumptions, expect, forReading, forRule, test } from '../../fixtu
 import {
   type Case,
   jsonScalarArb,
+  knownGoodSearchBodyArb,
   lengthVerdict,
   missingAddressFieldsArb,
+  otherSearchValuesArb,
   searchLimitArb,
   textAroundLimitArb,
   unknownSearchPropertyArb,
@@ -88,43 +90,35 @@ test.describe('card boundaries', () => {
     );
   });
 
-  test('search body: properties other than those listed are refused, the listed ones accepted [CARD-SEARCH-UNKNOWN-PROPERTY]', async ({
+  test('search body: properties other than those listed are refused; the listed ones with known-good values accepted, with other values of their type accepted or refused (ASSUME-SEARCH-VALUES) [CARD-SEARCH-UNKNOWN-PROPERTY]', async ({
     api,
     config,
     masterData,
     property,
+    assumptions,
   }) => {
-    const listedArb = fc.record(
-      {
-        limit: fc.integer({ min: 1, max: 5 }),
-        ...(config.poolCustomer ? { customerAccountNumber: fc.constant(config.poolCustomer) } : {}),
-        orderReference: fc.string({ maxLength: 12 }),
-        cardTypeIdentifiers: fc.subarray(masterData.cardType.map((t) => t.id!)),
-        statusIdentifiers: fc.subarray(masterData.status.map((s) => s.id!)),
-        filter: fc.record(
-          {
-            partialMatch: fc.boolean(),
-            driverName: fc.string({ maxLength: 6 }),
-            vehicleRegNumber: fc.string({ maxLength: 6 }),
-          },
-          { requiredKeys: [] }
-        ),
-      },
-      { requiredKeys: ['limit'] }
-    );
-    const bodyArb = fc.oneof(
+    const ids = { cardType: masterData.cardType.map((t) => t.id!), status: masterData.status.map((s) => s.id!) };
+    const bodyArb: fc.Arbitrary<Case<Record<string, unknown>>> = fc.oneof(
       fc.tuple(unknownSearchPropertyArb, jsonScalarArb).map(([name, value]) => ({
-        body: { limit: 1, [name]: value } as Record<string, unknown>,
+        value: { limit: 1, [name]: value },
         verdict: 'refused' as const,
       })),
-      listedArb.map((body) => ({ body: body as Record<string, unknown>, verdict: 'accepted' as const }))
+      knownGoodSearchBodyArb(ids, config.poolCustomer).map((value) => ({ value, verdict: 'accepted' as const })),
+      otherSearchValuesArb(ids, config.poolCustomer).map((value) => ({
+        value,
+        verdict: 'either' as const,
+        strictly: 'accepted' as const,
+      }))
     );
     await property(
-      fc.asyncProperty(bodyArb, async ({ body, verdict }) => {
-        expectVerdict(
-          await api.call('cardSearch', { body }),
-          verdict,
-          `search body with ${Object.keys(body).join(', ')}`
+      fc.asyncProperty(bodyArb, async (c) => {
+        await judgeCase(
+          await api.call('cardSearch', { body: c.value }),
+          c,
+          `search body ${JSON.stringify(c.value)}`,
+          'CARD-SEARCH-UNKNOWN-PROPERTY',
+          'ASSUME-SEARCH-VALUES',
+          assumptions
         );
       })
     );

@@ -262,7 +262,19 @@ const probes: Record<VariantId, Probe> = {
           customerAccountNumber: string;
         }[]
       ).some((c) => c.customerAccountNumber === acc);
-    return [await found('Prefix Pro'), await found('Probe'), await found('robe Haul'), await found(acc.slice(1))];
+    const number: string = (await firstPoolCard(h)).primaryVisualCardNumber;
+    const cards = (
+      await h.call('POST', '/cards/search', {
+        body: { filter: { partialMatch: true, primaryVisualCardNumber: number.slice(2, -2) } },
+      })
+    ).body.cards as { primaryVisualCardNumber: string }[];
+    return [
+      await found('Prefix Pro'),
+      await found('Probe'),
+      await found('robe Haul'),
+      await found(acc.slice(1)),
+      cards.some((c) => c.primaryVisualCardNumber === number),
+    ];
   },
   'top-level-not-a-parent': async (h) =>
     statusOf(
@@ -298,6 +310,20 @@ const probes: Record<VariantId, Probe> = {
         body: { filter: { driverName: swapCase((await firstPoolCard(h)).driverName) } },
       })
     ).body.cards.length,
+  'search-values-validated': async (h) => {
+    const acc = await createCustomer(h, 'values probe');
+    const { orderReference } = (
+      await h.call('POST', '/cards/order', { body: { customerAccountNumber: acc, cards: [{ cardTypeId: 1 }] } })
+    ).body;
+    const search = async (body: Record<string, unknown>) => (await h.call('POST', '/cards/search', { body })).status;
+    return [
+      await search({ orderReference }),
+      await search({ orderReference: 'ORD-SEED-0010-001' }),
+      await search({ orderReference: 'order 1' }),
+      await search({ statusIdentifiers: [] }),
+      await search({ filter: { partialMatch: true, driverName: '' } }),
+    ];
+  },
   'replacement-delayed': async (h) => {
     const [id] = await poolCards(h, 1);
     const before = (await h.call('POST', '/cards/search', { body: { limit: 200, statusIdentifiers: [1] } })).body
@@ -414,6 +440,17 @@ const probes: Record<VariantId, Probe> = {
         body: {},
       })
     ),
+  // Berlin finds nothing and answers 404; the whole map still shows locations, none of them in Europe.
+  'geo-map-elsewhere': async (h) => {
+    const world = await h.call('POST', '/locations/geosearch/rectangle', {
+      query: { topLatitude: 90, bottomLatitude: -90, leftLongitude: -180, rightLongitude: 180, count: 300 },
+      body: {},
+    });
+    const european = (world.body.locations as { coordinates: { latitude: string } }[]).filter(
+      (l) => Number(l.coordinates.latitude) > 34
+    ).length;
+    return [statusOf(await geo(h, {})), world.body.locations.length > 0, european];
+  },
   'session-failed-started': async (h) =>
     (await Promise.all(d.sessionIds.map((id) => session(h, id))))
       .filter((a) => a.body.sessionStatus === 'FAILED')
