@@ -221,6 +221,13 @@ export const variantCatalogue = {
     description:
       'customer list items carry only customerAccountNumber, customerName, customerBusinessReference and parentCustomerAccountNumber: the status, count, contact and address of a customer only GET shows',
   },
+  'search-items-summary': {
+    words:
+      'Card (search result item and single-card response). Which Customer and Card fields are always present: not shown.',
+    varies: 'ASSUME-FIELD-PRESENCE',
+    description:
+      'card search items show only cardIdentifier, cardType, status, primaryVisualCardNumber, driverName and vehicleRegNumber: the purchase category, restriction, products, delivery address and contact, embossing, other numbers and dates of a card only GET shows',
+  },
   'page-sizes-other': {
     words: 'Maximum page size of list and search: not shown.',
     varies: 'ASSUME-CARD-SEARCH-DEFAULTS',

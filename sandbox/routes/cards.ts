@@ -168,6 +168,22 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
 
 // ---- Search ----
 
+/** What a search item shows of a card under search-items-summary: the rest only GET shows. */
+const SUMMARY = new Set([
+  'cardIdentifier',
+  'cardType',
+  'status',
+  'primaryVisualCardNumber',
+  'driverName',
+  'vehicleRegNumber',
+]);
+
+function searchItem(view: Record<string, unknown>, variants: Variants): Record<string, unknown> {
+  return variants.has('search-items-summary')
+    ? Object.fromEntries(Object.entries(view).filter(([k]) => SUMMARY.has(k)))
+    : view;
+}
+
 /** Everything of a search body that selects and orders cards (not limit, not cursor). */
 type SearchQuery = Omit<CardSearchRequest, 'limit' | 'cursor'>;
 const queryKeys = [
@@ -597,7 +613,7 @@ export default async function cardRoutes(
   ) => {
     const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
     return {
-      cards: cards.map((c) => cardView(store, c, faults, variants)),
+      cards: cards.map((c) => searchItem(cardView(store, c, faults, variants), variants)),
       customerAccountNumber,
       hasNextPage: flag(hasNextPage),
       lastPage: flag(lastPage),

@@ -211,6 +211,8 @@ const probes: Record<VariantId, Probe> = {
   },
   'list-items-summary': async (h) =>
     Object.keys((await h.call('GET', '/customers', { query: { limit: 1 } })).body.customers[0]).sort(),
+  'search-items-summary': async (h) =>
+    Object.keys((await h.call('POST', '/cards/search', { body: { limit: 1 } })).body.cards[0]).sort(),
   'page-sizes-other': async (h) => (await h.call('POST', '/cards/search', { body: {} })).body.cards.length,
   'page-size-over-max-refused': async (h) => [
     (await h.call('POST', '/cards/search', { body: { limit: 101 } })).status,
