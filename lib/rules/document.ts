@@ -341,7 +341,7 @@ export const resourceTables: ResourceTable[] = [
       [
         ['id', 'integer'],
         ['name', 'string'],
-        ['cardTypeId', 'integer', ['MASTER-LINK-GROUP-CARDTYPE']],
+        ['cardTypeId', 'integer', ['MASTER-LINK-GROUP-CARDTYPE', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
@@ -351,7 +351,7 @@ export const resourceTables: ResourceTable[] = [
         ['name', 'string', ['MASTER-IDS-ON-CARDS']],
         ['description', 'string'],
         ['isEV', 'boolean'],
-        ['defaultPurchaseCategoryId', 'integer', ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY']],
+        ['defaultPurchaseCategoryId', 'integer', ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
@@ -365,14 +365,14 @@ export const resourceTables: ResourceTable[] = [
     [
       'fuelProductRestriction',
       [
-        ['id', 'integer', ['MASTER-IDS-ON-CARDS']],
+        ['id', 'integer', ['MASTER-IDS-ON-CARDS', 'ASSUME-MASTER-LINKS']],
         ['name', 'string'],
       ],
     ],
     [
       'product',
       [
-        ['id', 'integer', ['MASTER-IDS-ON-CARDS']],
+        ['id', 'integer', ['MASTER-IDS-ON-CARDS', 'ASSUME-MASTER-LINKS']],
         ['name', 'string'],
       ],
     ],
@@ -380,8 +380,8 @@ export const resourceTables: ResourceTable[] = [
       'purchaseCategory',
       [
         ['id', 'integer'],
-        ['name', 'string', ['MASTER-IDS-ON-CARDS']],
-        ['productRestrictionId', 'integer', ['MASTER-LINK-PURCHASECATEGORY-RESTRICTION']],
+        ['name', 'string', ['MASTER-IDS-ON-CARDS', 'ASSUME-MASTER-LINKS']],
+        ['productRestrictionId', 'integer', ['MASTER-LINK-PURCHASECATEGORY-RESTRICTION', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
@@ -389,7 +389,7 @@ export const resourceTables: ResourceTable[] = [
       [
         ['id', 'integer', ['CARD-REASON-FROM-MASTER']],
         ['description', 'string'],
-        ['cardTypeId', 'integer', ['MASTER-LINK-REASON-CARDTYPE']],
+        ['cardTypeId', 'integer', ['MASTER-LINK-REASON-CARDTYPE', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
