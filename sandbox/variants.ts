@@ -298,6 +298,13 @@ export const variantCatalogue = {
       "a customer contact's emailAddress under a top-level domain outside a built-in list (com, org, net, de, nl, ... 28 in all; not .test, .example, made-up ones) is refused on create and updateDetail (400 ER-001)",
   },
 
+  'address-from-master': {
+    words: 'country code',
+    varies: 'ASSUME-ADDRESS-VALUES',
+    description:
+      "a customer address (create, updateDetail) whose countryCode is not a country's or whose region is not a region's of the caller's master data is refused with 400 ER-001",
+  },
+
   // ---- Master data ----
   'master-links-optional': {
     words: 'id integer, description string, cardTypeId integer',

@@ -440,6 +440,16 @@ export const assumptions: Assumption[] = [
         : 'links judged where present, values of the cards the run made',
   },
   {
+    id: 'ASSUME-ADDRESS-VALUES',
+    silence:
+      'Address: "country | string | country name", "countryCode | string | country code", "region | string"; master data: "country | id integer, name string, countryCode string", "region | id integer, name string" (whether address country, countryCode and region must be master-data values: not shown).',
+    choice: 'Free text: any country name, country code and region.',
+    suite:
+      "Sends, in the customer addresses it creates and changes, the country name, countryCode and region of the caller's master data (the first country and region; the second for a change), the Netherlands' where it holds none; GET must show what was sent. One test sends a free-text place the master data does not hold and records whether it was taken. FLEET_STRICT=ASSUME-ADDRESS-VALUES requires it accepted (an assumption failure otherwise).",
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-ADDRESS-VALUES') ? 'free text accepted (strict)' : 'master-data values sent'),
+  },
+  {
     id: 'ASSUME-LATENCY-MEASURE',
     silence:
       'Server-side latency targets for successful (2xx) requests, in milliseconds: where and how server-side time is measured is not shown.',

@@ -89,13 +89,21 @@ export const resourceTables: ResourceTable[] = [
       [
         ['addressLines', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
         ['city', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
-        ['country', 'string; country name', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
+        [
+          'country',
+          'string; country name',
+          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT', 'ASSUME-ADDRESS-VALUES'],
+        ],
         [
           'countryCode',
           'string; country code',
-          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT'],
+          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT', 'ASSUME-ADDRESS-VALUES'],
         ],
-        ['region', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
+        [
+          'region',
+          'string',
+          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT', 'ASSUME-ADDRESS-VALUES'],
+        ],
         ['zipCode', 'string; postal code', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
         ['companyName', 'string; only on card delivery/order addresses', ['ADDRESS-COMPANYNAME-CARD-ONLY']],
       ]
@@ -358,8 +366,8 @@ export const resourceTables: ResourceTable[] = [
       'country',
       [
         ['id', 'integer'],
-        ['name', 'string'],
-        ['countryCode', 'string'],
+        ['name', 'string', ['ASSUME-ADDRESS-VALUES']],
+        ['countryCode', 'string', ['ASSUME-ADDRESS-VALUES']],
       ],
     ],
     [

@@ -17,6 +17,7 @@ import {
 } from '../../../sandbox/variants.js';
 import {
   type Answer,
+  address,
   contact,
   createCustomer,
   defaults as d,
@@ -279,6 +280,12 @@ const probes: Record<VariantId, Probe> = {
       })
     );
   },
+  'address-from-master': async (h) =>
+    statusOf(
+      await h.call('POST', '/customers/subcustomer', {
+        body: newCustomer('address probe', { customerAddress: { ...address, region: 'Utrecht' } }),
+      })
+    ),
   'email-tld-checked': async (h) =>
     statusOf(
       await h.call('POST', '/customers/subcustomer', {
