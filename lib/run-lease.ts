@@ -15,7 +15,7 @@ import type { FleetApi } from './api.js';
 import type { Config } from './config.js';
 import { ACTIVE, allCustomers } from './discovery.js';
 import { TransientError } from './environment.js';
-import { completeAddress, contact } from './factories/customer.js';
+import { completeAddress, contact, placesOf } from './factories/customer.js';
 import { operation } from './operations.js';
 import { readClosed, untilDone } from './read-back.js';
 import { withReadBack } from './read-back-scope.js';
@@ -171,6 +171,8 @@ export class RunLease {
     config: Pick<Config, 'runId' | 'poolCustomer' | 'customerListFields'>
   ): Promise<RunLease> {
     const pool = config.poolCustomer ?? 'none';
+    const master = await api.getMasterData();
+    const places = placesOf(master.status === 200 ? master.body : undefined);
     const othersOf = async () =>
       (await liveLeases(api, config.customerListFields)).filter((l) => l.pool === pool && l.runId !== config.runId);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -196,7 +198,7 @@ export class RunLease {
             customerName: name,
             customerBusinessReference: `${config.runId}-lease`.slice(0, 20),
             customerContact: contact('lease'),
-            customerAddress: completeAddress('Lease'),
+            customerAddress: completeAddress('Lease', places.first),
           })
       ).catch(async (e: unknown) => {
         if (!(e instanceof TransientError) || !e.write) throw e;

@@ -26,8 +26,9 @@ import customerRoutes from './routes/customers.js';
 import locationRoutes from './routes/locations.js';
 import masterDataRoutes from './routes/master-data.js';
 import sessionRoutes from './routes/sessions.js';
-import { seedReplacedOriginals } from './seed/cards.js';
+import { seedReplacedOriginals, seedRetiredProducts } from './seed/cards.js';
 import { seedStore } from './seed/index.js';
+import { withOptionalLinks } from './seed/master-data.js';
 import { installServerErrorFaults } from './server-errors.js';
 import { validationProblems, validatorCompiler } from './validation.js';
 import { installVariantHooks, variantError } from './variant-hooks.js';
@@ -154,6 +155,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const variants = options.variants ?? new Variants();
   const store = seedStore(undefined, undefined, options.poolCards);
   if (variants.has('replaced-original-stays-blocked')) seedReplacedOriginals(store);
+  if (variants.has('master-retired-values')) seedRetiredProducts(store);
+  if (variants.has('master-links-optional'))
+    for (const [topLevel, index] of store.master) store.setMasterData(topLevel, withOptionalLinks(index.data));
   const tokens = new TokenStore(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
   const https = options.https ? { https: { ...options.https, rejectUnauthorized: options.https.requestCert } } : {};
   const app = Fastify({

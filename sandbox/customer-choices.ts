@@ -99,7 +99,8 @@ export function storedText<T>(value: T, variants: Variants): T {
  * Refuses a create or update body a variant or fault refuses: a name over 310 UTF-8 bytes
  * (customer-name-limit-in-bytes), a reference another customer of the hierarchy holds
  * (busref-unique), an e-mail address under a top-level domain the server does not know
- * (email-tld-checked). `self`: the customer an update changes.
+ * (email-tld-checked), an address whose countryCode or region its master data does not hold
+ * (address-from-master). `self`: the customer an update changes.
  */
 export function refuseWrite(
   store: Store,
@@ -128,6 +129,14 @@ export function refuseWrite(
   const tld = email?.split('.').at(-1)?.toLowerCase();
   if (variants.has('email-tld-checked') && tld !== undefined && !TOP_LEVEL_DOMAINS.has(tld)) {
     throw ApiError.badRequest(`invalid value at body/customerContact/emailAddress: unknown top-level domain "${tld}"`);
+  }
+  const address = body.customerAddress;
+  if (variants.has('address-from-master') && address) {
+    const master = store.masterFor(topLevel).data;
+    if (!master.country.some((c) => c.countryCode === address.countryCode))
+      throw ApiError.badRequest(`invalid value at body/customerAddress/countryCode: not a country of the master data`);
+    if (!master.region.some((r) => r.name === address.region))
+      throw ApiError.badRequest(`invalid value at body/customerAddress/region: not a region of the master data`);
   }
 }
 

@@ -305,6 +305,27 @@ export const variantCatalogue = {
       "a customer contact's emailAddress under a top-level domain outside a built-in list (com, org, net, de, nl, ... 28 in all; not .test, .example, made-up ones) is refused on create and updateDetail (400 ER-001)",
   },
 
+  'address-from-master': {
+    words: 'country code',
+    varies: 'ASSUME-ADDRESS-VALUES',
+    description:
+      "a customer address (create, updateDetail) whose countryCode is not a country's or whose region is not a region's of the caller's master data is refused with 400 ER-001",
+  },
+
+  // ---- Master data ----
+  'master-links-optional': {
+    words: 'id integer, description string, cardTypeId integer',
+    varies: 'ASSUME-MASTER-LINKS',
+    description:
+      'each hierarchy\'s master data holds two generic reasons without cardTypeId (101 "Contract ended", 102 "Replaced by another card": valid for every card type) and a purchase category without productRestrictionId (7 "Open purchase")',
+  },
+  'master-retired-values': {
+    words: 'array of {productId: integer, productName: string}',
+    varies: 'ASSUME-MASTER-LINKS',
+    description:
+      'three Active cards of the main hierarchy outside the card pool also carry product 20 "Ethanol E85", withdrawn from master data since they were ordered',
+  },
+
   // ---- Cards ----
   'card-statuses-other': {
     words: 'Other card status names: not shown.',

@@ -13,7 +13,7 @@ import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { createdUnder } from '../created-under.js';
 import { cardOrderBody, cardOrderItem } from '../factories/card.js';
-import { subCustomerBody } from '../factories/customer.js';
+import { placesOf, subCustomerBody } from '../factories/customer.js';
 import type { CustomerCreateResponse, MasterData } from '../types.generated.js';
 import { refusedNamedInBody } from './judges.js';
 import { type ColumnId, columnOf, columnsOf, DEPTHS, type Depth, NOT_THE_TOP_LEVEL, type RowId } from './matrix.js';
@@ -61,7 +61,8 @@ function requests(d: CustomerWriteDeps) {
   const notes = { notes: `${d.runId} authorization matrix` };
   // A name without the run prefix: a foreign customer a faulty target renamed is never taken for one the run created (npm run cleanup).
   const customerName = `Authorization matrix ${d.runId}`;
-  const create = (parent: string) => subCustomerBody(d.runId, `${d.serial}m`, { customerAccountNumber: parent });
+  const create = (parent: string) =>
+    subCustomerBody(d.runId, `${d.serial}m`, placesOf(d.masterData), { customerAccountNumber: parent });
   const item = cardOrderItem(commonMasterData(d.masterData, d.foreign.owner?.masterData), {
     driverName: `${d.runId} m${d.serial}`,
   });
@@ -289,7 +290,12 @@ async function createdForeign(d: CustomerWriteDeps): Promise<CreatedForeign> {
       continue;
     }
     // Under the top level by leaving the parent out: whether it may be named is not shown (ASSUME-TOP-LEVEL-PARENT).
-    const body = subCustomerBody(d.runId, `${d.serial}f${depth}`, depth === 1 ? {} : { customerAccountNumber: parent });
+    const body = subCustomerBody(
+      d.runId,
+      `${d.serial}f${depth}`,
+      placesOf(d.foreign.owner?.masterData),
+      depth === 1 ? {} : { customerAccountNumber: parent }
+    );
     const created = await owner.createSubCustomer(body);
     const accountNumber = accountOf(created);
     if (!accountNumber) {

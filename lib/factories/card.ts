@@ -1,6 +1,6 @@
 /** Valid card request bodies built from the caller's master data (every identifier discovered, none hard-coded), their strings short and plain (ASSUME-FIELD-LENGTHS). */
 import type { AddressComplete, CardOrderItem, CardOrderRequest, CardType, MasterData } from '../types.generated.js';
-import { completeAddress, contact } from './customer.js';
+import { completeAddress, contact, freePlaces, placesOf } from './customer.js';
 
 /** The six fields an address must carry whenever it is supplied (Resources / Address). */
 export const addressFields = [
@@ -44,7 +44,7 @@ export function cardOrderItem(
     vehicleRegNumber: 'FC-0001',
     isDriverEmbossed: true,
     isVRNEmbossed: false,
-    cardAddress: { ...completeAddress('Card delivery'), companyName: 'Fleet Conformance BV' },
+    cardAddress: { ...completeAddress('Card delivery', placesOf(master).first), companyName: 'Fleet Conformance BV' },
     cardContact: contact('card'),
     ...marks,
   };
@@ -177,7 +177,7 @@ export function orderItemsUnlike(master: MasterData, types: CardType[], serial: 
 
 /** The address a PIN letter goes to, every field supplied. */
 export function pinLetterAddress(): AddressComplete {
-  return completeAddress('PIN letter');
+  return completeAddress('PIN letter', freePlaces.first);
 }
 
 /** `address` without the named fields: an incomplete address. */

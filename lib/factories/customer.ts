@@ -4,7 +4,13 @@
  * its length is not stated (ASSUME-FIELD-LENGTHS). E-mail addresses are at a domain under a
  * top-level domain that exists (ASSUME-EMAIL-DOMAINS).
  */
-import type { AddressComplete, Contact, CustomerCreateRequest, CustomerUpdateRequest } from '../types.generated.js';
+import type {
+  AddressComplete,
+  Contact,
+  CustomerCreateRequest,
+  CustomerUpdateRequest,
+  MasterData,
+} from '../types.generated.js';
 
 /** The six fields of a customer address, every one required when an address is supplied. */
 export const addressFields = ['addressLines', 'city', 'country', 'countryCode', 'region', 'zipCode'] as const;
@@ -21,13 +27,45 @@ export const contactFields = [
 /** The domain of the suite's e-mail addresses: reserved for examples (RFC 2606), under a top-level domain every validator knows. */
 export const EMAIL_DOMAIN = 'fleet.example.com';
 
-export function completeAddress(label = 'Main'): AddressComplete {
+/** Where an address is: its country name, countryCode and region. */
+export type Place = Pick<AddressComplete, 'country' | 'countryCode' | 'region'>;
+
+/** The places of the suite's addresses: `first` for what it creates, `second` for what it changes to. */
+export interface Places {
+  first: Place;
+  second: Place;
+}
+
+/** Free-text places, for a caller whose master data holds no country or region (and for card addresses). */
+export const freePlaces: Places = {
+  first: { country: 'Netherlands', countryCode: 'NL', region: 'Utrecht' },
+  second: { country: 'Netherlands', countryCode: 'NL', region: 'Groningen' },
+};
+
+/**
+ * The countries and regions of the caller's master data, where it holds them: a server may take
+ * only those in an address (ASSUME-ADDRESS-VALUES). Else the Netherlands' (free text).
+ */
+export function placesOf(master: Partial<MasterData> | undefined): Places {
+  const countries = (master?.country ?? []).filter((c) => c.name && c.countryCode);
+  const regions = (master?.region ?? []).filter((r) => r.name);
+  const at = (i: 0 | 1, own: Place): Place => {
+    const country = countries[i] ?? countries[0];
+    const region = regions[i] ?? regions[0];
+    return {
+      ...own,
+      ...(country ? { country: country.name!, countryCode: country.countryCode! } : {}),
+      ...(region ? { region: region.name! } : {}),
+    };
+  };
+  return { first: at(0, freePlaces.first), second: at(1, freePlaces.second) };
+}
+
+export function completeAddress(label: string, place: Place): AddressComplete {
   return {
     addressLines: `${label} Street 1`,
     city: 'Utrecht',
-    country: 'Netherlands',
-    countryCode: 'NL',
-    region: 'Utrecht',
+    ...place,
     zipCode: '3511 AB',
   };
 }
@@ -47,19 +85,20 @@ export function contact(label = 'main'): Contact {
 export function subCustomerBody(
   runId: string,
   serial: string,
+  places: Places,
   overrides: Partial<CustomerCreateRequest> = {}
 ): CustomerCreateRequest {
   return {
     customerName: `${runId} customer ${serial}`,
     customerBusinessReference: `${runId}-${serial}`.slice(0, 20),
     customerContact: contact(`c${serial}`),
-    customerAddress: completeAddress(`Depot ${serial}`),
+    customerAddress: completeAddress(`Depot ${serial}`, places.first),
     ...overrides,
   };
 }
 
 /** A valid change of every updateDetail field, each value different from what subCustomerBody creates (the name keeps the run mark; the rest short, ASSUME-FIELD-LENGTHS). */
-export function customerUpdate(runId: string, serial: string): Required<CustomerUpdateRequest> {
+export function customerUpdate(runId: string, serial: string, places: Places): Required<CustomerUpdateRequest> {
   return {
     customerName: `${runId} renamed ${serial}`,
     customerBusinessReference: `${runId}u${serial}`.slice(0, 20),
@@ -74,9 +113,7 @@ export function customerUpdate(runId: string, serial: string): Required<Customer
     customerAddress: {
       addressLines: `Grote Markt ${serial}`,
       city: 'Groningen',
-      country: 'Netherlands',
-      countryCode: 'NL',
-      region: 'Groningen',
+      ...places.second,
       zipCode: '9711 LV',
     },
   };

@@ -445,6 +445,30 @@ export const assumptions: Assumption[] = [
         : 'at least one documented field per element',
   },
   {
+    id: 'ASSUME-MASTER-LINKS',
+    silence:
+      'Master data: "reason | id integer, description string, cardTypeId integer", "cardGroup | ... cardTypeId integer", "cardType | ... defaultPurchaseCategoryId integer", "purchaseCategory | ... productRestrictionId integer" (whether every element carries its link, and whether cards carry only current master-data values: not shown).',
+    choice:
+      'Always, and only current values: every element names an element of the array it links to; every card shows values of the master data as it is today.',
+    suite:
+      "Judges a link only where an element carries it (absent or null, it is recorded: a generic reason for every card type, a purchase category without a restriction); the status and card type of every card (what card search takes) must be in the master data, the purchase category, restriction and products of the cards the run made (its driverName carries the run id) too, those of other cards are recorded (a card ordered before a product was withdrawn). FLEET_STRICT=ASSUME-MASTER-LINKS requires every link present and every card's values in the master data (an assumption failure otherwise).",
+    setting: 'FLEET_STRICT',
+    inForce: (c) =>
+      c.strict.has('ASSUME-MASTER-LINKS')
+        ? 'every link present, every card in current master data (strict)'
+        : 'links judged where present, values of the cards the run made',
+  },
+  {
+    id: 'ASSUME-ADDRESS-VALUES',
+    silence:
+      'Address: "country | string | country name", "countryCode | string | country code", "region | string"; master data: "country | id integer, name string, countryCode string", "region | id integer, name string" (whether address country, countryCode and region must be master-data values: not shown).',
+    choice: 'Free text: any country name, country code and region.',
+    suite:
+      "Sends, in the customer addresses it creates and changes, the country name, countryCode and region of the caller's master data (the first country and region; the second for a change), the Netherlands' where it holds none; GET must show what was sent. One test sends a free-text place the master data does not hold and records whether it was taken. FLEET_STRICT=ASSUME-ADDRESS-VALUES requires it accepted (an assumption failure otherwise).",
+    setting: 'FLEET_STRICT',
+    inForce: (c) => (c.strict.has('ASSUME-ADDRESS-VALUES') ? 'free text accepted (strict)' : 'master-data values sent'),
+  },
+  {
     id: 'ASSUME-LATENCY-MEASURE',
     silence:
       'Server-side latency targets for successful (2xx) requests, in milliseconds: where and how server-side time is measured is not shown.',

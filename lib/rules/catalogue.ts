@@ -474,7 +474,7 @@ const catalogue = [
     [
       'MASTER-IDS-ON-CARDS',
       'Resources / Master data; Card',
-      "The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry, and the data depends on the top-level customer of the caller: card statuses, card types, products and restrictions seen on a client's cards exist in that client's own master data.",
+      "The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry, and the data depends on the top-level customer of the caller: card statuses and card types seen on a client's cards exist in that client's own master data, and so do the products, restrictions and purchase categories of the cards the run orders or replaces.",
       'derived',
     ],
   ]),

@@ -89,13 +89,21 @@ export const resourceTables: ResourceTable[] = [
       [
         ['addressLines', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
         ['city', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
-        ['country', 'string; country name', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
+        [
+          'country',
+          'string; country name',
+          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT', 'ASSUME-ADDRESS-VALUES'],
+        ],
         [
           'countryCode',
           'string; country code',
-          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT'],
+          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT', 'ASSUME-ADDRESS-VALUES'],
         ],
-        ['region', 'string', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
+        [
+          'region',
+          'string',
+          ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT', 'ASSUME-ADDRESS-VALUES'],
+        ],
         ['zipCode', 'string; postal code', ['ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE', 'ADDR-COMPLETE-REPRINT']],
         ['companyName', 'string; only on card delivery/order addresses', ['ADDRESS-COMPANYNAME-CARD-ONLY']],
       ]
@@ -341,7 +349,7 @@ export const resourceTables: ResourceTable[] = [
       [
         ['id', 'integer'],
         ['name', 'string'],
-        ['cardTypeId', 'integer', ['MASTER-LINK-GROUP-CARDTYPE']],
+        ['cardTypeId', 'integer', ['MASTER-LINK-GROUP-CARDTYPE', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
@@ -351,28 +359,28 @@ export const resourceTables: ResourceTable[] = [
         ['name', 'string', ['MASTER-IDS-ON-CARDS']],
         ['description', 'string'],
         ['isEV', 'boolean'],
-        ['defaultPurchaseCategoryId', 'integer', ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY']],
+        ['defaultPurchaseCategoryId', 'integer', ['MASTER-LINK-CARDTYPE-PURCHASECATEGORY', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
       'country',
       [
         ['id', 'integer'],
-        ['name', 'string'],
-        ['countryCode', 'string'],
+        ['name', 'string', ['ASSUME-ADDRESS-VALUES']],
+        ['countryCode', 'string', ['ASSUME-ADDRESS-VALUES']],
       ],
     ],
     [
       'fuelProductRestriction',
       [
-        ['id', 'integer', ['MASTER-IDS-ON-CARDS']],
+        ['id', 'integer', ['MASTER-IDS-ON-CARDS', 'ASSUME-MASTER-LINKS']],
         ['name', 'string'],
       ],
     ],
     [
       'product',
       [
-        ['id', 'integer', ['MASTER-IDS-ON-CARDS']],
+        ['id', 'integer', ['MASTER-IDS-ON-CARDS', 'ASSUME-MASTER-LINKS']],
         ['name', 'string'],
       ],
     ],
@@ -380,8 +388,8 @@ export const resourceTables: ResourceTable[] = [
       'purchaseCategory',
       [
         ['id', 'integer'],
-        ['name', 'string', ['MASTER-IDS-ON-CARDS']],
-        ['productRestrictionId', 'integer', ['MASTER-LINK-PURCHASECATEGORY-RESTRICTION']],
+        ['name', 'string', ['MASTER-IDS-ON-CARDS', 'ASSUME-MASTER-LINKS']],
+        ['productRestrictionId', 'integer', ['MASTER-LINK-PURCHASECATEGORY-RESTRICTION', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [
@@ -389,7 +397,7 @@ export const resourceTables: ResourceTable[] = [
       [
         ['id', 'integer', ['CARD-REASON-FROM-MASTER']],
         ['description', 'string'],
-        ['cardTypeId', 'integer', ['MASTER-LINK-REASON-CARDTYPE']],
+        ['cardTypeId', 'integer', ['MASTER-LINK-REASON-CARDTYPE', 'ASSUME-MASTER-LINKS']],
       ],
     ],
     [

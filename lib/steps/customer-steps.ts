@@ -10,7 +10,7 @@ import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { createdUnder } from '../created-under.js';
 import { ACTIVE, customerPage } from '../discovery.js';
-import { customerUpdate } from '../factories/customer.js';
+import { customerUpdate, type Places } from '../factories/customer.js';
 import { type Sightings, sendShortening } from '../field-lengths.js';
 import { expect, forRule } from '../judge.js';
 import { answerOrReadBack } from '../read-back.js';
@@ -166,9 +166,10 @@ export async function expectUpdateTakes(
   account: string,
   fields: readonly (keyof CustomerUpdateRequest)[],
   runId: string,
-  serial: string
+  serial: string,
+  places: Places
 ): Promise<void> {
-  const values = customerUpdate(runId, serial);
+  const values = customerUpdate(runId, serial, places);
   const control: CustomerUpdateRequest = Object.fromEntries(fields.map((f) => [f, values[f]]));
   const { response: answer } = await sendShortening(assumptions, control, (body) =>
     api.call('updateCustomerDetail', { params: { customerAccountNumber: account }, body })

@@ -33,7 +33,7 @@ import {
   routeOf,
 } from '../route-kit.js';
 import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
-import { productsByRestriction } from '../seed/master-data.js';
+import { productsByRestriction, retiredProduct } from '../seed/master-data.js';
 import { Snapshots } from '../snapshots.js';
 import {
   type CardRecord,
@@ -155,7 +155,8 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
     },
     products: card.productIds.map((productId) => ({
       productId,
-      productName: master.get('product', productId)?.name ?? '',
+      productName:
+        master.get('product', productId)?.name ?? (productId === retiredProduct.id ? retiredProduct.name : ''),
     })),
     cardDeliveryAddress: { ...card.deliveryAddress },
     cardDeliveryContact: { ...card.deliveryContact },

@@ -17,7 +17,7 @@ import {
   type Store,
 } from '../store.js';
 import { firstNames, lastNames } from './customers.js';
-import { productsByRestriction } from './master-data.js';
+import { productsByRestriction, retiredProduct } from './master-data.js';
 import type { Prng } from './prng.js';
 
 const plateFormats: Record<string, (rng: Prng) => string> = {
@@ -243,4 +243,18 @@ export function seedReplacedOriginals(store: Store, perOwner = REPLACED_PER_POOL
       original.history.push({ action: 'replace', statusId: cardStatus.blocked, at });
     }
   }
+}
+
+/**
+ * Variant master-retired-values: three Active cards of the main hierarchy outside the card pool
+ * (no test changes them) also carry a product master data no longer holds, as cards ordered
+ * before it was withdrawn do.
+ */
+export function seedRetiredProducts(store: Store): void {
+  const pool = new Set<string>(sandboxDefaults.poolCustomers);
+  const cards = store.cardsByTopLevel
+    .get(sandboxDefaults.topLevelCustomer)!
+    .filter((c) => !pool.has(c.customerAccountNumber) && c.statusId === cardStatus.active)
+    .slice(0, 3);
+  for (const card of cards) card.productIds = [...card.productIds, retiredProduct.id];
 }

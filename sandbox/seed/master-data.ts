@@ -274,3 +274,24 @@ export function foreignMasterData(): MasterData {
     reason: reasonsFor([1, 2, 3, 5]),
   };
 }
+
+/**
+ * Variant master-links-optional: two reasons valid for every card type (no cardTypeId) and a
+ * purchase category without a fuel restriction (no productRestrictionId), in each hierarchy.
+ */
+export function withOptionalLinks(data: MasterData): MasterData {
+  type Reason = MasterData['reason'][number];
+  type PurchaseCategory = MasterData['purchaseCategory'][number];
+  return {
+    ...data,
+    reason: [
+      ...data.reason,
+      { id: 101, description: 'Contract ended' } as Reason,
+      { id: 102, description: 'Replaced by another card' } as Reason,
+    ],
+    purchaseCategory: [...data.purchaseCategory, { id: 7, name: 'Open purchase' } as PurchaseCategory],
+  };
+}
+
+/** Variant master-retired-values: a product withdrawn from master data that some older cards still carry. */
+export const retiredProduct = { id: 20, name: 'Ethanol E85' } as const;

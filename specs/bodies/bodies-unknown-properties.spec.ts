@@ -64,11 +64,13 @@ test.describe('customer bodies', () => {
     ['closeCustomer', 'POST /customers/{customerAccountNumber}/close', []],
   ];
   for (const [operation, words, path] of levels) {
-    test(title(words, path), async ({ api, config, customers, nextSerial, assumptions }) => {
+    test(title(words, path), async ({ places, api, config, customers, nextSerial, assumptions }) => {
       const what = `${words} ${where(path)}`;
       if (operation === 'createSubCustomer') {
         await judge(
-          await customers.attempt(withUnlisted(subCustomerBody(config.runId, nextSerial()) as unknown as Json, path)),
+          await customers.attempt(
+            withUnlisted(subCustomerBody(config.runId, nextSerial(), places) as unknown as Json, path)
+          ),
           assumptions,
           what
         );
@@ -106,16 +108,19 @@ test.describe('card order body', () => {
     ['cards', 0, 'products', 0],
   ];
   for (const path of paths) {
-    test(title('POST /cards/order', path), async ({ api, config, customers, masterData, nextSerial, assumptions }) => {
-      const { customerAccountNumber } = await customers.create();
-      const item = cardOrderItem(masterData, {
-        driverName: `${config.runId} n${nextSerial()}`,
-        cardContact: contact('unlisted'),
-        cardAddress: { ...completeAddress('Unlisted'), companyName: 'Fleet Conformance BV' },
-      });
-      const body = withUnlisted(cardOrderBody(customerAccountNumber, [item]) as unknown as Json, path);
-      await judge(await api.call('orderCards', { body }), assumptions, `POST /cards/order ${where(path)}`);
-    });
+    test(
+      title('POST /cards/order', path),
+      async ({ places, api, config, customers, masterData, nextSerial, assumptions }) => {
+        const { customerAccountNumber } = await customers.create();
+        const item = cardOrderItem(masterData, {
+          driverName: `${config.runId} n${nextSerial()}`,
+          cardContact: contact('unlisted'),
+          cardAddress: { ...completeAddress('Unlisted', places.first), companyName: 'Fleet Conformance BV' },
+        });
+        const body = withUnlisted(cardOrderBody(customerAccountNumber, [item]) as unknown as Json, path);
+        await judge(await api.call('orderCards', { body }), assumptions, `POST /cards/order ${where(path)}`);
+      }
+    );
   }
 });
 

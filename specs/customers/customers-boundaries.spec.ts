@@ -25,7 +25,14 @@ import {
 import type { ApiResponse } from '../../lib/client.js';
 import type { Config } from '../../lib/config.js';
 import { allCustomers } from '../../lib/discovery.js';
-import { addressFields, completeAddress, contact, peopleText, subCustomerBody } from '../../lib/factories/customer.js';
+import {
+  addressFields,
+  completeAddress,
+  contact,
+  type Places,
+  peopleText,
+  subCustomerBody,
+} from '../../lib/factories/customer.js';
 import { expectCreatedUnder, expectUpdateTakes, reopened, statusOf } from '../../lib/steps/customer-steps.js';
 import type { AddressComplete } from '../../lib/types.generated.js';
 
@@ -108,8 +115,8 @@ const limits = [
   { field: 'customerBusinessReference', limit: 20, rule: 'CUST-BUSREF-MAX-20' },
 ] as const;
 
-function without(fields: readonly AddressField[]) {
-  const address: Partial<Record<AddressField, string>> = completeAddress('Boundary');
+function without(fields: readonly AddressField[], places: Places) {
+  const address: Partial<Record<AddressField, string>> = completeAddress('Boundary', places.first);
   for (const f of fields) delete address[f];
   return address;
 }
@@ -118,6 +125,7 @@ test.describe('customer boundaries @write', () => {
   for (const { field, limit, rule } of limits) {
     for (const operation of ['create', 'update'] as const satisfies readonly WriteOperation[]) {
       test(`${field} is at most ${limit} characters on ${operation} [${rule}]`, async ({
+        places,
         api,
         customers,
         config,
@@ -132,7 +140,7 @@ test.describe('customer boundaries @write', () => {
                 params: { customerAccountNumber: existing },
                 body: { [field]: text.value },
               })
-            : await customers.attempt(subCustomerBody(config.runId, nextSerial(), { [field]: text.value }));
+            : await customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { [field]: text.value }));
           if (
             field === 'customerBusinessReference' &&
             text.verdict === 'valid' &&
@@ -148,7 +156,10 @@ test.describe('customer boundaries @write', () => {
               expect(got.body[field], `${field} shown by GET`).toBe(text.value);
             },
             ...(existing
-              ? { control: () => expectUpdateTakes(api, assumptions, existing, [field], config.runId, nextSerial()) }
+              ? {
+                  control: () =>
+                    expectUpdateTakes(api, assumptions, existing, [field], config.runId, nextSerial(), places),
+                }
               : {}),
           });
         };
@@ -219,6 +230,7 @@ test.describe('customer boundaries @write', () => {
   });
 
   test('a supplied customerAddress needs every field: each of the six missing in turn is refused, on create and update [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', async ({
+    places,
     api,
     customers,
     config,
@@ -230,7 +242,7 @@ test.describe('customer boundaries @write', () => {
     const send = (operation: WriteOperation, address: Partial<Record<AddressField, string>>) =>
       operation === 'create'
         ? customers.attempt(
-            subCustomerBody(config.runId, nextSerial(), { customerAddress: address as AddressComplete })
+            subCustomerBody(config.runId, nextSerial(), places, { customerAddress: address as AddressComplete })
           )
         : api.call('updateCustomerDetail', {
             params: { customerAccountNumber: existing },
@@ -239,7 +251,7 @@ test.describe('customer boundaries @write', () => {
     const rule = (operation: WriteOperation) =>
       operation === 'create' ? 'ADDR-COMPLETE-CREATE' : 'ADDR-COMPLETE-UPDATE';
     const check = async (operation: WriteOperation, missing: readonly AddressField[]) => {
-      const response = await send(operation, without(missing));
+      const response = await send(operation, without(missing, places));
       await expectVerdict(response, verdictOf(missing.length === 0), rule(operation), {
         operation,
         check: async () => {
@@ -248,14 +260,14 @@ test.describe('customer boundaries @write', () => {
               ? (response.body as { customerAccountNumber: string }).customerAccountNumber
               : existing
           );
-          const complete = completeAddress('Boundary');
+          const complete = completeAddress('Boundary', places.first);
           for (const f of addressFields)
             expect(got.body.customerAddress?.[f], `customerAddress.${f}`).toBe(complete[f]);
         },
         ...(operation === 'update'
           ? {
               control: () =>
-                expectUpdateTakes(api, assumptions, existing, ['customerAddress'], config.runId, nextSerial()),
+                expectUpdateTakes(api, assumptions, existing, ['customerAddress'], config.runId, nextSerial(), places),
             }
           : {}),
       });
@@ -268,6 +280,7 @@ test.describe('customer boundaries @write', () => {
   });
 
   test('customerContact.emailAddress is in e-mail address format: valid addresses accepted, others refused, on create and update [CONTACT-EMAIL-FORMAT]', async ({
+    places,
     api,
     customers,
     config,
@@ -281,7 +294,7 @@ test.describe('customer boundaries @write', () => {
         const customerContact = { ...contact('email'), emailAddress };
         const response =
           operation === 'create'
-            ? await customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerContact }))
+            ? await customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerContact }))
             : await api.call('updateCustomerDetail', {
                 params: { customerAccountNumber: existing },
                 body: { customerContact },
@@ -299,7 +312,15 @@ test.describe('customer boundaries @write', () => {
           ...(operation === 'update'
             ? {
                 control: () =>
-                  expectUpdateTakes(api, assumptions, existing, ['customerContact'], config.runId, nextSerial()),
+                  expectUpdateTakes(
+                    api,
+                    assumptions,
+                    existing,
+                    ['customerContact'],
+                    config.runId,
+                    nextSerial(),
+                    places
+                  ),
               }
             : {}),
         });
@@ -310,7 +331,9 @@ test.describe('customer boundaries @write', () => {
     await property(
       fc.asyncProperty(validEmailArb(madeUpTopLevelArb), async (emailAddress) => {
         const response = await customers.attempt(
-          subCustomerBody(config.runId, nextSerial(), { customerContact: { ...contact('email'), emailAddress } })
+          subCustomerBody(config.runId, nextSerial(), places, {
+            customerContact: { ...contact('email'), emailAddress },
+          })
         );
         await forReading('ASSUME-EMAIL-DOMAINS', 'CONTACT-EMAIL-FORMAT', () =>
           expect(response, `${emailAddress}, under a made-up top-level domain (strict reading)`).toHaveStatus(200)
@@ -321,6 +344,7 @@ test.describe('customer boundaries @write', () => {
   });
 
   test('a sub-customer can be created at most two levels below the top-level customer: levels 1 and 2 accepted, 3 refused [CUST-DEPTH-MAX-2]', async ({
+    places,
     api,
     customers,
     config,
@@ -342,7 +366,7 @@ test.describe('customer boundaries @write', () => {
     for (const [what, parent, verdict] of cases) {
       await test.step(what, async () => {
         const response = await customers.attempt(
-          subCustomerBody(config.runId, nextSerial(), parent ? { customerAccountNumber: parent } : {})
+          subCustomerBody(config.runId, nextSerial(), places, parent ? { customerAccountNumber: parent } : {})
         );
         await expectVerdict(response, verdict, 'CUST-DEPTH-MAX-2');
         if (verdict === 'either') await expectTopLevelParent(response, assumptions);

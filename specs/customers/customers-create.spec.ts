@@ -1,9 +1,18 @@
 /** POST /customers/subcustomer and what GET /customers/{customerAccountNumber} shows of it afterwards. */
-import { expect, forRule, test } from '../../fixtures/test.js';
-import { addressFields, contactFields, EMAIL_DOMAIN, subCustomerBody } from '../../lib/factories/customer.js';
+import { expect, forReading, forRule, test } from '../../fixtures/test.js';
+import {
+  addressFields,
+  contactFields,
+  EMAIL_DOMAIN,
+  freePlaces,
+  subCustomerBody,
+} from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import { expectCreatedUnder } from '../../lib/steps/customer-steps.js';
 import type { AddressComplete, Contact, CustomerCreateRequest } from '../../lib/types.generated.js';
+
+/** The register entry of address values that may have to come from master data. */
+const ADDRESS_VALUES = 'ASSUME-ADDRESS-VALUES';
 
 test.describe('create a sub-customer @write', () => {
   test('answers 200 with the customerAccountNumber (string) of the new customer [CUST-CREATE-RETURNS-NUMBER]', async ({
@@ -43,14 +52,15 @@ test.describe('create a sub-customer @write', () => {
     api,
     customers,
     nextSerial,
+    places,
+    config,
+    assumptions,
   }) => {
     const serial = nextSerial();
     const customerAddress: AddressComplete = {
       addressLines: `Havenstraat ${serial}`,
       city: 'Zwolle',
-      country: 'Netherlands',
-      countryCode: 'NL',
-      region: 'Overijssel',
+      ...places.second,
       zipCode: '8011 AA',
     };
     const customerContact: Contact = {
@@ -73,27 +83,42 @@ test.describe('create a sub-customer @write', () => {
       for (const field of contactFields)
         expect(got.body.customerContact?.[field], `customerContact.${field}`).toBe(request.customerContact[field]);
     }
+    // A place the caller's master data does not hold: taken or refused, as the server chose (ASSUME-ADDRESS-VALUES).
+    const free = freePlaces.first;
+    if ((['country', 'countryCode', 'region'] as const).some((f) => places.first[f] !== free[f])) {
+      const response = await customers.attempt(subCustomerBody(config.runId, nextSerial(), freePlaces));
+      assumptions.saw(
+        ADDRESS_VALUES,
+        `an address in ${free.countryCode} ${free.region}, outside the master data: ${response.status}`
+      );
+      if (assumptions.strict(ADDRESS_VALUES))
+        await forReading(ADDRESS_VALUES, 'CUST-CREATE-MAIN-ADDRESS-CONTACT', () =>
+          expect(response, 'a free-text address (the stricter reading)').toBeAccepted()
+        );
+    }
   });
 
   for (const field of ['customerName', 'customerContact', 'customerAddress'] as const) {
     test(`${field} is required: a body without it is refused [CUST-CREATE-REQUIRED-FIELDS]`, async ({
+      places,
       customers,
       config,
       nextSerial,
     }) => {
-      const body: Partial<CustomerCreateRequest> = subCustomerBody(config.runId, nextSerial());
+      const body: Partial<CustomerCreateRequest> = subCustomerBody(config.runId, nextSerial(), places);
       delete body[field];
       expect(await customers.attempt(body)).toBeRejected('CUST-CREATE-REQUIRED-FIELDS');
     });
   }
 
   test('customerBusinessReference is optional: a body without it is accepted [CUST-CREATE-BUSREF-OPTIONAL]', async ({
+    places,
     customers,
     config,
     nextSerial,
     assumptions,
   }) => {
-    const { customerBusinessReference: _omitted, ...body } = subCustomerBody(config.runId, nextSerial());
+    const { customerBusinessReference: _omitted, ...body } = subCustomerBody(config.runId, nextSerial(), places);
     expect((await sendShortening(assumptions, body, (b) => customers.attempt(b))).response).toBeAccepted();
   });
 
@@ -101,6 +126,7 @@ test.describe('create a sub-customer @write', () => {
     api,
     customers,
     nextSerial,
+    places,
   }) => {
     // An all-digit postal code and phone numbers: text that a careless server turns into numbers.
     const serial = nextSerial();
@@ -108,9 +134,7 @@ test.describe('create a sub-customer @write', () => {
       customerAddress: {
         addressLines: `Hauptstraße ${serial}`,
         city: 'Berlin',
-        country: 'Germany',
-        countryCode: 'DE',
-        region: 'Berlin',
+        ...places.first,
         zipCode: '10115',
       },
       customerContact: {

@@ -49,6 +49,7 @@ test.describe('customer errors', () => {
     nextSerial,
     topLevelCustomer,
     assumptions,
+    places,
   }) => {
     const unknown = unknownAccountNumber(topLevelCustomer);
     for (const [name, send] of [...harmlessWrites, ...stateChanges]) {
@@ -61,25 +62,27 @@ test.describe('customer errors', () => {
           (await customers.create()).customerAccountNumber,
           [],
           config.runId,
-          nextSerial()
+          nextSerial(),
+          places
         );
       expect(response, name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
     }
   });
 
   test('a refused customer request answered 400 carries the standard error body {errorCode, errorDescription}, ER-001 or another code [ERR-STANDARD-BODY] @write', async ({
+    places,
     api,
     customers,
     subCustomer,
     config,
     nextSerial,
   }) => {
-    const { customerAddress: _dropped, ...withoutAddress } = subCustomerBody(config.runId, nextSerial());
-    const { zipCode: _zip, ...incompleteAddress } = completeAddress();
+    const { customerAddress: _dropped, ...withoutAddress } = subCustomerBody(config.runId, nextSerial(), places);
+    const { zipCode: _zip, ...incompleteAddress } = completeAddress('Main', places.first);
     const refused: [string, () => Promise<ApiResponse>][] = [
       [
         'create with customerName of 311 characters',
-        () => customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerName: 'x'.repeat(311) })),
+        () => customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerName: 'x'.repeat(311) })),
       ],
       ['create without customerAddress', () => customers.attempt(withoutAddress)],
       [

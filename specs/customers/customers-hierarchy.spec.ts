@@ -77,6 +77,7 @@ test.describe('customer hierarchy @write', () => {
   });
 
   test('countOfSubAccounts of a top-level account counts its direct sub-accounts, not their sub-accounts [CUST-COUNT-SUBACCOUNTS]', async ({
+    places,
     config,
     foreignFound,
     testLedger,
@@ -108,7 +109,7 @@ test.describe('customer hierarchy @write', () => {
     const create = async (suffix: string, parent?: string) => {
       const created = api.need(
         await api.createSubCustomer(
-          subCustomerBody(config.runId, `${serial}${suffix}`, parent ? { customerAccountNumber: parent } : {})
+          subCustomerBody(config.runId, `${serial}${suffix}`, places, parent ? { customerAccountNumber: parent } : {})
         ),
         'the second client creating a sub-customer'
       );

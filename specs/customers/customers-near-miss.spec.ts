@@ -68,6 +68,7 @@ test.describe('near misses of a customer account number', () => {
   });
 
   test(`a value near the account number of the caller's sub-customer is not found: updateDetail, block, unblock and close refuse it, and so do a sub-customer created under it and a card order for it; nothing is done to that customer [${RULE}] @write`, async ({
+    places,
     api,
     config,
     customers,
@@ -85,7 +86,7 @@ test.describe('near misses of a customer account number', () => {
         ['POST /customers/{customerAccountNumber}/close', (s) => api.closeCustomer(s)],
         [
           'POST /customers/subcustomer under it',
-          (s) => customers.attempt(subCustomerBody(config.runId, nextSerial(), { customerAccountNumber: s })),
+          (s) => customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerAccountNumber: s })),
         ],
         [
           'POST /cards/order for it',

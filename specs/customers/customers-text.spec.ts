@@ -11,7 +11,14 @@ import { type Assumptions, expect, forRule, test } from '../../fixtures/test.js'
 import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { allCustomers } from '../../lib/discovery.js';
-import { combiningMarks, completeAddress, contact, peopleText, subCustomerBody } from '../../lib/factories/customer.js';
+import {
+  combiningMarks,
+  completeAddress,
+  contact,
+  type Places,
+  peopleText,
+  subCustomerBody,
+} from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 import type { Customer, CustomerUpdateRequest } from '../../lib/types.generated.js';
@@ -33,7 +40,7 @@ const valueAt = (from: object | undefined, path: Path): unknown =>
   path.reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], from);
 
 /** Every free-text field as people write it, each its own (`mark`: the run and the request). */
-function peopleDetails(runId: string, mark: string): Required<CustomerUpdateRequest> {
+function peopleDetails(runId: string, mark: string, places: Places): Required<CustomerUpdateRequest> {
   return {
     customerName: peopleText(`${runId} ${mark} `, 60),
     customerBusinessReference: peopleText(`${mark}${runId.slice(-3)}`, 20),
@@ -43,7 +50,7 @@ function peopleDetails(runId: string, mark: string): Required<CustomerUpdateRequ
       middleName: "d'Ørsted",
       lastName: "O'Brien & Sø",
     },
-    customerAddress: { ...completeAddress(), addressLines: "<Rue> d'Ærø 7", city: 'Køge & Malmö' },
+    customerAddress: { ...completeAddress('Main', places.first), addressLines: "<Rue> d'Ærø 7", city: 'Køge & Malmö' },
   };
 }
 
@@ -85,18 +92,21 @@ async function expectShownAsSent(
 
 test.describe('customer text as people write it @write', () => {
   test('every free-text field as people write it (letters beyond ASCII, quotes, & and <>) is shown unchanged by GET and the list after create [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({
+    places,
     api,
     config,
     customers,
     nextSerial,
     assumptions,
   }) => {
-    const { customerAccountNumber, request } = await customers.create(peopleDetails(config.runId, nextSerial()));
+    const { customerAccountNumber, request } = await customers.create(
+      peopleDetails(config.runId, nextSerial(), places)
+    );
     await expectShownAsSent(api, config, assumptions, customerAccountNumber, request);
     // Combining marks, outside Latin-1: a back end of names and letters may refuse them; accepted, they read back.
     const marks = await sendShortening(
       assumptions,
-      subCustomerBody(config.runId, nextSerial(), {
+      subCustomerBody(config.runId, nextSerial(), places, {
         customerName: `${config.runId} ${nextSerial()} ${combiningMarks}`,
       }),
       (body) => customers.attempt(body)
@@ -110,6 +120,7 @@ test.describe('customer text as people write it @write', () => {
   });
 
   test('every free-text field as people write it is shown unchanged by GET and the list after updateDetail [CUST-UPDATE-APPLIES]', async ({
+    places,
     api,
     config,
     customers,
@@ -117,8 +128,10 @@ test.describe('customer text as people write it @write', () => {
     assumptions,
   }) => {
     const { customerAccountNumber } = await customers.create();
-    const { response, sent } = await sendShortening(assumptions, peopleDetails(config.runId, nextSerial()), (body) =>
-      api.updateCustomerDetail(customerAccountNumber, body)
+    const { response, sent } = await sendShortening(
+      assumptions,
+      peopleDetails(config.runId, nextSerial(), places),
+      (body) => api.updateCustomerDetail(customerAccountNumber, body)
     );
     expect(response).toHaveStatus(200);
     await expectShownAsSent(api, config, assumptions, customerAccountNumber, sent);

@@ -24,6 +24,7 @@ test.describe('update customer details @write', () => {
   const fields: Field[] = ['customerName', 'customerBusinessReference', 'customerContact', 'customerAddress'];
   for (const field of fields) {
     test(`updateDetail with ${field} alone: the next GET shows the new ${field} [CUST-UPDATE-APPLIES]`, async ({
+      places,
       api,
       customers,
       config,
@@ -33,7 +34,7 @@ test.describe('update customer details @write', () => {
       const { customerAccountNumber } = await customers.create();
       const { response, sent: update } = await sendShortening(
         assumptions,
-        { [field]: customerUpdate(config.runId, nextSerial())[field] } as CustomerUpdateRequest,
+        { [field]: customerUpdate(config.runId, nextSerial(), places)[field] } as CustomerUpdateRequest,
         (body) => api.updateCustomerDetail(customerAccountNumber, body)
       );
       expect(response).toHaveStatus(200);
@@ -44,6 +45,7 @@ test.describe('update customer details @write', () => {
   }
 
   test('updateDetail with every field at once: the next GET shows them all, contact and address as the MAIN ones [CUST-UPDATE-APPLIES]', async ({
+    places,
     api,
     customers,
     config,
@@ -54,7 +56,7 @@ test.describe('update customer details @write', () => {
     const { customerAccountNumber } = await customers.create({ customerAccountNumber: parent.customerAccountNumber });
     const { response, sent: update } = await sendShortening(
       assumptions,
-      customerUpdate(config.runId, nextSerial()),
+      customerUpdate(config.runId, nextSerial(), places),
       (body) => api.updateCustomerDetail(customerAccountNumber, body)
     );
     expect(response).toHaveStatus(200);
@@ -64,6 +66,7 @@ test.describe('update customer details @write', () => {
   });
 
   test('two updates in a row: the second changes its fields and keeps what the first changed [CUST-UPDATE-APPLIES]', async ({
+    places,
     api,
     customers,
     config,
@@ -71,7 +74,7 @@ test.describe('update customer details @write', () => {
     assumptions,
   }) => {
     const { customerAccountNumber, request } = await customers.create();
-    const values = customerUpdate(config.runId, nextSerial());
+    const values = customerUpdate(config.runId, nextSerial(), places);
     const first = await sendShortening(
       assumptions,
       { customerName: values.customerName, customerContact: values.customerContact },
@@ -90,6 +93,7 @@ test.describe('update customer details @write', () => {
   });
 
   test('an update of a blocked customer leaves it blocked, and its unblock keeps the update: refused (nothing changes) or applied, as ASSUME-CUSTOMER-STATES reads it [CUST-BLOCK, CUST-UPDATE-APPLIES, CUST-UNBLOCK-REACTIVATES]', async ({
+    places,
     api,
     customers,
     config,
@@ -100,8 +104,10 @@ test.describe('update customer details @write', () => {
     const open = await statusOf(api, customerAccountNumber);
     await blockFirst(api, customerAccountNumber);
     const blocked = await statusOf(api, customerAccountNumber);
-    const { response, sent } = await sendShortening(assumptions, customerUpdate(config.runId, nextSerial()), (body) =>
-      api.updateCustomerDetail(customerAccountNumber, body)
+    const { response, sent } = await sendShortening(
+      assumptions,
+      customerUpdate(config.runId, nextSerial(), places),
+      (body) => api.updateCustomerDetail(customerAccountNumber, body)
     );
     const refused = response.status >= 400 && response.status < 500;
     if (refused) {

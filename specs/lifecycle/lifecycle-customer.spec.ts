@@ -10,6 +10,7 @@ import { customerLifecycle } from '../../lib/model/customer/customer-lifecycle.j
 test.describe('customer lifecycle model @write', () => {
   for (let shard = 1; shard <= LIFECYCLE_SHARDS; shard++) {
     test(`sub-customers created at depth 1 and 2 (depth 3 refused), updated (twice in a row, and while blocked), blocked, unblocked only when blocked and closed for good agree with the model after every command: status text and identifier, details, parent, list and countOfSubAccounts (runs ${shard} of ${LIFECYCLE_SHARDS}) [CUST-BLOCK, CUST-UNBLOCK-ONLY-BLOCKED, CUST-UNBLOCK-REACTIVATES, CUST-CLOSE-PERMANENT, CUST-DEPTH-MAX-2, CUST-COUNT-SUBACCOUNTS, CUST-LIST-DIRECT-ONLY, CUST-UPDATE-APPLIES]`, async ({
+      places,
       api,
       config,
       secrets,
@@ -20,7 +21,7 @@ test.describe('customer lifecycle model @write', () => {
       assumptions,
     }, testInfo) => {
       await checkLifecycle(
-        customerLifecycle({ api, customers, config, topLevel: topLevelCustomer, nextSerial, assumptions }),
+        customerLifecycle({ api, customers, config, topLevel: topLevelCustomer, nextSerial, assumptions, places }),
         {
           config,
           testInfo,

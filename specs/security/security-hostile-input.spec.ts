@@ -14,7 +14,7 @@ import { ACTIVE, reasonFor } from '../../lib/discovery.js';
 import { TransientError } from '../../lib/environment.js';
 import type { Exchange } from '../../lib/exchange.js';
 import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
-import { completeAddress, contact, subCustomerBody } from '../../lib/factories/customer.js';
+import { completeAddress, contact, placesOf, subCustomerBody } from '../../lib/factories/customer.js';
 import { BlockedError } from '../../lib/ledger.js';
 import { fillPath, type OperationId, operation } from '../../lib/operations.js';
 import type { MasterData } from '../../lib/types.generated.js';
@@ -218,21 +218,21 @@ const notes = { notes: 'hostile input' };
 const bodyCases: BodyCase[] = [
   {
     id: 'createSubCustomer',
-    build: async ({ config, nextSerial }) => ({
+    build: async ({ config, nextSerial, masterData }) => ({
       options: {},
-      target: { base: subCustomerBody(config.runId, nextSerial()) },
+      target: { base: subCustomerBody(config.runId, nextSerial(), placesOf(masterData)) },
     }),
   },
   {
     id: 'updateCustomerDetail',
-    build: async ({ config, customers }) => ({
+    build: async ({ config, customers, masterData }) => ({
       options: { params: { customerAccountNumber: (await customers.create()).customerAccountNumber } },
       target: {
         base: {
           customerName: `${config.runId} hostile`,
           customerBusinessReference: `${config.runId}h`,
           customerContact: contact('hostile'),
-          customerAddress: completeAddress('Hostile'),
+          customerAddress: completeAddress('Hostile', placesOf(masterData).first),
         },
       },
     }),

@@ -9,7 +9,7 @@ import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import type { Config } from '../../lib/config.js';
 import { ACTIVE, reasonFor } from '../../lib/discovery.js';
-import { cardOrderItem } from '../../lib/factories/card.js';
+import { cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
 import { completeAddress } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
@@ -108,6 +108,7 @@ test.describe('every operation at its documented path and success status', () =>
   });
 
   test('customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({
+    places,
     api,
     subCustomer,
     config,
@@ -116,8 +117,10 @@ test.describe('every operation at its documented path and success status', () =>
     const account = subCustomer.customerAccountNumber;
     // Each step must be accepted and take effect before the next can be (their own rules); this judges their answers.
     const open = await statusOf(api, account);
-    const updated = await sendShortening(assumptions, { customerAddress: completeAddress('Updated') }, (body) =>
-      api.updateCustomerDetail(account, body)
+    const updated = await sendShortening(
+      assumptions,
+      { customerAddress: completeAddress('Updated', places.first) },
+      (body) => api.updateCustomerDetail(account, body)
     );
     await expectJsonObject(api.need(updated.response, 'updating the customer'), config);
     await expectJsonObject(await blockFirst(api, account, { notes: 'transport check' }), config);
@@ -137,7 +140,7 @@ test.describe('every operation at its documented path and success status', () =>
     const statusReasonId = reasonFor(masterData, card);
     await expectJsonObject(await blockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
     await expectJsonObject(await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
-    const letter = await sendShortening(assumptions, { cardAddress: completeAddress('PIN letter') }, (body) =>
+    const letter = await sendShortening(assumptions, { cardAddress: pinLetterAddress() }, (body) =>
       api.reprintPIN(card.cardIdentifier!, body)
     );
     await expectJsonObject(api.need(letter.response, 'requesting a PIN letter'), config);

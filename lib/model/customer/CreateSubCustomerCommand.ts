@@ -32,6 +32,7 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
     const body = subCustomerBody(
       r.config.runId,
       r.nextSerial(),
+      r.places,
       parent ? { customerAccountNumber: parent.accountNumber } : {}
     );
     const { response, sent: request } = await sendShortening(r.assumptions, body, (b) => r.customers.attempt(b));

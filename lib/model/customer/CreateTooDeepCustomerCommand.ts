@@ -19,7 +19,7 @@ export class CreateTooDeepCustomerCommand implements LifecycleCommand<CustomerMo
     const parent = this.parentIn(m)!;
     // The test's factory owns (and closes) a depth-3 customer a faulty target creates.
     const response = await r.customers.attempt(
-      subCustomerBody(r.config.runId, r.nextSerial(), { customerAccountNumber: parent.accountNumber })
+      subCustomerBody(r.config.runId, r.nextSerial(), r.places, { customerAccountNumber: parent.accountNumber })
     );
     expect(
       response,

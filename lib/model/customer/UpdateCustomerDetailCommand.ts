@@ -53,7 +53,7 @@ export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, Cust
         ? { customerBusinessReference: `${r.config.runId}-u${serial}`.slice(0, 20) }
         : {}),
       ...(changes.customerContact ? { customerContact: contact(`u${serial}`) } : {}),
-      ...(changes.customerAddress ? { customerAddress: completeAddress(`Updated ${serial}`) } : {}),
+      ...(changes.customerAddress ? { customerAddress: completeAddress(`Updated ${serial}`, r.places.second) } : {}),
     };
     const { response, sent: request } = await sendShortening(r.assumptions, body, (b) =>
       r.api.updateCustomerDetail(c.accountNumber, b)

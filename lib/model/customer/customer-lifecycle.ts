@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
+import type { Places } from '../../factories/customer.js';
 import type { Sightings } from '../../field-lengths.js';
 import type { CustomerFactory } from '../../fixture-contracts.js';
 import type { Lifecycle } from '../check-lifecycle.js';
@@ -74,6 +75,7 @@ export interface CustomerLifecycleDeps {
   topLevel: string;
   nextSerial: () => string;
   assumptions: Sightings;
+  places: Places;
 }
 
 export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<CustomerModel, CustomerReal> {
@@ -92,6 +94,7 @@ export function customerLifecycle(deps: CustomerLifecycleDeps): Lifecycle<Custom
         customers: deps.customers,
         created: [],
         assumptions: deps.assumptions,
+        places: deps.places,
       },
     }),
     async start(model, real) {

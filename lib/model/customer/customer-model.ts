@@ -8,6 +8,7 @@
 import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, allCustomers, type CustomerPage, customerPage, nextCursorOf } from '../../discovery.js';
+import type { Places } from '../../factories/customer.js';
 import type { Sightings } from '../../field-lengths.js';
 import type { CustomerFactory } from '../../fixture-contracts.js';
 import { expect, forReading } from '../../judge.js';
@@ -107,6 +108,8 @@ export interface CustomerReal {
   created: string[];
   /** What the target chose where the document is silent (a value of unstated length refused). */
   assumptions: Sightings;
+  /** The countries and regions its addresses name. */
+  places: Places;
 }
 
 export function detailsOf(request: CustomerCreateRequest | CustomerUpdateRequest): Partial<CustomerDetails> {

@@ -17,6 +17,7 @@ import {
 } from '../../../sandbox/variants.js';
 import {
   type Answer,
+  address,
   contact,
   createCustomer,
   defaults as d,
@@ -25,6 +26,7 @@ import {
   newCustomer,
   poolCards,
   reasonId,
+  searchAll,
   startSandbox,
   TOKEN_PATH,
 } from './core-harness.js';
@@ -292,12 +294,30 @@ const probes: Record<VariantId, Probe> = {
       })
     );
   },
+  'address-from-master': async (h) =>
+    statusOf(
+      await h.call('POST', '/customers/subcustomer', {
+        body: newCustomer('address probe', { customerAddress: { ...address, region: 'Utrecht' } }),
+      })
+    ),
   'email-tld-checked': async (h) =>
     statusOf(
       await h.call('POST', '/customers/subcustomer', {
         body: newCustomer('tld probe', { customerContact: { ...contact, emailAddress: 'eva@fleet.zqtest' } }),
       })
     ),
+  'master-links-optional': async (h) => {
+    const { reason, purchaseCategory } = (await h.call('GET', '/master/all')).body;
+    return [
+      reason.filter((r: { cardTypeId?: number }) => r.cardTypeId === undefined).length,
+      purchaseCategory.filter((p: { productRestrictionId?: number }) => p.productRestrictionId === undefined).length,
+    ];
+  },
+  'master-retired-values': async (h) => {
+    const products = new Set((await h.call('GET', '/master/all')).body.product.map((p: { id: number }) => p.id));
+    const { cards } = await searchAll(h, { limit: 200 });
+    return cards.filter((c) => c.products.some((p: { productId: number }) => !products.has(p.productId))).length;
+  },
   'card-statuses-other': async (h) => (await h.call('GET', '/master/all')).body.status.map((s: { id: number }) => s.id),
   'order-cards-later': cardsOfNewOrder,
   'card-cancel-strict': async (h) =>

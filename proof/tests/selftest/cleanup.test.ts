@@ -11,7 +11,7 @@ import { FleetApi } from '../../../lib/api.js';
 import { TokenProvider } from '../../../lib/auth.js';
 import { loadConfig } from '../../../lib/config.js';
 import { ACTIVE } from '../../../lib/discovery.js';
-import { subCustomerBody } from '../../../lib/factories/customer.js';
+import { freePlaces, subCustomerBody } from '../../../lib/factories/customer.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { loadSchemas } from '../../../lib/validation.js';
 import { playwright, run, type SandboxProcess, startRecorder, startSandbox, stopAll } from './harness.js';
@@ -41,7 +41,7 @@ test.afterEach(async () => {
 
 async function create(runId: string, serial: string, parent?: string): Promise<string> {
   const response = await api.createSubCustomer(
-    subCustomerBody(runId, serial, parent ? { customerAccountNumber: parent } : {})
+    subCustomerBody(runId, serial, freePlaces, parent ? { customerAccountNumber: parent } : {})
   );
   expect(response.status).toBe(200);
   return response.body.customerAccountNumber;
@@ -145,7 +145,7 @@ test('what the second client created for a run is checked and closed too: the cl
     schemas: loadSchemas(),
     secrets: new SecretRegistry(),
   });
-  const created = await second.createSubCustomer(subCustomerBody('fcrleak2', 'f'));
+  const created = await second.createSubCustomer(subCustomerBody('fcrleak2', 'f', freePlaces));
   expect(created.status).toBe(200);
   const leftOpen = created.body.customerAccountNumber;
   const work = mkdtempSync(join(tmpdir(), 'fleet-cleanup-second-'));

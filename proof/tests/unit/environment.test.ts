@@ -21,7 +21,7 @@ import {
   TransientError,
   UnavailableError,
 } from '../../../lib/environment.js';
-import { subCustomerBody } from '../../../lib/factories/customer.js';
+import { freePlaces, subCustomerBody } from '../../../lib/factories/customer.js';
 import { INCOMPLETE_ATTACHMENT, type Incomplete, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
 import { INCOMPLETE_PREFIX, markIncomplete } from '../../../lib/report/allure-suite-errors.js';
@@ -201,7 +201,7 @@ test("hostile input answered 5xx twice is the input's doing as well as the serve
   const hostile = scripted([serverError()]);
   const stands = (await hostile.client
     .call('createSubCustomer', {
-      body: subCustomerBody('fcrunit', '2', { customerName: "' OR '1'='1' --" }),
+      body: subCustomerBody('fcrunit', '2', freePlaces, { customerName: "' OR '1'='1' --" }),
       hostile: true,
     })
     .catch((e: unknown) => e)) as ConformanceError;
