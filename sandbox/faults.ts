@@ -1169,12 +1169,6 @@ export const faultCatalogue = {
     description:
       'a refused order answers the problems of the order itself and of its first faulty card item only: bad ids in two items give one error',
   },
-  'order-errors-missing-hides-invalid': {
-    rule: 'CARD-ORDER-ERRORS-ARRAY',
-    proves: ['order.400#one-per-problem'],
-    description:
-      'a refused order with a missing required field answers its missing fields (ER-002) only, not its invalid values (ER-001)',
-  },
 
   // ---- Cursors: the caller's own, keeping the limit and filters on every page ----
   'card-search-cursor-foreign': {
@@ -1426,6 +1420,7 @@ export const faultCatalogue = {
   'order-ids-any-hierarchy': {
     rule: 'CARD-ORDER-IDS-FROM-MASTER',
     proves: ['master.per-top-level', 'order.master-ids#cardTypeId', 'order.master-ids#productId'],
+    companions: ['MASTER-IDS-ON-CARDS'],
     description:
       "the ids of a card order item are checked against the master data of every hierarchy: an id only another hierarchy's holds is accepted, and its card carries it",
   },

@@ -339,6 +339,18 @@ export const variantCatalogue = {
     description:
       'the cards of an accepted order exist only 3 seconds after the 202 (until then neither search nor GET shows them)',
   },
+  'order-validated-later': {
+    words: '202: operation status plus orderReference (string, always present). The process is asynchronous.',
+    varies: 'ASSUME-ORDER-VALIDATION',
+    description:
+      'a card order naming an identifier the master data does not hold is accepted (202, an orderReference) and fails later: no card of it is ever made; other problems are refused at once',
+  },
+  'order-validation-phased': {
+    words: '400: an array of error objects (one per problem), not a single object.',
+    varies: 'ASSUME-ORDER-VALIDATION',
+    description:
+      'a card order missing a required field is answered with its ER-002 errors only; the identifiers and other values are checked once the body is complete',
+  },
   'card-cancel-strict': {
     words: 'Whether they are required and the notes length limit: not shown.',
     varies: 'ASSUME-CARD-STATES',

@@ -328,6 +328,18 @@ export const assumptions: Assumption[] = [
       "Changes a card's type only to one of its customer's card types (GET /customers/{customerAccountNumber}/cardTypes), with that type's default purchase category and a card group of that type; the card model supplies no id at all. What it sent is recorded.",
   },
   {
+    id: 'ASSUME-ORDER-VALIDATION',
+    silence:
+      'POST /cards/order: "202: operation status plus orderReference (string, always present). The process is asynchronous. 400: an array of error objects (one per problem)." When the identifiers of an order are checked against master data, and whether one 400 reports problems of different kinds, is not shown.',
+    choice:
+      'At once: an order naming an identifier master data does not hold is refused with 400, every problem of the body in one array.',
+    suite:
+      'Takes a 202 to an order naming an unknown identifier as a check made later, when no card of that order shows when it searches by its orderReference right after (a card of it that shows: the identifier was used, red); a 400 to an order missing a required field may report that field alone (ER-002). Both are recorded. FLEET_STRICT=ASSUME-ORDER-VALIDATION requires the refusal at once, with one error per problem of every kind (an assumption failure otherwise).',
+    setting: 'FLEET_STRICT',
+    inForce: (c) =>
+      c.strict.has('ASSUME-ORDER-VALIDATION') ? 'refused at once, every problem (strict)' : 'at once or after the 202',
+  },
+  {
     id: 'ASSUME-CARD-ORDER-REQUIRED',
     silence: 'Which of these fields [card order item] are required: not shown.',
     choice: 'The sandbox requires cardTypeId in each item.',

@@ -17,6 +17,7 @@ import { refuseUnshapedSearchValues } from '../card-search-values.js';
 import type { Caller, SandboxPluginOptions } from '../context.js';
 import { ApiError, type Problem } from '../errors.js';
 import type { FaultId, Faults } from '../faults.js';
+import { orderProblems } from '../order-validation.js';
 import { refuseCombination } from '../replace-combinations.js';
 import {
   bodyCustomerFor,
@@ -335,8 +336,6 @@ function answeredProblems(problems: Problem[], faults: Faults): Problem[] {
     const first = problems.map(itemOf).find((i) => i !== undefined);
     return problems.filter((p) => itemOf(p) === undefined || itemOf(p) === first);
   }
-  if (faults.has('order-errors-missing-hides-invalid') && problems.some((p) => p.code !== 'ER-001'))
-    return problems.filter((p) => p.code !== 'ER-001');
   return problems;
 }
 
@@ -449,6 +448,8 @@ export default async function cardRoutes(
       const caller = callerOf(request);
       const missingCode = faults.has('order-missing-field-er001') ? 'ER-001' : 'ER-002';
       const problems: Problem[] = [];
+      /** Identifiers the caller's master data does not hold. */
+      const unknownIds: Problem[] = [];
       if (request.validationError) {
         const error = request.validationError as Error & {
           validation?: Parameters<typeof validationProblems>[1];
@@ -487,7 +488,7 @@ export default async function cardRoutes(
         for (const [field, key, fault] of orderRefs) {
           const id = item[field];
           if (typeof id === 'number' && !known(key, id) && !faults.has(fault))
-            problems.push({
+            unknownIds.push({
               code: 'ER-001',
               description: `invalid value at ${at}/${field}: ${id} is not a ${key} id of the master data`,
             });
@@ -501,15 +502,18 @@ export default async function cardRoutes(
             !known('product', p.productId) &&
             !faults.has('order-unknown-product-accepted')
           ) {
-            problems.push({
+            unknownIds.push({
               code: 'ER-001',
               description: `invalid value at ${at}/products/${j}/productId: ${p.productId} is not a product id of the master data`,
             });
           }
         });
       });
-      if (problems.length) throw new ApiError(400, answeredProblems(problems, faults));
+      const refused = orderProblems(problems, unknownIds, missingCode, variants);
+      if (refused.length) throw new ApiError(400, answeredProblems(refused, faults));
       if (!customer) throw ApiError.internal();
+      // order-validated-later: the order's identifiers are checked after the 202, and it fails then.
+      if (unknownIds.length) return reply.code(202).send({ orderReference: store.newOrderReference(today()) });
 
       const day = today();
       const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);

@@ -11,6 +11,7 @@ import type { ApiResponse } from '../../lib/client.js';
 import { ACTIVE, reasonFor, unknownId } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../lib/factories/card.js';
 import { blockCardFirst, cardStatusOf, unblockCardFirst } from '../../lib/steps/card-steps.js';
+import { judgeLater, sortUnknownIdOrder, type UnrefusedOrders } from '../../lib/steps/order-validation.js';
 import type { CardOrderItem, MasterData } from '../../lib/types.generated.js';
 
 /** Each id of a card order item, and how an item names an unknown one. */
@@ -33,18 +34,19 @@ test.describe('identifiers from master data', () => {
     subCustomer,
     config,
     nextSerial,
+    assumptions,
   }) => {
-    const accepted: string[] = [];
+    const orders: UnrefusedOrders = { taken: [], later: [] };
     for (const [field, change] of orderIds) {
       const item = {
         ...cardOrderItem(masterData, { driverName: `${config.runId} u${nextSerial()}` }),
         ...change(masterData),
       };
       const response = await api.orderCards(cardOrderBody(subCustomer.customerAccountNumber, [item]));
-      if (!refused(response))
-        accepted.push(`${field} ${JSON.stringify(change(masterData))}: answered ${response.status}`);
+      await sortUnknownIdOrder(api, response, `${field} ${JSON.stringify(change(masterData))}`, orders);
     }
-    expect(accepted, 'orders with an id master data does not hold that were not refused').toEqual([]);
+    expect(orders.taken, 'orders with an id master data does not hold that were not refused').toEqual([]);
+    await judgeLater(orders.later, 'CARD-ORDER-IDS-FROM-MASTER', config, assumptions);
   });
 
   test('replace naming a cardTypeId, purchaseCategoryId or cardGroupId that master data does not hold is refused, and the card stays as it was [CARD-REPLACE-IDS-FROM-MASTER] @write', async ({

@@ -1301,9 +1301,6 @@ const probes: Record<string, Probe> = {
         )
       ).length === 2,
   },
-  'order-errors-missing-hides-invalid': {
-    holds: async (h) => codes(await h.op('orderCards', {}, { body: { cards: [{ cardTypeId: 999 }] } })).length === 2,
-  },
 
   // ---- Near misses ----
   'auth-secret-case-insensitive': {

@@ -419,6 +419,18 @@ const probes: Record<VariantId, Probe> = {
     await h.call('POST', `/cards/${id}/replace`, { body: {} });
     return statusOf(await h.call('POST', `/cards/${id}/unblock`, { body: { statusReasonId: await reasonId(h) } }));
   },
+  'order-validated-later': async (h) => {
+    const acc = await createCustomer(h, 'later probe');
+    const order = await h.call('POST', '/cards/order', {
+      body: { customerAccountNumber: acc, cards: [{ cardTypeId: 1, products: [{ productId: 999 }] }] },
+    });
+    const found = await h.call('POST', '/cards/search', { body: { customerAccountNumber: acc } });
+    return [order.status, found.body.cards?.length];
+  },
+  'order-validation-phased': async (h) =>
+    (
+      await h.call('POST', '/cards/order', { body: { cards: [{ cardTypeId: 1, products: [{ productId: 999 }] }] } })
+    ).body.map?.((e: { errorCode: string }) => e.errorCode),
   'card-order-all-required': async (h) =>
     statusOf(
       await h.call('POST', '/cards/order', {
