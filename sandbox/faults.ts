@@ -587,6 +587,17 @@ export const faultCatalogue = {
     proves: ['search.statuses#restricts', 'master.search-ids#statuses'],
     description: 'statusIdentifiers is ignored',
   },
+  'card-search-first-card-type-only': {
+    rule: 'CARD-SEARCH-CARDTYPE',
+    proves: ['search.card-types#restricts'],
+    description:
+      'cardTypeIdentifiers applies its first id only: the cards of the other card types it names are not found',
+  },
+  'card-search-first-status-only': {
+    rule: 'CARD-SEARCH-STATUS',
+    proves: ['search.statuses#restricts'],
+    description: 'statusIdentifiers applies its first id only: the cards of the other statuses it names are not found',
+  },
   'card-search-pvcn-filter-ignored': {
     rule: 'CARD-SEARCH-FILTER-PVCN',
     proves: ['search.filter#pvcn'],

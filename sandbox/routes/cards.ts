@@ -694,8 +694,9 @@ export default async function cardRoutes(
         query.filter !== undefined;
       const sortKey = sortKeyOf(query.sortExpression, faults, variants, filtered);
       const master = store.masterFor(caller.topLevel);
+      const firstOnly = (ids: number[] | undefined, fault: FaultId) => (faults.has(fault) ? ids?.slice(0, 1) : ids);
       const typeIds = knownIds(
-        query.cardTypeIdentifiers,
+        firstOnly(query.cardTypeIdentifiers, 'card-search-first-card-type-only'),
         master,
         'cardType',
         'cardTypeIdentifiers',
@@ -703,7 +704,7 @@ export default async function cardRoutes(
         variants
       );
       const statusIds = knownIds(
-        query.statusIdentifiers?.map((id) => cardStatusIn(id, variants)),
+        firstOnly(query.statusIdentifiers, 'card-search-first-status-only')?.map((id) => cardStatusIn(id, variants)),
         master,
         'status',
         'statusIdentifiers',

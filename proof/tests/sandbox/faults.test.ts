@@ -932,6 +932,18 @@ const probes: Record<string, Probe> = {
     holds: async (h) =>
       (await searchAll(h, { statusIdentifiers: [2], limit: 200 })).cards.every((c) => c.status.id === 2),
   },
+  'card-search-first-card-type-only': {
+    holds: async (h) => {
+      const [first, second] = (await h.op('getMasterData')).body.cardType;
+      return (await searchAll(h, { cardTypeIdentifiers: [first.id, second.id], limit: 200 })).cards.some(
+        (c) => c.cardType === second.name
+      );
+    },
+  },
+  'card-search-first-status-only': {
+    holds: async (h) =>
+      (await searchAll(h, { statusIdentifiers: [1, 2], limit: 200 })).cards.some((c) => c.status.id === 2),
+  },
   'card-search-pvcn-filter-ignored': filterProbe('primaryVisualCardNumber'),
   'card-search-driver-filter-ignored': filterProbe('driverName'),
   'card-search-vrn-filter-ignored': filterProbe('vehicleRegNumber'),
