@@ -208,3 +208,8 @@ export const contactOf = (contact: Contact): Contact => documented(contact, CONT
 
 /** A card delivery address: the address fields and companyName. */
 export const cardAddressOf = (address: Address): Address => documented(address, [...ADDRESS_FIELDS, 'companyName']);
+
+/** What a list or search item shows of a resource's view under a summary variant: the fields `kept`, the rest only GET shows. */
+export function summaryOf(view: Record<string, unknown>, kept: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(view).filter(([k]) => kept.has(k)));
+}

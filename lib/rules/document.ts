@@ -1469,12 +1469,12 @@ export const sentences: Statement[] = [
     [
       'order.202',
       '202: operation status plus orderReference (string, always present). The process is asynchronous.',
-      ['CARD-ORDER-202', 'CARD-ORDER-REFERENCE', 'ASSUME-CARD-STATES'],
+      ['CARD-ORDER-202', 'CARD-ORDER-REFERENCE', 'ASSUME-CARD-STATES', 'ASSUME-ORDER-VALIDATION'],
     ],
     [
       'order.400',
       '400: an array of error objects (one per problem), not a single object.',
-      ['CARD-ORDER-ERRORS-ARRAY'],
+      ['CARD-ORDER-ERRORS-ARRAY', 'ASSUME-ORDER-VALIDATION'],
     ],
     [
       'order.master-ids',
@@ -1593,6 +1593,7 @@ export const sentences: Statement[] = [
         'CARD-REPLACE-COPIES',
         'CARD-REPLACE-IDS-FROM-MASTER',
         'ASSUME-UNKNOWN-PROPERTIES',
+        'ASSUME-REPLACE-COMBINATIONS',
         LENGTHS,
       ],
     ],

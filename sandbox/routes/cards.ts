@@ -32,6 +32,7 @@ import {
   existing,
   filterCustomerFor,
   routeOf,
+  summaryOf,
 } from '../route-kit.js';
 import { addReplacement, CARD_VALIDITY_YEARS, cardNumbers } from '../seed/cards.js';
 import { productsByRestriction, retiredProduct } from '../seed/master-data.js';
@@ -181,9 +182,7 @@ const SUMMARY = new Set([
 ]);
 
 function searchItem(view: Record<string, unknown>, variants: Variants): Record<string, unknown> {
-  return variants.has('search-items-summary')
-    ? Object.fromEntries(Object.entries(view).filter(([k]) => SUMMARY.has(k)))
-    : view;
+  return variants.has('search-items-summary') ? summaryOf(view, SUMMARY) : view;
 }
 
 /** Everything of a search body that selects and orders cards (not limit, not cursor). */

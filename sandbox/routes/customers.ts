@@ -42,6 +42,7 @@ import {
   fastifyPath,
   filterCustomerFor,
   routeOf,
+  summaryOf,
 } from '../route-kit.js';
 import { Snapshots } from '../snapshots.js';
 import { type CustomerRecord, customerStatus, type Store } from '../store.js';
@@ -110,9 +111,7 @@ const SUMMARY = new Set([
 
 /** A customer as the list shows it. */
 function listItem(view: Record<string, unknown>, variants: Variants): Record<string, unknown> {
-  return variants.has('list-items-summary')
-    ? Object.fromEntries(Object.entries(view).filter(([k]) => SUMMARY.has(k)))
-    : view;
+  return variants.has('list-items-summary') ? summaryOf(view, SUMMARY) : view;
 }
 
 export function customerView(
