@@ -511,11 +511,10 @@ export default async function cardRoutes(
       const refused = orderProblems(problems, unknownIds, missingCode, variants);
       if (refused.length) throw new ApiError(400, answeredProblems(refused, faults));
       if (!customer) throw ApiError.internal();
-      // order-validated-later: the order's identifiers are checked after the 202, and it fails then.
-      if (unknownIds.length) return reply.code(202).send({ orderReference: store.newOrderReference(today()) });
-
       const day = today();
       const orderReference = variants.has('formats-other') ? randomUUID() : store.newOrderReference(day);
+      // order-validated-later: the order's identifiers are checked after the 202, and it fails then.
+      if (unknownIds.length) return reply.code(202).send({ orderReference });
       // The order's cards: at once as Ordered, or (SANDBOX_ORDER_COMPLETION) only when it completes, as Active.
       const addCards = (statusId: number) =>
         items
