@@ -86,6 +86,8 @@ export interface Config {
   runId: string;
   /** Seconds to keep polling for a card replacement to show up in search (ASSUME-REPLACEMENT-VISIBLE). */
   replacementTimeoutSeconds: number;
+  /** Seconds a test polls card search for the cards of an order it placed (FLEET_ORDER_WAIT). */
+  orderCardsWaitSeconds: number;
   /** The cardPIN the suite sets on cards it orders (FLEET_CARD_PIN; default: random 4 digits per run). */
   cardPin: string;
   /** Where the reporters write (FLEET_REPORTS_DIR, default `reports`). */
@@ -155,6 +157,7 @@ export const knownVariables = [
   'FLEET_GEO_AVAILABLE_STATUS',
   'FLEET_CUSTOMER_LIST_FIELDS',
   'FLEET_REPLACEMENT_TIMEOUT',
+  'FLEET_ORDER_WAIT',
   'FLEET_FC_SEED',
   'FLEET_FC_PATH',
   'FLEET_FC_REPLAY_PATH',
@@ -615,6 +618,7 @@ export function loadConfig(env: Env = readEnv()): Config {
     sandboxPort,
     runId: parseRunId(env.FLEET_RUN_ID),
     replacementTimeoutSeconds: parseInteger('FLEET_REPLACEMENT_TIMEOUT', env.FLEET_REPLACEMENT_TIMEOUT, 10, 0, 600),
+    orderCardsWaitSeconds: parseInteger('FLEET_ORDER_WAIT', env.FLEET_ORDER_WAIT, 10, 0, 600),
     cardPin: parseCardPin(env.FLEET_CARD_PIN),
     reportsDir: env.FLEET_REPORTS_DIR?.trim() || 'reports',
     fastCheck: {

@@ -2,7 +2,7 @@
  * An order of several card items whose values all differ (card type, category, group, products,
  * names, embossing, delivery address and contact, written as people write them): each card the
  * order shows is made of its own item, read with GET. Completing an order
- * takes up to 24 to 36 hours: the cards that do not show yet are not judged.
+ * takes up to 24 to 36 hours: cards that do not show within FLEET_ORDER_WAIT are not judged.
  */
 import { expect, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
@@ -12,6 +12,7 @@ import { addressFields, contactFields } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import { cardOf } from '../../lib/steps/card-steps.js';
 import type { Card, CardOrderItem, MasterData } from '../../lib/types.generated.js';
+import { type TestClock, waitFor } from '../../lib/waits.js';
 
 const byNumber = (a: number | undefined, b: number | undefined) => (a ?? 0) - (b ?? 0);
 
@@ -69,8 +70,21 @@ const itemOf = (card: Card, items: CardOrderItem[]) =>
       i.additionalEmbossing === card.additionalEmbossing
   );
 
-async function orderedCards(api: FleetApi, orderReference: string): Promise<Card[]> {
-  const listed = await allCards(api, { orderReference });
+/** The cards of the order as GET shows them, once all `count` show in card search or FLEET_ORDER_WAIT passes. */
+async function orderedCards(
+  api: FleetApi,
+  orderReference: string,
+  count: number,
+  seconds: number,
+  clock: TestClock
+): Promise<Card[]> {
+  const listed = await waitFor(
+    `the cards of order ${orderReference} to show in card search`,
+    seconds,
+    clock,
+    () => allCards(api, { orderReference }),
+    (cards) => cards.length >= count
+  );
   return Promise.all(listed.map((c) => cardOf(api, c.cardIdentifier!)));
 }
 
@@ -81,6 +95,8 @@ test.describe('order cards: every item on its own', () => {
     subCustomer,
     nextSerial,
     assumptions,
+    config,
+    testLedger,
   }) => {
     const types = await api.getCustomerCardTypes(subCustomer.customerAccountNumber);
     const items = orderItemsUnlike(
@@ -95,10 +111,16 @@ test.describe('order cards: every item on its own', () => {
       (body) => api.orderCards(body)
     );
     api.need(response, 'ordering three cards');
-    const cards = await orderedCards(api, response.body.orderReference);
+    const cards = await orderedCards(
+      api,
+      response.body.orderReference,
+      sent.cards.length,
+      config.orderCardsWaitSeconds,
+      testLedger
+    );
     test.skip(
       cards.length === 0,
-      `the cards of order ${response.body.orderReference} do not show yet: completing an order takes up to 24 to 36 hours`
+      `the cards of order ${response.body.orderReference} did not show within ${config.orderCardsWaitSeconds} s (FLEET_ORDER_WAIT): completing an order takes up to 24 to 36 hours`
     );
     for (const card of cards) {
       const i = itemOf(card, sent.cards);
