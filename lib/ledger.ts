@@ -453,7 +453,7 @@ const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
 /** No token, no judgement: a refused token request blocks what needed one. */
 const NO_TOKEN = /^AuthError: ([^\n]*)/;
 /** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
-export const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
+const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
 /** The server answered unavailable to a request the test needed. */
 const UNAVAILABLE = /^UnavailableError: ([^\n]*)/;
 const NOT_RUN = /^NotRunError: ([^\n]*)/;

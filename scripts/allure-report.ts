@@ -8,14 +8,13 @@ import { existsSync, rmSync } from 'node:fs';
 import { allureCommand, packageFile } from '../lib/package-files.js';
 import { attachPages } from '../lib/report/allure-pages.js';
 import { declareDataStoreFirst } from '../lib/report/allure-single-file.js';
-import { markIncomplete, markSuiteErrors } from '../lib/report/allure-suite-errors.js';
+import { markVerdicts } from '../lib/report/allure-suite-errors.js';
 import { oneLine } from './one-line.js';
 
 export function allureReport(reports: string): void {
   if (!existsSync(`${reports}/allure-results`)) return;
   attachPages(reports, `${reports}/allure-results`);
-  markSuiteErrors(`${reports}/allure-results`);
-  markIncomplete(`${reports}/allure-results`);
+  markVerdicts(`${reports}/allure-results`);
   // An existing output folder would make Allure write the new report into a subfolder of it.
   rmSync(`${reports}/allure`, { recursive: true, force: true });
   // Grouped by the document: part, section, rule (fixtures/test.ts, allureLabels).

@@ -21,7 +21,6 @@ import { buildCoverage, NOT_SELECTED } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDocumentReport, documentHtml } from './document-html.js';
 import { buildDrift, driftHtml } from './drift.js';
-import { replayBaseUrl } from './replay.js';
 import { summaryLines } from './summary-text.js';
 import {
   driftOf,
@@ -85,7 +84,7 @@ export default class ConformanceReporter implements Reporter {
     this.events.push(...eventsOf(result));
     // The findings check shows the findings; they count under the rules they break.
     if (test.tags.includes('@findings')) return;
-    const record = recordOf(test, result, this.config ? replayBaseUrl(this.config) : '');
+    const record = recordOf(test, result);
     // By key, not test.id: merge-reports gives each shard's run of the same test an id of its own.
     const previous = this.records.get(record.key);
     const rerun = previous && (record.attempts ?? 1) > (previous.attempts ?? 1) && JUDGED_NOTHING.has(previous.outcome);

@@ -24,11 +24,12 @@ import {
 import { freePlaces, subCustomerBody } from '../../../lib/factories/customer.js';
 import { INCOMPLETE_ATTACHMENT, type Incomplete, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
-import { INCOMPLETE_PREFIX, markIncomplete } from '../../../lib/report/allure-suite-errors.js';
+import { INCOMPLETE_PREFIX, markVerdicts, UNAVAILABLE_PREFIX } from '../../../lib/report/allure-suite-errors.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { tokenPathDeviation } from '../../../lib/token-endpoint.js';
 import { DIRECT } from '../../../lib/transport/settings.js';
 import { loadSchemas } from '../../../lib/validation.js';
+import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
 import { TOKEN } from './fake-target.js';
 
 const config = loadConfig({
@@ -463,17 +464,32 @@ test('a test the write budget refuses is not run, with why: never blocked', asyn
   ]);
 });
 
-test('Allure says an incomplete test was not judged; a skipped test for another reason keeps its message', () => {
+test('Allure says an incomplete or unavailable test was not judged; a skipped test for another reason keeps its message', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-allure-'));
-  const write = (name: string, message: string) =>
-    writeFileSync(join(dir, `${name}-result.json`), JSON.stringify({ status: 'skipped', statusDetails: { message } }));
-  write('a', "TransientError: GET /master/all got a gateway's answer 502 4 times");
-  write('b', 'Test timeout of 60000ms exceeded.');
-  write('c', 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
-  expect(markIncomplete(dir)).toBe(2);
+  const write = (name: string, message: string, verdict: Verdict) => {
+    writeFileSync(join(dir, `${name}-verdict.json`), JSON.stringify(verdict));
+    writeFileSync(
+      join(dir, `${name}-result.json`),
+      JSON.stringify({
+        status: 'skipped',
+        statusDetails: { message },
+        attachments: [{ name: VERDICT_ATTACHMENT, source: `${name}-verdict.json` }],
+      })
+    );
+  };
+  const gateway = "TransientError: GET /master/all got a gateway's answer 502 4 times";
+  write('a', gateway, { outcome: 'incomplete', reason: gateway });
+  write('b', 'Test timeout of 60000ms exceeded.', {
+    outcome: 'unavailable',
+    reason: 'the server answered unavailable',
+  });
+  write('c', 'no card pool configured (FLEET_CARD_POOL_CUSTOMER)', { outcome: 'not-run' });
+  expect(markVerdicts(dir)).toBe(2);
   const message = (name: string) =>
     (JSON.parse(readFileSync(join(dir, `${name}-result.json`), 'utf8')) as { statusDetails: { message: string } })
       .statusDetails.message;
-  expect(message('a')).toBe(`${INCOMPLETE_PREFIX}TransientError: GET /master/all got a gateway's answer 502 4 times`);
+  expect(message('a')).toBe(`${INCOMPLETE_PREFIX}${gateway}`);
+  expect(message('b')).toBe(`${UNAVAILABLE_PREFIX}Test timeout of 60000ms exceeded.`);
   expect(message('c')).toBe('no card pool configured (FLEET_CARD_POOL_CUSTOMER)');
+  expect(markVerdicts(dir), 'marked once').toBe(0);
 });

@@ -13,9 +13,9 @@ import { buildCoverage } from '../../../lib/report/coverage.js';
 import { coverageHtml } from '../../../lib/report/coverage-html.js';
 import { replayBaseUrl, replayHint, replayIn, TOKEN_HINT } from '../../../lib/report/replay.js';
 import { summaryLines } from '../../../lib/report/summary-text.js';
-import { recordOf } from '../../../lib/report/test-record.js';
 import { replayScript } from '../../../lib/report/test-sink.js';
 import { fakeTarget, TOKEN } from './fake-target.js';
+import { settledRecord } from './settled.js';
 
 const PIN = '739146';
 const config = loadConfig({
@@ -97,7 +97,7 @@ test('a failed test without a violation attached (a status assertion) still show
   } as unknown as TestResult;
   const coverage = buildCoverage(
     'test',
-    [recordOf(test, result, 'https://fleet-test.example.com')],
+    [settledRecord(test, result, 'https://fleet-test.example.com')],
     [],
     emptyFootprint()
   );

@@ -17,14 +17,16 @@ import { emptyFootprint } from '../../../lib/footprint.js';
 import { compareRuns } from '../../../lib/gate/compare.js';
 import { verdictLine } from '../../../lib/gate/table.js';
 import { IncompleteError } from '../../../lib/ledger.js';
-import { markSuiteErrors, SUITE_ERROR_PREFIX } from '../../../lib/report/allure-suite-errors.js';
+import { markVerdicts, SUITE_ERROR_PREFIX } from '../../../lib/report/allure-suite-errors.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { coverageHtml } from '../../../lib/report/coverage-html.js';
 import { buildDrift } from '../../../lib/report/drift.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { summaryLines } from '../../../lib/report/summary-text.js';
-import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
+import type { TestRecord } from '../../../lib/report/test-record.js';
 import { isOwnFault, ownFrame, suiteErrorOf } from '../../../lib/suite-error.js';
+import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
+import { settledRecord } from './settled.js';
 
 const RACE = 'SyntaxError: Unexpected end of JSON input';
 const STACK = `${RACE}\n    at JSON.parse (<anonymous>)\n    at spentIn (/home/ci/fleet-conformance/lib/budget.ts:72:31)\n    at /home/ci/fleet-conformance/node_modules/x.js:1:1`;
@@ -40,7 +42,7 @@ function record(
     location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
     annotations: [],
   } as unknown as TestCase;
-  return recordOf(test, { status, errors, attachments: [] } as unknown as TestResult, 'http://127.0.0.1:4010');
+  return settledRecord(test, { status, errors, attachments: [] } as unknown as TestResult, 'http://127.0.0.1:4010');
 }
 
 test("the suite's own exceptions are suite errors; a check's verdict, tagged or asserted, never is", () => {
@@ -106,20 +108,28 @@ test('the gate: a suite error is its own row, fails the night, and is no regress
   );
 });
 
-test("Allure shows a suite error as broken, a check's failure as failed", () => {
+test("Allure shows a suite error as broken, a check's failure as failed: as each test's verdict says, whatever its message", () => {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-allure-suite-'));
-  writeFileSync(join(dir, 'a-result.json'), JSON.stringify({ status: 'failed', statusDetails: { message: RACE } }));
-  writeFileSync(
-    join(dir, 'b-result.json'),
-    JSON.stringify({ status: 'failed', statusDetails: { message: 'Error: [CARD-BLOCK] still Active' } })
-  );
-  expect(markSuiteErrors(dir)).toBe(1);
+  const write = (name: string, message: string, verdict: Verdict) => {
+    writeFileSync(join(dir, `${name}-verdict.json`), JSON.stringify(verdict));
+    const attachments = [{ name: VERDICT_ATTACHMENT, source: `${name}-verdict.json` }];
+    writeFileSync(
+      join(dir, `${name}-result.json`),
+      JSON.stringify({ status: 'failed', statusDetails: { message }, steps: [{ steps: [{ attachments }] }] })
+    );
+  };
+  write('a', RACE, { outcome: 'suite-error', reason: RACE });
+  write('b', 'Error: [CARD-BLOCK] still Active', { outcome: 'failed', failedRules: ['CARD-BLOCK'] });
+  // The message of a suite error, the verdict of a check: failed.
+  write('c', RACE, { outcome: 'failed', failedRules: ['CARD-BLOCK'] });
+  expect(markVerdicts(dir)).toBe(1);
   const read = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8'));
   expect(read('a-result.json')).toMatchObject({
     status: 'broken',
     statusDetails: { message: `${SUITE_ERROR_PREFIX}${RACE}` },
   });
   expect(read('b-result.json').status).toBe('failed');
+  expect(read('c-result.json').status).toBe('failed');
 });
 
 test("a property whose test's time ran out before its first run is incomplete, never failed", async () => {

@@ -7,6 +7,8 @@ import { buildCoverage } from '../../../lib/report/coverage.js';
 import { buildDrift } from '../../../lib/report/drift.js';
 import { curlOf } from '../../../lib/report/replay.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
+import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
+import { settledRecord } from './settled.js';
 
 const shown: Evidence = {
   operationId: 'cardSearch',
@@ -33,7 +35,7 @@ function run(
   } as unknown as TestCase;
   const attachments = evidence ? [{ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(shown)) }] : [];
   const result = { status, errors: messages.map((message) => ({ message })), attachments } as unknown as TestResult;
-  return recordOf(test, result, 'http://127.0.0.1:4010');
+  return settledRecord(test, result, 'http://127.0.0.1:4010');
 }
 
 test('a failing test of several rules fails the rules its failure names, or all of them when it names none', () => {
@@ -188,4 +190,26 @@ test('a replay command never carries a secret: the token is $FLEET_TOKEN, a chos
   expect(curlOf('http://h', { method: 'GET', path: '/master/all', auth: 'none', headers: {} })).toBe(
     `curl -sS -X GET 'http://h/master/all'`
   );
+});
+
+test("the reports read the verdict its ledger attached, never the failure's message; an attempt with none is never red", () => {
+  const test = {
+    title: 'card block [CARD-BLOCK, CARD-GET]',
+    titlePath: () => ['', 'conformance', 'x.spec.ts', 'card block [CARD-BLOCK, CARD-GET]'],
+    location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
+    annotations: [],
+    timeout: 60_000,
+  } as unknown as TestCase;
+  const verdict: Verdict = { outcome: 'failed', failedRules: ['CARD-GET'], reason: 'reworded', evidence: shown };
+  const attached = (v?: Verdict) =>
+    ({
+      status: 'failed',
+      errors: [{ message: 'Error: [CARD-BLOCK] status of card 4000001 after its block' }],
+      attachments: [
+        { name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(shown)) },
+        ...(v ? [{ name: VERDICT_ATTACHMENT, body: Buffer.from(JSON.stringify(v)) }] : []),
+      ],
+    }) as unknown as TestResult;
+  expect(recordOf(test, attached(verdict))).toMatchObject({ outcome: 'failed', failedRules: ['CARD-GET'] });
+  expect(recordOf(test, attached()).outcome).toBe('incomplete');
 });

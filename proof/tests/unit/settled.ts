@@ -1,0 +1,27 @@
+/**
+ * A test's record as a run makes it: its ledger's verdict (lib/verdict.ts, decided in the worker
+ * from the settled TestInfo, here from the result a test builds) attached, then read by the reports.
+ */
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
+import { ruleIdsOf } from '../../../lib/rules/ids.js';
+import { VERDICT_ATTACHMENT, verdictOf } from '../../../lib/verdict.js';
+
+export function settledRecord(test: TestCase, result: TestResult, baseUrl: string): TestRecord {
+  const verdict = verdictOf(
+    {
+      status: result.status,
+      errors: result.errors,
+      annotations: result.annotations ?? test.annotations,
+      attachments: result.attachments,
+      ruleIds: ruleIdsOf(test.title),
+      timeout: test.timeout,
+    },
+    baseUrl
+  );
+  const body = Buffer.from(JSON.stringify(verdict));
+  return recordOf(test, {
+    ...result,
+    attachments: [...result.attachments, { name: VERDICT_ATTACHMENT, body }],
+  } as TestResult);
+}
