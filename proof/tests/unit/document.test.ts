@@ -1,6 +1,6 @@
 /**
  * The audit of the interface document (lib/rules/document.ts): every sentence and table row is
- * cited by a rule or a register entry, or says why it cannot be tested; every cited id exists;
+ * cited by a rule (its catalogue row names the statement) or a register entry, or says why it cannot be tested; every cited id exists;
  * every rule of the document is cited and named by a spec; each resource table agrees with its
  * schema, and the schema carries the table's presence decision (ASSUME-FIELD-PRESENCE).
  */
@@ -39,6 +39,21 @@ test('every field of every resource table, and every row of the Limits, latency 
 test('every cited id is a rule of the catalogue or an entry of the register', () => {
   const cited = [...statements.flatMap((s) => s.cites), ...fields.flatMap((f) => f.cites)];
   expect([...new Set(cited)].filter((id) => !rules.has(id) && !registered.has(id))).toEqual([]);
+});
+
+test('what a catalogue row enforces is a statement of the document, or a clause of one that a row names with its words, once', () => {
+  const keys = new Set(statements.map((s) => s.key));
+  const named = ruleList.flatMap((r) => r.enforces.map((e) => ({ rule: r.id, key: typeof e === 'string' ? e : e[0] })));
+  expect(named.filter((n) => !keys.has(n.key.split('#')[0]!)).map((n) => `${n.rule} → ${n.key}`)).toEqual([]);
+  const worded = ruleList.flatMap((r) => r.enforces.flatMap((e) => (typeof e === 'string' ? [] : [e[0]])));
+  expect(
+    worded.filter((k, i) => worded.indexOf(k) !== i),
+    'clauses worded twice'
+  ).toEqual([]);
+  expect(
+    named.filter((n) => n.key.includes('#') && !worded.includes(n.key)).map((n) => `${n.rule} → ${n.key}`),
+    'clauses no row words'
+  ).toEqual([]);
 });
 
 test("every rule of the catalogue, but the suite's own policies, is cited by some statement, and every register entry too", () => {

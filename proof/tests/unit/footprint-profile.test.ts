@@ -1,8 +1,10 @@
 /**
  * The committed footprint profile (specs/footprint.json) a run against a test environment reads
- * before it writes: present in the repository, and in step with the suite, so that no writing test
- * is estimated as the largest (a renamed or new test would be) and no test writes untagged (the
- * production guard skips only @write tests).
+ * before it writes: present in the repository, and naming no test that is not a @write test (a
+ * renamed or removed test, or one that writes untagged: the production guard skips only @write
+ * tests). A new writing test may be missing from it: the run counts it as the largest entry
+ * (lib/budget.ts, `estimate`) and says how many it counted so; `npm run footprint:profile`
+ * measures them all again.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { PROFILE_FILE, readProfile } from '../../../lib/footprint-profile.js';
 import { listTests } from '../../../lib/listed-tests.js';
 import { repoRoot } from '../selftest/harness.js';
 
-test("the footprint profile is tracked by git and names exactly the suite's @write tests [run with npm run footprint:profile]", () => {
+test("the footprint profile is tracked by git and names only the suite's @write tests [run with npm run footprint:profile]", () => {
   const tracked = execFileSync('git', ['ls-files', '--error-unmatch', PROFILE_FILE], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -38,16 +40,12 @@ test("the footprint profile is tracked by git and names exactly the suite's @wri
   expect(writing.length).toBeGreaterThan(50);
   const profiled = Object.keys(profile.tests).sort();
   expect(
-    writing.filter((k) => !profiled.includes(k)),
-    '@write tests missing from the profile (npm run footprint:profile)'
-  ).toEqual([]);
-  expect(
     profiled.filter((k) => !writing.includes(k)),
     'profiled tests that are no @write test (renamed, removed, or writing untagged)'
   ).toEqual([]);
 });
 
-test("the default budget fits the default run on every kind of target: quick (60 fast-check runs), latency-bound (15), and each shard of the nightly's 4", () => {
+test("the default budget fits the default run on every kind of target: quick (60 fast-check runs), latency-bound (15), and each shard of the nightly's 4, a writing test the profile lacks counted as the largest", () => {
   const profile = readProfile(join(repoRoot, PROFILE_FILE));
   const env = {
     PATH: process.env.PATH,
@@ -62,11 +60,12 @@ test("the default budget fits the default run on every kind of target: quick (60
     listTests(args, env).map((t) => ({ key: t.key, writes: t.tags.includes('@write') }));
   const budget = loadConfig(env).writeBudget;
   expect(budget).toEqual(REMOTE_DEFAULT);
-  const all = writes([]);
+  // One writing test more than the profile knows (a new rule's), counted as the largest: it still fits.
+  const all = [...writes([]), { key: 'specs/new.spec.ts::a new rule [NEW-RULE] @write', writes: true }];
   const shards = [1, 2, 3, 4].map((shard) => writes([`--shard=${shard}/4`]));
   for (const runs of [60, 15]) {
     const whole = estimate(profile, all, runs);
-    expect(whole.unknown).toBe(0);
+    expect(whole.unknown).toBeGreaterThanOrEqual(1);
     expect(
       overBudget(budget, whole.total),
       `the whole run at ${runs} fast-check runs: ${JSON.stringify(whole.total)}`
