@@ -24,7 +24,7 @@ import {
   type LedgerEntry,
   UNAVAILABLE_ANNOTATION,
 } from '../ledger.js';
-import { ruleIdsOf } from '../rules/ids.js';
+import { declaredRuleIds } from '../rules/declared.js';
 import { ownFrame, suiteErrorOf } from '../suite-error.js';
 import { type Replay, replayIn } from './replay.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
@@ -113,12 +113,7 @@ export function testKey(test: TestCase): string {
 }
 
 export function recordOf(test: TestCase, result: TestResult, baseUrl: string): TestRecord {
-  let ruleIds: string[];
-  try {
-    ruleIds = ruleIdsOf(test.title);
-  } catch {
-    ruleIds = [];
-  }
+  const ruleIds: string[] = declaredRuleIds(test.annotations);
   const spent = footprintOf(result)
     .map(spentOf)
     .reduce<Record<BudgetKind, number> | undefined>(
@@ -240,12 +235,7 @@ function incompleteOf(
 
 /** A test of the run that never started (the run was cancelled, timed out or stopped early). */
 export function notStartedRecord(test: TestCase, reason: string): TestRecord {
-  let ruleIds: string[];
-  try {
-    ruleIds = ruleIdsOf(test.title);
-  } catch {
-    ruleIds = [];
-  }
+  const ruleIds = declaredRuleIds(test.annotations);
   return {
     key: testKey(test),
     title: test.title,

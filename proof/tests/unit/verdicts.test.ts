@@ -7,6 +7,7 @@ import { buildCoverage } from '../../../lib/report/coverage.js';
 import { buildDrift } from '../../../lib/report/drift.js';
 import { curlOf } from '../../../lib/report/replay.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
+import { declaredBy } from './title-ids.js';
 
 const shown: Evidence = {
   operationId: 'cardSearch',
@@ -28,7 +29,7 @@ function run(
     title,
     titlePath: () => ['', 'conformance', 'x.spec.ts', title],
     location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
-    annotations,
+    annotations: [...declaredBy(title), ...annotations],
     timeout: 60_000,
   } as unknown as TestCase;
   const attachments = evidence ? [{ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(shown)) }] : [];
