@@ -1,18 +1,21 @@
 /**
  * The tests a Playwright run would run (`playwright test --list`), each with the key the reports
- * use (project › file › title path) and its tags: what the write budget is estimated from before a
- * run starts, and what the fault self-test plans with.
+ * use (project › file › title path), its tags and the rules it declares: what the write budget is
+ * estimated from before a run starts, and what the fault self-test plans with.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestDetailsAnnotation } from '@playwright/test';
 import { playwrightCommand, playwrightConfig } from './package-files.js';
+import type { RuleId } from './rules/catalogue.js';
+import { declaredRuleIds } from './rules/declared.js';
 
 interface JsonSpec {
   title: string;
   tags?: string[];
-  tests: { projectName: string }[];
+  tests: { projectName: string; annotations?: TestDetailsAnnotation[] }[];
 }
 interface JsonSuite {
   title: string;
@@ -25,6 +28,7 @@ export interface ListedTest {
   title: string;
   /** As written in the title, `@write` (the JSON report drops the `@`). */
   tags: string[];
+  ruleIds: RuleId[];
 }
 
 export function listedTests(report: { suites?: JsonSuite[] }): ListedTest[] {
@@ -34,6 +38,7 @@ export function listedTests(report: { suites?: JsonSuite[] }): ListedTest[] {
         key: [t.projectName, ...path, spec.title].join(' › '),
         title: spec.title,
         tags: (spec.tags ?? []).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
+        ruleIds: declaredRuleIds(t.annotations ?? []),
       }))
     ),
     ...(suite.suites ?? []).flatMap((child) => walk(child, [...path, child.title])),

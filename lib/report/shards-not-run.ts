@@ -9,20 +9,11 @@ import type { Config } from '../config.js';
 import { emptyFootprint } from '../footprint.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { ListedTest } from '../listed-tests.js';
-import { ruleIdsOf } from '../rules/ids.js';
 import { notRunReason, type ShardNotRun, shardName } from '../shards.js';
 import { buildCoverage, type CoverageReport, NOT_SELECTED, type PerfOperationResult } from './coverage.js';
 import { coverageHtml } from './coverage-html.js';
 import { buildDrift, driftHtml } from './drift.js';
 import type { TestRecord } from './test-record.js';
-
-function rulesOf(title: string): string[] {
-  try {
-    return ruleIdsOf(title);
-  } catch {
-    return [];
-  }
-}
 
 /** The findings check counts under the rules it shows, never as a test of its own (the conformance reporter). */
 const isFindingsCheck = (t: ListedTest) => t.tags.some((tag) => tag.replace(/^@/, '') === 'findings');
@@ -35,7 +26,7 @@ export function notRunRecords(shard: ShardNotRun, listed: ListedTest[], ran: Set
       key: t.key,
       title: t.title,
       file: `specs/${t.key.split(' › ')[1] ?? ''}`,
-      ruleIds: rulesOf(t.title),
+      ruleIds: t.ruleIds,
       outcome: 'not-run' as const,
       reason: notRunReason(shard),
     }));

@@ -9,7 +9,7 @@ import { BUDGET_KINDS, type BudgetKind, spentOf } from '../budget.js';
 import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js';
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
 import { FINDINGS_ATTACHMENT, type LedgerEntry } from '../ledger.js';
-import { ruleIdsOf } from '../rules/ids.js';
+import { declaredRuleIds } from '../rules/declared.js';
 import { timedOut, VERDICT_ATTACHMENT, type Verdict } from '../verdict.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
@@ -40,12 +40,7 @@ export function testKey(test: TestCase): string {
 }
 
 export function recordOf(test: TestCase, result: TestResult): TestRecord {
-  let ruleIds: string[];
-  try {
-    ruleIds = ruleIdsOf(test.title);
-  } catch {
-    ruleIds = [];
-  }
+  const ruleIds: string[] = declaredRuleIds(test.annotations);
   const spent = footprintOf(result)
     .map(spentOf)
     .reduce<Record<BudgetKind, number> | undefined>(
@@ -89,12 +84,7 @@ function unsettled(test: TestCase, result: TestResult): Verdict {
 
 /** A test of the run that never started (the run was cancelled, timed out or stopped early). */
 export function notStartedRecord(test: TestCase, reason: string): TestRecord {
-  let ruleIds: string[];
-  try {
-    ruleIds = ruleIdsOf(test.title);
-  } catch {
-    ruleIds = [];
-  }
+  const ruleIds = declaredRuleIds(test.annotations);
   return {
     key: testKey(test),
     title: test.title,

@@ -38,11 +38,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.js';
 import { UNAVAILABLE_ANNOTATION } from '../../lib/ledger.js';
+import { listedTests } from '../../lib/listed-tests.js';
 import type { LatencyKey } from '../../lib/operations.js';
 import type { CoverageReport } from '../../lib/report/coverage.js';
 import { UNAVAILABLE_EXIT } from '../../lib/report/run-verdict.js';
 import { rules } from '../../lib/rules/catalogue.js';
-import { ruleIdsOf } from '../../lib/rules/ids.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
 import { type FaultDefinition, faultCatalogue } from '../../sandbox/faults.js';
 import { hostSandbox } from '../../sandbox/host.js';
@@ -501,8 +501,8 @@ async function quick(all: string[], options: Options, work: string): Promise<Qui
   if (!faults.length) return latency;
   const listFile = join(work, 'list.json');
   await playwright(['--list', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: listFile });
-  const titles = specs(JSON.parse(readFileSync(listFile, 'utf8')) as JsonSuite).map((s) => s.title);
-  const specified = faults.filter((f) => titles.some((t) => ruleIdsOf(t).includes(catalogue[f]!.rule)));
+  const declared = new Set<string>(listedTests(JSON.parse(readFileSync(listFile, 'utf8'))).flatMap((t) => t.ruleIds));
+  const specified = faults.filter((f) => declared.has(catalogue[f]!.rule));
   const hosted = await Promise.all(
     specified.map(async (fault) => ({
       fault,

@@ -8,6 +8,7 @@ import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { type OperationId, operation } from '../../lib/operations.js';
+import { rules } from '../../lib/rules/declared.js';
 import { type SampleIds, sampleRequest, serviceOperations, test } from '../security/samples.js';
 
 /** The token with one character in its middle changed (the last one may only carry base64 padding bits). */
@@ -62,38 +63,40 @@ for (const kind of ['read', 'write'] as const) {
     });
 
   test.describe(`every ${kind} operation`, () => {
-    test(`answers 401 without an Authorization header [AUTH-BEARER-REQUIRED]${tag}`, async ({ api, sampleIds }) => {
-      const requests = sent(sampleIds);
-      test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
-      for (const { id, request, name } of requests) {
-        expect
-          .soft(await atItsPath(api, await api.call(id, { ...request, auth: 'none' }), id, request, name), name)
-          .toHaveStatus(401, 'AUTH-BEARER-REQUIRED');
-      }
-    });
-
-    test(`answers 401 to a malformed, altered or wrong-scheme token [AUTH-INVALID-TOKEN-401]${tag}`, async ({
-      api,
-      sampleIds,
-      tokens,
-      config,
-      secrets,
-    }) => {
-      const requests = sent(sampleIds);
-      test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
-      const token = await tokens.token();
-      const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
-      for (const value of [token, flipped(token), basic]) secrets.add(value);
-      for (const { id, request, name } of requests) {
-        for (const [label, authorization] of invalidAuthorizations(token, basic)) {
+    test(
+      `answers 401 without an Authorization header [AUTH-BEARER-REQUIRED]${tag}`,
+      rules('AUTH-BEARER-REQUIRED'),
+      async ({ api, sampleIds }) => {
+        const requests = sent(sampleIds);
+        test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
+        for (const { id, request, name } of requests) {
           expect
-            .soft(
-              await atItsPath(api, await api.call(id, { ...request, auth: { authorization } }), id, request, name),
-              `${name}: ${label}`
-            )
-            .toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+            .soft(await atItsPath(api, await api.call(id, { ...request, auth: 'none' }), id, request, name), name)
+            .toHaveStatus(401, 'AUTH-BEARER-REQUIRED');
         }
       }
-    });
+    );
+
+    test(
+      `answers 401 to a malformed, altered or wrong-scheme token [AUTH-INVALID-TOKEN-401]${tag}`,
+      rules('AUTH-INVALID-TOKEN-401'),
+      async ({ api, sampleIds, tokens, config, secrets }) => {
+        const requests = sent(sampleIds);
+        test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
+        const token = await tokens.token();
+        const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+        for (const value of [token, flipped(token), basic]) secrets.add(value);
+        for (const { id, request, name } of requests) {
+          for (const [label, authorization] of invalidAuthorizations(token, basic)) {
+            expect
+              .soft(
+                await atItsPath(api, await api.call(id, { ...request, auth: { authorization } }), id, request, name),
+                `${name}: ${label}`
+              )
+              .toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+          }
+        }
+      }
+    );
   });
 }

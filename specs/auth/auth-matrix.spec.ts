@@ -11,12 +11,14 @@
  * be put back (close, cancel, an order, a replacement, a PIN letter) is tried last, and only while
  * every write before it on that resource was refused.
  */
+import type { TestDetails } from '@playwright/test';
 import { test } from '../../fixtures/authz.js';
 import { cardWriteCells } from '../../lib/authz/card-writes.js';
 import { customerWriteCells } from '../../lib/authz/customer-writes.js';
 import { columnOf, DEPTHS, MATRIX_TESTS, ROWS, type RowId } from '../../lib/authz/matrix.js';
 import { readCells } from '../../lib/authz/reads.js';
 import type { ForeignTargets } from '../../lib/authz/targets.js';
+import { rules } from '../../lib/rules/declared.js';
 
 /** Why none of the rows' foreign cells can be filled, or undefined when one can. */
 function unfillable(rows: RowId[], foreign: ForeignTargets): string | undefined {
@@ -32,13 +34,17 @@ function unfillable(rows: RowId[], foreign: ForeignTargets): string | undefined 
 }
 
 test.describe('authorization matrix', () => {
-  const reads: [title: string, rows: RowId[]][] = [
-    [MATRIX_TESTS.customerReads, ['getCustomer', 'cardTypes']],
-    [MATRIX_TESTS.listings, ['listCustomers', 'searchCustomerCards', 'searchCardNumber']],
-    [MATRIX_TESTS.cardReads, ['getCard']],
+  const reads: [title: string, rows: RowId[], declared: TestDetails][] = [
+    [MATRIX_TESTS.customerReads, ['getCustomer', 'cardTypes'], rules('CUST-FOREIGN-403', 'AUTH-FORBIDDEN-403')],
+    [
+      MATRIX_TESTS.listings,
+      ['listCustomers', 'searchCustomerCards', 'searchCardNumber'],
+      rules('AUTH-FOREIGN-NOT-LISTED'),
+    ],
+    [MATRIX_TESTS.cardReads, ['getCard'], rules('CARD-FOREIGN-403', 'AUTH-FORBIDDEN-403')],
   ];
-  for (const [title, rows] of reads) {
-    test(title, async ({ api, config, ownTargets, foreignTargets, matrix, testLedger }) => {
+  for (const [title, rows, declared] of reads) {
+    test(title, declared, async ({ api, config, ownTargets, foreignTargets, matrix, testLedger }) => {
       const why = unfillable(rows, foreignTargets);
       test.skip(why !== undefined, why!);
       await readCells(matrix, api, rows, ownTargets, foreignTargets, { customerListFields: config.customerListFields });
@@ -48,6 +54,7 @@ test.describe('authorization matrix', () => {
 
   test(
     MATRIX_TESTS.customerWrites,
+    rules('CUST-FOREIGN-403', 'AUTH-FORBIDDEN-403'),
     async ({
       api,
       config,
@@ -78,6 +85,7 @@ test.describe('authorization matrix', () => {
 
   test(
     MATRIX_TESTS.cardWrites,
+    rules('CARD-FOREIGN-403', 'AUTH-FORBIDDEN-403'),
     async ({ api, config, masterData, poolCards, ownTargets, foreignTargets, matrix, testLedger }) => {
       const why = unfillable(['blockCard'], foreignTargets);
       test.skip(why !== undefined, why!);

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '../../fixtures/test.js';
+import { rules } from '../../lib/rules/declared.js';
 import { accessTokenOf, tokenAnswer } from '../../lib/steps/token-steps.js';
 import { credentialsOf } from '../../lib/tokens.js';
 
@@ -14,17 +15,17 @@ import { credentialsOf } from '../../lib/tokens.js';
 const MAX_WAIT_SECONDS = 5;
 
 test.describe('token request', () => {
-  test('a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]', async ({
-    config,
-    secrets,
-    testLedger,
-  }) => {
-    const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
-    const token = accessTokenOf(body);
-    if (typeof token === 'string') secrets.add(token);
-    expect(response.ok, `token request answered ${response.status}`).toBe(true);
-    expect(typeof token === 'string' && token !== '', 'the answer carries an access_token').toBe(true);
-  });
+  test(
+    'a form-encoded client-credentials request with accept: application/json obtains an access_token [AUTH-TOKEN-CLIENT-CREDENTIALS]',
+    rules('AUTH-TOKEN-CLIENT-CREDENTIALS'),
+    async ({ config, secrets, testLedger }) => {
+      const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
+      const token = accessTokenOf(body);
+      if (typeof token === 'string') secrets.add(token);
+      expect(response.ok, `token request answered ${response.status}`).toBe(true);
+      expect(typeof token === 'string' && token !== '', 'the answer carries an access_token').toBe(true);
+    }
+  );
 
   const wrong = [
     [
@@ -40,42 +41,45 @@ test.describe('token request', () => {
     ],
   ] as const;
   for (const [label, wrongOf] of wrong) {
-    test(`${label} obtains no token [AUTH-TOKEN-WRONG-SECRET]`, async ({ config, secrets, testLedger }) => {
-      const { response, body } = await tokenAnswer(
-        { ...credentialsOf(config), ...wrongOf(config) },
-        config,
-        testLedger
-      );
-      const token = accessTokenOf(body);
-      if (typeof token === 'string') secrets.add(token);
-      expect(response.ok, `token request answered ${response.status}`).toBe(false);
-      expect(token, 'no access_token in the answer').toBeUndefined();
-    });
+    test(
+      `${label} obtains no token [AUTH-TOKEN-WRONG-SECRET]`,
+      rules('AUTH-TOKEN-WRONG-SECRET'),
+      async ({ config, secrets, testLedger }) => {
+        const { response, body } = await tokenAnswer(
+          { ...credentialsOf(config), ...wrongOf(config) },
+          config,
+          testLedger
+        );
+        const token = accessTokenOf(body);
+        if (typeof token === 'string') secrets.add(token);
+        expect(response.ok, `token request answered ${response.status}`).toBe(false);
+        expect(token, 'no access_token in the answer').toBeUndefined();
+      }
+    );
   }
 
-  test('a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]', async ({
-    api,
-    config,
-    secrets,
-    testLedger,
-  }) => {
-    const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
-    const token = accessTokenOf(body);
-    if (typeof token !== 'string')
-      throw testLedger.block(
-        'AUTH-TOKEN-CLIENT-CREDENTIALS',
-        `the token request answered ${response.status} without an access_token`
+  test(
+    'a token that has expired answers 401 [AUTH-INVALID-TOKEN-401]',
+    rules('AUTH-INVALID-TOKEN-401'),
+    async ({ api, config, secrets, testLedger }) => {
+      const { response, body } = await tokenAnswer(credentialsOf(config), config, testLedger);
+      const token = accessTokenOf(body);
+      if (typeof token !== 'string')
+        throw testLedger.block(
+          'AUTH-TOKEN-CLIENT-CREDENTIALS',
+          `the token request answered ${response.status} without an access_token`
+        );
+      secrets.add(token as string);
+      const expiresIn = (body as Record<string, unknown>).expires_in;
+      test.skip(
+        typeof expiresIn !== 'number' || expiresIn > MAX_WAIT_SECONDS,
+        `token lifetime ${String(expiresIn ?? 'not given')} s: only tokens living at most ${MAX_WAIT_SECONDS} s are waited out (sandbox: SANDBOX_TOKEN_TTL=2)`
       );
-    secrets.add(token as string);
-    const expiresIn = (body as Record<string, unknown>).expires_in;
-    test.skip(
-      typeof expiresIn !== 'number' || expiresIn > MAX_WAIT_SECONDS,
-      `token lifetime ${String(expiresIn ?? 'not given')} s: only tokens living at most ${MAX_WAIT_SECONDS} s are waited out (sandbox: SANDBOX_TOKEN_TTL=2)`
-    );
-    await sleep((expiresIn as number) * 1000 + 1000);
-    expect(await api.call('getMasterData', { auth: { authorization: `Bearer ${token as string}` } })).toHaveStatus(
-      401,
-      'AUTH-INVALID-TOKEN-401'
-    );
-  });
+      await sleep((expiresIn as number) * 1000 + 1000);
+      expect(await api.call('getMasterData', { auth: { authorization: `Bearer ${token as string}` } })).toHaveStatus(
+        401,
+        'AUTH-INVALID-TOKEN-401'
+      );
+    }
+  );
 });

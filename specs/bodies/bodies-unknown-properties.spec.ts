@@ -13,6 +13,7 @@ import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factor
 import { completeAddress, contact, subCustomerBody } from '../../lib/factories/customer.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import type { OperationId } from '../../lib/operations.js';
+import { rules } from '../../lib/rules/declared.js';
 import { blockCardFirst } from '../../lib/steps/card-steps.js';
 import type { GeosearchRequest } from '../../lib/types.generated.js';
 
@@ -64,7 +65,7 @@ test.describe('customer bodies', () => {
     ['closeCustomer', 'POST /customers/{customerAccountNumber}/close', []],
   ];
   for (const [operation, words, path] of levels) {
-    test(title(words, path), async ({ places, api, config, customers, nextSerial, assumptions }) => {
+    test(title(words, path), rules(RULE), async ({ places, api, config, customers, nextSerial, assumptions }) => {
       const what = `${words} ${where(path)}`;
       if (operation === 'createSubCustomer') {
         await judge(
@@ -110,6 +111,7 @@ test.describe('card order body', () => {
   for (const path of paths) {
     test(
       title('POST /cards/order', path),
+      rules(RULE),
       async ({ places, api, config, customers, masterData, nextSerial, assumptions }) => {
         const { customerAccountNumber } = await customers.create();
         const item = cardOrderItem(masterData, {
@@ -134,7 +136,7 @@ test.describe('card bodies', () => {
     ['reprintPIN', 'POST /cards/{cardIdentifier}/reprintPIN', ['cardAddress']],
   ];
   for (const [operation, words, path] of levels) {
-    test(title(words, path), async ({ api, config, poolCards, masterData, assumptions }) => {
+    test(title(words, path), rules(RULE), async ({ api, config, poolCards, masterData, assumptions }) => {
       const card = await poolCards.take();
       const cardIdentifier = card.cardIdentifier!;
       const statusChange = { statusReasonId: reasonFor(masterData, card), notes: `${config.runId} unlisted property` };
@@ -158,16 +160,20 @@ test.describe('card bodies', () => {
 
 test.describe('geosearch body', () => {
   for (const path of [[], ['filters'], ['options']] as Path[]) {
-    test(title('POST /locations/geosearch/rectangle', path, false), async ({ api, geoAreas, assumptions }) => {
-      // A rectangle with locations: a search finding none may answer 404 (ASSUME-GEO-404), which would hide a refusal.
-      const area = geoAreas.small ?? geoAreas.busy;
-      test.skip(!area, NO_SMALL_AREA);
-      const body = withUnlisted({ filters: {}, options: {} }, path) as GeosearchRequest;
-      await judge(
-        await api.geosearchRectangle({ ...area!, count: 1 }, body),
-        assumptions,
-        `POST /locations/geosearch/rectangle ${where(path)}`
-      );
-    });
+    test(
+      title('POST /locations/geosearch/rectangle', path, false),
+      rules(RULE),
+      async ({ api, geoAreas, assumptions }) => {
+        // A rectangle with locations: a search finding none may answer 404 (ASSUME-GEO-404), which would hide a refusal.
+        const area = geoAreas.small ?? geoAreas.busy;
+        test.skip(!area, NO_SMALL_AREA);
+        const body = withUnlisted({ filters: {}, options: {} }, path) as GeosearchRequest;
+        await judge(
+          await api.geosearchRectangle({ ...area!, count: 1 }, body),
+          assumptions,
+          `POST /locations/geosearch/rectangle ${where(path)}`
+        );
+      }
+    );
   }
 });

@@ -10,6 +10,7 @@ import { allCards } from '../../lib/discovery.js';
 import { cardOrderBody, orderItemsUnlike } from '../../lib/factories/card.js';
 import { addressFields, contactFields } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
+import { rules } from '../../lib/rules/declared.js';
 import { cardOf } from '../../lib/steps/card-steps.js';
 import type { Card, CardOrderItem, MasterData } from '../../lib/types.generated.js';
 import { type TestClock, waitFor } from '../../lib/waits.js';
@@ -89,52 +90,48 @@ async function orderedCards(
 }
 
 test.describe('order cards: every item on its own', () => {
-  test("each card of an order of three items whose values all differ, written as people write them, shows its own item's card type, purchase category, restriction, products, names, embossing, delivery address and contact [CARD-ORDER-EACH-ITEM] @write", async ({
-    api,
-    masterData,
-    subCustomer,
-    nextSerial,
-    assumptions,
-    config,
-    testLedger,
-  }) => {
-    const types = await api.getCustomerCardTypes(subCustomer.customerAccountNumber);
-    const items = orderItemsUnlike(
-      masterData,
-      types.status === 200 && Array.isArray(types.body) ? types.body : [],
-      nextSerial(),
-      3
-    );
-    const { response, sent } = await sendShortening(
-      assumptions,
-      cardOrderBody(subCustomer.customerAccountNumber, items),
-      (body) => api.orderCards(body)
-    );
-    api.need(response, 'ordering three cards');
-    const cards = await orderedCards(
-      api,
-      response.body.orderReference,
-      sent.cards.length,
-      config.orderCardsWaitSeconds,
-      testLedger
-    );
-    test.skip(
-      cards.length === 0,
-      `the cards of order ${response.body.orderReference} did not show within ${config.orderCardsWaitSeconds} s (FLEET_ORDER_WAIT): completing an order takes up to 24 to 36 hours`
-    );
-    for (const card of cards) {
-      const i = itemOf(card, sent.cards);
-      expect(
-        i,
-        `card ${card.cardIdentifier} of the order shows the driverName, vehicleRegNumber or additionalEmbossing of one of its items`
-      ).toBeGreaterThanOrEqual(0);
-      const expected = expectedOf(sent.cards[i]!, masterData);
-      expect(shownBy(card, expected), `card ${card.cardIdentifier}, made of item ${i + 1} of the order`).toEqual(
-        Object.fromEntries(Object.keys(shownBy(card, expected)).map((k) => [k, expected[k]]))
+  test(
+    "each card of an order of three items whose values all differ, written as people write them, shows its own item's card type, purchase category, restriction, products, names, embossing, delivery address and contact [CARD-ORDER-EACH-ITEM] @write",
+    rules('CARD-ORDER-EACH-ITEM'),
+    async ({ api, masterData, subCustomer, nextSerial, assumptions, config, testLedger }) => {
+      const types = await api.getCustomerCardTypes(subCustomer.customerAccountNumber);
+      const items = orderItemsUnlike(
+        masterData,
+        types.status === 200 && Array.isArray(types.body) ? types.body : [],
+        nextSerial(),
+        3
+      );
+      const { response, sent } = await sendShortening(
+        assumptions,
+        cardOrderBody(subCustomer.customerAccountNumber, items),
+        (body) => api.orderCards(body)
+      );
+      api.need(response, 'ordering three cards');
+      const cards = await orderedCards(
+        api,
+        response.body.orderReference,
+        sent.cards.length,
+        config.orderCardsWaitSeconds,
+        testLedger
+      );
+      test.skip(
+        cards.length === 0,
+        `the cards of order ${response.body.orderReference} did not show within ${config.orderCardsWaitSeconds} s (FLEET_ORDER_WAIT): completing an order takes up to 24 to 36 hours`
+      );
+      for (const card of cards) {
+        const i = itemOf(card, sent.cards);
+        expect(
+          i,
+          `card ${card.cardIdentifier} of the order shows the driverName, vehicleRegNumber or additionalEmbossing of one of its items`
+        ).toBeGreaterThanOrEqual(0);
+        const expected = expectedOf(sent.cards[i]!, masterData);
+        expect(shownBy(card, expected), `card ${card.cardIdentifier}, made of item ${i + 1} of the order`).toEqual(
+          Object.fromEntries(Object.keys(shownBy(card, expected)).map((k) => [k, expected[k]]))
+        );
+      }
+      expect(new Set(cards.map((c) => itemOf(c, sent.cards))).size, 'the cards shown are made of as many items').toBe(
+        cards.length
       );
     }
-    expect(new Set(cards.map((c) => itemOf(c, sent.cards))).size, 'the cards shown are made of as many items').toBe(
-      cards.length
-    );
-  });
+  );
 });

@@ -4,6 +4,7 @@ import type { FleetApi } from '../../lib/api.js';
 import type { Config } from '../../lib/config.js';
 import { ACTIVE, allCards, cardTypeIdOf, customerPage, isActive } from '../../lib/discovery.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
+import { rules } from '../../lib/rules/declared.js';
 import { statusIdOf } from '../../lib/steps/card-steps.js';
 import { activeAfterOther } from '../../lib/steps/card-views.js';
 import { type CardHolder, untouchedCardHolders } from '../../lib/steps/stable-scope.js';
@@ -99,7 +100,7 @@ async function sampleCard(api: FleetApi): Promise<Card | undefined> {
 type Field = 'primaryVisualCardNumber' | 'driverName' | 'vehicleRegNumber';
 
 const filters: {
-  rule: string;
+  rule: RuleId;
   field: Field;
   partialMatch: boolean;
   words: string;
@@ -170,39 +171,47 @@ async function wholeValueFilters(api: FleetApi, sample: Card, field: Field): Pro
 
 test.describe('card search', () => {
   // Which fields are always present is not shown: a false or an empty array may be left out (ASSUME-FIELD-PRESENCE).
-  test("the card list response's cards, hasNextPage, lastPage and totalCount, when given, are an array, booleans and an integer [CARD-LIST-SHAPE]", async ({
-    api,
-  }) => {
-    const response = await api.cardSearch({ limit: 5 });
-    expect(response).toHaveStatus(200);
-    if (response.body.cards !== undefined) expect(Array.isArray(response.body.cards), 'cards is an array').toBe(true);
-    for (const flag of ['hasNextPage', 'lastPage'] as const) {
-      if (response.body[flag] !== undefined) expect(typeof response.body[flag], flag).toBe('boolean');
+  test(
+    "the card list response's cards, hasNextPage, lastPage and totalCount, when given, are an array, booleans and an integer [CARD-LIST-SHAPE]",
+    rules('CARD-LIST-SHAPE'),
+    async ({ api }) => {
+      const response = await api.cardSearch({ limit: 5 });
+      expect(response).toHaveStatus(200);
+      if (response.body.cards !== undefined) expect(Array.isArray(response.body.cards), 'cards is an array').toBe(true);
+      for (const flag of ['hasNextPage', 'lastPage'] as const) {
+        if (response.body[flag] !== undefined) expect(typeof response.body[flag], flag).toBe('boolean');
+      }
+      if (response.body.totalCount !== undefined)
+        expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
     }
-    if (response.body.totalCount !== undefined)
-      expect(Number.isInteger(response.body.totalCount), 'totalCount is an integer').toBe(true);
-  });
+  );
 
-  test('limit is the maximum number of cards a page returns [CARD-SEARCH-LIMIT-HONOURED]', async ({ api }) => {
-    const limit = 3;
-    const larger = await api.cardSearch({ limit: limit + 1 });
-    test.skip((larger.body.cards?.length ?? 0) <= limit, `the caller's hierarchy holds ${limit} cards or fewer`);
-    const response = await api.cardSearch({ limit });
-    expect(response).toHaveStatus(200);
-    expect(response.body.cards?.length ?? 0).toBeLessThanOrEqual(limit);
-  });
-
-  test('limit 0 is refused: the minimum is 1; a 400 carries the standard error body [CARD-SEARCH-LIMIT-MIN-1, ERR-STANDARD-BODY]', async ({
-    api,
-  }) => {
-    const response = await api.cardSearch({ limit: 0 });
-    expect(response).toBeRejected('CARD-SEARCH-LIMIT-MIN-1');
-    if (response.status === 400) {
-      const body = response.body as unknown as Record<string, unknown>;
-      expect(typeof body.errorCode, 'errorCode').toBe('string');
-      expect(typeof body.errorDescription, 'errorDescription').toBe('string');
+  test(
+    'limit is the maximum number of cards a page returns [CARD-SEARCH-LIMIT-HONOURED]',
+    rules('CARD-SEARCH-LIMIT-HONOURED'),
+    async ({ api }) => {
+      const limit = 3;
+      const larger = await api.cardSearch({ limit: limit + 1 });
+      test.skip((larger.body.cards?.length ?? 0) <= limit, `the caller's hierarchy holds ${limit} cards or fewer`);
+      const response = await api.cardSearch({ limit });
+      expect(response).toHaveStatus(200);
+      expect(response.body.cards?.length ?? 0).toBeLessThanOrEqual(limit);
     }
-  });
+  );
+
+  test(
+    'limit 0 is refused: the minimum is 1; a 400 carries the standard error body [CARD-SEARCH-LIMIT-MIN-1, ERR-STANDARD-BODY]',
+    rules('CARD-SEARCH-LIMIT-MIN-1', 'ERR-STANDARD-BODY'),
+    async ({ api }) => {
+      const response = await api.cardSearch({ limit: 0 });
+      expect(response).toBeRejected('CARD-SEARCH-LIMIT-MIN-1');
+      if (response.status === 400) {
+        const body = response.body as unknown as Record<string, unknown>;
+        expect(typeof body.errorCode, 'errorCode').toBe('string');
+        expect(typeof body.errorDescription, 'errorDescription').toBe('string');
+      }
+    }
+  );
 
   // The document's rule holds at every level of the body: its top level and `filter`, the one object it nests.
   const levels: [level: string, body: Record<string, unknown>][] = [
@@ -210,206 +219,209 @@ test.describe('card search', () => {
     ['inside filter', { limit: 1, filter: { partialMatch: true, driverName: 'a', colour: 'red' } }],
   ];
   for (const [level, body] of levels) {
-    test(`the body schema rejects a property other than those listed, ${level} [CARD-SEARCH-UNKNOWN-PROPERTY]`, async ({
-      api,
-    }) => {
-      expect(await api.call('cardSearch', { body })).toBeRejected();
-    });
+    test(
+      `the body schema rejects a property other than those listed, ${level} [CARD-SEARCH-UNKNOWN-PROPERTY]`,
+      rules('CARD-SEARCH-UNKNOWN-PROPERTY'),
+      async ({ api }) => {
+        expect(await api.call('cardSearch', { body })).toBeRejected();
+      }
+    );
   }
 
-  test('the default order lists active cards first, over all pages [CARD-SEARCH-ACTIVE-FIRST]', async ({
-    api,
-    config,
-    topLevelCustomer,
-  }) => {
-    // Over the pages of one customer whose cards no test writes (lib/steps/stable-scope.ts): its
-    // cards keep their statuses while the pages are read, so every page boundary is judged. The
-    // whole hierarchy holds the pool, whose cards the run blocks, unblocks and replaces meanwhile:
-    // a slow walk over it saw them change between pages, on a conforming server. One answer alone
-    // would be sound too, but weaker: a first page of the whole hierarchy shows only Active cards on
-    // a conforming server, and an order that puts the others first can hide beyond it.
-    const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter(
-      (h) => h.cards.some(isActive) && !h.cards.every(isActive)
-    );
-    // The most telling one: where an order by identifier alone would not put the Active cards first.
-    const byId = (h: CardHolder) =>
-      [...h.cards]
-        .sort((a, b) => a.cardIdentifier! - b.cardIdentifier!)
-        .map((c) => ({ id: c.cardIdentifier, status: isActive(c) ? ACTIVE : 0 }));
-    const holder =
-      holders.find((h) => !h.more && activeAfterOther(byId(h))) ?? holders.find((h) => !h.more) ?? holders[0];
-    test.skip(!holder, 'no customer whose cards no test changes holds both Active and other cards');
-    const limit = Math.max(1, Math.floor(Math.min(holder!.cards.length, 50) / 3));
-    const pages = await pagesOf(api, { customerAccountNumber: holder!.account, limit }, 60);
-    const cards = pages.flatMap((p) => p.cards ?? []).map((c) => ({ id: c.cardIdentifier, status: statusIdOf(c) }));
-    const misplaced = activeAfterOther(cards);
-    expect(
-      misplaced,
-      misplaced &&
-        `card ${misplaced.active} (Active) comes after card ${misplaced.other} (status ${misplaced.status}), searching the cards of ${holder!.account} in pages of ${limit}`
-    ).toBeUndefined();
-  });
-
-  test('following nextCursor while hasNextPage visits every card once; lastPage only on the last page; totalCount counts them all [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS, CARD-SEARCH-TOTALCOUNT]', async ({
-    api,
-    config,
-    topLevelCustomer,
-    assumptions,
-  }) => {
-    // The cards of a customer no test writes (lib/steps/stable-scope.ts): the walks and the count read one state.
-    const customer = (await untouchedCardHolders(api, config, topLevelCustomer))
-      .filter((h) => h.cards.length > 1)
-      .reduce<{ account: string; size: number } | undefined>(
-        (best, h) => (h.cards.length > (best?.size ?? 0) ? { account: h.account, size: h.cards.length } : best),
-        undefined
+  test(
+    'the default order lists active cards first, over all pages [CARD-SEARCH-ACTIVE-FIRST]',
+    rules('CARD-SEARCH-ACTIVE-FIRST'),
+    async ({ api, config, topLevelCustomer }) => {
+      // Over the pages of one customer whose cards no test writes (lib/steps/stable-scope.ts): its
+      // cards keep their statuses while the pages are read, so every page boundary is judged. The
+      // whole hierarchy holds the pool, whose cards the run blocks, unblocks and replaces meanwhile:
+      // a slow walk over it saw them change between pages, on a conforming server. One answer alone
+      // would be sound too, but weaker: a first page of the whole hierarchy shows only Active cards on
+      // a conforming server, and an order that puts the others first can hide beyond it.
+      const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter(
+        (h) => h.cards.some(isActive) && !h.cards.every(isActive)
       );
-    test.skip(
-      !customer,
-      'no sub-account of the top level that no test writes (outside the card pool, made by no run) holds two cards or more'
-    );
-    // The customer's cards in pages of 50 (it holds a few dozen at most): what the walk must visit, and count.
-    const whole = await pagesOf(api, { customerAccountNumber: customer!.account, limit: 50 }, 4);
-    if (whole.at(-1)!.hasNextPage === true) {
-      // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER),
-      // but no page of it may call itself the last and still have a next one.
-      await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
-        whole.forEach((page, i) => {
-          expect(
-            page.lastPage === true,
-            `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`
-          ).toBe(false);
-        })
-      );
-      test.skip(true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
-    }
-    const limit = Math.max(1, Math.floor(customer!.size / 3));
-    const pages = await pagesOf(
-      api,
-      { customerAccountNumber: customer!.account, limit },
-      Math.ceil(customer!.size / limit) + 3
-    );
-    const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
-    const expected = whole.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
-    // Cards the search does not hold on a page the cursor led to: the cursor forgot the filter, and the flags describe another search.
-    await forRule('CARD-SEARCH-CURSOR-SCOPE', () =>
+      // The most telling one: where an order by identifier alone would not put the Active cards first.
+      const byId = (h: CardHolder) =>
+        [...h.cards]
+          .sort((a, b) => a.cardIdentifier! - b.cardIdentifier!)
+          .map((c) => ({ id: c.cardIdentifier, status: isActive(c) ? ACTIVE : 0 }));
+      const holder =
+        holders.find((h) => !h.more && activeAfterOther(byId(h))) ?? holders.find((h) => !h.more) ?? holders[0];
+      test.skip(!holder, 'no customer whose cards no test changes holds both Active and other cards');
+      const limit = Math.max(1, Math.floor(Math.min(holder!.cards.length, 50) / 3));
+      const pages = await pagesOf(api, { customerAccountNumber: holder!.account, limit }, 60);
+      const cards = pages.flatMap((p) => p.cards ?? []).map((c) => ({ id: c.cardIdentifier, status: statusIdOf(c) }));
+      const misplaced = activeAfterOther(cards);
       expect(
-        ids.filter((id) => !expected.includes(id)),
-        `cards walking with limit=${limit} that the search for ${customer!.account} in pages of 50 does not hold`
-      ).toEqual([])
-    );
-    for (const [walk, walkLimit] of [
-      [whole, 50],
-      [pages, limit],
-    ] as const) {
-      const last = walk.length - 1;
-      // A page over its limit is the limit's rule; the flags are this test's.
-      await forRule('CARD-SEARCH-LIMIT-HONOURED', () =>
-        walk.forEach((page, i) => {
-          expect(
-            page.cards?.length ?? 0,
-            `page ${i + 1} of ${walk.length}: at most limit=${walkLimit} cards`
-          ).toBeLessThanOrEqual(walkLimit);
-        })
+        misplaced,
+        misplaced &&
+          `card ${misplaced.active} (Active) comes after card ${misplaced.other} (status ${misplaced.status}), searching the cards of ${holder!.account} in pages of ${limit}`
+      ).toBeUndefined();
+    }
+  );
+
+  test(
+    'following nextCursor while hasNextPage visits every card once; lastPage only on the last page; totalCount counts them all [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS, CARD-SEARCH-TOTALCOUNT]',
+    rules('CARD-SEARCH-CURSOR', 'CARD-SEARCH-PAGE-FLAGS', 'CARD-SEARCH-TOTALCOUNT'),
+    async ({ api, config, topLevelCustomer, assumptions }) => {
+      // The cards of a customer no test writes (lib/steps/stable-scope.ts): the walks and the count read one state.
+      const customer = (await untouchedCardHolders(api, config, topLevelCustomer))
+        .filter((h) => h.cards.length > 1)
+        .reduce<{ account: string; size: number } | undefined>(
+          (best, h) => (h.cards.length > (best?.size ?? 0) ? { account: h.account, size: h.cards.length } : best),
+          undefined
+        );
+      test.skip(
+        !customer,
+        'no sub-account of the top level that no test writes (outside the card pool, made by no run) holds two cards or more'
       );
-      await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
-        walk.forEach((page, i) => {
-          const where = `page ${i + 1} of ${walk.length} with limit=${walkLimit}`;
-          // A false may be left out (ASSUME-FIELD-PRESENCE): the last page says no more by hasNextPage false or absent.
-          expect(page.hasNextPage === true, `${where}: hasNextPage ${page.hasNextPage}`).toBe(i < last);
-          if (page.lastPage !== undefined) expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
-          if (i < last)
+      // The customer's cards in pages of 50 (it holds a few dozen at most): what the walk must visit, and count.
+      const whole = await pagesOf(api, { customerAccountNumber: customer!.account, limit: 50 }, 4);
+      if (whole.at(-1)!.hasNextPage === true) {
+        // A walk cut short proves nothing of the last page's flags (whether a customer's own cards are all it finds: CARD-SEARCH-CUSTOMER),
+        // but no page of it may call itself the last and still have a next one.
+        await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
+          whole.forEach((page, i) => {
             expect(
-              typeof page.nextCursor === 'string' && page.nextCursor !== '',
-              `${where}: nextCursor given while hasNextPage`
-            ).toBe(true);
-        })
+              page.lastPage === true,
+              `page ${i + 1} of the search for ${customer!.account} with limit=50: lastPage true while hasNextPage true`
+            ).toBe(false);
+          })
+        );
+        test.skip(true, `the search for ${customer!.account} still has pages after 4 of 50 cards: too many to walk`);
+      }
+      const limit = Math.max(1, Math.floor(customer!.size / 3));
+      const pages = await pagesOf(
+        api,
+        { customerAccountNumber: customer!.account, limit },
+        Math.ceil(customer!.size / limit) + 3
       );
-    }
-    await forRule('CARD-SEARCH-CURSOR', () => {
-      expect(ids.length - new Set(ids).size, 'cards seen twice').toBe(0);
-      expect(
-        expected.filter((id) => !ids.includes(id)),
-        `cards of the search in pages of 50 missed walking with limit=${limit}`
-      ).toEqual([]);
-    });
-    await presenceOnEveryPage(assumptions, [whole, pages]);
-    const counted = [...whole, ...pages]
-      .map((page, i) => ({ page, i }))
-      .filter(({ page }) => page.totalCount !== undefined);
-    test.skip(!counted.length, 'the target gives no totalCount (not required)');
-    await forRule('CARD-SEARCH-TOTALCOUNT', () => {
-      for (const { page, i } of counted)
-        expect(page.totalCount, `totalCount on page ${i + 1}: the cards of the search`).toBe(expected.length);
-    });
-  });
-
-  // Whether a customer's search includes its sub-customers' cards is not shown: siblings never share a card either way.
-  test("customerAccountNumber restricts the search to that customer's cards: two sibling customers share no card [CARD-SEARCH-CUSTOMER]", async ({
-    api,
-    config,
-    topLevelCustomer,
-  }) => {
-    const pair = await siblingsWithCards(api, config, topLevelCustomer);
-    test.skip(!pair, 'fewer than two direct sub-accounts of the top level hold cards');
-    const [a, b] = pair!;
-    const cardsOfA = new Set((await allCards(api, { customerAccountNumber: a })).map((c) => c.cardIdentifier));
-    const shared = (await allCards(api, { customerAccountNumber: b })).filter((c) => cardsOfA.has(c.cardIdentifier));
-    expect(
-      shared.map((c) => c.cardIdentifier),
-      `cards found both for ${a} and for its sibling ${b}`
-    ).toEqual([]);
-  });
-
-  test('cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types [CARD-SEARCH-CARDTYPE]', async ({
-    api,
-    masterData,
-  }) => {
-    let found = 0;
-    for (const type of masterData.cardType) {
-      const response = await api.cardSearch({ cardTypeIdentifiers: [type.id!], limit: 20 });
-      expect(response).toHaveStatus(200);
-      const cards = response.body.cards ?? [];
-      found += cards.length;
-      expect(
-        cards.filter((c) => c.cardType !== type.name).map((c) => `${c.cardIdentifier}: ${c.cardType}`),
-        `cards found for card type ${type.id} (${type.name}) of another type`
-      ).toEqual([]);
-    }
-    test.skip(found === 0, "no card of the caller's hierarchy has a master-data card type");
-  });
-
-  test('cardTypeIdentifiers and statusIdentifiers naming several ids find the cards of every one, in either order: the cards of a customer no test changes, searched by all their card types or all their statuses, are all its cards [CARD-SEARCH-CARDTYPE, CARD-SEARCH-STATUS]', async ({
-    api,
-    config,
-    masterData,
-    topLevelCustomer,
-  }) => {
-    const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter((h) => !h.more);
-    const kinds = [
-      ['CARD-SEARCH-CARDTYPE', 'cardTypeIdentifiers', (c: Card) => cardTypeIdOf(masterData, c)],
-      ['CARD-SEARCH-STATUS', 'statusIdentifiers', (c: Card) => c.status?.id],
-    ] as const;
-    let judged = 0;
-    for (const [rule, field, idOf] of kinds) {
-      const idsOf = (h: CardHolder) => [...new Set(h.cards.map(idOf).filter((id): id is number => id !== undefined))];
-      const holder = holders.find((h) => idsOf(h).length >= 2);
-      if (!holder) continue;
-      judged += 1;
-      const all = holder.cards.map((c) => c.cardIdentifier).sort();
-      for (const ids of [idsOf(holder), idsOf(holder).reverse()]) {
-        const found = (await allCards(api, { customerAccountNumber: holder.account, [field]: ids }))
-          .map((c) => c.cardIdentifier)
-          .sort();
-        await forRule(rule, () =>
-          expect(found, `the cards of customer ${holder.account} found by ${field} ${JSON.stringify(ids)}`).toEqual(all)
+      const ids = pages.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
+      const expected = whole.flatMap((p) => p.cards ?? []).map((c) => c.cardIdentifier);
+      // Cards the search does not hold on a page the cursor led to: the cursor forgot the filter, and the flags describe another search.
+      await forRule('CARD-SEARCH-CURSOR-SCOPE', () =>
+        expect(
+          ids.filter((id) => !expected.includes(id)),
+          `cards walking with limit=${limit} that the search for ${customer!.account} in pages of 50 does not hold`
+        ).toEqual([])
+      );
+      for (const [walk, walkLimit] of [
+        [whole, 50],
+        [pages, limit],
+      ] as const) {
+        const last = walk.length - 1;
+        // A page over its limit is the limit's rule; the flags are this test's.
+        await forRule('CARD-SEARCH-LIMIT-HONOURED', () =>
+          walk.forEach((page, i) => {
+            expect(
+              page.cards?.length ?? 0,
+              `page ${i + 1} of ${walk.length}: at most limit=${walkLimit} cards`
+            ).toBeLessThanOrEqual(walkLimit);
+          })
+        );
+        await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
+          walk.forEach((page, i) => {
+            const where = `page ${i + 1} of ${walk.length} with limit=${walkLimit}`;
+            // A false may be left out (ASSUME-FIELD-PRESENCE): the last page says no more by hasNextPage false or absent.
+            expect(page.hasNextPage === true, `${where}: hasNextPage ${page.hasNextPage}`).toBe(i < last);
+            if (page.lastPage !== undefined) expect(page.lastPage, `${where}: lastPage`).toBe(i === last);
+            if (i < last)
+              expect(
+                typeof page.nextCursor === 'string' && page.nextCursor !== '',
+                `${where}: nextCursor given while hasNextPage`
+              ).toBe(true);
+          })
         );
       }
+      await forRule('CARD-SEARCH-CURSOR', () => {
+        expect(ids.length - new Set(ids).size, 'cards seen twice').toBe(0);
+        expect(
+          expected.filter((id) => !ids.includes(id)),
+          `cards of the search in pages of 50 missed walking with limit=${limit}`
+        ).toEqual([]);
+      });
+      await presenceOnEveryPage(assumptions, [whole, pages]);
+      const counted = [...whole, ...pages]
+        .map((page, i) => ({ page, i }))
+        .filter(({ page }) => page.totalCount !== undefined);
+      test.skip(!counted.length, 'the target gives no totalCount (not required)');
+      await forRule('CARD-SEARCH-TOTALCOUNT', () => {
+        for (const { page, i } of counted)
+          expect(page.totalCount, `totalCount on page ${i + 1}: the cards of the search`).toBe(expected.length);
+      });
     }
-    test.skip(judged === 0, 'no customer whose cards no test changes holds cards of two card types or two statuses');
-  });
+  );
+
+  // Whether a customer's search includes its sub-customers' cards is not shown: siblings never share a card either way.
+  test(
+    "customerAccountNumber restricts the search to that customer's cards: two sibling customers share no card [CARD-SEARCH-CUSTOMER]",
+    rules('CARD-SEARCH-CUSTOMER'),
+    async ({ api, config, topLevelCustomer }) => {
+      const pair = await siblingsWithCards(api, config, topLevelCustomer);
+      test.skip(!pair, 'fewer than two direct sub-accounts of the top level hold cards');
+      const [a, b] = pair!;
+      const cardsOfA = new Set((await allCards(api, { customerAccountNumber: a })).map((c) => c.cardIdentifier));
+      const shared = (await allCards(api, { customerAccountNumber: b })).filter((c) => cardsOfA.has(c.cardIdentifier));
+      expect(
+        shared.map((c) => c.cardIdentifier),
+        `cards found both for ${a} and for its sibling ${b}`
+      ).toEqual([]);
+    }
+  );
+
+  test(
+    'cardTypeIdentifiers (ids from master data cardType) restrict the search to those card types [CARD-SEARCH-CARDTYPE]',
+    rules('CARD-SEARCH-CARDTYPE'),
+    async ({ api, masterData }) => {
+      let found = 0;
+      for (const type of masterData.cardType) {
+        const response = await api.cardSearch({ cardTypeIdentifiers: [type.id!], limit: 20 });
+        expect(response).toHaveStatus(200);
+        const cards = response.body.cards ?? [];
+        found += cards.length;
+        expect(
+          cards.filter((c) => c.cardType !== type.name).map((c) => `${c.cardIdentifier}: ${c.cardType}`),
+          `cards found for card type ${type.id} (${type.name}) of another type`
+        ).toEqual([]);
+      }
+      test.skip(found === 0, "no card of the caller's hierarchy has a master-data card type");
+    }
+  );
+
+  test(
+    'cardTypeIdentifiers and statusIdentifiers naming several ids find the cards of every one, in either order: the cards of a customer no test changes, searched by all their card types or all their statuses, are all its cards [CARD-SEARCH-CARDTYPE, CARD-SEARCH-STATUS]',
+    rules('CARD-SEARCH-CARDTYPE', 'CARD-SEARCH-STATUS'),
+    async ({ api, config, masterData, topLevelCustomer }) => {
+      const holders = (await untouchedCardHolders(api, config, topLevelCustomer)).filter((h) => !h.more);
+      const kinds = [
+        ['CARD-SEARCH-CARDTYPE', 'cardTypeIdentifiers', (c: Card) => cardTypeIdOf(masterData, c)],
+        ['CARD-SEARCH-STATUS', 'statusIdentifiers', (c: Card) => c.status?.id],
+      ] as const;
+      let judged = 0;
+      for (const [rule, field, idOf] of kinds) {
+        const idsOf = (h: CardHolder) => [...new Set(h.cards.map(idOf).filter((id): id is number => id !== undefined))];
+        const holder = holders.find((h) => idsOf(h).length >= 2);
+        if (!holder) continue;
+        judged += 1;
+        const all = holder.cards.map((c) => c.cardIdentifier).sort();
+        for (const ids of [idsOf(holder), idsOf(holder).reverse()]) {
+          const found = (await allCards(api, { customerAccountNumber: holder.account, [field]: ids }))
+            .map((c) => c.cardIdentifier)
+            .sort();
+          await forRule(rule, () =>
+            expect(found, `the cards of customer ${holder.account} found by ${field} ${JSON.stringify(ids)}`).toEqual(
+              all
+            )
+          );
+        }
+      }
+      test.skip(judged === 0, 'no customer whose cards no test changes holds cards of two card types or two statuses');
+    }
+  );
 
   for (const f of filters) {
-    test(`${f.words} [${f.rule}]`, async ({ api }) => {
+    test(`${f.words} [${f.rule}]`, rules(f.rule), async ({ api }) => {
       const sample = await sampleCard(api);
       test.skip(!sample, 'no card with primaryVisualCardNumber, driverName and vehicleRegNumber on the first page');
       const value = f.value(sample!);
@@ -425,42 +437,44 @@ test.describe('card search', () => {
     });
   }
 
-  test('partialMatch true: a filter value matches part of the field, the start or the end of a card number whatever "part" means (ASSUME-PARTIAL-MATCH) [CARD-SEARCH-PARTIAL-TRUE]', async ({
-    api,
-    assumptions,
-  }) => {
-    const sample = await sampleCard(api);
-    test.skip(!sample, 'no card with primaryVisualCardNumber, driverName and vehicleRegNumber on the first page');
-    const number = sample!.primaryVisualCardNumber!;
-    // Its start and its end: found by a match anywhere, from the start or from the end; from inside it only by a match anywhere.
-    const parts = { start: number.slice(0, -2), end: number.slice(2), inside: number.slice(2, -2) };
-    const found: Partial<Record<keyof typeof parts, boolean>> = {};
-    const offenders: string[] = [];
-    for (const [part, value] of Object.entries(parts) as [keyof typeof parts, string][]) {
-      const cards = await allCards(api, { filter: { partialMatch: true, primaryVisualCardNumber: value } });
-      offenders.push(
-        ...cards
-          .filter((c) => !lower(c.primaryVisualCardNumber).includes(lower(value)))
-          .map((c) => `${c.cardIdentifier}: ${c.primaryVisualCardNumber} for "${value}"`)
+  test(
+    'partialMatch true: a filter value matches part of the field, the start or the end of a card number whatever "part" means (ASSUME-PARTIAL-MATCH) [CARD-SEARCH-PARTIAL-TRUE]',
+    rules('CARD-SEARCH-PARTIAL-TRUE'),
+    async ({ api, assumptions }) => {
+      const sample = await sampleCard(api);
+      test.skip(!sample, 'no card with primaryVisualCardNumber, driverName and vehicleRegNumber on the first page');
+      const number = sample!.primaryVisualCardNumber!;
+      // Its start and its end: found by a match anywhere, from the start or from the end; from inside it only by a match anywhere.
+      const parts = { start: number.slice(0, -2), end: number.slice(2), inside: number.slice(2, -2) };
+      const found: Partial<Record<keyof typeof parts, boolean>> = {};
+      const offenders: string[] = [];
+      for (const [part, value] of Object.entries(parts) as [keyof typeof parts, string][]) {
+        const cards = await allCards(api, { filter: { partialMatch: true, primaryVisualCardNumber: value } });
+        offenders.push(
+          ...cards
+            .filter((c) => !lower(c.primaryVisualCardNumber).includes(lower(value)))
+            .map((c) => `${c.cardIdentifier}: ${c.primaryVisualCardNumber} for "${value}"`)
+        );
+        found[part] = cards.some((c) => c.cardIdentifier === sample!.cardIdentifier);
+      }
+      if (offenders.length || !(found.start || found.end))
+        await wholeValueFilters(api, sample!, 'primaryVisualCardNumber');
+      expect(offenders, 'cards whose primaryVisualCardNumber does not hold the value (partialMatch true)').toEqual([]);
+      expect(
+        found.start || found.end,
+        `card ${sample!.cardIdentifier} (primaryVisualCardNumber "${number}") found by its start "${parts.start}" or its end "${parts.end}"`
+      ).toBe(true);
+      assumptions.saw(
+        'ASSUME-PARTIAL-MATCH',
+        `filter.primaryVisualCardNumber, partialMatch true: the start ${found.start ? 'finds' : 'does not find'} the card, the end ${found.end ? 'finds' : 'does not find'} it, a part from inside ${found.inside ? 'finds' : 'does not find'} it`
       );
-      found[part] = cards.some((c) => c.cardIdentifier === sample!.cardIdentifier);
+      if (assumptions.strict('ASSUME-PARTIAL-MATCH'))
+        await forReading('ASSUME-PARTIAL-MATCH', 'CARD-SEARCH-PARTIAL-TRUE', () =>
+          expect(
+            found.inside,
+            `partialMatch true, "${parts.inside}" from inside the card number (strict reading)`
+          ).toBe(true)
+        );
     }
-    if (offenders.length || !(found.start || found.end))
-      await wholeValueFilters(api, sample!, 'primaryVisualCardNumber');
-    expect(offenders, 'cards whose primaryVisualCardNumber does not hold the value (partialMatch true)').toEqual([]);
-    expect(
-      found.start || found.end,
-      `card ${sample!.cardIdentifier} (primaryVisualCardNumber "${number}") found by its start "${parts.start}" or its end "${parts.end}"`
-    ).toBe(true);
-    assumptions.saw(
-      'ASSUME-PARTIAL-MATCH',
-      `filter.primaryVisualCardNumber, partialMatch true: the start ${found.start ? 'finds' : 'does not find'} the card, the end ${found.end ? 'finds' : 'does not find'} it, a part from inside ${found.inside ? 'finds' : 'does not find'} it`
-    );
-    if (assumptions.strict('ASSUME-PARTIAL-MATCH'))
-      await forReading('ASSUME-PARTIAL-MATCH', 'CARD-SEARCH-PARTIAL-TRUE', () =>
-        expect(found.inside, `partialMatch true, "${parts.inside}" from inside the card number (strict reading)`).toBe(
-          true
-        )
-      );
-  });
+  );
 });

@@ -33,6 +33,7 @@ import {
   peopleText,
   subCustomerBody,
 } from '../../lib/factories/customer.js';
+import { rules } from '../../lib/rules/declared.js';
 import { expectCreatedUnder, expectUpdateTakes, reopened, statusOf } from '../../lib/steps/customer-steps.js';
 import type { AddressComplete } from '../../lib/types.generated.js';
 
@@ -124,182 +125,126 @@ function without(fields: readonly AddressField[], places: Places) {
 test.describe('customer boundaries @write', () => {
   for (const { field, limit, rule } of limits) {
     for (const operation of ['create', 'update'] as const satisfies readonly WriteOperation[]) {
-      test(`${field} is at most ${limit} characters on ${operation} [${rule}]`, async ({
-        places,
-        api,
-        customers,
-        config,
-        nextSerial,
-        property,
-        assumptions,
-      }) => {
-        const existing = operation === 'update' ? (await customers.create()).customerAccountNumber : undefined;
-        const check = async (text: LimitedText) => {
-          const response = existing
-            ? await api.call('updateCustomerDetail', {
-                params: { customerAccountNumber: existing },
-                body: { [field]: text.value },
-              })
-            : await customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { [field]: text.value }));
-          if (
-            field === 'customerBusinessReference' &&
-            text.verdict === 'valid' &&
-            (await refusedAsHeld(api, config, assumptions, response, text.value, existing))
-          )
-            return;
-          await expectVerdict(response, text.verdict, rule, {
-            operation,
-            check: async () => {
-              const account = existing ?? (response.body as { customerAccountNumber: string }).customerAccountNumber;
-              const got = await api.getCustomer(account);
-              expect(got).toHaveStatus(200);
-              expect(got.body[field], `${field} shown by GET`).toBe(text.value);
-            },
-            ...(existing
-              ? {
-                  control: () =>
-                    expectUpdateTakes(api, assumptions, existing, [field], config.runId, nextSerial(), places),
-                }
-              : {}),
-          });
-        };
-        // The boundary itself on every run; then lengths and kinds of character at random, fewer on
-        // create, where every accepted value is a sub-customer left on the target (closed).
-        for (const length of [limit - 1, limit, limit + 1])
-          await check(limited(ownText(`${nextSerial()}${config.runId}`, length), limit));
-        // At the limit as people write it: letters beyond ASCII (two bytes each in UTF-8), quotes, & and <>.
-        await check(limited(peopleText(`${nextSerial()}${config.runId.slice(-3)} `, limit), limit));
-        await property(
-          fc.asyncProperty(limitedTextArb(limit), check),
-          operation === 'create' ? { numRuns: Math.min(config.fastCheck.runs, CREATE_RUNS) } : {}
-        );
-      });
+      test(
+        `${field} is at most ${limit} characters on ${operation} [${rule}]`,
+        rules(rule),
+        async ({ places, api, customers, config, nextSerial, property, assumptions }) => {
+          const existing = operation === 'update' ? (await customers.create()).customerAccountNumber : undefined;
+          const check = async (text: LimitedText) => {
+            const response = existing
+              ? await api.call('updateCustomerDetail', {
+                  params: { customerAccountNumber: existing },
+                  body: { [field]: text.value },
+                })
+              : await customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { [field]: text.value }));
+            if (
+              field === 'customerBusinessReference' &&
+              text.verdict === 'valid' &&
+              (await refusedAsHeld(api, config, assumptions, response, text.value, existing))
+            )
+              return;
+            await expectVerdict(response, text.verdict, rule, {
+              operation,
+              check: async () => {
+                const account = existing ?? (response.body as { customerAccountNumber: string }).customerAccountNumber;
+                const got = await api.getCustomer(account);
+                expect(got).toHaveStatus(200);
+                expect(got.body[field], `${field} shown by GET`).toBe(text.value);
+              },
+              ...(existing
+                ? {
+                    control: () =>
+                      expectUpdateTakes(api, assumptions, existing, [field], config.runId, nextSerial(), places),
+                  }
+                : {}),
+            });
+          };
+          // The boundary itself on every run; then lengths and kinds of character at random, fewer on
+          // create, where every accepted value is a sub-customer left on the target (closed).
+          for (const length of [limit - 1, limit, limit + 1])
+            await check(limited(ownText(`${nextSerial()}${config.runId}`, length), limit));
+          // At the limit as people write it: letters beyond ASCII (two bytes each in UTF-8), quotes, & and <>.
+          await check(limited(peopleText(`${nextSerial()}${config.runId.slice(-3)} `, limit), limit));
+          await property(
+            fc.asyncProperty(limitedTextArb(limit), check),
+            operation === 'create' ? { numRuns: Math.min(config.fastCheck.runs, CREATE_RUNS) } : {}
+          );
+        }
+      );
     }
   }
 
-  test('notes are at most 200 characters on customer block, unblock and close [CUST-NOTES-MAX-200]', async ({
-    api,
-    customers,
-    property,
-  }) => {
-    const account = (await customers.create()).customerAccountNumber;
-    const open = await statusOf(api, account);
-    let blocked = false;
-    const operationIds = {
-      block: 'blockCustomer',
-      unblock: 'unblockCustomer',
-      close: 'closeCustomer',
-    } as const satisfies Record<NotesOperation, string>;
-    let closes = 0;
-    await property(
-      fc.asyncProperty(notesOperationArb, limitedTextArb(200), async (operation, notes) => {
-        // Block needs an open customer, unblock a blocked one; close uses up a fresh customer, so only a few run.
-        fc.pre(operation !== 'close' || closes++ < MAX_CLOSES);
-        if (operation === 'block' && blocked) api.need(await api.unblockCustomer(account), 'unblocking between runs');
-        if (operation === 'unblock' && !blocked) api.need(await api.blockCustomer(account), 'blocking between runs');
-        if (operation !== 'close') blocked = operation === 'unblock';
-        const target = operation === 'close' ? (await customers.create()).customerAccountNumber : account;
-        const response = await api.call(operationIds[operation], {
-          params: { customerAccountNumber: target },
-          body: { notes: notes.value },
-        });
-        if (operation !== 'close' && response.status === 200) blocked = operation === 'block';
-        // The server's own 5xx is judged already (a finding of the operation's rule): it blocks the test.
-        if (response.status >= 500) api.need(response, `${operation} with notes of ${notes.value.length} characters`);
-        if (notes.verdict === 'valid' && response.status !== 200 && operation !== 'close') {
-          // Refused although valid: unless the step before this one left the customer where it should be.
-          const now = await statusOf(api, account);
-          if (operation === 'unblock')
-            await forRule('CUST-BLOCK', () =>
-              expect(
-                reopened(now, open),
-                `the customer, blocked before this unblock, shows ${JSON.stringify(now)}`
-              ).toBe(false)
-            );
-          else
-            await forRule('CUST-UNBLOCK-REACTIVATES', () =>
-              expect(
-                reopened(now, open),
-                `the customer, unblocked before this block, shows ${JSON.stringify(now)}`
-              ).toBe(true)
-            );
-        }
-        await expectVerdict(response, notes.verdict, 'CUST-NOTES-MAX-200');
-      })
-    );
-  });
-
-  test('a supplied customerAddress needs every field: each of the six missing in turn is refused, on create and update [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]', async ({
-    places,
-    api,
-    customers,
-    config,
-    nextSerial,
-    property,
-    assumptions,
-  }) => {
-    const existing = (await customers.create()).customerAccountNumber;
-    const send = (operation: WriteOperation, address: Partial<Record<AddressField, string>>) =>
-      operation === 'create'
-        ? customers.attempt(
-            subCustomerBody(config.runId, nextSerial(), places, { customerAddress: address as AddressComplete })
-          )
-        : api.call('updateCustomerDetail', {
-            params: { customerAccountNumber: existing },
-            body: { customerAddress: address },
+  test(
+    'notes are at most 200 characters on customer block, unblock and close [CUST-NOTES-MAX-200]',
+    rules('CUST-NOTES-MAX-200'),
+    async ({ api, customers, property }) => {
+      const account = (await customers.create()).customerAccountNumber;
+      const open = await statusOf(api, account);
+      let blocked = false;
+      const operationIds = {
+        block: 'blockCustomer',
+        unblock: 'unblockCustomer',
+        close: 'closeCustomer',
+      } as const satisfies Record<NotesOperation, string>;
+      let closes = 0;
+      await property(
+        fc.asyncProperty(notesOperationArb, limitedTextArb(200), async (operation, notes) => {
+          // Block needs an open customer, unblock a blocked one; close uses up a fresh customer, so only a few run.
+          fc.pre(operation !== 'close' || closes++ < MAX_CLOSES);
+          if (operation === 'block' && blocked) api.need(await api.unblockCustomer(account), 'unblocking between runs');
+          if (operation === 'unblock' && !blocked) api.need(await api.blockCustomer(account), 'blocking between runs');
+          if (operation !== 'close') blocked = operation === 'unblock';
+          const target = operation === 'close' ? (await customers.create()).customerAccountNumber : account;
+          const response = await api.call(operationIds[operation], {
+            params: { customerAccountNumber: target },
+            body: { notes: notes.value },
           });
-    const rule = (operation: WriteOperation) =>
-      operation === 'create' ? 'ADDR-COMPLETE-CREATE' : 'ADDR-COMPLETE-UPDATE';
-    const check = async (operation: WriteOperation, missing: readonly AddressField[]) => {
-      const response = await send(operation, without(missing, places));
-      await expectVerdict(response, verdictOf(missing.length === 0), rule(operation), {
-        operation,
-        check: async () => {
-          const got = await api.getCustomer(
-            operation === 'create'
-              ? (response.body as { customerAccountNumber: string }).customerAccountNumber
-              : existing
-          );
-          const complete = completeAddress('Boundary', places.first);
-          for (const f of addressFields)
-            expect(got.body.customerAddress?.[f], `customerAddress.${f}`).toBe(complete[f]);
-        },
-        ...(operation === 'update'
-          ? {
-              control: () =>
-                expectUpdateTakes(api, assumptions, existing, ['customerAddress'], config.runId, nextSerial(), places),
-            }
-          : {}),
-      });
-    };
-    // Each field missing in turn, on both operations, every run; then random combinations.
-    for (const operation of ['create', 'update'] as const) {
-      for (const f of addressFields) await test.step(`${operation} without ${f}`, () => check(operation, [f]));
+          if (operation !== 'close' && response.status === 200) blocked = operation === 'block';
+          // The server's own 5xx is judged already (a finding of the operation's rule): it blocks the test.
+          if (response.status >= 500) api.need(response, `${operation} with notes of ${notes.value.length} characters`);
+          if (notes.verdict === 'valid' && response.status !== 200 && operation !== 'close') {
+            // Refused although valid: unless the step before this one left the customer where it should be.
+            const now = await statusOf(api, account);
+            if (operation === 'unblock')
+              await forRule('CUST-BLOCK', () =>
+                expect(
+                  reopened(now, open),
+                  `the customer, blocked before this unblock, shows ${JSON.stringify(now)}`
+                ).toBe(false)
+              );
+            else
+              await forRule('CUST-UNBLOCK-REACTIVATES', () =>
+                expect(
+                  reopened(now, open),
+                  `the customer, unblocked before this block, shows ${JSON.stringify(now)}`
+                ).toBe(true)
+              );
+          }
+          await expectVerdict(response, notes.verdict, 'CUST-NOTES-MAX-200');
+        })
+      );
     }
-    await property(fc.asyncProperty(writeOperationArb, missingAddressFieldsArb, check));
-  });
+  );
 
-  test('customerContact.emailAddress is in e-mail address format: valid addresses accepted, others refused, on create and update [CONTACT-EMAIL-FORMAT]', async ({
-    places,
-    api,
-    customers,
-    config,
-    nextSerial,
-    property,
-    assumptions,
-  }) => {
-    const existing = (await customers.create()).customerAccountNumber;
-    await property(
-      fc.asyncProperty(writeOperationArb, emailCaseArb, async (operation, { emailAddress, valid }) => {
-        const customerContact = { ...contact('email'), emailAddress };
-        const response =
-          operation === 'create'
-            ? await customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerContact }))
-            : await api.call('updateCustomerDetail', {
-                params: { customerAccountNumber: existing },
-                body: { customerContact },
-              });
-        await expectVerdict(response, verdictOf(valid), 'CONTACT-EMAIL-FORMAT', {
+  test(
+    'a supplied customerAddress needs every field: each of the six missing in turn is refused, on create and update [ADDR-COMPLETE-CREATE, ADDR-COMPLETE-UPDATE]',
+    rules('ADDR-COMPLETE-CREATE', 'ADDR-COMPLETE-UPDATE'),
+    async ({ places, api, customers, config, nextSerial, property, assumptions }) => {
+      const existing = (await customers.create()).customerAccountNumber;
+      const send = (operation: WriteOperation, address: Partial<Record<AddressField, string>>) =>
+        operation === 'create'
+          ? customers.attempt(
+              subCustomerBody(config.runId, nextSerial(), places, { customerAddress: address as AddressComplete })
+            )
+          : api.call('updateCustomerDetail', {
+              params: { customerAccountNumber: existing },
+              body: { customerAddress: address },
+            });
+      const rule = (operation: WriteOperation) =>
+        operation === 'create' ? 'ADDR-COMPLETE-CREATE' : 'ADDR-COMPLETE-UPDATE';
+      const check = async (operation: WriteOperation, missing: readonly AddressField[]) => {
+        const response = await send(operation, without(missing, places));
+        await expectVerdict(response, verdictOf(missing.length === 0), rule(operation), {
           operation,
           check: async () => {
             const got = await api.getCustomer(
@@ -307,7 +252,9 @@ test.describe('customer boundaries @write', () => {
                 ? (response.body as { customerAccountNumber: string }).customerAccountNumber
                 : existing
             );
-            expect(got.body.customerContact?.emailAddress, 'emailAddress shown by GET').toBe(emailAddress);
+            const complete = completeAddress('Boundary', places.first);
+            for (const f of addressFields)
+              expect(got.body.customerAddress?.[f], `customerAddress.${f}`).toBe(complete[f]);
           },
           ...(operation === 'update'
             ? {
@@ -316,7 +263,7 @@ test.describe('customer boundaries @write', () => {
                     api,
                     assumptions,
                     existing,
-                    ['customerContact'],
+                    ['customerAddress'],
                     config.runId,
                     nextSerial(),
                     places
@@ -324,55 +271,101 @@ test.describe('customer boundaries @write', () => {
               }
             : {}),
         });
-      })
-    );
-    if (!assumptions.strict('ASSUME-EMAIL-DOMAINS')) return;
-    // The syntax alone makes an address: under a top-level domain no registry holds too (strict reading).
-    await property(
-      fc.asyncProperty(validEmailArb(madeUpTopLevelArb), async (emailAddress) => {
-        const response = await customers.attempt(
-          subCustomerBody(config.runId, nextSerial(), places, {
-            customerContact: { ...contact('email'), emailAddress },
-          })
-        );
-        await forReading('ASSUME-EMAIL-DOMAINS', 'CONTACT-EMAIL-FORMAT', () =>
-          expect(response, `${emailAddress}, under a made-up top-level domain (strict reading)`).toHaveStatus(200)
-        );
-      }),
-      { numRuns: Math.min(config.fastCheck.runs, CREATE_RUNS) }
-    );
-  });
-
-  test('a sub-customer can be created at most two levels below the top-level customer: levels 1 and 2 accepted, 3 refused [CUST-DEPTH-MAX-2]', async ({
-    places,
-    api,
-    customers,
-    config,
-    nextSerial,
-    topLevelCustomer,
-    assumptions,
-  }) => {
-    const level1 = (await customers.create()).customerAccountNumber;
-    const level2 = (await customers.create({ customerAccountNumber: level1 })).customerAccountNumber;
-    // A level-2 customer only if created where it was asked to be.
-    await expectCreatedUnder(api, config, level2, level1);
-    // Every case the limit has: level 1 without a parent and with the top level named, level 2, level 3.
-    const cases: [string, string | undefined, Verdict][] = [
-      ['level 1, no parent given', undefined, 'valid'],
-      ['level 1, the top level given', topLevelCustomer, 'either'],
-      ['level 2', level1, 'valid'],
-      ['level 3', level2, 'invalid'],
-    ];
-    for (const [what, parent, verdict] of cases) {
-      await test.step(what, async () => {
-        const response = await customers.attempt(
-          subCustomerBody(config.runId, nextSerial(), places, parent ? { customerAccountNumber: parent } : {})
-        );
-        await expectVerdict(response, verdict, 'CUST-DEPTH-MAX-2');
-        if (verdict === 'either') await expectTopLevelParent(response, assumptions);
-      });
+      };
+      // Each field missing in turn, on both operations, every run; then random combinations.
+      for (const operation of ['create', 'update'] as const) {
+        for (const f of addressFields) await test.step(`${operation} without ${f}`, () => check(operation, [f]));
+      }
+      await property(fc.asyncProperty(writeOperationArb, missingAddressFieldsArb, check));
     }
-  });
+  );
+
+  test(
+    'customerContact.emailAddress is in e-mail address format: valid addresses accepted, others refused, on create and update [CONTACT-EMAIL-FORMAT]',
+    rules('CONTACT-EMAIL-FORMAT'),
+    async ({ places, api, customers, config, nextSerial, property, assumptions }) => {
+      const existing = (await customers.create()).customerAccountNumber;
+      await property(
+        fc.asyncProperty(writeOperationArb, emailCaseArb, async (operation, { emailAddress, valid }) => {
+          const customerContact = { ...contact('email'), emailAddress };
+          const response =
+            operation === 'create'
+              ? await customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerContact }))
+              : await api.call('updateCustomerDetail', {
+                  params: { customerAccountNumber: existing },
+                  body: { customerContact },
+                });
+          await expectVerdict(response, verdictOf(valid), 'CONTACT-EMAIL-FORMAT', {
+            operation,
+            check: async () => {
+              const got = await api.getCustomer(
+                operation === 'create'
+                  ? (response.body as { customerAccountNumber: string }).customerAccountNumber
+                  : existing
+              );
+              expect(got.body.customerContact?.emailAddress, 'emailAddress shown by GET').toBe(emailAddress);
+            },
+            ...(operation === 'update'
+              ? {
+                  control: () =>
+                    expectUpdateTakes(
+                      api,
+                      assumptions,
+                      existing,
+                      ['customerContact'],
+                      config.runId,
+                      nextSerial(),
+                      places
+                    ),
+                }
+              : {}),
+          });
+        })
+      );
+      if (!assumptions.strict('ASSUME-EMAIL-DOMAINS')) return;
+      // The syntax alone makes an address: under a top-level domain no registry holds too (strict reading).
+      await property(
+        fc.asyncProperty(validEmailArb(madeUpTopLevelArb), async (emailAddress) => {
+          const response = await customers.attempt(
+            subCustomerBody(config.runId, nextSerial(), places, {
+              customerContact: { ...contact('email'), emailAddress },
+            })
+          );
+          await forReading('ASSUME-EMAIL-DOMAINS', 'CONTACT-EMAIL-FORMAT', () =>
+            expect(response, `${emailAddress}, under a made-up top-level domain (strict reading)`).toHaveStatus(200)
+          );
+        }),
+        { numRuns: Math.min(config.fastCheck.runs, CREATE_RUNS) }
+      );
+    }
+  );
+
+  test(
+    'a sub-customer can be created at most two levels below the top-level customer: levels 1 and 2 accepted, 3 refused [CUST-DEPTH-MAX-2]',
+    rules('CUST-DEPTH-MAX-2'),
+    async ({ places, api, customers, config, nextSerial, topLevelCustomer, assumptions }) => {
+      const level1 = (await customers.create()).customerAccountNumber;
+      const level2 = (await customers.create({ customerAccountNumber: level1 })).customerAccountNumber;
+      // A level-2 customer only if created where it was asked to be.
+      await expectCreatedUnder(api, config, level2, level1);
+      // Every case the limit has: level 1 without a parent and with the top level named, level 2, level 3.
+      const cases: [string, string | undefined, Verdict][] = [
+        ['level 1, no parent given', undefined, 'valid'],
+        ['level 1, the top level given', topLevelCustomer, 'either'],
+        ['level 2', level1, 'valid'],
+        ['level 3', level2, 'invalid'],
+      ];
+      for (const [what, parent, verdict] of cases) {
+        await test.step(what, async () => {
+          const response = await customers.attempt(
+            subCustomerBody(config.runId, nextSerial(), places, parent ? { customerAccountNumber: parent } : {})
+          );
+          await expectVerdict(response, verdict, 'CUST-DEPTH-MAX-2');
+          if (verdict === 'either') await expectTopLevelParent(response, assumptions);
+        });
+      }
+    }
+  );
 });
 
 /**

@@ -14,6 +14,7 @@ import type { ApiResponse } from '../../lib/client.js';
 import { customerPage } from '../../lib/discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../lib/factories/card.js';
 import { subCustomerBody } from '../../lib/factories/customer.js';
+import { rules } from '../../lib/rules/declared.js';
 import { customerNamed, expectNotTaken } from '../../lib/steps/near-miss-steps.js';
 
 const RULE = 'ERR-NOT-FOUND-404';
@@ -35,67 +36,63 @@ function tryEach(
 }
 
 test.describe('near misses of a customer account number', () => {
-  test(`a value near the caller's account number (another case, a character changed, a prefix, trailing characters, blanks around it, leading zeros) is not found: get and card types refuse it, the customer list and card search filtered by it show nothing of that customer [${RULE}]`, async ({
-    api,
-    config,
-    topLevelCustomer,
-    nearMisses,
-  }) => {
-    await nearMisses({ value: topLevelCustomer }, [
-      async (sent, how) => {
-        const response = await api.getCustomer(sent);
-        await expectNotTaken(
-          response,
-          RULE,
-          `GET /customers/{customerAccountNumber} with ${JSON.stringify(sent)}, ${how}`,
-          () => response.body?.customerAccountNumber === sent
-        );
-      },
-      ...tryEach(api, [
-        ['GET /customers/{customerAccountNumber}/cardTypes', (s) => api.getCustomerCardTypes(s)],
-        [
-          'GET /customers?customerAccountNumber=',
-          (s) => api.listCustomers({ customerAccountNumber: s, limit: 5 }),
-          (r) => customerPage(r, config.customerListFields).customers.length === 0,
-        ],
-        [
-          'POST /cards/search {customerAccountNumber}',
-          (s) => api.cardSearch({ customerAccountNumber: s, limit: 5 }),
-          (r) => !(r.body as { cards?: unknown[] }).cards?.length,
-        ],
-      ]),
-    ]);
-  });
+  test(
+    `a value near the caller's account number (another case, a character changed, a prefix, trailing characters, blanks around it, leading zeros) is not found: get and card types refuse it, the customer list and card search filtered by it show nothing of that customer [${RULE}]`,
+    rules(RULE),
+    async ({ api, config, topLevelCustomer, nearMisses }) => {
+      await nearMisses({ value: topLevelCustomer }, [
+        async (sent, how) => {
+          const response = await api.getCustomer(sent);
+          await expectNotTaken(
+            response,
+            RULE,
+            `GET /customers/{customerAccountNumber} with ${JSON.stringify(sent)}, ${how}`,
+            () => response.body?.customerAccountNumber === sent
+          );
+        },
+        ...tryEach(api, [
+          ['GET /customers/{customerAccountNumber}/cardTypes', (s) => api.getCustomerCardTypes(s)],
+          [
+            'GET /customers?customerAccountNumber=',
+            (s) => api.listCustomers({ customerAccountNumber: s, limit: 5 }),
+            (r) => customerPage(r, config.customerListFields).customers.length === 0,
+          ],
+          [
+            'POST /cards/search {customerAccountNumber}',
+            (s) => api.cardSearch({ customerAccountNumber: s, limit: 5 }),
+            (r) => !(r.body as { cards?: unknown[] }).cards?.length,
+          ],
+        ]),
+      ]);
+    }
+  );
 
-  test(`a value near the account number of the caller's sub-customer is not found: updateDetail, block, unblock and close refuse it, and so do a sub-customer created under it and a card order for it; nothing is done to that customer [${RULE}] @write`, async ({
-    places,
-    api,
-    config,
-    customers,
-    subCustomer,
-    masterData,
-    nextSerial,
-    nearMisses,
-  }) => {
-    await nearMisses(
-      { value: subCustomer.customerAccountNumber },
-      tryEach(api, [
-        ['POST /customers/{customerAccountNumber}/updateDetail {}', (s) => api.updateCustomerDetail(s, {})],
-        ['POST /customers/{customerAccountNumber}/block', (s) => api.blockCustomer(s)],
-        ['POST /customers/{customerAccountNumber}/unblock', (s) => api.unblockCustomer(s)],
-        ['POST /customers/{customerAccountNumber}/close', (s) => api.closeCustomer(s)],
-        [
-          'POST /customers/subcustomer under it',
-          (s) => customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerAccountNumber: s })),
-        ],
-        [
-          'POST /cards/order for it',
-          (s) =>
-            api.orderCards(
-              cardOrderBody(s, [cardOrderItem(masterData, { driverName: `${config.runId} near miss ${nextSerial()}` })])
-            ),
-        ],
-      ])
-    );
-  });
+  test(
+    `a value near the account number of the caller's sub-customer is not found: updateDetail, block, unblock and close refuse it, and so do a sub-customer created under it and a card order for it; nothing is done to that customer [${RULE}] @write`,
+    rules(RULE),
+    async ({ places, api, config, customers, subCustomer, masterData, nextSerial, nearMisses }) => {
+      await nearMisses(
+        { value: subCustomer.customerAccountNumber },
+        tryEach(api, [
+          ['POST /customers/{customerAccountNumber}/updateDetail {}', (s) => api.updateCustomerDetail(s, {})],
+          ['POST /customers/{customerAccountNumber}/block', (s) => api.blockCustomer(s)],
+          ['POST /customers/{customerAccountNumber}/unblock', (s) => api.unblockCustomer(s)],
+          ['POST /customers/{customerAccountNumber}/close', (s) => api.closeCustomer(s)],
+          [
+            'POST /customers/subcustomer under it',
+            (s) => customers.attempt(subCustomerBody(config.runId, nextSerial(), places, { customerAccountNumber: s })),
+          ],
+          [
+            'POST /cards/order for it',
+            (s) =>
+              api.orderCards(
+                cardOrderBody(s, [
+                  cardOrderItem(masterData, { driverName: `${config.runId} near miss ${nextSerial()}` }),
+                ])
+              ),
+          ],
+        ])
+      );
+    }
+  );
 });

@@ -20,6 +20,7 @@ import {
   subCustomerBody,
 } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
+import { rules } from '../../lib/rules/declared.js';
 import { blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 import type { Customer, CustomerUpdateRequest } from '../../lib/types.generated.js';
 
@@ -91,67 +92,61 @@ async function expectShownAsSent(
 }
 
 test.describe('customer text as people write it @write', () => {
-  test('every free-text field as people write it (letters beyond ASCII, quotes, & and <>) is shown unchanged by GET and the list after create [CUST-CREATE-MAIN-ADDRESS-CONTACT]', async ({
-    places,
-    api,
-    config,
-    customers,
-    nextSerial,
-    assumptions,
-  }) => {
-    const { customerAccountNumber, request } = await customers.create(
-      peopleDetails(config.runId, nextSerial(), places)
-    );
-    await expectShownAsSent(api, config, assumptions, customerAccountNumber, request);
-    // Combining marks, outside Latin-1: a back end of names and letters may refuse them; accepted, they read back.
-    const marks = await sendShortening(
-      assumptions,
-      subCustomerBody(config.runId, nextSerial(), places, {
-        customerName: `${config.runId} ${nextSerial()} ${combiningMarks}`,
-      }),
-      (body) => customers.attempt(body)
-    );
-    if (marks.response.status >= 400 && marks.response.status < 500) {
-      assumptions.saw('ASSUME-CHARACTER-COUNT', `a name with combining marks refused (${marks.response.status})`);
-      return;
+  test(
+    'every free-text field as people write it (letters beyond ASCII, quotes, & and <>) is shown unchanged by GET and the list after create [CUST-CREATE-MAIN-ADDRESS-CONTACT]',
+    rules('CUST-CREATE-MAIN-ADDRESS-CONTACT'),
+    async ({ places, api, config, customers, nextSerial, assumptions }) => {
+      const { customerAccountNumber, request } = await customers.create(
+        peopleDetails(config.runId, nextSerial(), places)
+      );
+      await expectShownAsSent(api, config, assumptions, customerAccountNumber, request);
+      // Combining marks, outside Latin-1: a back end of names and letters may refuse them; accepted, they read back.
+      const marks = await sendShortening(
+        assumptions,
+        subCustomerBody(config.runId, nextSerial(), places, {
+          customerName: `${config.runId} ${nextSerial()} ${combiningMarks}`,
+        }),
+        (body) => customers.attempt(body)
+      );
+      if (marks.response.status >= 400 && marks.response.status < 500) {
+        assumptions.saw('ASSUME-CHARACTER-COUNT', `a name with combining marks refused (${marks.response.status})`);
+        return;
+      }
+      expect(marks.response, 'a name with combining marks: accepted or refused').toHaveStatus(200);
+      await expectShownAsSent(api, config, assumptions, marks.response.body.customerAccountNumber, marks.sent);
     }
-    expect(marks.response, 'a name with combining marks: accepted or refused').toHaveStatus(200);
-    await expectShownAsSent(api, config, assumptions, marks.response.body.customerAccountNumber, marks.sent);
-  });
+  );
 
-  test('every free-text field as people write it is shown unchanged by GET and the list after updateDetail [CUST-UPDATE-APPLIES]', async ({
-    places,
-    api,
-    config,
-    customers,
-    nextSerial,
-    assumptions,
-  }) => {
-    const { customerAccountNumber } = await customers.create();
-    const { response, sent } = await sendShortening(
-      assumptions,
-      peopleDetails(config.runId, nextSerial(), places),
-      (body) => api.updateCustomerDetail(customerAccountNumber, body)
-    );
-    expect(response).toHaveStatus(200);
-    await expectShownAsSent(api, config, assumptions, customerAccountNumber, sent);
-  });
+  test(
+    'every free-text field as people write it is shown unchanged by GET and the list after updateDetail [CUST-UPDATE-APPLIES]',
+    rules('CUST-UPDATE-APPLIES'),
+    async ({ places, api, config, customers, nextSerial, assumptions }) => {
+      const { customerAccountNumber } = await customers.create();
+      const { response, sent } = await sendShortening(
+        assumptions,
+        peopleDetails(config.runId, nextSerial(), places),
+        (body) => api.updateCustomerDetail(customerAccountNumber, body)
+      );
+      expect(response).toHaveStatus(200);
+      await expectShownAsSent(api, config, assumptions, customerAccountNumber, sent);
+    }
+  );
 
-  test('notes of 200 characters as people write them are accepted on block, unblock and close [CUST-NOTES-MAX-200]', async ({
-    api,
-    subCustomer,
-    nextSerial,
-  }) => {
-    const account = subCustomer.customerAccountNumber;
-    const notes = () => ({ notes: peopleText(`${nextSerial()} `, 200) });
-    const open = await statusOf(api, account);
-    await blockFirst(api, account, notes(), 'CUST-NOTES-MAX-200');
-    await unblockFirst(api, account, open, notes(), 'CUST-NOTES-MAX-200');
-    await forRule('CUST-NOTES-MAX-200', async () =>
-      expect(
-        await api.closeCustomer(account, notes()),
-        'close with notes of 200 characters as people write them'
-      ).toHaveStatus(200)
-    );
-  });
+  test(
+    'notes of 200 characters as people write them are accepted on block, unblock and close [CUST-NOTES-MAX-200]',
+    rules('CUST-NOTES-MAX-200'),
+    async ({ api, subCustomer, nextSerial }) => {
+      const account = subCustomer.customerAccountNumber;
+      const notes = () => ({ notes: peopleText(`${nextSerial()} `, 200) });
+      const open = await statusOf(api, account);
+      await blockFirst(api, account, notes(), 'CUST-NOTES-MAX-200');
+      await unblockFirst(api, account, open, notes(), 'CUST-NOTES-MAX-200');
+      await forRule('CUST-NOTES-MAX-200', async () =>
+        expect(
+          await api.closeCustomer(account, notes()),
+          'close with notes of 200 characters as people write them'
+        ).toHaveStatus(200)
+      );
+    }
+  );
 });

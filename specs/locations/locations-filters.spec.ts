@@ -18,6 +18,7 @@ import {
   type Rectangle,
   standardCandidates,
 } from '../../lib/locations.js';
+import { rules } from '../../lib/rules/declared.js';
 import { locationsFound } from '../../lib/steps/location-steps.js';
 import type { GeosearchRequest, Location } from '../../lib/types.generated.js';
 
@@ -48,70 +49,70 @@ test.describe('geosearch rectangle: filters and options', () => {
     test.skip(!geoAreas.small, NO_SMALL_AREA);
   });
 
-  test('filters.connectorStandards keeps only locations with a connector of a requested standard [GEO-FILTER-CONNECTOR]', async ({
-    api,
-    geoAreas,
-    config,
-  }) => {
-    const rect = geoAreas.small!;
-    const candidates = standardCandidates(await search(api, config, rect)).slice(0, STANDARD_TRIES);
-    test.skip(!candidates.length, 'no connector value is shown by some locations of the area and not by others');
-    for (const standard of candidates) {
-      const response = await api.geosearchRectangle(
-        { ...rect, count: MAX_LOCATIONS },
-        { filters: { connectorStandards: [standard] } }
+  test(
+    'filters.connectorStandards keeps only locations with a connector of a requested standard [GEO-FILTER-CONNECTOR]',
+    rules('GEO-FILTER-CONNECTOR'),
+    async ({ api, geoAreas, config }) => {
+      const rect = geoAreas.small!;
+      const candidates = standardCandidates(await search(api, config, rect)).slice(0, STANDARD_TRIES);
+      test.skip(!candidates.length, 'no connector value is shown by some locations of the area and not by others');
+      for (const standard of candidates) {
+        const response = await api.geosearchRectangle(
+          { ...rect, count: MAX_LOCATIONS },
+          { filters: { connectorStandards: [standard] } }
+        );
+        const found = response.status === 200 ? (response.body.locations ?? []) : [];
+        if (!found.length) continue; // not a standard for this target (ASSUME-GEO-CONNECTOR-FIELDS)
+        test.info().annotations.push({ type: 'connector standard', description: standard });
+        expectAllMeet(
+          rect,
+          found,
+          (l) => hasConnectorStandard(l, [standard]),
+          `have a connector of standard ${standard}`
+        );
+        return;
+      }
+      test.skip(
+        true,
+        `none of the connector values ${candidates.join(', ')} finds a location as a standard (ASSUME-GEO-CONNECTOR-FIELDS)`
       );
-      const found = response.status === 200 ? (response.body.locations ?? []) : [];
-      if (!found.length) continue; // not a standard for this target (ASSUME-GEO-CONNECTOR-FIELDS)
-      test.info().annotations.push({ type: 'connector standard', description: standard });
-      expectAllMeet(
-        rect,
-        found,
-        (l) => hasConnectorStandard(l, [standard]),
-        `have a connector of standard ${standard}`
-      );
-      return;
     }
-    test.skip(
-      true,
-      `none of the connector values ${candidates.join(', ')} finds a location as a standard (ASSUME-GEO-CONNECTOR-FIELDS)`
-    );
-  });
+  );
 
   for (const capability of CAPABILITIES) {
-    test(`filters.capabilities [${capability}] keeps only locations with an EVSE offering it [GEO-FILTER-CAPABILITY]`, async ({
-      api,
-      geoAreas,
-      config,
-    }) => {
-      const rect = geoAreas.small!;
-      const unfiltered = await search(api, config, rect);
-      test.skip(
-        unfiltered.every((l) => hasCapability(l, capability)),
-        `every location of the area offers ${capability}: the filter cannot show`
-      );
-      const found = await search(api, config, rect, { filters: { capabilities: [capability] } });
-      expectAllMeet(rect, found, (l) => hasCapability(l, capability), `offer ${capability}`);
-    });
+    test(
+      `filters.capabilities [${capability}] keeps only locations with an EVSE offering it [GEO-FILTER-CAPABILITY]`,
+      rules('GEO-FILTER-CAPABILITY'),
+      async ({ api, geoAreas, config }) => {
+        const rect = geoAreas.small!;
+        const unfiltered = await search(api, config, rect);
+        test.skip(
+          unfiltered.every((l) => hasCapability(l, capability)),
+          `every location of the area offers ${capability}: the filter cannot show`
+        );
+        const found = await search(api, config, rect, { filters: { capabilities: [capability] } });
+        expectAllMeet(rect, found, (l) => hasCapability(l, capability), `offer ${capability}`);
+      }
+    );
   }
 
-  test('options.includeAvailableOnly keeps only locations with an available EVSE [GEO-AVAILABLE-ONLY]', async ({
-    api,
-    geoAreas,
-    config,
-  }) => {
-    const rect = geoAreas.small!;
-    const available = config.geoAvailableStatus;
-    const unfiltered = await search(api, config, rect);
-    test.skip(
-      !unfiltered.some((l) => hasEvseStatus(l, available)),
-      `no EVSE of the area shows status ${available} (FLEET_GEO_AVAILABLE_STATUS, ASSUME-GEO-EVSE-STATUS)`
-    );
-    test.skip(
-      unfiltered.every((l) => hasEvseStatus(l, available)),
-      `every location of the area has an EVSE ${available}: the option cannot show`
-    );
-    const found = await search(api, config, rect, { options: { includeAvailableOnly: true } });
-    expectAllMeet(rect, found, (l) => hasEvseStatus(l, available), `have an EVSE with status ${available}`);
-  });
+  test(
+    'options.includeAvailableOnly keeps only locations with an available EVSE [GEO-AVAILABLE-ONLY]',
+    rules('GEO-AVAILABLE-ONLY'),
+    async ({ api, geoAreas, config }) => {
+      const rect = geoAreas.small!;
+      const available = config.geoAvailableStatus;
+      const unfiltered = await search(api, config, rect);
+      test.skip(
+        !unfiltered.some((l) => hasEvseStatus(l, available)),
+        `no EVSE of the area shows status ${available} (FLEET_GEO_AVAILABLE_STATUS, ASSUME-GEO-EVSE-STATUS)`
+      );
+      test.skip(
+        unfiltered.every((l) => hasEvseStatus(l, available)),
+        `every location of the area has an EVSE ${available}: the option cannot show`
+      );
+      const found = await search(api, config, rect, { options: { includeAvailableOnly: true } });
+      expectAllMeet(rect, found, (l) => hasEvseStatus(l, available), `have an EVSE with status ${available}`);
+    }
+  );
 });

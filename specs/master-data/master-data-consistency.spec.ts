@@ -7,6 +7,7 @@ import { expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCards } from '../../lib/discovery.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
+import { rules } from '../../lib/rules/declared.js';
 import type { MasterData } from '../../lib/types.generated.js';
 
 const arrays = [
@@ -123,78 +124,80 @@ async function unknownOnOwnCards(
 }
 
 test.describe('master data', () => {
-  test('GET /master/all answers an object with ten arrays, elements with the documented fields and types [MASTER-TEN-ARRAYS, MASTER-SHAPE]', async ({
-    api,
-  }) => {
-    const response = await api.getMasterData();
-    expect(response).toHaveStatus(200);
-    for (const key of arrays) expect(Array.isArray(response.body[key]), `${key} is an array`).toBe(true);
-  });
+  test(
+    'GET /master/all answers an object with ten arrays, elements with the documented fields and types [MASTER-TEN-ARRAYS, MASTER-SHAPE]',
+    rules('MASTER-TEN-ARRAYS', 'MASTER-SHAPE'),
+    async ({ api }) => {
+      const response = await api.getMasterData();
+      expect(response).toHaveStatus(200);
+      for (const key of arrays) expect(Array.isArray(response.body[key]), `${key} is an array`).toBe(true);
+    }
+  );
 
   for (const link of links) {
-    test(`${link.words} of the master data, where an element carries it [${link.rule}]`, async ({
-      api,
-      assumptions,
-    }) => {
-      const { body } = await api.getMasterData();
-      const { dangling, unlinked } = link.judge(body);
-      expect(dangling, 'elements whose link names no element').toEqual([]);
-      if (unlinked.length) assumptions.saw(MASTER_LINKS, `${link.words}: ${unlinked.length} element(s) without it`);
-      if (assumptions.strict(MASTER_LINKS))
-        await forReading(MASTER_LINKS, link.rule, () =>
-          expect(unlinked, 'elements without the link (the stricter reading)').toEqual([])
-        );
-    });
+    test(
+      `${link.words} of the master data, where an element carries it [${link.rule}]`,
+      rules(link.rule),
+      async ({ api, assumptions }) => {
+        const { body } = await api.getMasterData();
+        const { dangling, unlinked } = link.judge(body);
+        expect(dangling, 'elements whose link names no element').toEqual([]);
+        if (unlinked.length) assumptions.saw(MASTER_LINKS, `${link.words}: ${unlinked.length} element(s) without it`);
+        if (assumptions.strict(MASTER_LINKS))
+          await forReading(MASTER_LINKS, link.rule, () =>
+            expect(unlinked, 'elements without the link (the stricter reading)').toEqual([])
+          );
+      }
+    );
   }
 
-  test("statuses and card types seen on each client's cards, and the products, fuel restrictions and purchase categories of the cards the run made, exist in that client's own master data, the caller's and the second client's alike [MASTER-IDS-ON-CARDS]", async ({
-    api,
-    assumptions,
-    config,
-    foreignFound,
-    testLedger,
-  }) => {
-    const second = testLedger.adopt(foreignFound);
-    const clients: [who: string, api: FleetApi][] = [
-      ['the caller', api],
-      ...(second ? [['the second client', second.api] as [string, FleetApi]] : []),
-    ];
-    let seen = 0;
-    for (const [who, client] of clients) {
-      const { unknown, retired, cards } = await unknownOnOwnCards(client, config.runId);
-      seen += cards;
-      expect(unknown, `${who}: values on its cards that its own master data does not hold`).toEqual([]);
-      if (retired.length)
-        assumptions.saw(
-          MASTER_LINKS,
-          `${who}: ${retired.length} value(s) of older cards its master data no longer holds`
-        );
-      if (assumptions.strict(MASTER_LINKS))
-        await forReading(MASTER_LINKS, 'MASTER-IDS-ON-CARDS', () =>
-          expect(
-            retired,
-            `${who}: values on older cards that its own master data does not hold (the stricter reading)`
-          ).toEqual([])
-        );
+  test(
+    "statuses and card types seen on each client's cards, and the products, fuel restrictions and purchase categories of the cards the run made, exist in that client's own master data, the caller's and the second client's alike [MASTER-IDS-ON-CARDS]",
+    rules('MASTER-IDS-ON-CARDS'),
+    async ({ api, assumptions, config, foreignFound, testLedger }) => {
+      const second = testLedger.adopt(foreignFound);
+      const clients: [who: string, api: FleetApi][] = [
+        ['the caller', api],
+        ...(second ? [['the second client', second.api] as [string, FleetApi]] : []),
+      ];
+      let seen = 0;
+      for (const [who, client] of clients) {
+        const { unknown, retired, cards } = await unknownOnOwnCards(client, config.runId);
+        seen += cards;
+        expect(unknown, `${who}: values on its cards that its own master data does not hold`).toEqual([]);
+        if (retired.length)
+          assumptions.saw(
+            MASTER_LINKS,
+            `${who}: ${retired.length} value(s) of older cards its master data no longer holds`
+          );
+        if (assumptions.strict(MASTER_LINKS))
+          await forReading(MASTER_LINKS, 'MASTER-IDS-ON-CARDS', () =>
+            expect(
+              retired,
+              `${who}: values on older cards that its own master data does not hold (the stricter reading)`
+            ).toEqual([])
+          );
+      }
+      test.skip(seen === 0, "no client's hierarchy holds a card");
     }
-    test.skip(seen === 0, "no client's hierarchy holds a card");
-  });
+  );
 
-  test('searching by each status id of the master data returns only cards with that status id [CARD-SEARCH-STATUS]', async ({
-    api,
-    masterData,
-  }) => {
-    let found = 0;
-    for (const status of masterData.status) {
-      const response = await api.cardSearch({ statusIdentifiers: [status.id!], limit: 20 });
-      expect(response).toHaveStatus(200);
-      const cards = response.body.cards ?? [];
-      found += cards.length;
-      expect(
-        cards.filter((c) => c.status?.id !== status.id).map((c) => c.cardIdentifier),
-        `cards found for status ${status.id} with another status`
-      ).toEqual([]);
+  test(
+    'searching by each status id of the master data returns only cards with that status id [CARD-SEARCH-STATUS]',
+    rules('CARD-SEARCH-STATUS'),
+    async ({ api, masterData }) => {
+      let found = 0;
+      for (const status of masterData.status) {
+        const response = await api.cardSearch({ statusIdentifiers: [status.id!], limit: 20 });
+        expect(response).toHaveStatus(200);
+        const cards = response.body.cards ?? [];
+        found += cards.length;
+        expect(
+          cards.filter((c) => c.status?.id !== status.id).map((c) => c.cardIdentifier),
+          `cards found for status ${status.id} with another status`
+        ).toEqual([]);
+      }
+      test.skip(found === 0, "no card of the caller's hierarchy has a master-data status");
     }
-    test.skip(found === 0, "no card of the caller's hierarchy has a master-data status");
-  });
+  );
 });

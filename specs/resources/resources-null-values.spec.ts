@@ -14,6 +14,7 @@ import { customerPage } from '../../lib/discovery.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { MAX_LOCATIONS } from '../../lib/locations.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
+import { rules } from '../../lib/rules/declared.js';
 
 const ENTRY = 'ASSUME-NULL-VALUES';
 
@@ -48,48 +49,56 @@ async function customers(api: FleetApi, config: Config): Promise<ApiResponse[]> 
   return [page, ...(await Promise.all(listed.slice(0, 3).map((account) => api.getCustomer(account))))];
 }
 
-const title = (resource: string, rule: string) =>
+const title = (resource: string, rule: RuleId) =>
   `${resource}: a value the target does not have is left out, not written null (the stricter reading of ASSUME-NULL-VALUES; recorded otherwise) [${rule}]`;
 
 test.describe('values the target does not have', () => {
-  test(title('Customer', 'CUST-SHAPE'), async ({ api, config, assumptions }) => {
+  test(title('Customer', 'CUST-SHAPE'), rules('CUST-SHAPE'), async ({ api, config, assumptions }) => {
     await judge(assumptions, 'CUST-SHAPE', 'customers', await customers(api, config));
   });
 
-  test(title('Card list response', 'CARD-LIST-SHAPE'), async ({ api, assumptions }) => {
+  test(title('Card list response', 'CARD-LIST-SHAPE'), rules('CARD-LIST-SHAPE'), async ({ api, assumptions }) => {
     await judge(assumptions, 'CARD-LIST-SHAPE', 'card list responses', [
       api.need(await api.cardSearch({ limit: 5 }), 'searching cards'),
     ]);
   });
 
-  test(title('Card', 'CARD-SHAPE'), async ({ api, assumptions }) => {
+  test(title('Card', 'CARD-SHAPE'), rules('CARD-SHAPE'), async ({ api, assumptions }) => {
     const found = api.need(await api.cardSearch({ limit: 3 }), 'searching cards').body.cards ?? [];
     const ids = found.flatMap((c) => (c.cardIdentifier !== undefined ? [c.cardIdentifier] : []));
     await judge(assumptions, 'CARD-SHAPE', 'cards', await Promise.all(ids.map((id) => api.getCard(id))));
   });
 
-  test(title('Card type', 'CUST-CARDTYPES-SHAPE'), async ({ api, config, assumptions }) => {
-    const listed = customerPage(
-      api.need(await api.listCustomers({ limit: 1 }), 'listing customers'),
-      config.customerListFields
-    ).customers[0]?.customerAccountNumber;
-    const account = config.poolCustomer ?? listed;
-    test.skip(!account, 'the target lists no customer');
-    await judge(assumptions, 'CUST-CARDTYPES-SHAPE', 'card types', [await api.getCustomerCardTypes(account!)]);
-  });
+  test(
+    title('Card type', 'CUST-CARDTYPES-SHAPE'),
+    rules('CUST-CARDTYPES-SHAPE'),
+    async ({ api, config, assumptions }) => {
+      const listed = customerPage(
+        api.need(await api.listCustomers({ limit: 1 }), 'listing customers'),
+        config.customerListFields
+      ).customers[0]?.customerAccountNumber;
+      const account = config.poolCustomer ?? listed;
+      test.skip(!account, 'the target lists no customer');
+      await judge(assumptions, 'CUST-CARDTYPES-SHAPE', 'card types', [await api.getCustomerCardTypes(account!)]);
+    }
+  );
 
-  test(title('Master data', 'MASTER-SHAPE'), async ({ api, assumptions }) => {
+  test(title('Master data', 'MASTER-SHAPE'), rules('MASTER-SHAPE'), async ({ api, assumptions }) => {
     await judge(assumptions, 'MASTER-SHAPE', 'master data', [await api.getMasterData()]);
   });
 
-  test(title('Geosearch answer', 'GEO-LOCATION-SHAPE'), async ({ api, geoAreas, assumptions }) => {
-    test.skip(!geoAreas.small, NO_SMALL_AREA);
-    await judge(assumptions, 'GEO-LOCATION-SHAPE', 'geosearch answers', [
-      await api.geosearchRectangle({ ...geoAreas.small!, count: MAX_LOCATIONS }),
-    ]);
-  });
+  test(
+    title('Geosearch answer', 'GEO-LOCATION-SHAPE'),
+    rules('GEO-LOCATION-SHAPE'),
+    async ({ api, geoAreas, assumptions }) => {
+      test.skip(!geoAreas.small, NO_SMALL_AREA);
+      await judge(assumptions, 'GEO-LOCATION-SHAPE', 'geosearch answers', [
+        await api.geosearchRectangle({ ...geoAreas.small!, count: MAX_LOCATIONS }),
+      ]);
+    }
+  );
 
-  test(title('Charging session', 'SESSION-SHAPE'), async ({ api, config, assumptions }) => {
+  test(title('Charging session', 'SESSION-SHAPE'), rules('SESSION-SHAPE'), async ({ api, config, assumptions }) => {
     test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
     await judge(
       assumptions,

@@ -11,6 +11,8 @@ import type { Config } from '../../lib/config.js';
 import { customerPage } from '../../lib/discovery.js';
 import { type GeoAreas, NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { MAX_LOCATIONS } from '../../lib/locations.js';
+import type { RuleId } from '../../lib/rules/catalogue.js';
+import { rules } from '../../lib/rules/declared.js';
 import { resourceTable, strictlyMissing } from '../../lib/rules/document.js';
 import type { GeosearchResponse, MasterData, Session } from '../../lib/types.generated.js';
 
@@ -68,21 +70,29 @@ async function sessions(api: FleetApi, config: Config): Promise<Session[]> {
   );
 }
 
-const title = (resource: string, rule: string, except = '') =>
+const title = (resource: string, rule: RuleId, except = '') =>
   `${resource}: every documented field${except} is present (the stricter reading of ASSUME-FIELD-PRESENCE; recorded otherwise) [${rule}]`;
 
 test.describe('presence of the documented fields', () => {
-  test(title('Card list response', 'CARD-LIST-SHAPE', ' but nextCursor'), async ({ api, assumptions }) => {
-    await judge(assumptions, 'Card list response', [
-      ['Card list response', [api.need(await api.cardSearch({ limit: 5 }), 'searching cards').body]],
-    ]);
-  });
+  test(
+    title('Card list response', 'CARD-LIST-SHAPE', ' but nextCursor'),
+    rules('CARD-LIST-SHAPE'),
+    async ({ api, assumptions }) => {
+      await judge(assumptions, 'Card list response', [
+        ['Card list response', [api.need(await api.cardSearch({ limit: 5 }), 'searching cards').body]],
+      ]);
+    }
+  );
 
-  test(title('Card type', 'CUST-CARDTYPES-SHAPE'), async ({ api, config, assumptions }) => {
-    await judge(assumptions, 'Card type', [['Card type', await cardTypes(api, config)]]);
-  });
+  test(
+    title('Card type', 'CUST-CARDTYPES-SHAPE'),
+    rules('CUST-CARDTYPES-SHAPE'),
+    async ({ api, config, assumptions }) => {
+      await judge(assumptions, 'Card type', [['Card type', await cardTypes(api, config)]]);
+    }
+  );
 
-  test(title('Master data element', 'MASTER-SHAPE'), async ({ api, assumptions }) => {
+  test(title('Master data element', 'MASTER-SHAPE'), rules('MASTER-SHAPE'), async ({ api, assumptions }) => {
     const master = api.need(await api.getMasterData(), 'reading the master data').body;
     await judge(
       assumptions,
@@ -93,7 +103,7 @@ test.describe('presence of the documented fields', () => {
 
   const geo: [
     resource: string,
-    rule: string,
+    rule: RuleId,
     elements: (found: GeosearchResponse) => unknown[],
     aggregate?: boolean,
   ][] = [
@@ -108,12 +118,12 @@ test.describe('presence of the documented fields', () => {
     ['Aggregate', 'GEO-AGGREGATE-SHAPE', (found) => found.aggregates ?? [], true],
   ];
   for (const [resource, rule, elements, aggregate] of geo) {
-    test(title(resource, rule), async ({ api, geoAreas, geoParams, assumptions }) => {
+    test(title(resource, rule), rules(rule), async ({ api, geoAreas, geoParams, assumptions }) => {
       await judge(assumptions, resource, [[resource, elements(await locations(api, geoAreas, geoParams, aggregate))]]);
     });
   }
 
-  const charging: [resource: string, rule: string, elements: (found: Session[]) => unknown[], except?: string][] = [
+  const charging: [resource: string, rule: RuleId, elements: (found: Session[]) => unknown[], except?: string][] = [
     ['Charging session', 'SESSION-SHAPE', (found) => found, ' but chargingKeyType and connectorId'],
     [
       'Price',
@@ -124,7 +134,7 @@ test.describe('presence of the documented fields', () => {
     ['Transaction', 'SESSION-SHAPE', (found) => found.flatMap((s) => s.transactions ?? [])],
   ];
   for (const [resource, rule, elements, except] of charging) {
-    test(title(resource, rule, except), async ({ api, config, assumptions }) => {
+    test(title(resource, rule, except), rules(rule), async ({ api, config, assumptions }) => {
       await judge(assumptions, resource, [[resource, elements(await sessions(api, config))]]);
     });
   }

@@ -9,6 +9,7 @@ import { expect, forReading, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { markedCustomers } from '../../lib/cleanup.js';
 import { ACTIVE } from '../../lib/discovery.js';
+import { rules } from '../../lib/rules/declared.js';
 import { parseLease } from '../../lib/run-lease.js';
 import type { Customer } from '../../lib/types.generated.js';
 
@@ -37,43 +38,44 @@ async function holdsCards(api: FleetApi, c: Customer): Promise<boolean> {
   return search.status === 200 && (search.body.cards?.length ?? 0) > 0;
 }
 
-test('no sub-customer created by this run is left open after the suite [SUITE-CLEANUP]', async ({
-  api,
-  config,
-  foreignFound,
-  assumptions,
-}, testInfo) => {
-  const marked = await withStatus(api, await markedCustomers(api, config.customerListFields, config.runId));
-  const second = foreignFound.value
-    ? await withStatus(
-        foreignFound.value.api,
-        await markedCustomers(foreignFound.value.api, config.customerListFields, config.runId)
-      )
-    : [];
-  // The run's lease (npm run conformance) is its tool's, closed after the suite, not by a test.
-  const open = [...marked, ...second].filter(
-    (c) => c.statusIdentifier === ACTIVE && parseLease(c)?.runId !== config.runId
-  );
-  const withCards = (
-    await Promise.all(marked.filter((c) => open.includes(c)).map(async (c) => ((await holdsCards(api, c)) ? [c] : [])))
-  ).flat();
-  const left = open.filter((c) => !withCards.includes(c));
-  testInfo.annotations.push({
-    type: 'cleanup',
-    description: `${marked.length + second.length} customers marked ${config.runId} listed (${second.length} of the second client's), ${open.length} open, ${withCards.length} of them holding cards`,
-  });
-  if (withCards.length) {
-    assumptions.saw(
-      'ASSUME-CLOSE-CONDITIONS',
-      `customers holding cards stayed open after their close: ${withCards.map(describe).join(', ')}`
+test(
+  'no sub-customer created by this run is left open after the suite [SUITE-CLEANUP]',
+  rules('SUITE-CLEANUP'),
+  async ({ api, config, foreignFound, assumptions }, testInfo) => {
+    const marked = await withStatus(api, await markedCustomers(api, config.customerListFields, config.runId));
+    const second = foreignFound.value
+      ? await withStatus(
+          foreignFound.value.api,
+          await markedCustomers(foreignFound.value.api, config.customerListFields, config.runId)
+        )
+      : [];
+    // The run's lease (npm run conformance) is its tool's, closed after the suite, not by a test.
+    const open = [...marked, ...second].filter(
+      (c) => c.statusIdentifier === ACTIVE && parseLease(c)?.runId !== config.runId
     );
-    if (assumptions.strict('ASSUME-CLOSE-CONDITIONS'))
-      await forReading('ASSUME-CLOSE-CONDITIONS', 'SUITE-CLEANUP', () =>
-        expect(withCards.map(describe), 'open customers holding cards (strict reading)').toEqual([])
+    const withCards = (
+      await Promise.all(
+        marked.filter((c) => open.includes(c)).map(async (c) => ((await holdsCards(api, c)) ? [c] : []))
+      )
+    ).flat();
+    const left = open.filter((c) => !withCards.includes(c));
+    testInfo.annotations.push({
+      type: 'cleanup',
+      description: `${marked.length + second.length} customers marked ${config.runId} listed (${second.length} of the second client's), ${open.length} open, ${withCards.length} of them holding cards`,
+    });
+    if (withCards.length) {
+      assumptions.saw(
+        'ASSUME-CLOSE-CONDITIONS',
+        `customers holding cards stayed open after their close: ${withCards.map(describe).join(', ')}`
       );
+      if (assumptions.strict('ASSUME-CLOSE-CONDITIONS'))
+        await forReading('ASSUME-CLOSE-CONDITIONS', 'SUITE-CLEANUP', () =>
+          expect(withCards.map(describe), 'open customers holding cards (strict reading)').toEqual([])
+        );
+    }
+    expect(
+      left.map(describe),
+      `open customers marked ${config.runId} (npm run cleanup -- --run ${config.runId} closes them)`
+    ).toEqual([]);
   }
-  expect(
-    left.map(describe),
-    `open customers marked ${config.runId} (npm run cleanup -- --run ${config.runId} closes them)`
-  ).toEqual([]);
-});
+);

@@ -9,6 +9,7 @@ import { expect, test } from '../../fixtures/test.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factories/card.js';
 import { sendShortening } from '../../lib/field-lengths.js';
+import { rules } from '../../lib/rules/declared.js';
 
 /** Fields whose values the server generates or copies from addresses and contacts: a PIN-like value there is chance. */
 const ordinaryKeys = new Set([
@@ -32,40 +33,38 @@ function pinValues(value: unknown, pin: string, pointer = ''): string[] {
   return String(value) === pin ? [pointer || '/'] : [];
 }
 
-test('cardPIN is returned by no operation after an order that set it: order, customer, card types, card search, get card, PIN reprint [CARD-PIN-NEVER-ECHOED] @write', async ({
-  api,
-  config,
-  masterData,
-  subCustomer,
-  assumptions,
-}) => {
-  const pin = config.cardPin;
-  const account = subCustomer.customerAccountNumber;
-  const answers: [string, ApiResponse][] = [];
-  const withPin = cardOrderBody(account, [
-    cardOrderItem(masterData, { driverName: `${config.runId} pin`, cardPIN: pin }),
-  ]);
-  const order = api.need(
-    (await sendShortening(assumptions, withPin, (body) => api.orderCards(body))).response,
-    'ordering a card with a PIN'
-  );
-  answers.push(['POST /cards/order', order]);
-  answers.push(['GET /customers/{customerAccountNumber}', await api.getCustomer(account)]);
-  answers.push(['GET /customers?searchText', await api.listCustomers({ searchText: account })]);
-  answers.push(['GET /customers/{customerAccountNumber}/cardTypes', await api.getCustomerCardTypes(account)]);
-  const byOrder = await api.cardSearch({ orderReference: order.body.orderReference });
-  answers.push(
-    ['POST /cards/search by orderReference', byOrder],
-    ['POST /cards/search by customer', await api.cardSearch({ customerAccountNumber: account })]
-  );
-  for (const card of byOrder.body.cards ?? []) {
-    answers.push([`GET /cards/${card.cardIdentifier}`, await api.getCard(card.cardIdentifier!)]);
-    answers.push([
-      `POST /cards/${card.cardIdentifier}/reprintPIN`,
-      await api.reprintPIN(card.cardIdentifier!, { cardAddress: pinLetterAddress() }),
+test(
+  'cardPIN is returned by no operation after an order that set it: order, customer, card types, card search, get card, PIN reprint [CARD-PIN-NEVER-ECHOED] @write',
+  rules('CARD-PIN-NEVER-ECHOED'),
+  async ({ api, config, masterData, subCustomer, assumptions }) => {
+    const pin = config.cardPin;
+    const account = subCustomer.customerAccountNumber;
+    const answers: [string, ApiResponse][] = [];
+    const withPin = cardOrderBody(account, [
+      cardOrderItem(masterData, { driverName: `${config.runId} pin`, cardPIN: pin }),
     ]);
+    const order = api.need(
+      (await sendShortening(assumptions, withPin, (body) => api.orderCards(body))).response,
+      'ordering a card with a PIN'
+    );
+    answers.push(['POST /cards/order', order]);
+    answers.push(['GET /customers/{customerAccountNumber}', await api.getCustomer(account)]);
+    answers.push(['GET /customers?searchText', await api.listCustomers({ searchText: account })]);
+    answers.push(['GET /customers/{customerAccountNumber}/cardTypes', await api.getCustomerCardTypes(account)]);
+    const byOrder = await api.cardSearch({ orderReference: order.body.orderReference });
+    answers.push(
+      ['POST /cards/search by orderReference', byOrder],
+      ['POST /cards/search by customer', await api.cardSearch({ customerAccountNumber: account })]
+    );
+    for (const card of byOrder.body.cards ?? []) {
+      answers.push([`GET /cards/${card.cardIdentifier}`, await api.getCard(card.cardIdentifier!)]);
+      answers.push([
+        `POST /cards/${card.cardIdentifier}/reprintPIN`,
+        await api.reprintPIN(card.cardIdentifier!, { cardAddress: pinLetterAddress() }),
+      ]);
+    }
+    // Whatever each answered (its own rule's to judge), none may show the PIN.
+    for (const [name, response] of answers)
+      expect.soft(pinValues(response.body, pin), `${name}: values equal to the PIN`).toEqual([]);
   }
-  // Whatever each answered (its own rule's to judge), none may show the PIN.
-  for (const [name, response] of answers)
-    expect.soft(pinValues(response.body, pin), `${name}: values equal to the PIN`).toEqual([]);
-});
+);

@@ -17,6 +17,7 @@ import { cardOrderBody, cardOrderItem, pinLetterAddress } from '../../lib/factor
 import { completeAddress, contact, placesOf, subCustomerBody } from '../../lib/factories/customer.js';
 import { BlockedError } from '../../lib/ledger.js';
 import { fillPath, type OperationId, operation } from '../../lib/operations.js';
+import { rules } from '../../lib/rules/declared.js';
 import type { MasterData } from '../../lib/types.generated.js';
 import {
   type BodyTarget,
@@ -109,22 +110,26 @@ const titleOf = (id: ServiceOperationId, what: string) => {
 
 test.describe('hostile input', () => {
   for (const id of serviceOperations.filter((op) => pathParameterOf(op))) {
-    test(titleOf(id, 'negative, float, huge, encoded and traversing path parameters'), async ({ api, sampleIds }) => {
-      const request = sampleRequest(id, sampleIds);
-      test.skip(!request, `the target has no resource for ${operation(id).path}`);
-      const template = operation(id).path;
-      const problems: (string | undefined)[] = [];
-      for (const [label, segment] of hostilePathSegments) {
-        const rawPath = template.replace(/\{\w+\}/, segment);
-        problems.push(
-          await probe(api, id, `path ${label}: ${rawPath.slice(0, 80)}`, { ...request, rawPath }, request!)
-        );
+    test(
+      titleOf(id, 'negative, float, huge, encoded and traversing path parameters'),
+      rules(RULE),
+      async ({ api, sampleIds }) => {
+        const request = sampleRequest(id, sampleIds);
+        test.skip(!request, `the target has no resource for ${operation(id).path}`);
+        const template = operation(id).path;
+        const problems: (string | undefined)[] = [];
+        for (const [label, segment] of hostilePathSegments) {
+          const rawPath = template.replace(/\{\w+\}/, segment);
+          problems.push(
+            await probe(api, id, `path ${label}: ${rawPath.slice(0, 80)}`, { ...request, rawPath }, request!)
+          );
+        }
+        expectNoProblems(problems, hostilePathSegments.length);
       }
-      expectNoProblems(problems, hostilePathSegments.length);
-    });
+    );
   }
 
-  test(titleOf('listCustomers', 'hostile query parameters'), async ({ api }) => {
+  test(titleOf('listCustomers', 'hostile query parameters'), rules(RULE), async ({ api }) => {
     const names = ['limit', 'cursor', 'customerAccountNumber', 'searchText'];
     const values: [string, string][] = [...hostileStrings, ...numberTexts.map((n): [string, string] => [n, n])];
     const problems: (string | undefined)[] = [];
@@ -144,7 +149,7 @@ test.describe('hostile input', () => {
     expectNoProblems(problems, names.length * values.length + raw.length);
   });
 
-  test(titleOf('geosearchRectangle', 'hostile query parameters'), async ({ api }) => {
+  test(titleOf('geosearchRectangle', 'hostile query parameters'), rules(RULE), async ({ api }) => {
     const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
     const { count, aggregate, precision, language } = await api.geoParamNames();
     const names = [...Object.keys(bounds), count, aggregate, precision, language];
@@ -167,30 +172,34 @@ test.describe('hostile input', () => {
     expectNoProblems(problems, total);
   });
 
-  test(`any text (control and astral characters included) as customer searchText, card search driverName or geosearch language never gets a 5xx [${RULE}]`, async ({
-    api,
-    property,
-  }) => {
-    const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
-    const { language } = await api.geoParamNames();
-    const sends: Record<string, (text: string) => Promise<ApiResponse>> = {
-      searchText: (text) => api.call('listCustomers', { query: { searchText: text, limit: 5 }, hostile: true }),
-      driverName: (text) =>
-        api.call('cardSearch', { body: { limit: 5, filter: { partialMatch: true, driverName: text } }, hostile: true }),
-      language: (text) =>
-        api.call('geosearchRectangle', { query: { ...bounds, [language]: text }, body: {}, hostile: true }),
-    };
-    await property(
-      fc.asyncProperty(
-        fc.constantFrom(...Object.keys(sends)),
-        fc.string({ unit: 'binary', maxLength: 300 }),
-        async (field, text) => {
-          const response = await sends[field]!(text);
-          expect(response.status, `[${RULE}] ${field} = ${JSON.stringify(text)}`).toBeLessThan(500);
-        }
-      )
-    );
-  });
+  test(
+    `any text (control and astral characters included) as customer searchText, card search driverName or geosearch language never gets a 5xx [${RULE}]`,
+    rules(RULE),
+    async ({ api, property }) => {
+      const bounds = { topLatitude: 52.6, bottomLatitude: 52.3, leftLongitude: 4.7, rightLongitude: 5.1 };
+      const { language } = await api.geoParamNames();
+      const sends: Record<string, (text: string) => Promise<ApiResponse>> = {
+        searchText: (text) => api.call('listCustomers', { query: { searchText: text, limit: 5 }, hostile: true }),
+        driverName: (text) =>
+          api.call('cardSearch', {
+            body: { limit: 5, filter: { partialMatch: true, driverName: text } },
+            hostile: true,
+          }),
+        language: (text) =>
+          api.call('geosearchRectangle', { query: { ...bounds, [language]: text }, body: {}, hostile: true }),
+      };
+      await property(
+        fc.asyncProperty(
+          fc.constantFrom(...Object.keys(sends)),
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          async (field, text) => {
+            const response = await sends[field]!(text);
+            expect(response.status, `[${RULE}] ${field} = ${JSON.stringify(text)}`).toBeLessThan(500);
+          }
+        )
+      );
+    }
+  );
 });
 
 interface BodyCase {
@@ -349,6 +358,7 @@ test.describe('hostile bodies', () => {
         id,
         'injection strings, control characters, wrong JSON types, huge numbers, malformed JSON and wrong media types'
       ),
+      rules(RULE),
       async ({ api, config, nextSerial, customers, masterData, sampleIds, poolCards }) => {
         const {
           options,

@@ -15,6 +15,7 @@ import { sendShortening } from '../../lib/field-lengths.js';
 import { NO_SMALL_AREA } from '../../lib/geo-areas.js';
 import { IncompleteError } from '../../lib/ledger.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
+import { rules } from '../../lib/rules/declared.js';
 import { blockCardFirst, unblockCardFirst } from '../../lib/steps/card-steps.js';
 import { activeCustomer, blockFirst, statusOf, unblockFirst } from '../../lib/steps/customer-steps.js';
 
@@ -67,112 +68,108 @@ test.describe('every operation at its documented path and success status', () =>
   }
 
   for (const [name, call] of reads) {
-    test(`${name} answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]`, async ({
-      api,
-      workerApi,
-      config,
-    }) => {
-      // An Active customer and an Active card: whether a closed customer or a cancelled card can still be read is not shown.
-      const customer = await activeCustomer(workerApi, config);
-      const card = (await workerApi.cardSearch({ limit: 1, statusIdentifiers: [ACTIVE] })).body.cards?.[0]
-        ?.cardIdentifier;
-      test.skip(!customer || card === undefined, 'the target lists no Active customer or no Active card');
-      await expectServed(
-        name,
-        await call(api, { customer: customer!, cardId: card! }),
-        `customer ${customer} and card ${card}, both Active, that the target lists`
-      );
-    });
+    test(
+      `${name} answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]`,
+      rules('HTTP-STATUS-DOCUMENTED', 'HTTP-JSON-CONTENT-TYPE', 'HTTP-NO-VERSION-SEGMENT'),
+      async ({ api, workerApi, config }) => {
+        // An Active customer and an Active card: whether a closed customer or a cancelled card can still be read is not shown.
+        const customer = await activeCustomer(workerApi, config);
+        const card = (await workerApi.cardSearch({ limit: 1, statusIdentifiers: [ACTIVE] })).body.cards?.[0]
+          ?.cardIdentifier;
+        test.skip(!customer || card === undefined, 'the target lists no Active customer or no Active card');
+        await expectServed(
+          name,
+          await call(api, { customer: customer!, cardId: card! }),
+          `customer ${customer} and card ${card}, both Active, that the target lists`
+        );
+      }
+    );
   }
 
-  test('POST /locations/geosearch/rectangle answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]', async ({
-    api,
-    geoAreas,
-  }) => {
-    // Where the target's map shows locations: an area without any may answer 404 (ASSUME-GEO-404).
-    const area = geoAreas.small ?? geoAreas.busy;
-    test.skip(!area, NO_SMALL_AREA);
-    await expectServed(
-      'POST /locations/geosearch/rectangle',
-      await api.geosearchRectangle(area!),
-      `${JSON.stringify(area)}, an area the target's map shows locations in`
-    );
-  });
+  test(
+    'POST /locations/geosearch/rectangle answers its success status with a JSON body, Content-Type application/json [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, HTTP-NO-VERSION-SEGMENT]',
+    rules('HTTP-STATUS-DOCUMENTED', 'HTTP-JSON-CONTENT-TYPE', 'HTTP-NO-VERSION-SEGMENT'),
+    async ({ api, geoAreas }) => {
+      // Where the target's map shows locations: an area without any may answer 404 (ASSUME-GEO-404).
+      const area = geoAreas.small ?? geoAreas.busy;
+      test.skip(!area, NO_SMALL_AREA);
+      await expectServed(
+        'POST /locations/geosearch/rectangle',
+        await api.geosearchRectangle(area!),
+        `${JSON.stringify(area)}, an area the target's map shows locations in`
+      );
+    }
+  );
 
-  test('GET /sessions/{sessionId} answers 200 with a JSON body [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE]', async ({
-    api,
-    config,
-  }) => {
-    test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
-    await expectJsonObject(await api.getSession(config.sessionIds[0]!), config, 'HTTP-STATUS-DOCUMENTED');
-  });
+  test(
+    'GET /sessions/{sessionId} answers 200 with a JSON body [HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE]',
+    rules('HTTP-STATUS-DOCUMENTED', 'HTTP-JSON-CONTENT-TYPE'),
+    async ({ api, config }) => {
+      test.skip(!config.sessionIds.length, 'no session ids configured (FLEET_SESSION_IDS)');
+      await expectJsonObject(await api.getSession(config.sessionIds[0]!), config, 'HTTP-STATUS-DOCUMENTED');
+    }
+  );
 
-  test('customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({
-    places,
-    api,
-    subCustomer,
-    config,
-    assumptions,
-  }) => {
-    const account = subCustomer.customerAccountNumber;
-    // Each step must be accepted and take effect before the next can be (their own rules); this judges their answers.
-    const open = await statusOf(api, account);
-    const updated = await sendShortening(
-      assumptions,
-      { customerAddress: completeAddress('Updated', places.first) },
-      (body) => api.updateCustomerDetail(account, body)
-    );
-    await expectJsonObject(api.need(updated.response, 'updating the customer'), config);
-    await expectJsonObject(await blockFirst(api, account, { notes: 'transport check' }), config);
-    await expectJsonObject(await unblockFirst(api, account, open), config);
-    await expectJsonObject(api.need(await api.closeCustomer(account), 'closing the customer'), config);
-  });
+  test(
+    'customer updateDetail, block, unblock and close show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write',
+    rules('OPSTATUS-OBJECT', 'HTTP-STATUS-DOCUMENTED', 'HTTP-JSON-CONTENT-TYPE'),
+    async ({ places, api, subCustomer, config, assumptions }) => {
+      const account = subCustomer.customerAccountNumber;
+      // Each step must be accepted and take effect before the next can be (their own rules); this judges their answers.
+      const open = await statusOf(api, account);
+      const updated = await sendShortening(
+        assumptions,
+        { customerAddress: completeAddress('Updated', places.first) },
+        (body) => api.updateCustomerDetail(account, body)
+      );
+      await expectJsonObject(api.need(updated.response, 'updating the customer'), config);
+      await expectJsonObject(await blockFirst(api, account, { notes: 'transport check' }), config);
+      await expectJsonObject(await unblockFirst(api, account, open), config);
+      await expectJsonObject(api.need(await api.closeCustomer(account), 'closing the customer'), config);
+    }
+  );
 
-  test('card block, unblock and PIN reprint show an object as the body; order answers 202 [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, CARD-ORDER-202] @write', async ({
-    api,
-    poolCards,
-    masterData,
-    subCustomer,
-    config,
-    assumptions,
-  }) => {
-    const card = await poolCards.take();
-    const statusReasonId = reasonFor(masterData, card);
-    await expectJsonObject(await blockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
-    await expectJsonObject(await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
-    const letter = await sendShortening(assumptions, { cardAddress: pinLetterAddress() }, (body) =>
-      api.reprintPIN(card.cardIdentifier!, body)
-    );
-    await expectJsonObject(api.need(letter.response, 'requesting a PIN letter'), config);
-    const order = await sendShortening(
-      assumptions,
-      {
-        customerAccountNumber: subCustomer.customerAccountNumber,
-        cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })],
-      },
-      (body) => api.orderCards(body)
-    );
-    expect(order.response).toHaveStatus(202, 'CARD-ORDER-202');
-  });
+  test(
+    'card block, unblock and PIN reprint show an object as the body; order answers 202 [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE, CARD-ORDER-202] @write',
+    rules('OPSTATUS-OBJECT', 'HTTP-STATUS-DOCUMENTED', 'HTTP-JSON-CONTENT-TYPE', 'CARD-ORDER-202'),
+    async ({ api, poolCards, masterData, subCustomer, config, assumptions }) => {
+      const card = await poolCards.take();
+      const statusReasonId = reasonFor(masterData, card);
+      await expectJsonObject(await blockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
+      await expectJsonObject(await unblockCardFirst(api, card.cardIdentifier!, { statusReasonId }), config);
+      const letter = await sendShortening(assumptions, { cardAddress: pinLetterAddress() }, (body) =>
+        api.reprintPIN(card.cardIdentifier!, body)
+      );
+      await expectJsonObject(api.need(letter.response, 'requesting a PIN letter'), config);
+      const order = await sendShortening(
+        assumptions,
+        {
+          customerAccountNumber: subCustomer.customerAccountNumber,
+          cards: [cardOrderItem(masterData, { driverName: 'Transport Check' })],
+        },
+        (body) => api.orderCards(body)
+      );
+      expect(order.response).toHaveStatus(202, 'CARD-ORDER-202');
+    }
+  );
 
   // One pool card: replaced (the replacement joins the pool), then its original, blocked by the replace, cancelled.
-  test('card replace and cancel show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write', async ({
-    api,
-    poolCards,
-    masterData,
-    config,
-  }) => {
-    const card = await poolCards.take();
-    await expectJsonObject(api.need(await api.replaceCard(card.cardIdentifier!, {}), 'replacing the card'), config);
-    await expectJsonObject(
-      api.need(
-        await api.cancelCard(card.cardIdentifier!, {
-          statusReasonId: reasonFor(masterData, card),
-          notes: 'transport check',
-        }),
-        'cancelling the replaced card'
-      ),
-      config
-    );
-  });
+  test(
+    'card replace and cancel show an object as the body [OPSTATUS-OBJECT, HTTP-STATUS-DOCUMENTED, HTTP-JSON-CONTENT-TYPE] @write',
+    rules('OPSTATUS-OBJECT', 'HTTP-STATUS-DOCUMENTED', 'HTTP-JSON-CONTENT-TYPE'),
+    async ({ api, poolCards, masterData, config }) => {
+      const card = await poolCards.take();
+      await expectJsonObject(api.need(await api.replaceCard(card.cardIdentifier!, {}), 'replacing the card'), config);
+      await expectJsonObject(
+        api.need(
+          await api.cancelCard(card.cardIdentifier!, {
+            statusReasonId: reasonFor(masterData, card),
+            notes: 'transport check',
+          }),
+          'cancelling the replaced card'
+        ),
+        config
+      );
+    }
+  );
 });

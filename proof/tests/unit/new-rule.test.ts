@@ -41,7 +41,7 @@ const checklist: Step[] = [
     checkedBy: [
       {
         file: 'proof/tests/unit/document.test.ts',
-        title: 'every rule of the catalogue but the latency targets (npm run perf) is named by a spec title',
+        title: 'every rule of the catalogue but the latency targets (npm run perf) is declared by a spec',
       },
     ],
   },

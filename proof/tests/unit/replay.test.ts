@@ -16,6 +16,7 @@ import { summaryLines } from '../../../lib/report/summary-text.js';
 import { replayScript } from '../../../lib/report/test-sink.js';
 import { fakeTarget, TOKEN } from './fake-target.js';
 import { settledRecord } from './settled.js';
+import { declaredBy } from './title-ids.js';
 
 const PIN = '739146';
 const config = loadConfig({
@@ -79,7 +80,7 @@ test('a failed test without a violation attached (a status assertion) still show
     title,
     titlePath: () => ['', 'conformance', 'x.spec.ts', title],
     location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
-    annotations: [],
+    annotations: declaredBy(title),
   } as unknown as TestCase;
   const message = `Error: [CARD-GET] expected status 200, received 500\nrequest:  GET /cards/4000001\nreplay (${TOKEN_HINT}):\n${CURL}\nresponse: 500`;
   // The test's last exchange, attached by its ledger (lib/ledger.ts settle).

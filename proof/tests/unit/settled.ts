@@ -4,7 +4,7 @@
  */
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
-import { ruleIdsOf } from '../../../lib/rules/ids.js';
+import { declaredRuleIds } from '../../../lib/rules/declared.js';
 import { VERDICT_ATTACHMENT, verdictOf } from '../../../lib/verdict.js';
 
 export function settledRecord(test: TestCase, result: TestResult, baseUrl: string): TestRecord {
@@ -14,7 +14,7 @@ export function settledRecord(test: TestCase, result: TestResult, baseUrl: strin
       errors: result.errors,
       annotations: result.annotations ?? test.annotations,
       attachments: result.attachments,
-      ruleIds: ruleIdsOf(test.title),
+      ruleIds: declaredRuleIds(test.annotations),
       timeout: test.timeout,
     },
     baseUrl

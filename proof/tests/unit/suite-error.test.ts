@@ -27,6 +27,7 @@ import type { TestRecord } from '../../../lib/report/test-record.js';
 import { isOwnFault, ownFrame, suiteErrorOf } from '../../../lib/suite-error.js';
 import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
 import { settledRecord } from './settled.js';
+import { declaredBy } from './title-ids.js';
 
 const RACE = 'SyntaxError: Unexpected end of JSON input';
 const STACK = `${RACE}\n    at JSON.parse (<anonymous>)\n    at spentIn (/home/ci/fleet-conformance/lib/budget.ts:72:31)\n    at /home/ci/fleet-conformance/node_modules/x.js:1:1`;
@@ -40,7 +41,7 @@ function record(
     title,
     titlePath: () => ['', 'conformance', 'x.spec.ts', title],
     location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
-    annotations: [],
+    annotations: declaredBy(title),
   } as unknown as TestCase;
   return settledRecord(test, { status, errors, attachments: [] } as unknown as TestResult, 'http://127.0.0.1:4010');
 }

@@ -9,6 +9,7 @@ import { curlOf } from '../../../lib/report/replay.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
 import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
 import { settledRecord } from './settled.js';
+import { declaredBy } from './title-ids.js';
 
 const shown: Evidence = {
   operationId: 'cardSearch',
@@ -30,7 +31,7 @@ function run(
     title,
     titlePath: () => ['', 'conformance', 'x.spec.ts', title],
     location: { file: '/p/specs/x.spec.ts', line: 1, column: 1 },
-    annotations,
+    annotations: [...declaredBy(title), ...annotations],
     timeout: 60_000,
   } as unknown as TestCase;
   const attachments = evidence ? [{ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(shown)) }] : [];
