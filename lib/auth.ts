@@ -10,6 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backoffMs, type EnvironmentEvent } from './environment.js';
+import { KeptError } from './judgements.js';
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -24,7 +25,7 @@ export interface ClientCredentials {
 /** The rule a token request the server will not answer as the document says breaks. */
 export const TOKEN_RULE = 'AUTH-TOKEN-CLIENT-CREDENTIALS';
 
-export class AuthError extends Error {
+export class AuthError extends KeptError {
   override name = 'AuthError';
   constructor(
     message: string,

@@ -28,6 +28,7 @@ import {
   whoAnswered,
 } from './environment.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
+import { judging } from './judgements.js';
 import { type SentLog, timed } from './latency/passive.js';
 import { NotRunError, type Observer } from './ledger.js';
 import { fillPath, type Operation, type OperationId, operation } from './operations.js';
@@ -99,6 +100,7 @@ export class ConformanceError extends Error {
     secrets: SecretRegistry
   ) {
     super(secrets.scrub(formatViolation(findings, exchange)));
+    judging(this, [...new Set(findings.map((f) => f.rule))]);
   }
 }
 
@@ -437,7 +439,9 @@ export class FleetClient {
     const { observer } = this.deps;
     if (!(e instanceof AuthError) || !observer) return e;
     if (!observer.owns(TOKEN_RULE)) return observer.block(TOKEN_RULE, e.message);
-    return new AuthError(`[${TOKEN_RULE}] ${e.message}`, e.status);
+    const own = new AuthError(`[${TOKEN_RULE}] ${e.message}`, e.status);
+    judging(own, [TOKEN_RULE]);
+    return own;
   }
 
   /**
@@ -455,8 +459,13 @@ export class FleetClient {
     const reason = `${what}: ${response.exchange.request.method} ${response.exchange.request.path.split('?')[0]} answered ${response.status}`;
     const blocking = (response.status >= 500 ? response.breaches[0]?.rule : undefined) ?? rule;
     const { observer } = this.deps;
-    if (!observer || observer.owns(blocking))
-      throw new Error(this.deps.secrets.scrub(`[${blocking}] ${reason}\n${formatExchange(response.exchange)}`));
+    if (!observer || observer.owns(blocking)) {
+      const failed = new Error(
+        this.deps.secrets.scrub(`[${blocking}] ${reason}\n${formatExchange(response.exchange)}`)
+      );
+      judging(failed, [blocking]);
+      throw failed;
+    }
     throw observer.block(blocking, reason, response.exchange);
   }
 

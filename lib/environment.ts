@@ -13,6 +13,7 @@
  * account for every event it met.
  */
 import type { Exchange } from './exchange.js';
+import { KeptError } from './judgements.js';
 import type { OperationId } from './operations.js';
 
 export const ENVIRONMENT_ATTACHMENT = 'fleet-environment.json';
@@ -119,7 +120,7 @@ export function environmentLine(r: EnvironmentReport): string {
  * and the events it met (a caller that reads back what happened marks them reconciled). A test
  * that stops on it ends incomplete, its rules not judged.
  */
-export class TransientError extends Error {
+export class TransientError extends KeptError {
   override name = 'TransientError';
   constructor(
     readonly kind: EventKind,
@@ -148,7 +149,7 @@ export class TransientError extends Error {
  * either. The test ends unavailable (run again once), and an operation that answers so to every
  * request of a run is the run's verdict `unavailable` (lib/report/coverage.ts).
  */
-export class UnavailableError extends Error {
+export class UnavailableError extends KeptError {
   override name = 'UnavailableError';
   constructor(
     message: string,

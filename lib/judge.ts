@@ -7,7 +7,8 @@
 import { expect as baseExpect } from '@playwright/test';
 import { type ApiResponse, formatExchange } from './client.js';
 import type { Config } from './config.js';
-import { NotRunError } from './ledger.js';
+import { judgedBy, judging } from './judgements.js';
+import { judgesNothing } from './ledger.js';
 import { operation } from './operations.js';
 import type { RuleId } from './rules/catalogue.js';
 
@@ -21,9 +22,11 @@ export async function forRule<T>(rule: RuleId | `ASSUME-${string}`, check: () =>
   try {
     return await check();
   } catch (e) {
-    // A test the suite does not run is no rule's failure.
-    if (e instanceof Error && !(e instanceof NotRunError) && !/^\[[A-Z0-9-]+\]/.test(e.message))
+    // What judges nothing (blocked, not run, incomplete) is no rule's failure; an inner check's mark stands.
+    if (e instanceof Error && !judgesNothing(e) && !judgedBy(e)) {
+      judging(e, [rule]);
       e.message = `[${rule}] ${e.message}`;
+    }
     throw e;
   }
 }
@@ -36,8 +39,10 @@ export async function forReading<T>(entry: string, rule: RuleId, check: () => T 
   try {
     return await check();
   } catch (e) {
-    if (e instanceof Error)
+    if (e instanceof Error && !judgesNothing(e)) {
+      judging(e, [entry, rule]);
       e.message = `[${entry}] ${e.message}\n[${rule}] judged under the stricter reading of ${entry}`;
+    }
     throw e;
   }
 }

@@ -17,12 +17,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { TestInfo } from '@playwright/test';
-import { TOKEN_RULE } from './auth.js';
+import { AuthError, TOKEN_RULE, TokenUnavailable, TokenUnreachable } from './auth.js';
 import type { Finding } from './checks/types.js';
 import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent, TransientError, UnavailableError } from './environment.js';
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import { appendRecords, readRecords } from './jsonl.js';
+import { judgedBy, KeptError, thrownFor } from './judgements.js';
 import type { OperationId } from './operations.js';
 import type { SecretRegistry } from './report/redact.js';
 import { NOTICE_ANNOTATION } from './rules/assumptions.js';
@@ -115,12 +116,12 @@ interface Taint {
 }
 
 /** A test that cannot be judged for the suite's own reasons (no pool card came in its time): incomplete, never failed. */
-export class IncompleteError extends Error {
+export class IncompleteError extends KeptError {
   override name = 'IncompleteError';
 }
 
 /** A test the suite itself does not run (the write budget would be passed): not run, with why. */
-export class NotRunError extends Error {
+export class NotRunError extends KeptError {
   override name = 'NotRunError';
 }
 
@@ -149,7 +150,7 @@ export function judgesNothing(e: unknown): boolean {
   );
 }
 
-export class BlockedError extends Error {
+export class BlockedError extends KeptError {
   override name = 'BlockedError';
   constructor(readonly blocker: Blocker) {
     super(`blocked${blocker.rule ? ` by ${blocker.rule}` : ''}: ${blocker.reason}`);
@@ -447,18 +448,23 @@ export class WorkerLedger implements Observer {
   }
 }
 
-/** The rule tags a ConformanceError, a status matcher or forRule put at the start of a line: "[CARD-SHAPE] ...". */
-const TAGS = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
-const BLOCKED_MESSAGE = /^BlockedError: blocked(?: by ([A-Z0-9-]+))?: ([^\n]*)/;
-/** No token, no judgement: a refused token request blocks what needed one. */
-const NO_TOKEN = /^AuthError: ([^\n]*)/;
+/** One of Playwright's failures of a test, taken back to the error it was made from (lib/judgements.ts). */
+interface Failure {
+  message: string;
+  stack?: string;
+  error?: Error;
+  /** The rules it judged: none when no check marked it (an assertion of the test's own rules). */
+  rules: string[];
+  reason?: string;
+}
+
 /** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
-const NOT_JUDGED = /^(?:TransientError|TokenUnavailable|TokenUnreachable|IncompleteError): ([^\n]*)/;
-/** The server answered unavailable to a request the test needed. */
-const UNAVAILABLE = /^UnavailableError: ([^\n]*)/;
-const NOT_RUN = /^NotRunError: ([^\n]*)/;
-/** A ConfigurationNotice's reason: its notice, then its register entry. */
-const NOTICE = /^(.*) \((ASSUME-[A-Z0-9-]+)\)$/;
+const notJudged = (e: Error | undefined) =>
+  e instanceof TransientError ||
+  e instanceof TokenUnavailable ||
+  e instanceof TokenUnreachable ||
+  e instanceof IncompleteError;
+const firstLine = (text: string) => text.split('\n')[0]!;
 const clean = (message: string) => stripVTControlCharacters(message);
 /** A line after which a new statement starts: a statement's end, a block's start or end, a comment, or nothing. */
 const ENDS_STATEMENT = /(^|[;{}])\s*$|^\s*(\/\/|\/\*|\*)/;
@@ -606,34 +612,38 @@ export class TestLedger implements Observer {
    * becomes "blocked by RULE" (skipped, annotated, evidence attached). Then what the worker
    * recorded meanwhile is attached.
    */
-  async settle(testInfo: TestInfo): Promise<void> {
+  async settle(testInfo: TestInfo): Promise<string[][]> {
     this.worker.current = undefined;
+    const failures = this.failuresOf(testInfo);
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
-    const notRun = stopped ? this.notRunOf(testInfo) : undefined;
+    const notRun = stopped ? this.notRunOf(failures) : undefined;
     // A blocker found before the time ran out wins over the timeout.
     const blocker =
       stopped && !notRun
-        ? ((testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(testInfo))
+        ? ((testInfo.status === 'timedOut' ? this.blocker : undefined) ?? this.blockerOf(failures))
         : undefined;
+    // An error a check marked is a verdict, whatever its class.
     const suiteError =
-      !blocker && !notRun && testInfo.status === 'failed'
-        ? suiteErrorOf(testInfo.errors.map((e) => e.message ?? ''))
+      !blocker && !notRun && testInfo.status === 'failed' && failures.every((f) => !f.rules.length)
+        ? suiteErrorOf(failures.map((f) => f.message))
         : undefined;
     // The findings check's evidence is each finding's own exchange (findings.json), not an answer of its own.
     const findingsCheck = testInfo.tags.includes('@findings');
     const incomplete =
-      stopped && !notRun && !blocker && !suiteError && !findingsCheck ? this.incompleteOf(testInfo) : undefined;
+      stopped && !notRun && !blocker && !suiteError && !findingsCheck
+        ? this.incompleteOf(testInfo, failures)
+        : undefined;
     // Said in the JUnit report too: a <property name="suite-error">.
     if (suiteError) testInfo.annotations.push({ type: SUITE_ERROR_ANNOTATION, description: suiteError });
     if (notRun) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';
       testInfo.annotations.push(
-        { type: NOT_RUN_ANNOTATION, description: notRun },
-        { type: 'skip', description: notRun }
+        { type: NOT_RUN_ANNOTATION, description: notRun.message },
+        { type: 'skip', description: notRun.message }
       );
-      const notice = NOTICE.exec(notRun);
-      if (notice) testInfo.annotations.push({ type: NOTICE_ANNOTATION, description: `${notice[2]}: ${notice[1]}` });
+      if (notRun instanceof ConfigurationNotice)
+        testInfo.annotations.push({ type: NOTICE_ANNOTATION, description: `${notRun.entry}: ${notRun.notice}` });
     } else if (blocker) {
       testInfo.status = 'skipped';
       testInfo.expectedStatus = 'skipped';
@@ -693,6 +703,26 @@ export class TestLedger implements Observer {
     const events = this.worker.takeEvents();
     if (events.length)
       await testInfo.attach(ENVIRONMENT_ATTACHMENT, { body: JSON.stringify(events), contentType: 'application/json' });
+    return failures.map((f) => f.rules);
+  }
+
+  /** The test's failures, each with the error it was made from and the rules that error judged. */
+  private failuresOf(testInfo: TestInfo): Failure[] {
+    const errors = thrownFor(testInfo, testInfo.errors);
+    return testInfo.errors.map((f, i) => {
+      const judged = judgedBy(errors[i]);
+      return {
+        message: clean(f.message ?? ''),
+        ...(f.stack ? { stack: f.stack } : {}),
+        ...(errors[i] ? { error: errors[i] } : {}),
+        rules: judged?.rules ?? [],
+        ...(judged ? { reason: judged.reason } : {}),
+      };
+    });
+  }
+
+  private judgesOwn(failures: Failure[]): boolean {
+    return failures.some((f) => f.rules.some((r) => this.rules.has(r)));
   }
 
   /**
@@ -700,8 +730,7 @@ export class TestLedger implements Observer {
    * an answer it needed (a reset, a timeout, a gateway's answer, no token), or it failed with no
    * answer of the server to show for it.
    */
-  private incompleteOf(testInfo: TestInfo): Incomplete | undefined {
-    const messages = testInfo.errors.map((e) => clean(e.message ?? ''));
+  private incompleteOf(testInfo: TestInfo, failures: Failure[]): Incomplete | undefined {
     const innermost = this.activities.at(-1);
     const activity = innermost && { what: this.activities.map((a) => a.what).join(' › '), since: innermost.since };
     const waiting = activity ? { waitingFor: activity.what, waitedMs: Date.now() - activity.since } : {};
@@ -720,31 +749,30 @@ export class TestLedger implements Observer {
         ...base,
       };
     }
-    const ownTag = messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)));
-    const unavailable = messages.map((m) => UNAVAILABLE.exec(m)).find(Boolean);
-    if (unavailable && !ownTag && this.spoiled) {
+    const own = this.judgesOwn(failures);
+    const unavailable = failures.find((f) => f.error instanceof UnavailableError)?.error;
+    if (unavailable && !own && this.spoiled) {
       const { operationId, response } = this.spoiled;
       return {
-        reason: `the server answered unavailable: ${unavailable[1]}`,
+        reason: `the server answered unavailable: ${firstLine(unavailable.message)}`,
         unavailable: { operationId, status: response.status },
         ...base,
       };
     }
-    const transient = messages.map((m) => NOT_JUDGED.exec(m)).find(Boolean);
-    if (transient && !ownTag) return { reason: `${transient[1]}: not judged`, ...base };
+    const transient = failures.find((f) => notJudged(f.error))?.error;
+    if (transient && !own) return { reason: `${firstLine(transient.message)}: not judged`, ...base };
     if (!this.last)
       return {
-        reason: `failed with no answer of the server to show for it (${(messages[0] ?? '').split('\n')[0]!.slice(0, 200)}): not judged`,
+        reason: `failed with no answer of the server to show for it (${firstLine(failures[0]?.message ?? '').slice(0, 200)}): not judged`,
         ...base,
       };
     return undefined;
   }
 
   /** Why the suite itself did not run the test (its write budget), when that is what stopped it. */
-  private notRunOf(testInfo: TestInfo): string | undefined {
-    const messages = testInfo.errors.map((e) => clean(e.message ?? ''));
-    if (messages.some((m) => [...m.matchAll(TAGS)].some((t) => this.rules.has(t[1]!)))) return undefined;
-    return messages.map((m) => NOT_RUN.exec(m)).find(Boolean)?.[1];
+  private notRunOf(failures: Failure[]): NotRunError | undefined {
+    if (this.judgesOwn(failures)) return undefined;
+    return failures.map((f) => f.error).find((e): e is NotRunError => e instanceof NotRunError);
   }
 
   /** The environment's answer that ended the test instead of the server's (kept as what it last saw). */
@@ -752,9 +780,9 @@ export class TestLedger implements Observer {
     this.spoiled = exchange;
   }
 
-  private blockerOf(testInfo: TestInfo): Blocker | undefined {
-    const messages = testInfo.errors.map((e) => `${clean(e.message ?? '')}\n${failingLine(e.stack)}`);
-    const tags = [...new Set(messages.flatMap((m) => [...m.matchAll(TAGS)].map((t) => t[1]!)))];
+  private blockerOf(failures: Failure[]): Blocker | undefined {
+    const messages = failures.map((f) => `${f.message}\n${failingLine(f.stack)}`);
+    const tags = [...new Set(failures.flatMap((f) => f.rules))];
     // A 5xx of the server judged as another rule's (its own would have thrown): an assertion of the
     // test's own rule that shows that very answer (its request and status) judged nothing of it.
     const fiveXx = this.taints.find(
@@ -763,10 +791,19 @@ export class TestLedger implements Observer {
     if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
-    const named = messages.map((m) => BLOCKED_MESSAGE.exec(m)).find(Boolean);
-    if (named) return this.blocker ?? { ...(named[1] ? { rule: named[1] } : {}), reason: named[2]! };
-    const noToken = messages.map((m) => NO_TOKEN.exec(m)).find(Boolean);
-    if (noToken && !this.rules.has(TOKEN_RULE)) return { rule: TOKEN_RULE, reason: noToken[1]! };
+    const named = failures.map((f) => f.error).find((e): e is BlockedError => e instanceof BlockedError);
+    if (named)
+      return (
+        this.blocker ?? { ...(named.blocker.rule ? { rule: named.blocker.rule } : {}), reason: named.blocker.reason }
+      );
+    // A token refused for the credentials (not for the environment's sake: AuthError's subclasses).
+    const noToken = failures
+      .map((f) => f.error)
+      .find(
+        (e): e is AuthError =>
+          e instanceof AuthError && !(e instanceof TokenUnavailable || e instanceof TokenUnreachable)
+      );
+    if (noToken && !this.rules.has(TOKEN_RULE)) return { rule: TOKEN_RULE, reason: firstLine(noToken.message) };
     // A failure that a broken answer the test received explains (a 5xx, an unreadable body, a field
     // another rule's check flagged) is that rule's doing, whichever rule the assertion judged.
     const explained = this.explainingAll(messages);
@@ -774,12 +811,7 @@ export class TestLedger implements Observer {
     // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
     const other = tags.find((t) => rules.has(t));
     if (other) {
-      const title = messages
-        .find((m) => m.includes(`[${other}]`))!
-        .split('\n')
-        .find((l) => l.includes(`[${other}]`))!
-        .replace(/^.*?\[[A-Z0-9-]+\]\s*/, '')
-        .slice(0, 300);
+      const title = failures.find((f) => f.rules.includes(other))!.reason ?? '';
       if (this.last) this.worker.record({ rule: other, check: 'assertion', title }, this.last, this.title);
       return { rule: other, reason: title, ...(this.last ? { evidence: this.worker.evidence(this.last) } : {}) };
     }

@@ -4,6 +4,7 @@
  * never turns a rule red nor counts as a regression of the target.
  */
 import { stripVTControlCharacters } from 'node:util';
+import { judgedBy } from './judgements.js';
 
 /** Thrown where the suite knows the fault is its own; its message says which error lies beneath. */
 export class SuiteError extends Error {
@@ -22,7 +23,8 @@ const clean = (message: string) => stripVTControlCharacters(message).trim();
 
 /** True when `error` (an Error, or a reporter's error message) is the suite's own fault. */
 export function isOwnFault(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : clean(String(error));
+  if (error instanceof Error) return !judgedBy(error) && OWN_FAULT.test(`${error.name}: ${error.message}`);
+  const message = clean(String(error));
   return OWN_FAULT.test(message) && !RULE_TAG.test(message);
 }
 

@@ -58,11 +58,11 @@ export interface Settled {
   annotations: { type: string; description?: string }[];
   attachments: { name: string; body?: Buffer }[];
   ruleIds: readonly string[];
+  /** The rules each of `errors` judged, as its ledger took it back to the error it was made from (none: the test's own). */
+  judged: readonly (readonly string[])[];
   /** The test's time limit, ms. */
   timeout: number;
 }
-
-const TAG = /^(?:\w*Error: )?\[([A-Z0-9-]+)\]/gm;
 
 function firstLine(text: string | undefined): string | undefined {
   return stripVTControlCharacters(text ?? '')
@@ -151,22 +151,21 @@ export function verdictOf(settled: Settled, baseUrl: string): Verdict {
     };
   }
   const messages = settled.errors.map((e) => e.message ?? '');
+  const judged = settled.errors.map((_, i) => settled.judged[i] ?? []);
   // The suite's own exception judged nothing: no rule of the test is red for it.
-  const suiteError = suiteErrorOf(messages);
+  const suiteError = judged.every((j) => !j.length) ? suiteErrorOf(messages) : undefined;
   if (suiteError) {
     const thrownAt = ownFrame(settled.errors[0]?.stack);
     return { outcome: 'suite-error', reason: suiteError, ...(thrownAt ? { thrownAt } : {}) };
   }
-  const tagsOf = (m: string) => [...m.matchAll(TAG)].map((t) => t[1]!);
-  const tags = new Set(messages.flatMap(tagsOf));
+  const tags = new Set(judged.flat());
   const assumption = [...tags].find((t) => t.startsWith('ASSUME-'));
   const named = ruleIds.filter((r) => tags.has(r));
   // A stricter reading names the rule it judged beside its register entry (forReading): an
   // assumption failure, unless a failure of the document's own statement stands beside it.
-  const ownFailure = messages.some((m) => {
-    const t = tagsOf(m);
-    return !t.some((x) => x.startsWith('ASSUME-')) && (!t.length || t.some((x) => ruleIds.includes(x)));
-  });
+  const ownFailure = judged.some(
+    (t) => !t.some((x) => x.startsWith('ASSUME-')) && (!t.length || t.some((x) => ruleIds.includes(x)))
+  );
   const evidence =
     violationEvidence(attachments, baseUrl) ?? json<Evidence>(attachments, (n) => n === EVIDENCE_ATTACHMENT)[0];
   // No red without evidence: a failure no answer of the server shows judged nothing.

@@ -7,6 +7,7 @@
 import type { ApiResponse } from '../client.js';
 import { formatExchange } from '../client.js';
 import type { Exchange } from '../exchange.js';
+import { judging } from '../judgements.js';
 import type { Evidence } from '../ledger.js';
 import { operation } from '../operations.js';
 import type { Judgement } from './judges.js';
@@ -239,7 +240,9 @@ export class MatrixRecorder {
       const lines = this.failures.map(
         (f) => `[${ROWS[f.cell.row].rule}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`
       );
-      throw new Error(`${lines.join('\n')}\n${formatExchange(first!.exchange)}`);
+      const failed = new Error(`${lines.join('\n')}\n${formatExchange(first!.exchange)}`);
+      judging(failed, [...new Set(this.failures.map((f) => ROWS[f.cell.row].rule))]);
+      throw failed;
     }
     if (this.strictFailures.length) {
       const [first] = this.strictFailures;
@@ -247,9 +250,11 @@ export class MatrixRecorder {
       const lines = this.strictFailures.map(
         (f) => `[${f.entry}] ${cellWhere(f.cell.row, f.cell.column)} (${f.cell.resource}): ${f.cell.note}`
       );
-      throw new Error(
+      const failed = new Error(
         `${lines.join('\n')}\n[${rule}] judged under the stricter reading of ${first!.entry}\n${formatExchange(first!.exchange)}`
       );
+      judging(failed, [...new Set(this.strictFailures.map((f) => f.entry)), rule]);
+      throw failed;
     }
     const [refused] = this.refusedControls;
     if (!refused) return;

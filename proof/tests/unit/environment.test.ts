@@ -22,7 +22,7 @@ import {
   UnavailableError,
 } from '../../../lib/environment.js';
 import { freePlaces, subCustomerBody } from '../../../lib/factories/customer.js';
-import { INCOMPLETE_ATTACHMENT, type Incomplete, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
+import { INCOMPLETE_ATTACHMENT, type Incomplete, NotRunError, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { answerOrReadBack } from '../../../lib/read-back.js';
 import { INCOMPLETE_PREFIX, markVerdicts, UNAVAILABLE_PREFIX } from '../../../lib/report/allure-suite-errors.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
@@ -30,6 +30,7 @@ import { tokenPathDeviation } from '../../../lib/token-endpoint.js';
 import { DIRECT } from '../../../lib/transport/settings.js';
 import { loadSchemas } from '../../../lib/validation.js';
 import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
+import { failWith, judgedError } from './failures.js';
 import { TOKEN } from './fake-target.js';
 
 const config = loadConfig({
@@ -346,7 +347,7 @@ test("a 404 or 405 at the document's token path is the server's deviation only w
 });
 
 /** Just what settle() reads and writes of a TestInfo (`retries`: the project's). */
-function fakeTestInfo(status: TestInfo['status'], messages: string[], retries = 0) {
+function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[], retries = 0) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
     status,
@@ -356,10 +357,11 @@ function fakeTestInfo(status: TestInfo['status'], messages: string[], retries = 
     timeout: 60_000,
     retry: 0,
     project: { retries },
-    errors: messages.map((message) => ({ message })),
+    errors: [] as TestInfo['errors'],
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
-  };
-  return { info: info as unknown as TestInfo, attachments };
+  } as unknown as TestInfo;
+  info.errors.push(...failWith(info, failures));
+  return { info, attachments };
 }
 
 test('a test out of time is incomplete, saying what it waited for, for how long, and its last exchange: never failed', async () => {
@@ -385,7 +387,7 @@ test("a test stopped by the environment is incomplete, the gateway's page its la
   const ledger = new TestLedger(new Set(['MASTER-TEN-ARRAYS']), worker(), 'a test');
   const { client } = scripted([page(502)], ledger);
   const error = (await client.call('getMasterData').catch((e: unknown) => e)) as TransientError;
-  const { info, attachments } = fakeTestInfo('failed', [`TransientError: ${error.message}`]);
+  const { info, attachments } = fakeTestInfo('failed', [error]);
   await ledger.settle(info);
   expect(info.annotations.find((a) => a.type === 'incomplete')?.description).toBe(
     "GET /master/all got a gateway's answer 502 4 times: not judged"
@@ -413,7 +415,7 @@ test('an attempt that judged nothing is run again when the project may (its stat
   const error = (await scripted([page(502)], first)
     .client.call('getMasterData')
     .catch((e: unknown) => e)) as TransientError;
-  const attempt = fakeTestInfo('failed', [`TransientError: ${error.message}`], 1);
+  const attempt = fakeTestInfo('failed', [error], 1);
   await first.settle(attempt.info);
   expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual([
     'interrupted',
@@ -427,7 +429,7 @@ test('an attempt that judged nothing is run again when the project may (its stat
   )
     .client.call('getCustomerCardTypes', { params: { customerAccountNumber: '7000000010' } })
     .catch((e: unknown) => e)) as UnavailableError;
-  const last = fakeTestInfo('failed', [`UnavailableError: ${down.message}`]);
+  const last = fakeTestInfo('failed', [down]);
   await unavailable.settle(last.info);
   expect([last.info.status, last.info.annotations.map((a) => a.type)]).toEqual(['skipped', ['unavailable', 'skip']]);
   expect(JSON.parse(last.attachments.find((a) => a.name === INCOMPLETE_ATTACHMENT)!.body)).toMatchObject({
@@ -439,7 +441,7 @@ test('an attempt that judged nothing is run again when the project may (its stat
   await scripted([json(200, {})], failing)
     .client.call('getCard', { params: { cardIdentifier: 4000001 } })
     .catch(() => undefined);
-  const verdict = fakeTestInfo('failed', ['Error: [CARD-BLOCK] card 4000001 should be blocked'], 1);
+  const verdict = fakeTestInfo('failed', [judgedError(['CARD-BLOCK'], 'card 4000001 should be blocked')], 1);
   await failing.settle(verdict.info);
   expect([
     verdict.info.status,
@@ -451,7 +453,7 @@ test('a test the write budget refuses is not run, with why: never blocked', asyn
   const ledger = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
   const { info } = fakeTestInfo(
     'failed',
-    ['NotRunError: FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)'],
+    [new NotRunError('FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)')],
     1
   );
   await ledger.settle(info);

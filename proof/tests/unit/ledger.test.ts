@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { AuthError } from '../../../lib/auth.js';
 import type { Finding } from '../../../lib/checks/types.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
@@ -15,6 +16,7 @@ import {
   WorkerLedger,
 } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
+import { failWith, judgedError } from './failures.js';
 
 function exchange(status: number, body: unknown = {}, operationId: Exchange['operationId'] = 'cardSearch'): Exchange {
   const text = JSON.stringify(body);
@@ -37,17 +39,18 @@ const failure = (rule: string, where: string, title = `${where} must be integer`
 });
 
 /** Just what settle() reads and writes of a TestInfo. */
-function fakeTestInfo(status: TestInfo['status'], messages: string[]) {
+function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[]) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
     status,
     expectedStatus: 'passed' as TestInfo['expectedStatus'],
     annotations: [] as TestInfo['annotations'],
     tags: [] as string[],
-    errors: messages.map((message) => ({ message })),
+    errors: [] as TestInfo['errors'],
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
-  };
-  return { info: info as unknown as TestInfo, attachments };
+  } as unknown as TestInfo;
+  info.errors.push(...failWith(info, failures));
+  return { info, attachments };
 }
 
 function ledgers(rules: string[]) {
@@ -60,7 +63,9 @@ const blockedBy = (info: TestInfo) => info.annotations.find((a) => a.type === 'b
 test("a failure of the test's own rule stands, even next to a broken answer of another rule", async () => {
   const { test: ledger } = ledgers(['CARD-SEARCH-STATUS']);
   ledger.observe(exchange(500), [failure('HTTP-STATUS-DOCUMENTED', '/')]);
-  const { info } = fakeTestInfo('failed', ['Error: [CARD-SEARCH-STATUS] cards found for status 2 with another status']);
+  const { info } = fakeTestInfo('failed', [
+    judgedError(['CARD-SEARCH-STATUS'], 'cards found for status 2 with another status'),
+  ]);
   await ledger.settle(info);
   expect(info.status).toBe('failed');
   expect(blockedBy(info)).toBeUndefined();
@@ -72,7 +77,10 @@ test("an assertion of the test's own rule on the 5xx its last request got (judge
     failure('CUST-CREATE-RETURNS-NUMBER', '/', 'answered 500 to a valid write, and performed it (read back)'),
   ]);
   const { info } = fakeTestInfo('failed', [
-    'Error: Property failed after 1 tests\nError: [CUST-NAME-MAX-310] expected status 200, received 500\nrequest:  POST /cards/search\nresponse: 500 application/json',
+    judgedError(
+      ['CUST-NAME-MAX-310'],
+      'Property failed after 1 tests\nexpected status 200, received 500\nrequest:  POST /cards/search\nresponse: 500 application/json'
+    ),
   ]);
   await ledger.settle(info);
   expect([info.status, blockedBy(info)]).toEqual([
@@ -148,16 +156,21 @@ test('a broken field explains a failure whose statement reads it, the statement 
 });
 
 test("a BlockedError, a refused token and an assertion of another rule (forRule) each block; the last is that rule's finding", async () => {
-  const cases: [string, string][] = [
+  const cases: [Error, string][] = [
     [
-      'BlockedError: blocked by CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER',
+      new BlockedError({ rule: 'CARD-SHAPE', reason: 'no usable Active card in FLEET_CARD_POOL_CUSTOMER' }),
       'CARD-SHAPE: no usable Active card in FLEET_CARD_POOL_CUSTOMER',
     ],
     [
-      'AuthError: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET',
+      new AuthError(
+        'token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET'
+      ),
       'AUTH-TOKEN-CLIENT-CREDENTIALS: token request for client c refused: 400 invalid_request; check FLEET_CLIENT_ID / FLEET_CLIENT_SECRET',
     ],
-    ['Error: [CUST-BLOCK] customer 7000001001 after its block', 'CUST-BLOCK: customer 7000001001 after its block'],
+    [
+      judgedError(['CUST-BLOCK'], 'customer 7000001001 after its block'),
+      'CUST-BLOCK: customer 7000001001 after its block',
+    ],
   ];
   for (const [message, description] of cases) {
     const { test: ledger } = ledgers(['CUST-NOTES-MAX-200']);
@@ -169,7 +182,7 @@ test("a BlockedError, a refused token and an assertion of another rule (forRule)
       .filter((a) => a.name === FINDINGS_ATTACHMENT)
       .flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
     expect(findings.map((f) => `${f.rule} ${f.check} ${f.operationId}`)).toEqual(
-      message.includes('[CUST-BLOCK]') ? ['CUST-BLOCK assertion getCustomer'] : []
+      message.message.includes('[CUST-BLOCK]') ? ['CUST-BLOCK assertion getCustomer'] : []
     );
   }
 });
@@ -180,7 +193,10 @@ test('an assertion of another rule that a field broken by a third rule explains 
     failure('CONTACT-SHAPE', '/customerContact/mobilePhone', '/customerContact/mobilePhone must be string'),
   ]);
   const { info, attachments } = fakeTestInfo('failed', [
-    'Error: [CUST-CREATE-MAIN-ADDRESS-CONTACT] details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,',
+    judgedError(
+      ['CUST-CREATE-MAIN-ADDRESS-CONTACT'],
+      'details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,'
+    ),
   ]);
   await ledger.settle(info);
   expect(blockedBy(info)).toMatch(/^CONTACT-SHAPE: /);

@@ -7,7 +7,12 @@ import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
 import { declaredRuleIds } from '../../../lib/rules/declared.js';
 import { VERDICT_ATTACHMENT, verdictOf } from '../../../lib/verdict.js';
 
-export function settledRecord(test: TestCase, result: TestResult, baseUrl: string): TestRecord {
+export function settledRecord(
+  test: TestCase,
+  result: TestResult,
+  baseUrl: string,
+  judged: string[][] = []
+): TestRecord {
   const verdict = verdictOf(
     {
       status: result.status,
@@ -15,6 +20,7 @@ export function settledRecord(test: TestCase, result: TestResult, baseUrl: strin
       annotations: result.annotations ?? test.annotations,
       attachments: result.attachments,
       ruleIds: declaredRuleIds(test.annotations),
+      judged,
       timeout: test.timeout,
     },
     baseUrl

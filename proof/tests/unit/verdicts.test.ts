@@ -2,12 +2,14 @@ import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import { compareRuns } from '../../../lib/gate/compare.js';
+import { judgedBy } from '../../../lib/judgements.js';
 import { EVIDENCE_ATTACHMENT, type Evidence, type LedgerEntry } from '../../../lib/ledger.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { buildDrift } from '../../../lib/report/drift.js';
 import { curlOf } from '../../../lib/report/replay.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
 import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
+import { judgedError } from './failures.js';
 import { settledRecord } from './settled.js';
 import { declaredBy } from './title-ids.js';
 
@@ -23,7 +25,7 @@ const shown: Evidence = {
 function run(
   title: string,
   status: TestResult['status'],
-  messages: string[] = [],
+  failures: (string | Error)[] = [],
   annotations: TestCase['annotations'] = [],
   evidence = status === 'failed'
 ): TestRecord {
@@ -35,21 +37,24 @@ function run(
     timeout: 60_000,
   } as unknown as TestCase;
   const attachments = evidence ? [{ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(shown)) }] : [];
-  const result = { status, errors: messages.map((message) => ({ message })), attachments } as unknown as TestResult;
-  return settledRecord(test, result, 'http://127.0.0.1:4010');
+  const errors = failures.map((f) => ({ message: f instanceof Error ? `${f.name}: ${f.message}` : f }));
+  const judged = failures.map((f) => (f instanceof Error ? (judgedBy(f)?.rules ?? []) : []));
+  const result = { status, errors, attachments } as unknown as TestResult;
+  return settledRecord(test, result, 'http://127.0.0.1:4010', judged);
 }
 
 test('a failing test of several rules fails the rules its failure names, or all of them when it names none', () => {
   expect(
-    run('t [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', ['Error: [CARD-SEARCH-CURSOR] cards seen twice'])
-      .failedRules
+    run('t [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', [
+      judgedError(['CARD-SEARCH-CURSOR'], 'cards seen twice'),
+    ]).failedRules
   ).toEqual(['CARD-SEARCH-CURSOR']);
   expect(
     run('t [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', ['Error: expect(received).toBe(expected)'])
       .failedRules
   ).toEqual(['CARD-SEARCH-CURSOR', 'CARD-SEARCH-PAGE-FLAGS']);
   const strict = run('t [CUST-UNBLOCK-ONLY-BLOCKED]', 'failed', [
-    'Error: [ASSUME-UNMET-CONDITION] unblock (strict reading)',
+    judgedError(['ASSUME-UNMET-CONDITION', 'CUST-UNBLOCK-ONLY-BLOCKED'], 'unblock (strict reading)'),
   ]);
   expect([strict.outcome, strict.assumption]).toEqual(['assumption-failed', 'ASSUME-UNMET-CONDITION']);
 });
@@ -57,7 +62,10 @@ test('a failing test of several rules fails the rules its failure names, or all 
 test('a stricter reading in a test of several rules is an assumption failure of the rule it judged alone', () => {
   const title = 'lifecycle [CUST-BLOCK, CUST-UNBLOCK-ONLY-BLOCKED, CUST-CLOSE-PERMANENT]';
   const record = run(title, 'failed', [
-    'Error: lifecycle failed after 3 runs\n[ASSUME-UNMET-CONDITION] unblocking open customer 7000001001 (strict reading)\n[CUST-UNBLOCK-ONLY-BLOCKED] judged under the stricter reading of ASSUME-UNMET-CONDITION',
+    judgedError(
+      ['ASSUME-UNMET-CONDITION', 'CUST-UNBLOCK-ONLY-BLOCKED'],
+      'lifecycle failed after 3 runs: unblocking open customer 7000001001 (strict reading)'
+    ),
   ]);
   expect([record.outcome, record.failedRules]).toEqual(['assumption-failed', ['CUST-UNBLOCK-ONLY-BLOCKED']]);
   const coverage = buildCoverage('sandbox', [record], [], emptyFootprint());
@@ -70,14 +78,14 @@ test('a stricter reading in a test of several rules is an assumption failure of 
   // Beside a failure of the document's own statement, the test fails.
   expect(
     run(title, 'failed', [
-      'Error: [CUST-BLOCK] still Active',
-      'Error: [ASSUME-UNMET-CONDITION] x\n[CUST-UNBLOCK-ONLY-BLOCKED] y',
+      judgedError(['CUST-BLOCK'], 'still Active'),
+      judgedError(['ASSUME-UNMET-CONDITION', 'CUST-UNBLOCK-ONLY-BLOCKED'], 'x'),
     ]).outcome
   ).toBe('failed');
 });
 
 test('no red without evidence: a failure no answer of the server shows, and a test out of time, are incomplete, their rules not judged', () => {
-  const bare = run('t [CARD-BLOCK]', 'failed', ['Error: [CARD-BLOCK] still Active'], [], false);
+  const bare = run('t [CARD-BLOCK]', 'failed', [judgedError(['CARD-BLOCK'], 'still Active')], [], false);
   expect([bare.outcome, bare.failedRules, bare.reason]).toEqual([
     'incomplete',
     undefined,
@@ -164,7 +172,7 @@ test('coverage: a finding makes its rule red even when its tests pass; blocked t
     run('shape [CARD-SHAPE]', 'passed'),
     run('block [CARD-BLOCK]', 'skipped', [], [{ type: 'blocked', description: 'CARD-SHAPE: no usable Active card' }]),
     run('cursor [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', [
-      'Error: [CARD-SEARCH-CURSOR] cards seen twice',
+      judgedError(['CARD-SEARCH-CURSOR'], 'cards seen twice'),
     ]),
   ];
   const coverage = buildCoverage('sandbox', records, [finding], emptyFootprint());

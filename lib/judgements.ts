@@ -1,0 +1,63 @@
+/**
+ * What a failure judged, kept as data. The errors the suite's judging code throws in a test are
+ * kept for that test (`KeptError`, and every error `forRule` passes on), and a check marks the
+ * error it throws with the rules it judged (`judging`). When the test settles, its ledger
+ * (lib/ledger.ts) takes each of Playwright's failures back to the very error it was made from
+ * (Playwright hands them serialized as `name: message`) and decides from the error's class and
+ * mark: never from the words of its message, which stay what a person reads.
+ */
+import { type TestInfo, test } from '@playwright/test';
+
+const JUDGED = Symbol('the rules a failure judged');
+
+/** The rules a failure judged (a stricter reading: its register entry, then the rule) and its first line. */
+export interface Judged {
+  rules: string[];
+  reason: string;
+}
+
+const kept = new WeakMap<TestInfo, Set<Error>>();
+
+function running(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    // Outside a test (a worker's discovery, a command-line tool): nothing to keep it for.
+    return undefined;
+  }
+}
+
+/** Keeps `e` as thrown in the test now running (`info`: that test's, in a unit test). */
+export function keep(e: Error, info = running()): void {
+  if (!info) return;
+  const errors = kept.get(info) ?? new Set<Error>();
+  errors.add(e);
+  kept.set(info, errors);
+}
+
+/** Marks `e` as judging `rules`, unless an inner check marked it first, and keeps it. */
+export function judging(e: Error, rules: string[], reason = firstLine(e.message), info = running()): void {
+  if (!(JUDGED in e)) Object.defineProperty(e, JUDGED, { value: { rules, reason } satisfies Judged });
+  keep(e, info);
+}
+
+const firstLine = (text: string) => (text.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 300);
+
+export const judgedBy = (e: Error | undefined): Judged | undefined =>
+  e && JUDGED in e ? (e as unknown as Record<typeof JUDGED, Judged>)[JUDGED] : undefined;
+
+/** An error the ledger reads by its class: kept for the test it is made in. */
+export class KeptError extends Error {
+  constructor(message: string) {
+    super(message);
+    keep(this);
+  }
+}
+
+const serialized = (e: Error) => `${e.name ? `${e.name}: ` : ''}${e.message}`;
+
+/** The error each of `failures` (Playwright's, of `info`) was made from, when the suite kept it. */
+export function thrownFor(info: TestInfo, failures: readonly { message?: string }[]): (Error | undefined)[] {
+  const errors = [...(kept.get(info) ?? [])];
+  return failures.map((f) => errors.find((e) => serialized(e) === f.message));
+}
