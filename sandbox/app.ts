@@ -9,6 +9,7 @@
  *  - one error handler: ApiError, validation errors, parser errors, unknown routes and unexpected
  *    exceptions become the body the document gives for the operation (sandbox/errors.ts).
  * Resource plugins all receive the same options object (SandboxPluginOptions: faults, variants, store).
+ * The faults that change only what is sent apply from one table at one hook (sandbox/send-faults.ts).
  * The app-wide parts of the variants (SANDBOX_VARIANTS) live in sandbox/variant-hooks.ts.
  */
 import type { IncomingMessage } from 'node:http';
@@ -29,6 +30,7 @@ import sessionRoutes from './routes/sessions.js';
 import { seedReplacedOriginals, seedRetiredProducts } from './seed/cards.js';
 import { seedStore } from './seed/index.js';
 import { withOptionalLinks } from './seed/master-data.js';
+import { installSendFaults } from './send-faults.js';
 import { installServerErrorFaults } from './server-errors.js';
 import { validationProblems, validatorCompiler } from './validation.js';
 import { installVariantHooks, variantError } from './variant-hooks.js';
@@ -220,6 +222,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       (e: Error) => done(e)
     );
   });
+
+  // First of the onSend hooks: the latency and the variants' hooks see the answer as the fault sends it.
+  installSendFaults(app, faults);
 
   // SANDBOX_LATENCY's delays, and a latency fault's on top of them.
   for (const latency of [options.latency, slowedBy((id) => faults.has(id as FaultId))]) {

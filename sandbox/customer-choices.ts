@@ -70,17 +70,6 @@ export function shownStatus(c: CustomerRecord, faults: Faults, variants: Variant
   return [id, name];
 }
 
-/** The name as GET and the list show it (customer-name-html-escaped escapes it for HTML on read). */
-export function shownName(name: string, faults: Faults): string {
-  if (!faults.has('customer-name-html-escaped')) return name;
-  return name
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 /** The name as stored (customer-name-accents-stripped keeps the letters without their marks: Zoë → Zoe). */
 export function storedName(name: string, faults: Faults): string {
   return faults.has('customer-name-accents-stripped') ? name.normalize('NFD').replace(/\p{M}/gu, '') : name;

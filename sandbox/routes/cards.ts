@@ -4,7 +4,7 @@
  * (sandbox/README.md, ASSUME-*). cardPIN is stored and never leaves the store.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { operations } from '../../lib/operations.js';
 import type {
   CardOrderRequest,
@@ -99,11 +99,6 @@ function cardStatusIn(shownId: number, variants: Variants): number {
 
 // ---- Views ----
 
-function dottedDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 function statusName(name: string, statusId: number, faults: Faults, card?: CardRecord): string {
   if (
     faults.has('card-status-name-wrong-after-unblock') &&
@@ -111,7 +106,7 @@ function statusName(name: string, statusId: number, faults: Faults, card?: CardR
     card?.history.at(-1)?.action === 'unblock'
   )
     return 'Unblocked';
-  return faults.has('card-status-active-name-wrong') && statusId === cardStatus.active ? name.toUpperCase() : name;
+  return name;
 }
 
 /** Fields a server that keeps less leaves out (optional-fields-omitted), with every empty value. */
@@ -136,14 +131,9 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
   const restriction = master.get('fuelProductRestriction', card.fuelProductRestrictionId);
   const [statusId, name] = cardStatusOut(card.statusId, variants);
   const view = {
-    cardIdentifier: faults.has('card-identifier-string') ? String(card.cardIdentifier) : card.cardIdentifier,
+    cardIdentifier: card.cardIdentifier,
     cardType: master.get('cardType', card.cardTypeId)?.name ?? '',
-    status: faults.has('card-status-plain-string')
-      ? statusName(name, statusId, faults, card)
-      : {
-          id: faults.has('card-status-id-string') ? String(statusId) : statusId,
-          name: statusName(name, statusId, faults, card),
-        },
+    status: { id: statusId, name: statusName(name, statusId, faults, card) },
     primaryVisualCardNumber: card.primaryVisualCardNumber,
     secondaryCardNumber: card.secondaryCardNumber,
     keyIdentifier: card.keyIdentifier,
@@ -162,7 +152,7 @@ export function cardView(store: Store, card: CardRecord, faults: Faults, variant
     })),
     cardDeliveryAddress: { ...card.deliveryAddress },
     cardDeliveryContact: { ...card.deliveryContact },
-    orderDate: faults.has('card-order-date-format') ? dottedDate(card.orderDate) : card.orderDate,
+    orderDate: card.orderDate,
     expiryDate: card.expiryDate,
     ...(faults.has('card-pin-echoed') && card.pin !== undefined ? { cardPIN: card.pin } : {}),
   };
@@ -571,8 +561,8 @@ export default async function cardRoutes(
       if (opts.orderCompletionSeconds)
         setTimeout(() => addCards(cardStatus.active), opts.orderCompletionSeconds * 1000).unref();
       else addCards(cardStatus.ordered);
-      reply.code(faults.has('order-status-200') ? 200 : operations.orderCards.success);
-      return faults.has('order-reference-missing') ? {} : { orderReference };
+      reply.code(operations.orderCards.success);
+      return { orderReference };
     },
   });
 
@@ -595,8 +585,7 @@ export default async function cardRoutes(
         (variants.has('ended-unreadable') || faults.has('card-gone-revived-by-block'))
       )
         throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
-      const view = cardView(store, card, faults, variants);
-      return faults.has('card-get-wrapped') ? { card: view } : view;
+      return cardView(store, card, faults, variants);
     },
   });
 
@@ -614,16 +603,13 @@ export default async function cardRoutes(
     totalCount: number | undefined,
     lastPage = !hasNextPage
   ) => {
-    const flag = (b: boolean) => (faults.has('card-list-has-next-page-string') ? String(b) : b);
     return {
       cards: cards.map((c) => searchItem(cardView(store, c, faults, variants), variants)),
       customerAccountNumber,
-      hasNextPage: flag(hasNextPage),
-      lastPage: flag(lastPage),
+      hasNextPage,
+      lastPage,
       ...(nextCursor ? { nextCursor } : {}),
-      ...(totalCount === undefined
-        ? {}
-        : { totalCount: faults.has('card-search-total-count-wrong') ? cards.length : totalCount }),
+      ...(totalCount === undefined ? {} : { totalCount }),
     };
   };
   app.route<{ Body: CardSearchRequest }>({
@@ -838,13 +824,9 @@ export default async function cardRoutes(
       throw ApiError.badRequest('notes is longer than 200 characters');
   };
 
-  /** The operation status of a change: {}, or under `fault` an empty body. */
-  const done = (reply: FastifyReply, fault: FaultId) =>
-    faults.has(fault) ? reply.type('application/json').send('') : {};
-
   app.route<StatusRoute>({
     ...routeOf('blockCard', { params: cardParams }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const card = statusTarget(request, 'blocked');
       if (faults.has('card-block-notes-required') && request.body.notes === undefined)
         throw ApiError.badRequest('notes is required');
@@ -861,7 +843,7 @@ export default async function cardRoutes(
         card.statusId = cardStatus.blocked;
       if (faults.has('card-block-changes-driver')) card.driverName = card.driverName.toUpperCase();
       record(card, 'block', request.body);
-      return done(reply, 'opstatus-card-block-empty-body');
+      return {};
     },
   });
 
@@ -897,7 +879,7 @@ export default async function cardRoutes(
 
   app.route<StatusRoute>({
     ...routeOf('cancelCard', { params: cardParams }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const card = statusTarget(request, 'cancelled again');
       if (variants.has('card-cancel-strict')) {
         if (request.body.statusReasonId === undefined) throw ApiError.badRequest('statusReasonId is required');
@@ -905,14 +887,14 @@ export default async function cardRoutes(
       }
       card.statusId = cardStatus.cancelled;
       record(card, 'cancel', request.body);
-      return done(reply, 'opstatus-cancel-empty-body');
+      return {};
     },
   });
 
   // ---- Replace ----
   app.route<{ Params: { cardIdentifier: number }; Body: CardReplaceRequest }>({
     ...routeOf('replaceCard', { params: cardParams }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const caller = callerOf(request);
       const original = writableCard(caller, request.params.cardIdentifier);
       const body = request.body;
@@ -966,21 +948,21 @@ export default async function cardRoutes(
       if (!faults.has('card-replace-original-not-blocked') && original.statusId !== cardStatus.cancelled)
         original.statusId = cardStatus.blocked;
       record(original, 'replace', {});
-      return done(reply, 'opstatus-replace-empty-body');
+      return {};
     },
   });
 
   // ---- PIN reprint ----
   app.route<{ Params: { cardIdentifier: number }; Body: CardReprintPinRequest }>({
     ...routeOf('reprintPIN', { params: cardParams }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const card = writableCard(callerOf(request), request.params.cardIdentifier);
       if (faults.has('card-reprint-pin-404')) throw ApiError.notFound(`card ${card.cardIdentifier} not found`);
       if (faults.has('reprint-address-required') && request.body?.cardAddress === undefined)
         throw ApiError.badRequest('cardAddress is required');
       notCancelled(card, 'sent a PIN letter');
       card.history.push({ action: 'reprintPIN', statusId: card.statusId, at: now() });
-      return done(reply, 'opstatus-reprint-empty-body');
+      return {};
     },
   });
 }

@@ -20,7 +20,6 @@ import {
   refuseTopLevelParent,
   refuseWrite,
   searchMatches,
-  shownName,
   shownStatus,
   storedName,
   storedText,
@@ -125,24 +124,14 @@ export function customerView(
   const children = variants.has('count-open-sub-accounts')
     ? c.children.filter((acc) => store.customers.get(acc)!.statusId !== customerStatus.closed)
     : c.children;
-  const address: Record<string, unknown> = { ...c.address };
-  if (faults.has('customer-zip-code-number') && /^\d+$/.test(c.address.zipCode))
-    address.zipCode = Number(c.address.zipCode);
-  if (faults.has('customer-address-company-name')) address.companyName = c.name;
-  const contact: Record<string, unknown> = { ...c.contact };
-  if (faults.has('customer-contact-mobile-phone-number') && c.contact.mobilePhone)
-    contact.mobilePhone = Number(c.contact.mobilePhone.replace(/\D/g, ''));
   const view = {
     customerAccountNumber: c.accountNumber,
-    customerName: shownName(c.name, faults),
+    customerName: c.name,
     ...(c.businessReference !== undefined ? { customerBusinessReference: c.businessReference } : {}),
-    customerContact: contact,
-    customerAddress: address,
-    status:
-      faults.has('customer-status-text-uppercase') && c.statusId === customerStatus.active
-        ? statusName.toUpperCase()
-        : statusName,
-    statusIdentifier: faults.has('customer-status-identifier-string') ? String(statusId) : statusId,
+    customerContact: { ...c.contact },
+    customerAddress: { ...c.address },
+    status: statusName,
+    statusIdentifier: statusId,
     countOfSubAccounts: faults.has('customer-count-of-sub-accounts-stale')
       ? c.seededChildren
       : faults.has('customer-count-all-descendants')
@@ -427,13 +416,13 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         parentAccountNumber: parent.accountNumber,
         history: [{ action: 'create', statusId: customerStatus.active, at: now() }],
       });
-      return faults.has('customer-create-number-missing') ? {} : { customerAccountNumber: accountNumber };
+      return { customerAccountNumber: accountNumber };
     },
   });
 
   app.route<{ Params: { customerAccountNumber: string }; Body: CustomerUpdateRequest }>({
     ...routeOf('updateCustomerDetail', { params: accountParams }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const c = subCustomer(
         customerFor(
           store,
@@ -459,7 +448,6 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (faults.has('customer-update-reactivates-blocked') && c.statusId === customerStatus.blocked)
         c.statusId = customerStatus.active;
       c.history.push({ action: 'updateDetail', statusId: c.statusId, at: now() });
-      if (faults.has('opstatus-update-empty-body')) return reply.type('application/json').send('');
       return {};
     },
   });
@@ -480,26 +468,14 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         ),
         variants
       );
-      if (faults.has('card-types-500')) throw new Error('card types fault');
       const master = store.masterFor(customer.topLevel);
-      if (faults.has('customer-card-types-renamed'))
-        return master.data.cardType.map(({ id, name, description }) => ({ id, name, description }));
-      if (faults.has('customer-card-types-pascal-case')) {
-        return master.data.cardType.map((t) => ({
-          CardTypeId: t.id,
-          CardTypeName: t.name,
-          CardTypeDescription: t.description,
-          DefaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
-          IsEV: t.isEV,
-        }));
-      }
       return offeredCardTypes(master, variants).map((t) => ({
         cardTypeId: t.id,
         cardTypeName: t.name,
-        ...(faults.has('customer-card-types-description-absent') ? {} : { cardTypeDescription: t.description }),
+        cardTypeDescription: t.description,
         defaultPurchaseCategoryId: t.defaultPurchaseCategoryId,
         purchaseCategoryName: master.get('purchaseCategory', t.defaultPurchaseCategoryId)?.name ?? '',
-        isEV: faults.has('customer-card-types-isev-string') ? String(t.isEV) : t.isEV,
+        isEV: t.isEV,
       }));
     },
   });
@@ -519,7 +495,7 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
 
   app.route<NotesRoute>({
     ...routeOf('blockCustomer', { params: accountParams }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const c = subCustomer(writable(request.params.customerAccountNumber, callerOf(request)));
       if (faults.has('customer-block-notes-required') && request.body.notes === undefined)
         throw ApiError.badRequest('notes is required');
@@ -532,7 +508,6 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
       if (!faults.has('customer-block-not-applied')) c.statusId = customerStatus.blocked;
       record(c, 'block', request.body.notes);
       cascade(store, c, 'block', variants, now());
-      if (faults.has('opstatus-empty-body')) return reply.type('application/json').send('');
       return {};
     },
   });

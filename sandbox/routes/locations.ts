@@ -397,12 +397,6 @@ export function renderLocation(r: LocationRecord, language: string | undefined, 
   };
 }
 
-/** The same instant written with a +02:00 offset instead of Z (fault loc-last-updated-not-utc). */
-function withOffset(utc: string): string {
-  const shifted = new Date(Date.parse(utc) + 2 * 3_600_000).toISOString().replace(/(\.000)?Z$/, '');
-  return `${shifted}+02:00`;
-}
-
 /** The geosearch query schema with the bounds that `faults` (and the language variant) relax, or the project schema by $ref. */
 function querySchema(faults: Faults, variants: Variants): Record<string, unknown> {
   // One edge, or both, accept a degree beyond the bound.
@@ -474,15 +468,6 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
     includeAvailableOnly: !faults.has('geo-available-filter-ignored'),
   };
 
-  if (faults.has('geo-400-standard-body')) {
-    // The 400 of this area with the standard error body instead of {message, details}.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.statusCode !== 400 || typeof payload !== 'string') return payload;
-      const body = JSON.parse(payload) as { message?: string };
-      return JSON.stringify({ errorCode: 'ER-001', errorDescription: body.message ?? 'invalid request parameters' });
-    });
-  }
-
   app.post<{ Querystring: GeosearchQuery; Body: GeosearchRequest | undefined }>(
     toRoute(operations.geosearchRectangle.path),
     {
@@ -510,7 +495,7 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
       const problems: Problem[] = [];
       // The query schema lets "Infinity" through (coerced to a number that no bound keyword sees): refuse it here.
@@ -554,14 +539,6 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
         q.language !== undefined && !(languages as readonly string[]).includes(q.language) ? 'en' : q.language;
       const answer = (found: { locations: unknown[]; aggregates: unknown[] }) => {
         const empty = !found.locations.length && !found.aggregates.length;
-        if (empty && faults.has('geo-empty-404-standard-body')) {
-          return reply
-            .code(404)
-            .type('application/json')
-            .send(
-              JSON.stringify({ errorCode: 'NOT_FOUND', errorDescription: 'no charging location in the rectangle' })
-            );
-        }
         if ((variants.has('geo-empty-404') || variants.has('geo-map-elsewhere')) && empty)
           throw ApiError.notFound('no charging location in the rectangle');
         return found;
@@ -577,10 +554,6 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
           grid: square ? squareGrid : geohashGrid,
           wholeCells: variants.has('geo-aggregates-whole-cells'),
         });
-        if (faults.has('geo-aggregate-count-mismatch') && aggregates[0]) aggregates[0].count += 1;
-        if (faults.has('geo-aggregate-count-short') && aggregates[0]) aggregates[0].count -= 1;
-        if (faults.has('geo-aggregate-count-string'))
-          return { locations: [], aggregates: aggregates.map((a) => ({ ...a, count: String(a.count) })) };
         const locations = faults.has('geo-aggregate-with-locations')
           ? search.select(rect, c, MAX_LOCATIONS).map((r) => renderLocation(r, language, new Date()))
           : [];
@@ -598,22 +571,7 @@ export default async function locationsRoutes(app: FastifyInstance, opts: Sandbo
       }
 
       const now = new Date();
-      const locations: unknown[] = selected.map((r) => {
-        const loc = asVariant(renderLocation(r, language, now), variants);
-        if (faults.has('loc-postal-code-string')) return { ...loc, postal_code: String(loc.postal_code) };
-        if (faults.has('loc-last-updated-not-utc')) return { ...loc, last_updated: withOffset(loc.last_updated) };
-        if (faults.has('loc-evse-capabilities-string'))
-          return { ...loc, evses: loc.evses.map((e) => ({ ...e, capabilities: e.capabilities.join(',') })) };
-        if (faults.has('loc-regular-hours-no-colon')) {
-          const regular_hours = loc.opening_times.regular_hours.map((h) => ({
-            ...h,
-            period_begin: h.period_begin.replace(':', ''),
-            period_end: h.period_end.replace(':', ''),
-          }));
-          return { ...loc, opening_times: { ...loc.opening_times, regular_hours } };
-        }
-        return loc;
-      });
+      const locations = selected.map((r) => asVariant(renderLocation(r, language, now), variants));
       return answer({ locations, aggregates: [] });
     }
   );

@@ -13,16 +13,7 @@ import { atOffset, withFractionalSeconds, withoutSeconds } from '../timestamps.j
 import type { Variants } from '../variants.js';
 import { withMilliseconds } from './locations.js';
 
-/** The deprecated name of a transaction's method (NONE is the former WRITE_OFF). */
-const deprecatedName = (t: Transaction | undefined) =>
-  t && (t.paymentMethod === 'NONE' ? 'WRITE_OFF' : t.paymentMethod);
-
-/** The method of the latest transaction, for the fault that breaks the "earliest time" rule. */
-function latestMethod(transactions: readonly Transaction[]): string | undefined {
-  return deprecatedName([...transactions].sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0]);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Session ids of another shape (variant session-ids-other-shape): CS- and the session's place in the seed. */
 const OTHER_SHAPE = /^CS-\d{6}$/;
 
@@ -68,11 +59,6 @@ function asVariant(session: Session, variants: Variants): Session {
   return s;
 }
 
-/** The same instant written with a +01:00 offset instead of Z (fault session-start-time-offset). */
-function withOffset(utc: string): string {
-  return `${new Date(Date.parse(utc) + 3_600_000).toISOString().replace(/(\.000)?Z$/, '')}+01:00`;
-}
-
 export default async function sessionsRoutes(app: FastifyInstance, opts: SandboxPluginOptions): Promise<void> {
   const { faults, variants } = opts;
   const sessions = buildSessionSeed();
@@ -95,23 +81,6 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
       ? sessions.get(order[(order.indexOf(id) + 1) % order.length]!)
       : sessions.get(keyOf(id));
 
-  if (faults.has('session-404-standard-body')) {
-    // The 404 of this operation with the standard error body instead of {message}.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.statusCode !== 404 || typeof payload !== 'string') return payload;
-      const body = JSON.parse(payload) as { message?: string };
-      return JSON.stringify({ errorCode: 'NOT_FOUND', errorDescription: body.message ?? 'not found' });
-    });
-  }
-
-  if (faults.has('session-404-details-string')) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.statusCode !== 404 || typeof payload !== 'string') return payload;
-      const body = JSON.parse(payload) as { details?: string[] };
-      return JSON.stringify({ ...body, details: (body.details ?? []).join('; ') });
-    });
-  }
-
   app.get<{ Params: { sessionId: string } }>(
     operations.getSession.path.replace(/\{(\w+)\}/g, ':$1'),
     {
@@ -124,19 +93,8 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { sessionId } = request.params;
-      if (faults.has('session-malformed-id-standard-body') && !UUID.test(sessionId)) {
-        return reply
-          .code(400)
-          .type('application/json')
-          .send(
-            JSON.stringify({
-              errorCode: 'ER-001',
-              errorDescription: `sessionId ${sessionId} is not a session id (a UUID)`,
-            })
-          );
-      }
       if (
         (variants.has('session-malformed-id-400') || otherShape) &&
         !(otherShape ? OTHER_SHAPE : UUID).test(sessionId)
@@ -148,56 +106,7 @@ export default async function sessionsRoutes(app: FastifyInstance, opts: Sandbox
       const session = answered(seededId(sessionId));
       const foreign = variants.has('session-access-own-only') && request.caller?.clientId !== sandboxDefaults.clientId;
       if (!session || foreign) throw ApiError.notFound(`session ${sessionId} not found`);
-      return withFaults(asVariant({ ...session, sessionId: shownId(session.sessionId) }, variants));
+      return asVariant({ ...session, sessionId: shownId(session.sessionId) }, variants);
     }
   );
-
-  function withFaults(s: Session): unknown {
-    let out: Record<string, unknown> = s as unknown as Record<string, unknown>;
-    if (
-      faults.has('session-key-type-before-start') &&
-      (s.sessionStatus === 'CREATED' || s.sessionStatus === 'WAITING_TO_START')
-    ) {
-      out = { ...out, chargingKeyType: 'card' };
-    }
-    if (faults.has('session-balance-positive') && s.balanceStatus === 'DEBT') {
-      out = { ...out, balanceAmountMinor: s.balanceAmountMinor.replace(/^-/, '') };
-    }
-    if (faults.has('session-payment-method-not-earliest')) {
-      const latest = latestMethod(s.transactions);
-      if (latest) out = { ...out, paymentMethod: latest };
-    }
-    if (faults.has('session-payment-method-first-listed') && s.transactions.length)
-      out = { ...out, paymentMethod: deprecatedName(s.transactions[0]) };
-    if (faults.has('session-replacement-write-off-not-none')) {
-      out = {
-        ...out,
-        transactions: s.transactions.map((t) =>
-          t.paymentMethod === 'NONE' ? { ...t, paymentMethod: 'WRITE_OFF' } : t
-        ),
-      };
-    }
-    if (faults.has('session-write-off-outcome-missing')) {
-      out = {
-        ...out,
-        transactions: s.transactions.map(({ paymentOutcome, ...t }) =>
-          t.paymentMethod === 'NONE' ? t : { ...t, paymentOutcome }
-        ),
-      };
-    }
-    if (faults.has('session-status-outside-enum') && s.sessionStatus === 'STARTED') {
-      out = { ...out, sessionStatus: 'CHARGING' };
-    }
-    if (faults.has('session-balance-status-outside-enum') && s.balanceStatus === 'DEBT')
-      out = { ...out, balanceStatus: 'UNPAID' };
-    if (faults.has('session-key-type-uppercase') && s.chargingKeyType)
-      out = { ...out, chargingKeyType: s.chargingKeyType.toUpperCase() };
-    if (faults.has('session-payment-method-none') && s.paymentMethod === 'WRITE_OFF')
-      out = { ...out, paymentMethod: 'NONE' };
-    if (faults.has('session-vat-percent-sign')) out = { ...out, price: { ...s.price, vat: `${s.price.vat}%` } };
-    if (faults.has('session-start-time-offset')) out = { ...out, startTime: withOffset(s.startTime) };
-    if (faults.has('session-transaction-time-epoch') && s.transactions?.length)
-      out = { ...out, transactions: s.transactions.map((t) => ({ ...t, time: Date.parse(t.time) })) };
-    return out;
-  }
 }
