@@ -10,8 +10,10 @@ import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
 import {
   BlockedError,
   FINDINGS_ATTACHMENT,
+  IncompleteError,
   type LedgerEntry,
   mergeFindings,
+  NotRunError,
   TestLedger,
   WorkerLedger,
 } from '../../../lib/ledger.js';
@@ -257,4 +259,43 @@ test("the findings check fails on the findings' own exchanges: never incomplete 
     await ledger.settle(info);
     expect(info.status, tags.join() || 'another test').toBe(status);
   }
+});
+
+test('a verdict does not follow the words of a failure: every message reworded (tags, class names and prefixes as text), the same verdict', async () => {
+  // Each failure of a test, made twice: with the words a check writes, and reworded with misleading text.
+  const kinds: [string, (words: (plain: string) => string) => Error][] = [
+    ['its own rule', (w) => judgedError(['CARD-BLOCK'], w('card 4000001 should be blocked'))],
+    ['another rule', (w) => judgedError(['CUST-BLOCK'], w('customer 7000001001 after its block'))],
+    ['a stricter reading', (w) => judgedError(['ASSUME-UNMET-CONDITION', 'CARD-BLOCK'], w('unblock of an open card'))],
+    ['blocked', (w) => new BlockedError({ rule: 'CARD-SHAPE', reason: w('no usable Active card') })],
+    ['not run', (w) => new NotRunError(w('FLEET_WRITE_BUDGET: this would make 5 pool cards used up'))],
+    ['incomplete', (w) => new IncompleteError(w('waited for a pool card until the time ran out'))],
+    ['a refused token', (w) => new AuthError(w('token request for client c refused: 400'))],
+    ['an assertion of no check', (w) => new Error(w('expect(received).toBe(expected)'))],
+  ];
+  const misleading = (plain: string) =>
+    `[CARD-SHAPE] BlockedError: blocked by CUST-BLOCK: NotRunError: ${plain} (reworded)`;
+  const settled = async (make: (w: (plain: string) => string) => Error, words: (plain: string) => string) => {
+    const { test: ledger } = ledgers(['CARD-BLOCK']);
+    ledger.observe(exchange(200, {}, 'getCard'), []);
+    ledger.saw(exchange(200, {}, 'getCard'));
+    const { info, attachments } = fakeTestInfo('failed', [make(words)]);
+    const judged = await ledger.settle(info);
+    const findings = attachments
+      .filter((a) => a.name === FINDINGS_ATTACHMENT)
+      .flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+    return {
+      status: info.status,
+      annotations: info.annotations.map((a) => a.type),
+      blockedBy: blockedBy(info)?.split(':')[0],
+      judged,
+      findings: findings.map((f) => f.rule),
+    };
+  };
+  for (const [kind, make] of kinds) {
+    expect(await settled(make, misleading), kind).toEqual(await settled(make, (plain) => plain));
+  }
+  // And the verdicts differ by kind, so the comparison can fail.
+  const outcomes = await Promise.all(kinds.map(([, make]) => settled(make, (plain) => plain)));
+  expect(new Set(outcomes.map((o) => JSON.stringify([o.status, o.annotations, o.blockedBy]))).size).toBeGreaterThan(4);
 });
