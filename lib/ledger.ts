@@ -24,7 +24,7 @@ import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import { appendRecords, readRecords } from './jsonl.js';
 import { judgedBy, KeptError, thrownFor } from './judgements.js';
-import type { OperationId } from './operations.js';
+import { type OperationId, operation } from './operations.js';
 import type { SecretRegistry } from './report/redact.js';
 import { NOTICE_ANNOTATION } from './rules/assumptions.js';
 import { rules } from './rules/catalogue.js';
@@ -60,6 +60,8 @@ export interface Evidence {
   readBack?: { performed: boolean; request?: string; status?: number; body?: string };
   /** A write answered 5xx, sent once more and refused: that answer. */
   sentAgain?: { status: number; body: string };
+  /** A read that shows a write's effect missing: the test's last write to the resource it read. */
+  write?: Evidence;
 }
 
 /** Why a test could not be judged, as attached to it and shown in the reports. */
@@ -511,6 +513,8 @@ export class TestLedger implements Observer {
   private blocker?: Blocker;
   /** The last exchange of the test body: the evidence of an assertion that judged another rule, or of its own failure. */
   private last?: Exchange;
+  /** The test body's last write: shown beside a read of the resource it wrote. */
+  private lastWrite?: Exchange;
   private frozen = false;
   private readonly startedAt = Date.now();
   /** What the test is doing now, innermost last. */
@@ -538,7 +542,17 @@ export class TestLedger implements Observer {
 
   /** An exchange of the test's (through any of its clients): the last one is its evidence. */
   saw(exchange: Exchange): void {
-    if (!this.frozen) this.last = exchange;
+    if (this.frozen) return;
+    this.last = exchange;
+    if (!operation(exchange.operationId).readOnly) this.lastWrite = exchange;
+  }
+
+  /** The evidence of the test's own failure: its last exchange, and the write before it when that read the resource written. */
+  private failureEvidence(last: Exchange): Evidence {
+    const write = this.lastWrite;
+    const path = (e: Exchange) => e.request.path.split('?')[0]!;
+    const shows = write && write !== last && operation(last.operationId).readOnly && path(write).startsWith(path(last));
+    return { ...this.worker.evidence(last), ...(shows ? { write: this.worker.evidence(write) } : {}) };
   }
 
   met(event: EnvironmentEvent, operationId: OperationId, body: unknown): void {
@@ -684,7 +698,7 @@ export class TestLedger implements Observer {
     } else if (testInfo.status === 'failed' && !suiteError && this.last) {
       // The failure's evidence: a check's violation has its own attachment, which the reports prefer.
       await testInfo.attach(EVIDENCE_ATTACHMENT, {
-        body: JSON.stringify(this.worker.evidence(this.last), null, 2),
+        body: JSON.stringify(this.failureEvidence(this.last), null, 2),
         contentType: 'application/json',
       });
     }
@@ -812,8 +826,12 @@ export class TestLedger implements Observer {
     const other = tags.find((t) => rules.has(t));
     if (other) {
       const title = failures.find((f) => f.rules.includes(other))!.reason ?? '';
-      if (this.last) this.worker.record({ rule: other, check: 'assertion', title }, this.last, this.title);
-      return { rule: other, reason: title, ...(this.last ? { evidence: this.worker.evidence(this.last) } : {}) };
+      const last = this.last;
+      if (last)
+        this.worker.record({ rule: other, check: 'assertion', title }, last, this.title, () =>
+          this.failureEvidence(last)
+        );
+      return { rule: other, reason: title, ...(last ? { evidence: this.failureEvidence(last) } : {}) };
     }
     return undefined;
   }

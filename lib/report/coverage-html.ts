@@ -36,7 +36,10 @@ export function evidenceHtml(e: Evidence): string {
   const again = e.sentAgain
     ? `<div><small>sent once more, it was refused (${e.sentAgain.status}): it had taken effect, or a refusal was due; the 5xx stands</small></div><pre>${escapeHtml(e.sentAgain.body)}</pre>`
     : '';
-  return `<details class="evidence"><summary><code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}${e.earlier?.length ? ` (repeated: ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}${e.readBack?.performed ? ' (performed: read back)' : ''}${e.sentAgain ? ` (then ${e.sentAgain.status} sent once more)` : ''}</summary>${earlier}${readBack}${again}
+  const write = e.write
+    ? `<div><small>after the write <code>${escapeHtml(`${e.write.request.method} ${e.write.request.path}`)}</code> → ${e.write.response.status}, whose effect this read shows:</small></div>${e.write.request.body === undefined ? '' : `<pre>${escapeHtml(JSON.stringify(e.write.request.body, null, 2).slice(0, 2_000))}</pre>`}<pre>${escapeHtml(e.write.response.body)}</pre>`
+    : '';
+  return `<details class="evidence"><summary>${e.write ? `<code>${escapeHtml(`${e.write.request.method} ${e.write.request.path}`)}</code> → ${e.write.response.status}, then ` : ''}<code>${escapeHtml(`${request.method} ${request.path}`)}</code> → <b>${response.status}</b>${e.pointer ? ` at <code>${escapeHtml(e.pointer)}</code>` : ''}${e.earlier?.length ? ` (repeated: ${e.earlier.map((x) => x.status).join(', ')} before)` : ''}${e.readBack?.performed ? ' (performed: read back)' : ''}${e.sentAgain ? ` (then ${e.sentAgain.status} sent once more)` : ''}</summary>${write}${earlier}${readBack}${again}
 ${requestBody ? `<pre>${escapeHtml(requestBody.slice(0, 2_000))}</pre>` : ''}
 ${replayHtml({ baseUrl: e.baseUrl, command: curlOf(e.baseUrl, request) })}
 <div><small>response ${response.status} ${escapeHtml(response.contentType ?? '(no content-type)')}</small></div>
@@ -64,7 +67,9 @@ function whatBroke(report: CoverageReport): string {
     return `<p class="ok">No rule of the document is broken${report.totals.blocked ? `; ${report.totals.blocked} rules are blocked` : ''}.</p>`;
   const groups = new Map<string, RuleCoverage[]>();
   for (const r of broken) {
-    const name = operationName(r.evidence?.operationId ?? r.findings[0]?.operationId);
+    // Filed under the operation the rule is about (the one whose success it promises), else where it was seen broken.
+    const about = operationIds.find((id) => operation(id).successRule === r.id);
+    const name = operationName(about ?? r.evidence?.operationId ?? r.findings[0]?.operationId);
     groups.set(name, [...(groups.get(name) ?? []), r]);
   }
   return [...groups.entries()]
@@ -267,7 +272,7 @@ ${suiteErrors(report)}
 ${incompleteTests(report)}
 <h2 id="what-broke">What broke</h2>
 ${whatBroke(report)}
-<h2 id="findings">Findings (${report.findings.length}): rules seen broken where no test names them</h2>
+<h2 id="findings">Findings (${report.findings.length}): rules seen broken by tests that do not name them</h2>
 ${findingsTable(report.findings)}
 ${extra}
 ${environmentHtml(report.environment)}

@@ -128,6 +128,10 @@ export function summaryLines(
     for (const r of broken.slice(0, MAX_RULES)) {
       const e = r.evidence;
       lines.push(`  ✘ ${r.id}${r.status === 'assumption-failed' ? ' (assumption)' : ''} — ${r.words}`);
+      if (e?.write)
+        lines.push(
+          `      ${e.write.request.method} ${e.write.request.path.slice(0, 120)} → ${e.write.response.status}, then`
+        );
       if (e)
         lines.push(
           `      ${e.request.method} ${e.request.path.slice(0, 120)} → ${e.response.status}${e.pointer ? ` at ${e.pointer}` : ''}`
@@ -140,7 +144,7 @@ export function summaryLines(
     if (broken.length > MAX_RULES) lines.push(`  … and ${broken.length - MAX_RULES} more in the coverage report`);
   }
   if (report.findings.length) {
-    lines.push('', `findings (${report.findings.length}): rules seen broken where no test names them`);
+    lines.push('', `findings (${report.findings.length}): rules seen broken by tests that do not name them`);
     for (const f of report.findings.slice(0, MAX_RULES)) {
       lines.push(`  ! ${f.rule} on ${f.operationId} (${f.check}) ×${f.count}: ${f.title.slice(0, 140)}`);
       if (f.evidence) lines.push(replay(f.evidence.baseUrl, curlOf(f.evidence.baseUrl, f.evidence.request)));

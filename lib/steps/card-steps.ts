@@ -90,7 +90,9 @@ export async function blockCardFirst(
   );
   if (response) api.need(response, `blocking card ${cardIdentifier}`, acceptedUnder);
   const after = await cardStatusOf(api, cardIdentifier);
-  await forRule('CARD-BLOCK', () => expect(after, `status of card ${cardIdentifier} after its block`).not.toBe(ACTIVE));
+  await forRule('CARD-BLOCK', () =>
+    expect(after, `status of card ${cardIdentifier} after its block: status id ${after}, Active`).not.toBe(ACTIVE)
+  );
   return response;
 }
 

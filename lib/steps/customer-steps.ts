@@ -90,9 +90,10 @@ export async function blockFirst(
   if (response) api.need(response, `blocking customer ${customerAccountNumber}`, acceptedUnder);
   const after = await statusOf(api, customerAccountNumber);
   await forRule('CUST-BLOCK', () =>
-    expect(after.statusIdentifier, `customer ${customerAccountNumber} after its block`).not.toBe(
-      before.statusIdentifier
-    )
+    expect(
+      after.statusIdentifier,
+      `customer ${customerAccountNumber} after its block: statusIdentifier ${after.statusIdentifier}, as before it`
+    ).not.toBe(before.statusIdentifier)
   );
   return response;
 }
