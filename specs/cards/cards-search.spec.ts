@@ -204,7 +204,7 @@ test.describe('card search', () => {
     rules('CARD-SEARCH-LIMIT-MIN-1', 'ERR-STANDARD-BODY'),
     async ({ api }) => {
       const response = await api.cardSearch({ limit: 0 });
-      expect(response).toBeRejected('CARD-SEARCH-LIMIT-MIN-1');
+      await forRule('CARD-SEARCH-LIMIT-MIN-1', () => expect(response).toBeRejected());
       if (response.status === 400) {
         const body = response.body as unknown as Record<string, unknown>;
         expect(typeof body.errorCode, 'errorCode').toBe('string');
