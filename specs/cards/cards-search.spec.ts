@@ -251,7 +251,9 @@ test.describe('card search', () => {
       test.skip(!holder, 'no customer whose cards no test changes holds both Active and other cards');
       const limit = Math.max(1, Math.floor(Math.min(holder!.cards.length, 50) / 3));
       const pages = await pagesOf(api, { customerAccountNumber: holder!.account, limit }, 60);
-      const cards = pages.flatMap((p) => p.cards ?? []).map((c) => ({ id: c.cardIdentifier, status: statusIdOf(c) }));
+      const cards = [];
+      for (const c of pages.flatMap((p) => p.cards ?? []))
+        cards.push({ id: c.cardIdentifier, status: await statusIdOf(c) });
       const misplaced = activeAfterOther(cards);
       expect(
         misplaced,

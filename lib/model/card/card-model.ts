@@ -103,7 +103,7 @@ export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[
   }
   await forRule(rule, () => expect(response, `reading card ${c.cardIdentifier}`).toHaveStatus(200));
   const where = `card ${c.cardIdentifier} should be ${c.state}`;
-  const statusId = statusIdOf(response.body);
+  const statusId = await statusIdOf(response.body);
   await forRule(rule, () => {
     if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
     else if (c.state !== 'cancelled') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
@@ -138,7 +138,7 @@ export async function readCancelled(real: CardReal, c: ModelCard): Promise<void>
   await forRule('CARD-CANCEL-PERMANENT', () =>
     expect(read, `reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200)
   );
-  const statusId = statusIdOf(read.body);
+  const statusId = await statusIdOf(read.body);
   await forRule('CARD-CANCEL-PERMANENT', () => {
     expect(statusId, `cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
     expect(
