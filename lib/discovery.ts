@@ -3,6 +3,7 @@
  * through a back door: the top-level account, master-data ids, cards of a customer.
  */
 import type { FleetApi } from './api.js';
+import { forRule } from './judge.js';
 import { BlockedError, ConfigurationNotice } from './ledger.js';
 import { type CustomerListFields, documentedPage, guessCustomerListFields, type PagePlaces } from './list-page.js';
 import type { PageAnswer } from './list-page-places.js';
@@ -49,7 +50,9 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
     cards.push(...(body.cards ?? []));
     // A page that shows nothing yet says more follow would page for ever.
     if (!body.cards?.length && body.hasNextPage)
-      throw new Error(`[CARD-SEARCH-PAGE-FLAGS] card search page ${page + 1} shows no card but hasNextPage true`);
+      await forRule('CARD-SEARCH-PAGE-FLAGS', () => {
+        throw new Error(`card search page ${page + 1} shows no card but hasNextPage true`);
+      });
     if (!body.hasNextPage || !body.nextCursor) return cards;
     cursor = body.nextCursor;
   }
@@ -140,7 +143,9 @@ export async function firstCustomerPages(
     api.need(response, `customer list, page ${n + 1}`, cursor ? 'CUST-LIST-CURSOR' : undefined);
     const page = customerPage(response, fields, pages.at(-1));
     if (!page.customers.length && page.hasNextPage)
-      throw new Error(`[CUST-LIST-CURSOR] customer list page ${n + 1} shows no customer but says more follow`);
+      await forRule('CUST-LIST-CURSOR', () => {
+        throw new Error(`customer list page ${n + 1} shows no customer but says more follow`);
+      });
     pages.push(page);
     cursor = nextCursorOf(page);
     if (!cursor) break;

@@ -71,7 +71,7 @@ export async function expectUnmetCondition(
 }
 
 function statusMatcher(name: string, ok: (status: number) => boolean, expected: string) {
-  return function (this: { isNot: boolean }, response: ApiResponse, rule?: string) {
+  return function (this: { isNot: boolean }, response: ApiResponse) {
     const pass = ok(response.status);
     return {
       pass,
@@ -79,23 +79,23 @@ function statusMatcher(name: string, ok: (status: number) => boolean, expected: 
       expected,
       actual: response.status,
       message: () =>
-        `${rule ? `[${rule}] ` : ''}expected ${this.isNot ? 'not ' : ''}${expected}, received ${response.status}\n${formatExchange(response.exchange)}`,
+        `expected ${this.isNot ? 'not ' : ''}${expected}, received ${response.status}\n${formatExchange(response.exchange)}`,
     };
   };
 }
 
 /** Status assertions that show the request and response when they fail. */
 export const expect = baseExpect.extend({
-  toHaveStatus(response: ApiResponse, status: number, rule?: string) {
-    return statusMatcher('toHaveStatus', (s) => s === status, `status ${status}`).call(this, response, rule);
+  toHaveStatus(response: ApiResponse, status: number) {
+    return statusMatcher('toHaveStatus', (s) => s === status, `status ${status}`).call(this, response);
   },
   /** Refused as a client error: any 4xx (the document names no code for most rejections). */
-  toBeRejected(response: ApiResponse, rule?: string) {
-    return statusMatcher('toBeRejected', (s) => s >= 400 && s < 500, 'a 4xx rejection').call(this, response, rule);
+  toBeRejected(response: ApiResponse) {
+    return statusMatcher('toBeRejected', (s) => s >= 400 && s < 500, 'a 4xx rejection').call(this, response);
   },
   /** Accepted: the operation's documented success status. */
-  toBeAccepted(response: ApiResponse, rule?: string) {
+  toBeAccepted(response: ApiResponse) {
     const success = operation(response.exchange.operationId).success;
-    return statusMatcher('toBeAccepted', (s) => s === success, `status ${success}`).call(this, response, rule);
+    return statusMatcher('toBeAccepted', (s) => s === success, `status ${success}`).call(this, response);
   },
 });

@@ -36,15 +36,17 @@ async function cardIn(api: FleetApi, read: ApiResponse<Card>, cardIdentifier: nu
  * "no longer Active" would pass blind); a card that shows no status (which fields are always
  * present: not shown) leaves the state unknown, and the test blocked.
  */
-export function statusIdOf(card: Card): number {
+export async function statusIdOf(card: Card): Promise<number> {
   const status = card.status as unknown;
   if (status === undefined || status === null)
     throw new BlockedError({ reason: `card ${card.cardIdentifier} shows no status: its state cannot be judged` });
   const id = (status as { id?: unknown }).id;
   if (typeof status !== 'object' || !Number.isInteger(id))
-    throw new Error(
-      `[CARD-SHAPE] card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`
-    );
+    await forRule('CARD-SHAPE', () => {
+      throw new Error(
+        `card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`
+      );
+    });
   return id as number;
 }
 

@@ -9,6 +9,7 @@ import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Assumptions } from '../fixture-contracts.js';
 import { expect, forRule } from '../judge.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 /**
  * Refused, or served (2xx) only where `served` tells that the answer is what `sent` itself names.
@@ -16,13 +17,13 @@ import { expect, forRule } from '../judge.js';
  */
 export async function expectNotTaken(
   response: ApiResponse,
-  rule: string,
+  rule: RuleId,
   what: string,
   served: () => boolean | Promise<boolean>
 ): Promise<void> {
   if (response.status >= 500) await forRule('ROBUST-NO-5XX-ON-BAD-INPUT', () => expect(response, what).toBeRejected());
   if (response.status >= 200 && response.status < 300 && !(await served()))
-    expect(response, `${what}: taken for the one it is near`).toBeRejected(rule);
+    await forRule(rule, () => expect(response, `${what}: taken for the one it is near`).toBeRejected());
 }
 
 /** Whether a customer whose account number is exactly `sent` exists for the caller: then what `sent` was served as is its own. */

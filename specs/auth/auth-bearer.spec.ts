@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, forRule } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
-import type { ApiResponse } from '../../lib/client.js';
+import { type ApiResponse, formatExchange } from '../../lib/client.js';
 import { type OperationId, operation } from '../../lib/operations.js';
 import { rules } from '../../lib/rules/declared.js';
 import { type SampleIds, sampleRequest, serviceOperations, test } from '../security/samples.js';
@@ -49,8 +49,20 @@ async function atItsPath(
   return answer;
 }
 
+interface Answer {
+  name: string;
+  answer: ApiResponse;
+}
+
+/** Each answer that is not a 401, with its exchange: every operation is judged before the test fails. */
+function not401(answers: Answer[]): string[] {
+  return answers
+    .filter(({ answer }) => answer.status !== 401)
+    .map(({ name, answer }) => `${name}: received ${answer.status}\n${formatExchange(answer.exchange)}`);
+}
+
 /**
- * One test per rule and kind of operation (a soft assertion per operation), not one per
+ * One test per rule and kind of operation (one assertion over every operation), not one per
  * operation: a server that ignores the token everywhere fails two tests, not thirty-eight.
  */
 for (const kind of ['read', 'write'] as const) {
@@ -69,11 +81,14 @@ for (const kind of ['read', 'write'] as const) {
       async ({ api, sampleIds }) => {
         const requests = sent(sampleIds);
         test.skip(!requests.length, `the target has no resource for any ${kind} operation`);
+        const answers: Answer[] = [];
         for (const { id, request, name } of requests) {
-          expect
-            .soft(await atItsPath(api, await api.call(id, { ...request, auth: 'none' }), id, request, name), name)
-            .toHaveStatus(401, 'AUTH-BEARER-REQUIRED');
+          const answer = await atItsPath(api, await api.call(id, { ...request, auth: 'none' }), id, request, name);
+          answers.push({ name, answer });
         }
+        await forRule('AUTH-BEARER-REQUIRED', () =>
+          expect(not401(answers), 'operations that answered no 401 without an Authorization header').toEqual([])
+        );
       }
     );
 
@@ -86,16 +101,22 @@ for (const kind of ['read', 'write'] as const) {
         const token = await tokens.token();
         const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
         for (const value of [token, flipped(token), basic]) secrets.add(value);
+        const answers: Answer[] = [];
         for (const { id, request, name } of requests) {
           for (const [label, authorization] of invalidAuthorizations(token, basic)) {
-            expect
-              .soft(
-                await atItsPath(api, await api.call(id, { ...request, auth: { authorization } }), id, request, name),
-                `${name}: ${label}`
-              )
-              .toHaveStatus(401, 'AUTH-INVALID-TOKEN-401');
+            const answer = await atItsPath(
+              api,
+              await api.call(id, { ...request, auth: { authorization } }),
+              id,
+              request,
+              name
+            );
+            answers.push({ name: `${name}: ${label}`, answer });
           }
         }
+        await forRule('AUTH-INVALID-TOKEN-401', () =>
+          expect(not401(answers), 'operations that answered no 401 to an invalid Authorization header').toEqual([])
+        );
       }
     );
   });

@@ -49,9 +49,9 @@ test.describe('card search: the default order with every filter', () => {
       ];
       for (const [what, search] of searches) {
         const response = api.need(await api.cardSearch({ ...search, limit: 50 }), `searching by ${what}`);
-        const misplaced = activeAfterOther(
-          (response.body.cards ?? []).map((c) => ({ id: c.cardIdentifier, status: statusIdOf(c) }))
-        );
+        const cards = [];
+        for (const c of response.body.cards ?? []) cards.push({ id: c.cardIdentifier, status: await statusIdOf(c) });
+        const misplaced = activeAfterOther(cards);
         expect(
           misplaced,
           misplaced &&

@@ -3,7 +3,7 @@
  * on a 400 (403 outside the caller's hierarchy: specs/auth/auth-matrix.spec.ts). Which code a
  * refusal carries is not shown: ER-001 or another code (another code is drift, never a failure).
  */
-import { expect, test } from '../../fixtures/test.js';
+import { expect, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { completeAddress, subCustomerBody } from '../../lib/factories/customer.js';
@@ -40,7 +40,10 @@ test.describe('customer errors', () => {
     rules('ERR-NOT-FOUND-404'),
     async ({ api, topLevelCustomer }) => {
       const unknown = unknownAccountNumber(topLevelCustomer);
-      for (const [name, send] of reads) expect(await send(api, unknown), name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
+      for (const [name, send] of reads) {
+        const response = await send(api, unknown);
+        await forRule('ERR-NOT-FOUND-404', () => expect(response, name).toHaveStatus(404));
+      }
     }
   );
 
@@ -62,7 +65,7 @@ test.describe('customer errors', () => {
             nextSerial(),
             places
           );
-        expect(response, name).toHaveStatus(404, 'ERR-NOT-FOUND-404');
+        await forRule('ERR-NOT-FOUND-404', () => expect(response, name).toHaveStatus(404));
       }
     }
   );

@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, type ModelCard, statusChange, verifyCard } from './card-model.js';
 
@@ -11,7 +11,7 @@ export class BlockCardCommand extends PickCommand<CardModel, CardReal, ModelCard
   async run(m: CardModel, r: CardReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.blockCard(c.cardIdentifier, statusChange(r, c, 'block'));
-    expect(response, `[CARD-BLOCK] blocking Active card ${c.cardIdentifier}`).toBeAccepted('CARD-BLOCK');
+    await forRule('CARD-BLOCK', () => expect(response, `blocking Active card ${c.cardIdentifier}`).toBeAccepted());
     c.state = 'blocked';
     await verifyCard(r, c, 'CARD-BLOCK');
   }

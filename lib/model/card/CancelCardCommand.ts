@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, type ModelCard, perRun, readCancelled, statusChange } from './card-model.js';
 
@@ -12,8 +12,8 @@ export class CancelCardCommand extends PickCommand<CardModel, CardReal, ModelCar
     const c = this.target(m)!;
     m.done.cancels += 1;
     const response = await r.api.cancelCard(c.cardIdentifier, statusChange(r, c, 'cancel'));
-    expect(response, `[CARD-CANCEL-PERMANENT] cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted(
-      'CARD-CANCEL-PERMANENT'
+    await forRule('CARD-CANCEL-PERMANENT', () =>
+      expect(response, `cancelling ${c.state} card ${c.cardIdentifier}`).toBeAccepted()
     );
     c.state = 'cancelled';
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../client.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, type ModelCard, statusChange, verifyCard } from './card-model.js';
 
@@ -36,10 +36,12 @@ export class ChangeCancelledCardCommand extends PickCommand<CardModel, CardReal,
     const c = this.target(m)!;
     const response = await this.send(r, c);
     const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);
-    expect(
-      refusedOrAccepted,
-      `[CARD-CANCEL-PERMANENT] ${this.action} of cancelled card ${c.cardIdentifier} answered ${response.status}`
-    ).toBe(true);
+    await forRule('CARD-CANCEL-PERMANENT', () =>
+      expect(
+        refusedOrAccepted,
+        `${this.action} of cancelled card ${c.cardIdentifier} answered ${response.status}`
+      ).toBe(true)
+    );
     await verifyCard(r, c, 'CARD-CANCEL-PERMANENT');
   }
 

@@ -1,7 +1,7 @@
 import { allCards } from '../../discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { cardOf } from '../../steps/card-steps.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, perRun } from './card-model.js';
@@ -23,21 +23,24 @@ export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> 
     ]);
     const { response, sent } = await sendShortening(r.assumptions, order, (body) => r.api.orderCards(body));
     const { driverName } = sent.cards[0]!;
-    expect(response, `[CARD-ORDER-202] ordering a card for ${r.customerAccountNumber}`).toHaveStatus(
-      202,
-      'CARD-ORDER-202'
+    await forRule('CARD-ORDER-202', () =>
+      expect(response, `ordering a card for ${r.customerAccountNumber}`).toHaveStatus(202)
     );
     const { orderReference } = response.body;
-    expect(typeof orderReference, '[CARD-ORDER-REFERENCE] orderReference of an accepted order').toBe('string');
+    await forRule('CARD-ORDER-REFERENCE', () =>
+      expect(typeof orderReference, 'orderReference of an accepted order').toBe('string')
+    );
     const found = await Promise.all(
       (await allCards(r.api, { orderReference })).map((card) => cardOf(r.api, card.cardIdentifier!))
     );
-    const message = `[CARD-SEARCH-ORDER-REFERENCE] cards found by orderReference ${orderReference} (one card ordered, driverName "${driverName}")`;
-    expect(
-      found.filter((card) => card.driverName !== driverName).map((card) => card.cardIdentifier),
-      `${message}: not of this order`
-    ).toEqual([]);
-    expect(found.length, message).toBeLessThanOrEqual(1);
+    const message = `cards found by orderReference ${orderReference} (one card ordered, driverName "${driverName}")`;
+    await forRule('CARD-SEARCH-ORDER-REFERENCE', () => {
+      expect(
+        found.filter((card) => card.driverName !== driverName).map((card) => card.cardIdentifier),
+        `${message}: not of this order`
+      ).toEqual([]);
+      expect(found.length, message).toBeLessThanOrEqual(1);
+    });
   }
 
   toString(): string {

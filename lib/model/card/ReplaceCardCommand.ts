@@ -1,7 +1,7 @@
 import { ACTIVE } from '../../discovery.js';
 import { uniqueVehicleRegNumber } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { documentedCard } from '../../steps/card-views.js';
 import { notSeen, replacementOf } from '../../steps/replacement.js';
 import type { Card, CardReplaceRequest } from '../../types.generated.js';
@@ -85,8 +85,8 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     const { response, sent: request } = await sendShortening(r.assumptions, this.request(r), (body) =>
       r.api.replaceCard(c.cardIdentifier, body)
     );
-    expect(response, `[CARD-REPLACE-BLOCKS-ORIGINAL] replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted(
-      'CARD-REPLACE-BLOCKS-ORIGINAL'
+    await forRule('CARD-REPLACE-BLOCKS-ORIGINAL', () =>
+      expect(response, `replacing ${c.state} card ${c.cardIdentifier}`).toBeAccepted()
     );
     c.state = 'replaced';
     r.shelf.cards = r.shelf.cards.filter((id) => id !== c.cardIdentifier);
@@ -98,16 +98,17 @@ export class ReplaceCardCommand extends PickCommand<CardModel, CardReal, ModelCa
     const [shown, kept] = [documentedCard(replacement), documentedCard(original)];
     for (const field of textFields) {
       if (request[field] !== undefined)
-        expect(replacement[field], `[CARD-REPLACE-APPLIES-CHANGES] ${field} of ${of}: supplied in the request`).toBe(
-          request[field]
+        await forRule('CARD-REPLACE-APPLIES-CHANGES', () =>
+          expect(replacement[field], `${field} of ${of}: supplied in the request`).toBe(request[field])
         );
       else
-        expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}: not supplied, kept from the original`).toEqual(
-          kept[field]
+        await forRule('CARD-REPLACE-COPIES', () =>
+          expect(shown[field], `${field} of ${of}: not supplied, kept from the original`).toEqual(kept[field])
         );
     }
-    for (const field of copiedFields)
-      expect(shown[field], `[CARD-REPLACE-COPIES] ${field} of ${of}`).toEqual(kept[field]);
+    await forRule('CARD-REPLACE-COPIES', () => {
+      for (const field of copiedFields) expect(shown[field], `${field} of ${of}`).toEqual(kept[field]);
+    });
 
     // The replacement's status is not shown: only an Active one joins the run's cards.
     if (replacement.status?.id !== ACTIVE) return;

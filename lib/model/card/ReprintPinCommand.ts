@@ -1,6 +1,6 @@
 import { pinLetterAddress } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, type ModelCard, verifyCard } from './card-model.js';
 
@@ -16,8 +16,8 @@ export class ReprintPinCommand extends PickCommand<CardModel, CardReal, ModelCar
     const { response } = await sendShortening(r.assumptions, { cardAddress: pinLetterAddress() }, (body) =>
       r.api.reprintPIN(c.cardIdentifier, body)
     );
-    expect(response, `[CARD-REPRINT-PIN] PIN letter for Active card ${c.cardIdentifier}`).toBeAccepted(
-      'CARD-REPRINT-PIN'
+    await forRule('CARD-REPRINT-PIN', () =>
+      expect(response, `PIN letter for Active card ${c.cardIdentifier}`).toBeAccepted()
     );
     await verifyCard(r, c, 'CARD-REPRINT-PIN');
   }

@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, type ModelCard, statusChange, verifyCard } from './card-model.js';
 
@@ -11,8 +11,8 @@ export class UnblockCardCommand extends PickCommand<CardModel, CardReal, ModelCa
   async run(m: CardModel, r: CardReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.unblockCard(c.cardIdentifier, statusChange(r, c, 'unblock'));
-    expect(response, `[CARD-UNBLOCK-REACTIVATES] unblocking blocked card ${c.cardIdentifier}`).toBeAccepted(
-      'CARD-UNBLOCK-REACTIVATES'
+    await forRule('CARD-UNBLOCK-REACTIVATES', () =>
+      expect(response, `unblocking blocked card ${c.cardIdentifier}`).toBeAccepted()
     );
     c.state = 'active';
     await verifyCard(r, c, 'CARD-UNBLOCK-REACTIVATES');

@@ -13,7 +13,8 @@ import type { FleetApi } from '../../api.js';
 import type { Config } from '../../config.js';
 import { ACTIVE, reasonFor } from '../../discovery.js';
 import type { Sightings } from '../../field-lengths.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
+import type { RuleId } from '../../rules/catalogue.js';
 import { statusIdOf } from '../../steps/card-steps.js';
 import { type StatusNames, untouchedFields } from '../../steps/card-views.js';
 import { goneAfterEnd } from '../../steps/ended.js';
@@ -81,7 +82,7 @@ export interface CardReal {
 }
 
 /** The rule that holds a card in its state, for checks not tied to one command. */
-const stateRule: Record<CardState, string> = {
+const stateRule: Record<CardState, RuleId> = {
   active: 'CARD-UNBLOCK-REACTIVATES',
   blocked: 'CARD-BLOCK',
   replaced: 'CARD-REPLACE-BLOCKS-ORIGINAL',
@@ -95,26 +96,27 @@ const stateRule: Record<CardState, string> = {
 export async function verifyCard(real: CardReal, c: ModelCard, rule = stateRule[c.state]): Promise<void> {
   const response = await real.api.getCard(c.cardIdentifier);
   if (c.gone) {
-    expect(
-      response,
-      `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} answered 404 once: gone for good`
-    ).toHaveStatus(404);
+    await forRule('CARD-CANCEL-PERMANENT', () =>
+      expect(response, `cancelled card ${c.cardIdentifier} answered 404 once: gone for good`).toHaveStatus(404)
+    );
     return;
   }
-  expect(response, `[${rule}] reading card ${c.cardIdentifier}`).toHaveStatus(200);
-  const where = `[${rule}] card ${c.cardIdentifier} should be ${c.state}`;
-  const statusId = statusIdOf(response.body);
-  if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
-  else if (c.state !== 'cancelled') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
-  else
-    expect(
-      { id: statusId, name: response.body.status?.name },
-      `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`
-    ).toEqual({ id: c.cancelledStatus?.id, name: c.cancelledStatus?.name });
-  expect(real.names.contradiction(response.body.status), `${where}: a status keeps its name`).toBeUndefined();
-  expect(untouchedFields(response.body), `${where}: every field but its status as it was`).toEqual(
-    untouchedFields(c.card)
-  );
+  await forRule(rule, () => expect(response, `reading card ${c.cardIdentifier}`).toHaveStatus(200));
+  const where = `card ${c.cardIdentifier} should be ${c.state}`;
+  const statusId = await statusIdOf(response.body);
+  await forRule(rule, () => {
+    if (c.state === 'active') expect(statusId, `${where} (Active, id ${ACTIVE})`).toBe(ACTIVE);
+    else if (c.state !== 'cancelled') expect(statusId, `${where}: no longer Active`).not.toBe(ACTIVE);
+    else
+      expect(
+        { id: statusId, name: response.body.status?.name },
+        `${where}: it showed ${JSON.stringify(c.cancelledStatus)} when it was cancelled`
+      ).toEqual({ id: c.cancelledStatus?.id, name: c.cancelledStatus?.name });
+    expect(real.names.contradiction(response.body.status), `${where}: a status keeps its name`).toBeUndefined();
+    expect(untouchedFields(response.body), `${where}: every field but its status as it was`).toEqual(
+      untouchedFields(c.card)
+    );
+  });
   c.card = response.body;
 }
 
@@ -133,19 +135,21 @@ export async function readCancelled(real: CardReal, c: ModelCard): Promise<void>
     c.gone = true;
     return;
   }
-  expect(read, `[CARD-CANCEL-PERMANENT] reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200);
-  expect(
-    statusIdOf(read.body),
-    `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier} is no longer Active`
-  ).not.toBe(ACTIVE);
-  expect(
-    untouchedFields(read.body),
-    `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: every field but its status as it was`
-  ).toEqual(untouchedFields(c.card));
-  expect(
-    real.names.contradiction(read.body.status),
-    `[CARD-CANCEL-PERMANENT] cancelled card ${c.cardIdentifier}: a status keeps its name`
-  ).toBeUndefined();
+  await forRule('CARD-CANCEL-PERMANENT', () =>
+    expect(read, `reading cancelled card ${c.cardIdentifier}`).toHaveStatus(200)
+  );
+  const statusId = await statusIdOf(read.body);
+  await forRule('CARD-CANCEL-PERMANENT', () => {
+    expect(statusId, `cancelled card ${c.cardIdentifier} is no longer Active`).not.toBe(ACTIVE);
+    expect(
+      untouchedFields(read.body),
+      `cancelled card ${c.cardIdentifier}: every field but its status as it was`
+    ).toEqual(untouchedFields(c.card));
+    expect(
+      real.names.contradiction(read.body.status),
+      `cancelled card ${c.cardIdentifier}: a status keeps its name`
+    ).toBeUndefined();
+  });
   c.card = read.body;
   c.cancelledStatus = read.body.status;
 }

@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import {
   type CustomerModel,
@@ -21,7 +21,7 @@ export class BlockCustomerCommand extends PickCommand<CustomerModel, CustomerRea
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.blockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle block` });
-    expect(response, `[CUST-BLOCK] blocking open customer ${c.accountNumber}`).toBeAccepted('CUST-BLOCK');
+    await forRule('CUST-BLOCK', () => expect(response, `blocking open customer ${c.accountNumber}`).toBeAccepted());
     c.state = 'blocked';
     await verifyCustomer(m, r, c, 'CUST-BLOCK', 'CUST-BLOCK');
     await verifyChildrenUntouched(m, r, c, 'CUST-BLOCK');

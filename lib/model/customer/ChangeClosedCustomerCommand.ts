@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import { type CustomerModel, type CustomerReal, type ModelCustomer, verifyCustomer } from './customer-model.js';
 
@@ -25,10 +25,12 @@ export class ChangeClosedCustomerCommand extends PickCommand<CustomerModel, Cust
         ? await r.api.blockCustomer(c.accountNumber, body)
         : await r.api.unblockCustomer(c.accountNumber, body);
     const refusedOrAccepted = response.status === 200 || (response.status >= 400 && response.status < 500);
-    expect(
-      refusedOrAccepted,
-      `[CUST-CLOSE-PERMANENT] ${this.action} of closed customer ${c.accountNumber} answered ${response.status}`
-    ).toBe(true);
+    await forRule('CUST-CLOSE-PERMANENT', () =>
+      expect(
+        refusedOrAccepted,
+        `${this.action} of closed customer ${c.accountNumber} answered ${response.status}`
+      ).toBe(true)
+    );
     await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT', 'CUST-CLOSE-PERMANENT');
   }
 

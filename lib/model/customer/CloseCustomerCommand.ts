@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import {
   type CustomerModel,
@@ -17,8 +17,8 @@ export class CloseCustomerCommand extends PickCommand<CustomerModel, CustomerRea
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.closeCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle close` });
-    expect(response, `[CUST-CLOSE-PERMANENT] closing ${c.state} customer ${c.accountNumber}`).toBeAccepted(
-      'CUST-CLOSE-PERMANENT'
+    await forRule('CUST-CLOSE-PERMANENT', () =>
+      expect(response, `closing ${c.state} customer ${c.accountNumber}`).toBeAccepted()
     );
     c.state = 'closed';
     await verifyCustomer(m, r, c, 'CUST-CLOSE-PERMANENT', 'CUST-CLOSE-PERMANENT');

@@ -1,6 +1,6 @@
 import { subCustomerBody } from '../../factories/customer.js';
 import { sendShortening } from '../../field-lengths.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import {
   type CustomerDetails,
@@ -37,10 +37,10 @@ export class CreateSubCustomerCommand implements LifecycleCommand<CustomerModel,
     );
     const { response, sent: request } = await sendShortening(r.assumptions, body, (b) => r.customers.attempt(b));
     const rule = parent ? 'CUST-DEPTH-MAX-2' : 'CUST-CREATE-UNDER-TOPLEVEL';
-    expect(response, `[${rule}] creating a sub-customer at depth ${parent ? 2 : 1}`).toHaveStatus(200);
+    await forRule(rule, () => expect(response, `creating a sub-customer at depth ${parent ? 2 : 1}`).toHaveStatus(200));
     const accountNumber = response.body.customerAccountNumber;
-    expect(typeof accountNumber, "[CUST-CREATE-RETURNS-NUMBER] the new customer's customerAccountNumber").toBe(
-      'string'
+    await forRule('CUST-CREATE-RETURNS-NUMBER', () =>
+      expect(typeof accountNumber, "the new customer's customerAccountNumber").toBe('string')
     );
     r.created.push(accountNumber);
     const created: ModelCustomer = {

@@ -1,5 +1,5 @@
 import { subCustomerBody } from '../../factories/customer.js';
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { type CustomerModel, type CustomerReal, type ModelCustomer, verifyParent } from './customer-model.js';
 
@@ -21,10 +21,9 @@ export class CreateTooDeepCustomerCommand implements LifecycleCommand<CustomerMo
     const response = await r.customers.attempt(
       subCustomerBody(r.config.runId, r.nextSerial(), r.places, { customerAccountNumber: parent.accountNumber })
     );
-    expect(
-      response,
-      `[CUST-DEPTH-MAX-2] creating a sub-customer under depth-2 customer ${parent.accountNumber}`
-    ).toBeRejected('CUST-DEPTH-MAX-2');
+    await forRule('CUST-DEPTH-MAX-2', () =>
+      expect(response, `creating a sub-customer under depth-2 customer ${parent.accountNumber}`).toBeRejected()
+    );
     await verifyParent(m, r, parent, 'CUST-DEPTH-MAX-2');
   }
 

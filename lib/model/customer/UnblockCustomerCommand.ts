@@ -1,4 +1,4 @@
-import { expect } from '../../judge.js';
+import { expect, forRule } from '../../judge.js';
 import { PickCommand } from '../check-lifecycle.js';
 import {
   type CustomerModel,
@@ -17,8 +17,8 @@ export class UnblockCustomerCommand extends PickCommand<CustomerModel, CustomerR
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const c = this.target(m)!;
     const response = await r.api.unblockCustomer(c.accountNumber, { notes: `${r.config.runId} lifecycle unblock` });
-    expect(response, `[CUST-UNBLOCK-REACTIVATES] unblocking blocked customer ${c.accountNumber}`).toBeAccepted(
-      'CUST-UNBLOCK-REACTIVATES'
+    await forRule('CUST-UNBLOCK-REACTIVATES', () =>
+      expect(response, `unblocking blocked customer ${c.accountNumber}`).toBeAccepted()
     );
     c.state = 'open';
     c.reactivated = true;

@@ -1,6 +1,6 @@
 import { completeAddress, contact } from '../../factories/customer.js';
 import { sendShortening } from '../../field-lengths.js';
-import { expect, forReading } from '../../judge.js';
+import { expect, forReading, forRule } from '../../judge.js';
 import type { CustomerUpdateRequest } from '../../types.generated.js';
 import { PickCommand } from '../check-lifecycle.js';
 import {
@@ -67,8 +67,8 @@ export class UpdateCustomerDetailCommand extends PickCommand<CustomerModel, Cust
     if (refusedWhileBlocked) {
       r.assumptions.saw('ASSUME-CUSTOMER-STATES', `updateDetail of a blocked customer refused (${response.status})`);
     } else {
-      expect(response, `[CUST-UPDATE-APPLIES] updating ${c.state} customer ${c.accountNumber}`).toBeAccepted(
-        'CUST-UPDATE-APPLIES'
+      await forRule('CUST-UPDATE-APPLIES', () =>
+        expect(response, `updating ${c.state} customer ${c.accountNumber}`).toBeAccepted()
       );
       c.details = { ...c.details, ...detailsOf(request) };
       c.updated = true;

@@ -11,7 +11,7 @@ import { ACTIVE, allCustomers, type CustomerPage, customerPage, nextCursorOf } f
 import type { Places } from '../../factories/customer.js';
 import type { Sightings } from '../../field-lengths.js';
 import type { CustomerFactory } from '../../fixture-contracts.js';
-import { expect, forReading } from '../../judge.js';
+import { expect, forReading, forRule } from '../../judge.js';
 import type { RuleId } from '../../rules/catalogue.js';
 import { expectCreatedUnder } from '../../steps/customer-steps.js';
 import type { Customer, CustomerCreateRequest, CustomerUpdateRequest } from '../../types.generated.js';
@@ -134,7 +134,7 @@ const text = (s: ShownStatus | undefined) => (s ? `${JSON.stringify(s.status)} (
  */
 async function expectState(model: CustomerModel, c: ModelCustomer, body: Customer, rule: RuleId): Promise<void> {
   const seen: ShownStatus = { statusIdentifier: body.statusIdentifier, status: body.status };
-  const where = `[${rule}] customer ${c.accountNumber} (${c.state}${c.reactivated ? ', unblocked before' : ''}) shows ${text(seen)}`;
+  const where = `customer ${c.accountNumber} (${c.state}${c.reactivated ? ', unblocked before' : ''}) shows ${text(seen)}`;
   if (seen.statusIdentifier !== undefined) {
     if (!model.texts.has(seen.statusIdentifier)) model.texts.set(seen.statusIdentifier, seen.status);
     expect(
@@ -177,7 +177,9 @@ export async function listedSubAccounts(real: CustomerReal, parent: string, sear
       ...(searchText ? { searchText } : {}),
       ...(cursor ? { cursor } : {}),
     });
-    expect(response, `[CUST-LIST-DIRECT-ONLY] listing the sub-accounts of ${parent}`).toHaveStatus(200);
+    await forRule('CUST-LIST-DIRECT-ONLY', () =>
+      expect(response, `listing the sub-accounts of ${parent}`).toHaveStatus(200)
+    );
     const page = customerPage(response, fields, before);
     numbers.push(...page.customers.map((c) => c.customerAccountNumber!));
     before = page;
@@ -203,7 +205,7 @@ export async function verifyCustomer(
 ): Promise<boolean> {
   const response = await real.api.getCustomer(c.accountNumber);
   if (c.state === 'closed' && response.status === 404) return false;
-  expect(response, `[${rule}] reading customer ${c.accountNumber}`).toHaveStatus(200);
+  await forRule(rule, () => expect(response, `reading customer ${c.accountNumber}`).toHaveStatus(200));
   if (response.body.parentCustomerAccountNumber !== c.parent) {
     // Created elsewhere (the creation's rule), or shown under the wrong parent (the parent field's).
     await expectCreatedUnder(
@@ -213,22 +215,25 @@ export async function verifyCustomer(
       c.parent,
       c.depth === 1 ? 'CUST-CREATE-UNDER-TOPLEVEL' : 'CUST-CREATE-UNDER-PARENT'
     );
-    expect(
-      response.body.parentCustomerAccountNumber,
-      `[CUST-PARENT-FIELDS] parent of customer ${c.accountNumber}`
-    ).toBe(c.parent);
+    await forRule('CUST-PARENT-FIELDS', () =>
+      expect(response.body.parentCustomerAccountNumber, `parent of customer ${c.accountNumber}`).toBe(c.parent)
+    );
   }
-  await expectState(model, c, response.body, rule);
+  await forRule(rule, () => expectState(model, c, response.body, rule));
   const detailsBy = detailsRule ?? (c.updated ? 'CUST-UPDATE-APPLIES' : 'CUST-CREATE-MAIN-ADDRESS-CONTACT');
-  expect(response.body, `[${detailsBy}] details of customer ${c.accountNumber}`).toMatchObject(c.details);
+  await forRule(detailsBy, () =>
+    expect(response.body, `details of customer ${c.accountNumber}`).toMatchObject(c.details)
+  );
 
   const notClosed = c.children.filter((child) => model.get(child)?.state !== 'closed');
   const count = response.body.countOfSubAccounts;
   // Which Customer fields are always present is not shown: a count left out (a 0, as proto3 writes it) is not judged.
   if (count === undefined) return true;
-  const countMessage = `[CUST-COUNT-SUBACCOUNTS] countOfSubAccounts of ${c.accountNumber}: it has ${c.children.length} direct sub-accounts, ${notClosed.length} of them not closed`;
-  expect(count, countMessage).toBeGreaterThanOrEqual(notClosed.length);
-  expect(count, countMessage).toBeLessThanOrEqual(c.children.length);
+  const countMessage = `countOfSubAccounts of ${c.accountNumber}: it has ${c.children.length} direct sub-accounts, ${notClosed.length} of them not closed`;
+  await forRule('CUST-COUNT-SUBACCOUNTS', () => {
+    expect(count, countMessage).toBeGreaterThanOrEqual(notClosed.length);
+    expect(count, countMessage).toBeLessThanOrEqual(c.children.length);
+  });
   return true;
 }
 
@@ -257,15 +262,17 @@ export async function verifyParent(
   if (!(await verifyCustomer(model, real, c, rule))) return;
   const listed = await listedSubAccounts(real, c.accountNumber);
   const notClosed = c.children.filter((child) => model.get(child)?.state !== 'closed');
-  const listMessage = `[CUST-LIST-DIRECT-ONLY] customers listed with customerAccountNumber=${c.accountNumber} (direct sub-accounts: ${c.children.join(', ') || 'none'})`;
-  expect(
-    listed.filter((n) => !c.children.includes(n)),
-    `${listMessage}: not direct sub-accounts`
-  ).toEqual([]);
-  expect(
-    notClosed.filter((n) => !listed.includes(n)),
-    `${listMessage}: missing`
-  ).toEqual([]);
+  const listMessage = `customers listed with customerAccountNumber=${c.accountNumber} (direct sub-accounts: ${c.children.join(', ') || 'none'})`;
+  await forRule('CUST-LIST-DIRECT-ONLY', () => {
+    expect(
+      listed.filter((n) => !c.children.includes(n)),
+      `${listMessage}: not direct sub-accounts`
+    ).toEqual([]);
+    expect(
+      notClosed.filter((n) => !listed.includes(n)),
+      `${listMessage}: missing`
+    ).toEqual([]);
+  });
 }
 
 /**
@@ -276,20 +283,24 @@ export async function verifyTopLevelList(model: CustomerModel, real: CustomerRea
   for (const c of model.customers) {
     if (c.depth === 1 && c.state === 'closed') continue;
     const listed = await listedSubAccounts(real, model.topLevel, c.accountNumber);
-    const message = `[CUST-LIST-DIRECT-ONLY] customers listed with customerAccountNumber=${model.topLevel} (the top-level account) and searchText=${c.accountNumber}`;
+    const message = `customers listed with customerAccountNumber=${model.topLevel} (the top-level account) and searchText=${c.accountNumber}`;
     if (c.depth === 1 && !listed.includes(c.accountNumber)) {
       // The search narrows the list: it must find the customer on its own before the filter is judged.
       const searched = await allCustomers(real.api, real.config.customerListFields, { searchText: c.accountNumber });
-      expect(
-        searched.map((x) => x.customerAccountNumber),
-        `[CUST-LIST-SEARCH-NUMBER] customers listed with searchText=${c.accountNumber}`
-      ).toContain(c.accountNumber);
-    }
-    if (c.depth === 1) expect(listed, `${message}: its depth-1 sub-customer is missing`).toContain(c.accountNumber);
-    else
-      expect(listed, `${message}: a depth-2 customer is no direct sub-account of the top level`).not.toContain(
-        c.accountNumber
+      await forRule('CUST-LIST-SEARCH-NUMBER', () =>
+        expect(
+          searched.map((x) => x.customerAccountNumber),
+          `customers listed with searchText=${c.accountNumber}`
+        ).toContain(c.accountNumber)
       );
+    }
+    await forRule('CUST-LIST-DIRECT-ONLY', () => {
+      if (c.depth === 1) expect(listed, `${message}: its depth-1 sub-customer is missing`).toContain(c.accountNumber);
+      else
+        expect(listed, `${message}: a depth-2 customer is no direct sub-account of the top level`).not.toContain(
+          c.accountNumber
+        );
+    });
   }
 }
 
