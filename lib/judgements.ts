@@ -46,6 +46,13 @@ const firstLine = (text: string) => (text.split('\n').find((l) => l.trim()) ?? '
 export const judgedBy = (e: Error | undefined): Judged | undefined =>
   e && JUDGED in e ? (e as unknown as Record<typeof JUDGED, Judged>)[JUDGED] : undefined;
 
+/** `failure`, made to report `cause` (a counterexample's error), judging what `cause` judged. */
+export function carrying(failure: Error, cause: unknown): Error {
+  const judged = judgedBy(cause instanceof Error ? cause : undefined);
+  if (judged) judging(failure, judged.rules, judged.reason);
+  return failure;
+}
+
 /** An error the ledger reads by its class: kept for the test it is made in. */
 export class KeptError extends Error {
   constructor(message: string) {

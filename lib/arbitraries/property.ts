@@ -6,7 +6,7 @@
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import type { Config } from '../config.js';
-import { judgedBy, judging } from '../judgements.js';
+import { carrying } from '../judgements.js';
 import { IncompleteError, judgesNothing } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 import { isOwnFault, SuiteError } from '../suite-error.js';
@@ -73,9 +73,5 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
       .join('\n')}`;
     throw failure;
   }
-  const failure = new Error(`${cause}\n\n${fastCheck}`);
-  // The counterexample's failure judged what its check marked.
-  const judged = judgedBy(error instanceof Error ? error : undefined);
-  if (judged) judging(failure, judged.rules, judged.reason);
-  throw failure;
+  throw carrying(new Error(`${cause}\n\n${fastCheck}`), error);
 }

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { runDeadline } from '../arbitraries/property.js';
 import { stoppedBeforeAnyRun, withRunBudget } from '../arbitraries/run-budget.js';
 import type { Config } from '../config.js';
+import { carrying } from '../judgements.js';
 import { IncompleteError, judgesNothing } from '../ledger.js';
 import type { SecretRegistry } from '../report/redact.js';
 
@@ -162,5 +163,5 @@ export async function checkLifecycle<Model extends object, Real>(
     ].join('\n')
   );
   await run.testInfo.attach('fast-check counterexample', { body: message, contentType: 'text/plain' });
-  throw new Error(message);
+  throw carrying(new Error(message), details.errorInstance);
 }
