@@ -47,7 +47,7 @@ const checklist: Step[] = [
   },
   {
     step: 'A sandbox fault breaks it',
-    files: ['sandbox/faults.ts', 'sandbox/routes/'],
+    files: ['sandbox/faults.ts', 'sandbox/send-faults.ts', 'sandbox/routes/'],
     checkedBy: [
       { file: THIS, title: 'every rule of the catalogue is broken by a fault of sandbox/faults.ts' },
       {
