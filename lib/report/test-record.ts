@@ -10,6 +10,7 @@ import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent } from '../environment.js
 import { FOOTPRINT_ATTACHMENT, type Footprint } from '../footprint.js';
 import { FINDINGS_ATTACHMENT, type LedgerEntry } from '../ledger.js';
 import { declaredRuleIds } from '../rules/declared.js';
+import { suiteErrorOf } from '../suite-error.js';
 import { timedOut, VERDICT_ATTACHMENT, type Verdict } from '../verdict.js';
 import { DRIFT_ATTACHMENT, type DriftRecord } from './test-sink.js';
 
@@ -79,6 +80,9 @@ function unsettled(test: TestCase, result: TestResult): Verdict {
     const skip = (result.annotations ?? test.annotations).find((a) => a.type === 'skip' || a.type === 'fixme');
     return { outcome: 'not-run', reason: skip?.description ?? 'skipped' };
   }
+  // Before its ledger (a fixture's own exception): a JavaScript error of the suite's code, by its name.
+  const suiteError = suiteErrorOf(result.errors.map((e) => e.message ?? ''));
+  if (suiteError) return { outcome: 'suite-error', reason: suiteError };
   return { outcome: 'incomplete', reason: 'failed before its ledger could judge it (no verdict recorded): not judged' };
 }
 

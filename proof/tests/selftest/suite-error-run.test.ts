@@ -16,14 +16,15 @@ test.afterEach(stopAll);
 
 const SPEC = `import fc from 'fast-check';
 import { test } from '${join(repoRoot, 'fixtures', 'test.js')}';
+import { rules } from '${join(repoRoot, 'lib', 'rules', 'declared.js')}';
 
-test('a test whose own code throws [CARD-SHAPE]', async ({ api }) => {
+test('a test whose own code throws [CARD-SHAPE]', rules('CARD-SHAPE'), async ({ api }) => {
   await api.getMasterData();
   const card = undefined as unknown as { status: { id: number } };
   return card.status.id;
 });
 
-test('a property whose own code throws [CUST-NAME-MAX-310]', async ({ property }) => {
+test('a property whose own code throws [CUST-NAME-MAX-310]', rules('CUST-NAME-MAX-310'), async ({ property }) => {
   await property(fc.asyncProperty(fc.integer(), async () => JSON.parse('')), { numRuns: 3 });
 });
 `;

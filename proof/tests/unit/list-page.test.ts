@@ -13,6 +13,7 @@ import {
 import type { PageAnswer } from '../../../lib/list-page-places.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { NOTICE_ANNOTATION } from '../../../lib/rules/assumptions.js';
+import { failWith } from './failures.js';
 
 const json = { 'content-type': 'application/json' };
 const answer = (body: unknown, headers: Record<string, string> = {}, path = '/customers?limit=2'): PageAnswer => ({
@@ -221,9 +222,10 @@ test('a walk past a full page with no next-page field ends the test not run, wit
     timeout: 60_000,
     retry: 0,
     project: { retries: 1 },
-    errors: [{ message: `${error.name}: ${error.message}` }],
+    errors: [] as TestInfo['errors'],
     attach: async () => undefined,
   } as unknown as TestInfo;
+  info.errors.push(...failWith(info, [error]));
   await ledger.settle(info);
   expect(info.status).toBe('skipped');
   expect(info.annotations.map((a) => a.type)).toEqual(['not run', 'skip', NOTICE_ANNOTATION]);
