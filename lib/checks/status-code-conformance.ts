@@ -14,12 +14,37 @@ export function sentAsValid(
   operation: Operation,
   schemas: SchemaRegistry
 ): boolean {
-  if (request.asIs) return false;
+  if (request.asIs || !pathAsTyped(request.path, operation.path)) return false;
   return (
     !operation.requestSchema ||
     request.body === undefined ||
     schemas.validate(operation.requestSchema, request.body).length === 0
   );
+}
+
+/** Path parameters the document types as integers (Card: cardIdentifier, integer). */
+const INTEGER_PARAMETERS = new Set(['cardIdentifier']);
+
+/**
+ * Whether each path parameter of `path`, sent for the template `template`, is what the document
+ * types it as: an integer parameter as JSON Schema reads a number written in text (`04000001` and
+ * ` 4000001` are the integer 4000001, `400000a1` and `1.5` are none).
+ */
+function pathAsTyped(path: string, template: string): boolean {
+  const sent = path.split('?')[0]!.split('/');
+  const named = template.split('/');
+  if (sent.length !== named.length) return true;
+  return named.every((segment, i) => {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (!name || !INTEGER_PARAMETERS.has(name)) return true;
+    let value: string;
+    try {
+      value = decodeURIComponent(sent[i]!);
+    } catch {
+      return false;
+    }
+    return value.trim() !== '' && Number.isInteger(Number(value));
+  });
 }
 
 /**

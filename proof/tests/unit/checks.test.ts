@@ -15,13 +15,14 @@ function check(
   status: number,
   body: unknown,
   contentType = 'application/json',
-  text?: string
+  text?: string,
+  path = '/x'
 ): Finding[] {
   const raw = text ?? (body === undefined ? '' : JSON.stringify(body));
   const exchange: Exchange = {
     operationId,
     replayBaseUrl: 'http://127.0.0.1:4010',
-    request: { method: 'GET', path: '/x', headers: {}, auth: 'token' },
+    request: { method: 'GET', path, headers: {}, auth: 'token' },
     response: {
       status,
       headers: contentType ? { 'content-type': contentType } : {},
@@ -68,6 +69,15 @@ test("a 5xx fails whatever the table says: an undocumented answer to a valid req
     (f) => f.check === 'status_code_conformance'
   )!;
   expect([write.rule, write.also]).toEqual(['CUST-BLOCK', ['HTTP-STATUS-DOCUMENTED']]);
+  // A cardIdentifier that is no integer is bad input: its 5xx is no failure of the write's own rule.
+  const at = (path: string) =>
+    check('blockCard', 500, { errorCode: 'ER-012', errorDescription: 'support' }, 'application/json', undefined, path)
+      .filter((f) => f.check === 'status_code_conformance')
+      .map((f) => [f.rule, ...(f.also ?? [])]);
+  expect(at('/cards/400000a1/block')).toEqual([['ROBUST-NO-5XX-ON-BAD-INPUT', 'HTTP-STATUS-DOCUMENTED']]);
+  expect(at('/cards/1.5/block')).toEqual([['ROBUST-NO-5XX-ON-BAD-INPUT', 'HTTP-STATUS-DOCUMENTED']]);
+  expect(at('/cards/04000001/block')).toEqual([['CARD-BLOCK', 'HTTP-STATUS-DOCUMENTED']]);
+  expect(at('/cards/4000001/block')).toEqual([['CARD-BLOCK', 'HTTP-STATUS-DOCUMENTED']]);
 });
 
 test('an undocumented 4xx is drift, not a failure', () => {
