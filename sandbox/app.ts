@@ -9,7 +9,7 @@
  *  - one error handler: ApiError, validation errors, parser errors, unknown routes and unexpected
  *    exceptions become the body the document gives for the operation (sandbox/errors.ts).
  * Resource plugins all receive the same options object (SandboxPluginOptions: faults, variants, store).
- * The faults that change only what is sent apply from one table at one hook (sandbox/send-faults.ts).
+ * The faults that change only what is sent apply, each from its own row, at one hook (sandbox/send-faults.ts).
  * The app-wide parts of the variants (SANDBOX_VARIANTS) live in sandbox/variant-hooks.ts.
  */
 import type { IncomingMessage } from 'node:http';

@@ -4,6 +4,9 @@
  * aggregation and the default aggregation precision derived from the rectangle's radius.
  */
 
+/** "geosearch result count: max 300". */
+export const MAX_LOCATIONS = 300;
+
 export interface Rect {
   top: number;
   bottom: number;

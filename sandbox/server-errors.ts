@@ -1,5 +1,5 @@
 /**
- * The server's own errors as faults (sandbox/faults.ts, "Server errors"): a write that is performed
+ * The server's own errors as faults (sandbox/faults/server-errors.ts): a write that is performed
  * and then answered 500 with the standard error body, and a read answered unavailable (503 with
  * Retry-After and the standard error body) every time. App-wide hooks keyed by the route's
  * operation, so that every route keeps doing exactly what it does.

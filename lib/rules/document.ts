@@ -12,7 +12,7 @@ export interface Statement {
   /**
    * A stable name of the statement (`order.400`, `limits.customer-name`, `states.card.block`): what a
    * sandbox fault names to say it proves the suite detects a breach of this statement
-   * (sandbox/faults.ts, `proves`). Never reused for other words.
+   * (sandbox/faults/, `proves`). Never reused for other words.
    */
   key: string;
   section: string;

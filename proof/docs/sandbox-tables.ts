@@ -3,13 +3,13 @@
  * (sandbox/faults.ts) and the variants (sandbox/variants.ts), each between its markers. Written by
  * `npm run sandbox:tables`; proof/tests/sandbox/readme-tables.test.ts fails while the README differs.
  */
-import { type FaultDefinition, faultCatalogue } from '../../sandbox/faults.js';
+import { type FaultRow, faultCatalogue } from '../../sandbox/faults.js';
 import { type VariantDefinition, variantCatalogue } from '../../sandbox/variants.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function faultRows(): string[] {
-  return Object.entries(faultCatalogue as Record<string, FaultDefinition>).map(
+  return Object.entries(faultCatalogue as Record<string, FaultRow>).map(
     ([id, f]) =>
       `| \`${id}\` | ${f.rule}${f.companions?.length ? ` (with ${f.companions.join(', ')})` : ''} | ${f.proves.map((p) => `\`${p}\``).join(' ')} | ${cell(f.description)} |`
   );

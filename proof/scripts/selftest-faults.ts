@@ -44,7 +44,7 @@ import type { CoverageReport } from '../../lib/report/coverage.js';
 import { UNAVAILABLE_EXIT } from '../../lib/report/run-verdict.js';
 import { rules } from '../../lib/rules/catalogue.js';
 import { sandboxDefaults } from '../../sandbox/defaults.js';
-import { type FaultDefinition, faultCatalogue } from '../../sandbox/faults.js';
+import { type FaultRow, faultCatalogue } from '../../sandbox/faults.js';
 import { hostSandbox } from '../../sandbox/host.js';
 import { oneLine } from '../../scripts/one-line.js';
 import { type ChaosEvent, countByKind } from '../chaos/events.js';
@@ -197,7 +197,7 @@ interface FullResult {
   error?: string;
 }
 
-const catalogue = faultCatalogue as Record<string, FaultDefinition>;
+const catalogue = faultCatalogue as Record<string, FaultRow>;
 
 function parseArgs(argv: string[], reportsDir: string): Options {
   const options: Options = { mode: 'full', workers: 2, keepDir: join(reportsDir, 'selftest', 'faults') };

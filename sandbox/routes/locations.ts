@@ -17,6 +17,7 @@ import {
   geohash,
   geohashCellSize,
   inside,
+  MAX_LOCATIONS,
   MAX_PRECISION,
   MIN_PRECISION,
   type Rect,
@@ -37,8 +38,6 @@ import type { Complete } from '../store.js';
 import { atOffset, withoutSeconds } from '../timestamps.js';
 import type { VariantId, Variants } from '../variants.js';
 
-/** "geosearch result count: max 300". */
-export const MAX_LOCATIONS = 300;
 /** Result count when the count parameter is omitted (ASSUME-GEO-COUNT); the geo-count-default-other variant's. */
 export const DEFAULT_COUNT = MAX_LOCATIONS;
 const OTHER_DEFAULT_COUNT = 100;

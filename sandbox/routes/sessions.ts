@@ -8,12 +8,11 @@ import { operations } from '../../lib/operations.js';
 import type { SandboxPluginOptions } from '../context.js';
 import { sandboxDefaults } from '../defaults.js';
 import { ApiError } from '../errors.js';
-import { buildSessionSeed, type Session, type Transaction } from '../seed/sessions.js';
+import { buildSessionSeed, type Session, type Transaction, UUID } from '../seed/sessions.js';
 import { atOffset, withFractionalSeconds, withoutSeconds } from '../timestamps.js';
 import type { Variants } from '../variants.js';
 import { withMilliseconds } from './locations.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Session ids of another shape (variant session-ids-other-shape): CS- and the session's place in the seed. */
 const OTHER_SHAPE = /^CS-\d{6}$/;
 

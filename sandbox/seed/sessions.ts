@@ -32,6 +32,9 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 export const balanceStatuses = ['PROCESSING', 'PAID', 'DEBT', 'REFUND'] as const;
 export type BalanceStatus = (typeof balanceStatuses)[number];
 
+/** The shape of a session id: a UUID. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type ChargingKeyType = NonNullable<SessionShape['chargingKeyType']>;
 export type SessionPaymentMethod = NonNullable<SessionShape['paymentMethod']>;
 /** Transaction payment methods (set not shown): the session's, with NONE in place of WRITE_OFF. */

@@ -1,45 +1,45 @@
 /**
  * The sandbox core as its tests drive it: a fresh app per harness (buildApp + inject, never a
  * socket), tokens for both seeded clients, and every 2xx answer checked against the response
- * schema lib/operations.ts gives for the operation.
+ * schema lib/operations.ts gives for the operation; and the runner of the faults' probes.
  */
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { type OperationId, operations } from '../../../lib/operations.js';
 import { loadSchemas, type SchemaError } from '../../../lib/validation.js';
 import { type BuildOptions, buildApp } from '../../../sandbox/app.js';
 import { sandboxDefaults as d } from '../../../sandbox/defaults.js';
-import { Faults } from '../../../sandbox/faults.js';
+import {
+  type Answer,
+  type CallOptions,
+  form,
+  type Probe,
+  type ProbeTarget,
+  TOKEN_PATH,
+} from '../../../sandbox/faults/probe.js';
+import { Faults, faultCatalogue } from '../../../sandbox/faults.js';
 import { Variants } from '../../../sandbox/variants.js';
 
-export const TOKEN_PATH = operations.requestToken.path;
+export {
+  type Answer,
+  address,
+  type CallOptions,
+  contact,
+  createCustomer,
+  form,
+  listAll,
+  newCustomer,
+  poolCards,
+  reasonId,
+  searchAll,
+  TOKEN_PATH,
+} from '../../../sandbox/faults/probe.js';
+
 export const schemas = loadSchemas();
 
-export interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: the sandbox's answers, faulty shapes included, are read field by field as they came
-  body: any;
-  text: string;
-  contentType: string | undefined;
-  headers: Record<string, unknown>;
-}
-
-export interface CallOptions {
-  body?: unknown;
-  /** Raw payload with its own content type (form bodies, broken JSON). */
-  raw?: { payload: string; contentType: string };
-  query?: Record<string, string | number | undefined>;
-  /** `main` (default), `foreign`, `none` or a literal Authorization header value. */
-  auth?: 'main' | 'foreign' | 'none' | { header: string };
-}
-
-export interface Harness {
+/** The sandbox as a probe calls it (sandbox/faults/probe.ts), built and closed here. */
+export interface Harness extends ProbeTarget {
   app: FastifyInstance;
-  call(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<Answer>;
-  /** A fresh token of a client (main by default). */
-  token(client?: 'main' | 'foreign'): Promise<string>;
-  /** Calls an operation by id: path parameters filled, 2xx bodies validated against the schema. */
-  op(id: OperationId, params?: Record<string, string | number>, options?: CallOptions): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -52,10 +52,6 @@ const credentials = {
   main: { client_id: d.clientId, client_secret: d.clientSecret },
   foreign: { client_id: d.foreignClientId, client_secret: d.foreignClientSecret },
 };
-
-export function form(fields: Record<string, string>): { payload: string; contentType: string } {
-  return { payload: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' };
-}
 
 export async function startSandbox(options: HarnessOptions = {}): Promise<Harness> {
   const { faults, variants, ...rest } = options;
@@ -165,81 +161,36 @@ export function schemaErrors(id: OperationId, answer: Answer): SchemaError[] {
 
 export const defaults = d;
 
-/** A valid customer address (all six fields). */
-export const address = {
-  addressLines: 'Industriestraße 12',
-  city: 'Augsburg',
-  country: 'Germany',
-  countryCode: 'DE',
-  region: 'Bavaria',
-  zipCode: '86150',
-};
-export const contact = {
-  emailAddress: 'eva.huber@example.com',
-  firstName: 'Eva',
-  lastName: 'Huber',
-  middleName: 'Maria',
-  mobilePhone: '+49 151 1234567',
-  telephone: '+49 89 123456',
-};
-
-/** A create-sub-customer body (under the top-level unless `parent` is given). */
-export function newCustomer(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { customerName: name, customerContact: contact, customerAddress: address, ...extra };
-}
-
-/** Creates a sub-customer and answers its account number. */
-export async function createCustomer(h: Harness, name: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await h.op('createSubCustomer', {}, { body: newCustomer(name, extra) });
-  if (res.status !== 200 || typeof res.body?.customerAccountNumber !== 'string')
-    throw new Error(`create ${name}: ${res.status} ${res.text}`);
-  return res.body.customerAccountNumber as string;
-}
-
-/** Every card of a search, following nextCursor; answers the pages too. */
-export async function searchAll(
-  h: Harness,
-  body: Record<string, unknown>,
-  maxPages = 100
-): Promise<{ cards: Answer['body'][]; pages: Answer[] }> {
-  const pages: Answer[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await h.op('cardSearch', {}, { body: { ...body, ...(cursor ? { cursor } : {}) } });
-    if (res.status !== 200) throw new Error(`search: ${res.status} ${res.text}`);
-    pages.push(res);
-    cursor = res.body.hasNextPage === true ? res.body.nextCursor : undefined;
-  } while (cursor && pages.length < maxPages);
-  return { cards: pages.flatMap((p) => p.body.cards), pages };
-}
-
-/** Every customer of a list, following nextCursor. */
-export async function listAll(
-  h: Harness,
-  query: Record<string, string | number | undefined>,
-  maxPages = 100
-): Promise<{ customers: Answer['body'][]; pages: Answer[] }> {
-  const pages: Answer[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await h.op('listCustomers', {}, { query: { ...query, cursor } });
-    if (res.status !== 200) throw new Error(`list: ${res.status} ${res.text}`);
-    pages.push(res);
-    cursor = res.body.hasNextPage === true ? res.body.nextCursor : undefined;
-  } while (cursor && pages.length < maxPages);
-  return { customers: pages.flatMap((p) => p.body.customers), pages };
-}
-
-/** Active cards of the pool customer, `n` of them starting at `offset` (tests take disjoint slices). */
-export async function poolCards(h: Harness, n: number, offset = 0): Promise<number[]> {
-  const { cards } = await searchAll(h, { customerAccountNumber: d.poolCustomer, statusIdentifiers: [1], limit: 200 });
-  const ids = cards.map((c) => c.cardIdentifier as number).slice(offset, offset + n);
-  if (ids.length < n) throw new Error(`only ${ids.length} active pool cards from offset ${offset}`);
-  return ids;
-}
-
-/** A reason id of the caller's master data. */
-export async function reasonId(h: Harness): Promise<number> {
-  const res = await h.op('getMasterData');
-  return res.body.reason[0].id as number;
+/**
+ * A test for each fault `which` picks: its probe (sandbox/faults/) holds on a clean sandbox and
+ * fails on one with the fault, and only that fault, switched on. One clean sandbox per worker
+ * serves every probe without build options (probes take fresh resources: new customers, the next
+ * Active pool card); the faulty sandbox is always fresh.
+ */
+export function testFaultProbes(which: (id: string) => boolean): void {
+  let sharedClean: Promise<Harness> | undefined;
+  test.afterAll(async () => {
+    const clean = sharedClean;
+    sharedClean = undefined;
+    if (clean) await (await clean).close();
+  });
+  for (const [id, fault] of Object.entries(faultCatalogue)) {
+    if (!('probe' in fault) || !which(id)) continue;
+    const probe: Probe = fault.probe;
+    test(`${id} breaks ${fault.rule}`, async () => {
+      const own = probe.options !== undefined;
+      if (!own) sharedClean ??= startSandbox();
+      const [clean, faulty] = await Promise.all([
+        own ? startSandbox(probe.options) : sharedClean!,
+        startSandbox({ ...probe.options, faults: [id] }),
+      ]);
+      try {
+        const [onClean, onFaulty] = await Promise.all([probe.holds(clean), probe.holds(faulty)]);
+        expect(onClean, 'the rule holds on the clean sandbox').toBe(true);
+        expect(onFaulty, `with ${id}: ${fault.description}`).toBe(false);
+      } finally {
+        await Promise.all([faulty.close(), own ? clean.close() : undefined]);
+      }
+    });
+  }
 }

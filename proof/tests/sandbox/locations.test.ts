@@ -3,8 +3,24 @@
  * aggregation, validation, language, speed, and the effect of each of its faults.
  */
 import { expect, test } from '@playwright/test';
-import { defaultPrecision, geohash, inside, type Rect } from '../../../sandbox/geo.js';
-import { criteria, MAX_LOCATIONS, renderLocation, seededSearch } from '../../../sandbox/routes/locations.js';
+import {
+  type Aggregate,
+  berlin,
+  geo,
+  hasAvailable,
+  hasCapabilities,
+  hasStandard,
+  locationsIn,
+  PATH,
+  paris,
+  point,
+  query,
+  reykjavik,
+} from '../../../sandbox/faults/locations.js';
+import { isUtc, registry } from '../../../sandbox/faults/probe.js';
+import { midAtlantic } from '../../../sandbox/faults/statements.js';
+import { defaultPrecision, geohash, inside, MAX_LOCATIONS, type Rect } from '../../../sandbox/geo.js';
+import { criteria, renderLocation, seededSearch } from '../../../sandbox/routes/locations.js';
 import {
   buildLocationSeed,
   capabilityValues,
@@ -15,70 +31,9 @@ import {
   type LocationRecord,
   languages,
 } from '../../../sandbox/seed/locations.js';
-import {
-  type Answer,
-  expectFaultBreaks,
-  expectProbeForEveryFault,
-  type FaultProbe,
-  faultTitle,
-  lazySchemas,
-  startApp,
-  type TestApp,
-} from './geo-session-app.js';
+import { type Harness, startSandbox, testFaultProbes } from './core-harness.js';
 
-const PATH = '/locations/geosearch/rectangle';
-const registry = lazySchemas();
-
-const berlin: Rect = { top: 52.75, bottom: 52.3, left: 13.05, right: 13.75 };
-const paris: Rect = { top: 49.05, bottom: 48.65, left: 2.0, right: 2.7 };
 const europe: Rect = { top: 72, bottom: 34, left: -26, right: 42 };
-const midAtlantic: Rect = { top: 45, bottom: 40, left: -40, right: -30 };
-/** Around Reykjavík: fewer than 300 locations. */
-const reykjavik: Rect = { top: 64.6, bottom: 63.7, left: -23.5, right: -20.5 };
-
-function query(
-  rect: Rect,
-  extra: Record<string, string | number | boolean> = {}
-): Record<string, string | number | boolean> {
-  return {
-    topLatitude: rect.top,
-    bottomLatitude: rect.bottom,
-    leftLongitude: rect.left,
-    rightLongitude: rect.right,
-    ...extra,
-  };
-}
-
-async function geo(
-  app: TestApp,
-  rect: Rect,
-  extra: Record<string, string | number | boolean> = {},
-  body?: unknown
-): Promise<Answer> {
-  return app.call('POST', PATH, { query: query(rect, extra), body: body ?? {} });
-}
-
-async function locationsIn(
-  app: TestApp,
-  rect: Rect,
-  extra: Record<string, string | number | boolean> = {},
-  body?: unknown
-): Promise<Location[]> {
-  const res = await geo(app, rect, extra, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.locations as Location[];
-}
-
-const point = (l: { coordinates: { latitude: string; longitude: string } }) => ({
-  lat: Number(l.coordinates.latitude),
-  lon: Number(l.coordinates.longitude),
-});
-const hasStandard = (l: Location, standards: string[]) =>
-  l.evses.some((e) => e.connectors.some((c) => standards.includes(c.standard)));
-const hasCapabilities = (l: Location, caps: string[]) =>
-  l.evses.some((e) => caps.every((c) => (e.capabilities as string[]).includes(c)));
-const hasAvailable = (l: Location) => l.evses.some((e) => e.status === 'AVAILABLE');
-const isUtc = (t: string) => registry.validate('timestamp.json', t).length === 0 && t.endsWith('Z');
 
 /** Independent count of seeded locations inside `rect` meeting `keep` (not through the index). */
 function seedCount(records: readonly LocationRecord[], rect: Rect, keep: (e: Evse) => boolean = () => true): number {
@@ -96,11 +51,11 @@ async function cpuMs(fn: () => unknown): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
-let app: TestApp;
+let app: Harness;
 let records: LocationRecord[];
 
 test.beforeAll(async () => {
-  app = await startApp();
+  app = await startSandbox();
   records = buildLocationSeed();
 });
 test.afterAll(async () => app.close());
@@ -463,8 +418,6 @@ test.describe('aggregation', () => {
   });
 });
 
-type Aggregate = { coordinates: { latitude: string; longitude: string }; count: number };
-
 test.describe('validation', () => {
   const cases: [string, Record<string, string | number | boolean>, unknown?][] = [
     ['topLatitude missing', { bottomLatitude: 1, leftLongitude: 1, rightLongitude: 2 }],
@@ -605,122 +558,4 @@ test.describe('speed', () => {
   });
 });
 
-/** Whether a small rectangle around a seeded location of `where`, its edges off whole degrees, finds that location. */
-async function findsAround(a: TestApp, where: (r: LocationRecord) => boolean): Promise<boolean> {
-  const r = records.find(
-    (x) =>
-      where(x) &&
-      Math.abs(x.lat % 1) > 0.1 &&
-      Math.abs(x.lat % 1) < 0.9 &&
-      Math.abs(x.lon % 1) > 0.1 &&
-      Math.abs(x.lon % 1) < 0.9
-  )!;
-  const box: Rect = { top: r.lat + 0.02, bottom: r.lat - 0.02, left: r.lon - 0.02, right: r.lon + 0.02 };
-  return (await locationsIn(a, box, { count: 300 })).some((l) => l.id === r.location.id);
-}
-
-/** For each fault of this area: a probe that holds on the clean sandbox and fails with the fault. */
-const faultProbes: Record<string, FaultProbe> = {
-  'geo-location-outside-rectangle': async (a) =>
-    (await locationsIn(a, berlin, { count: 20 })).every((l) => inside(berlin, point(l))),
-  'geo-count-exceeded': async (a) => (await locationsIn(a, berlin, { count: 20 })).length <= 20,
-  'geo-max-300-exceeded': async (a) => (await geo(a, berlin)).body.locations.length <= 300,
-  'geo-count-301-accepted': async (a) => (await geo(a, berlin, { count: 301 })).status === 400,
-  'geo-aggregate-count-mismatch': async (a) => {
-    const res = await geo(a, reykjavik, { aggregate: true });
-    return (
-      res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) ===
-      (await locationsIn(a, reykjavik)).length
-    );
-  },
-  'geo-aggregate-with-locations': async (a) =>
-    (await geo(a, reykjavik, { aggregate: true })).body.locations.length === 0,
-  'geo-connector-filter-ignored': async (a) =>
-    (await locationsIn(a, berlin, { count: 100 }, { filters: { connectorStandards: ['CHADEMO'] } })).every((l) =>
-      hasStandard(l, ['CHADEMO'])
-    ),
-  'geo-capabilities-filter-ignored': async (a) =>
-    (await locationsIn(a, berlin, { count: 100 }, { filters: { capabilities: ['RESERVABLE'] } })).every((l) =>
-      hasCapabilities(l, ['RESERVABLE'])
-    ),
-  'geo-available-filter-ignored': async (a) =>
-    (await locationsIn(a, berlin, { count: 100 }, { options: { includeAvailableOnly: true } })).every(hasAvailable),
-  'geo-top-not-above-bottom-accepted': async (a) =>
-    (await geo(a, { ...paris, top: paris.bottom, bottom: paris.top })).status === 400,
-  'geo-left-not-below-right-accepted': async (a) =>
-    (await geo(a, { ...paris, left: paris.right, right: paris.left })).status === 400,
-  'geo-latitude-91-accepted': async (a) => (await geo(a, { ...paris, top: 91 })).status === 400,
-  'geo-longitude-181-accepted': async (a) => (await geo(a, { ...paris, right: 181 })).status === 400,
-  'geo-precision-10-accepted': async (a) => (await geo(a, paris, { aggregate: true, precision: 10 })).status === 400,
-  'geo-precision-inverted': async (a) =>
-    (await geo(a, paris, { aggregate: true, precision: 9 })).body.aggregates.length >
-    (await geo(a, paris, { aggregate: true, precision: 2 })).body.aggregates.length,
-  'geo-language-cy-refused': async (a) => (await geo(a, paris, { language: 'cy' })).status === 200,
-  'geo-count-limits-aggregates': async (a) => {
-    const res = await geo(a, reykjavik, { aggregate: true, count: 1 });
-    return (
-      res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) ===
-      (await locationsIn(a, reykjavik)).length
-    );
-  },
-  'geo-aggregate-count-string': async (a) =>
-    (await geo(a, reykjavik, { aggregate: true })).body.aggregates.every((x: Aggregate) => Number.isInteger(x.count)),
-  'loc-evse-capabilities-string': async (a) =>
-    (await locationsIn(a, paris, { count: 100 })).every((l) => l.evses.every((e) => Array.isArray(e.capabilities))),
-  'loc-regular-hours-no-colon': async (a) =>
-    (await locationsIn(a, paris, { count: 100 })).every((l) =>
-      l.opening_times.regular_hours.every((h) => /^\d\d:\d\d$/.test(h.period_begin))
-    ),
-  'geo-400-standard-body': async (a) => {
-    const answers = [
-      await geo(a, { ...paris, top: 91 }),
-      await geo(a, { ...paris, top: paris.bottom, bottom: paris.top }),
-    ];
-    return answers.every(
-      (r) =>
-        r.status === 400 &&
-        registry.validate('geosearch-error.json', r.body).length === 0 &&
-        Array.isArray(r.body.details)
-    );
-  },
-  'loc-postal-code-string': async (a) =>
-    (await locationsIn(a, paris, { count: 100 })).every((l) => Number.isInteger(l.postal_code)),
-  'loc-last-updated-not-utc': async (a) =>
-    (await locationsIn(a, paris, { count: 100 })).every((l) => isUtc(l.last_updated)),
-  'geo-top-latitude-91-accepted': async (a) => (await geo(a, { ...paris, top: 91 })).status === 400,
-  'geo-bottom-latitude-91-accepted': async (a) => (await geo(a, { ...paris, bottom: -91 })).status === 400,
-  'geo-left-longitude-181-accepted': async (a) => (await geo(a, { ...paris, left: -181 })).status === 400,
-  'geo-right-longitude-181-accepted': async (a) => (await geo(a, { ...paris, right: 181 })).status === 400,
-  'geo-count-over-300-honoured': async (a) => {
-    const res = await geo(a, berlin, { count: 301 });
-    return res.status !== 200 || res.body.locations.length <= MAX_LOCATIONS;
-  },
-  'geo-precision-2-refused': async (a) => (await geo(a, paris, { aggregate: true, precision: 2 })).status === 200,
-  'geo-aggregate-count-short': async (a) => {
-    const res = await geo(a, reykjavik, { aggregate: true });
-    return (
-      res.body.aggregates.reduce((s: number, x: Aggregate) => s + x.count, 0) >=
-      (await locationsIn(a, reykjavik)).length
-    );
-  },
-  'geo-negative-longitude-truncated': (a) => findsAround(a, (r) => r.lon < 0),
-  'geo-southern-latitude-abs': (a) => findsAround(a, (r) => r.lat < 0),
-  'geo-south-latitude-rounded': (a) => findsAround(a, (r) => r.lat < 0),
-  'geo-bounds-int-truncated': async (a) => {
-    const nearWholeDegree: Rect = { top: 53.0001, bottom: 52.9999, left: 13, right: 14 };
-    return (await locationsIn(a, nearWholeDegree, { count: 10 })).every((l) => inside(nearWholeDegree, point(l)));
-  },
-  'geo-box-across-zero-empty': async (a) =>
-    (await locationsIn(a, { top: 51.6, bottom: 51.4, left: -0.3, right: 0.1 }, { count: 10 })).length > 0 &&
-    (await locationsIn(a, { top: 0.1, bottom: -0.1, left: -51.2, right: -50.9 }, { count: 10 })).length > 0,
-  'geo-empty-404-standard-body': async (a) => {
-    const res = await geo(a, midAtlantic);
-    return res.status === 200 || typeof res.body?.message === 'string';
-  },
-};
-
-test.describe('faults', () => {
-  test('every locations fault of sandbox/faults.ts has a probe here', () =>
-    expectProbeForEveryFault(['geo-', 'loc-'], faultProbes, 10));
-  for (const [id, holds] of Object.entries(faultProbes)) test(faultTitle(id), () => expectFaultBreaks(id, holds, app));
-});
+test.describe('faults', () => testFaultProbes((id) => /^(geo|loc)-/.test(id)));

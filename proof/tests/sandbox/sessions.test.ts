@@ -3,52 +3,23 @@
  * the 404, who may read, and the effect of each of its faults.
  */
 import { expect, test } from '@playwright/test';
-import { sandboxDefaults } from '../../../sandbox/defaults.js';
+import { isUtc, registry } from '../../../sandbox/faults/probe.js';
+import { allSessions, earliestMethod, get, ids, started, UNKNOWN_ID } from '../../../sandbox/faults/sessions.js';
 import { balanceStatuses, type Session, sessionStatuses } from '../../../sandbox/seed/sessions.js';
-import {
-  type Answer,
-  type Client,
-  expectFaultBreaks,
-  expectProbeForEveryFault,
-  type FaultProbe,
-  faultTitle,
-  lazySchemas,
-  startApp,
-  type TestApp,
-} from './geo-session-app.js';
+import { type Harness, startSandbox, testFaultProbes } from './core-harness.js';
 
-const registry = lazySchemas();
-const ids = sandboxDefaults.sessionIds;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const get = (a: TestApp, id: string, auth: Client | 'none' = 'main'): Promise<Answer> =>
-  a.call('GET', `/sessions/${encodeURIComponent(id)}`, { auth });
-
-async function allSessions(a: TestApp): Promise<Session[]> {
-  const answers = await Promise.all(ids.map((id) => get(a, id)));
-  for (const res of answers) expect(res.status).toBe(200);
-  return answers.map((res) => res.body as Session);
-}
-
-/** Started states (ASSUME-SESSION-STARTED-STATES): chargingKeyType and connectorId present. */
-const started = new Set(['STARTED', 'WAITING_TO_STOP', 'STOPPED', 'COMPLETE', 'STOP_FAILED']);
 const notYetStarted = new Set(['CREATED', 'WAITING_TO_START']);
-const isUtc = (t: string) => registry.validate('timestamp.json', t).length === 0 && t.endsWith('Z');
 const isDuration = (d: string) => /^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/.test(d);
-const earliestMethod = (s: Session) => {
-  const first = [...s.transactions].sort((x, y) => Date.parse(x.time) - Date.parse(y.time))[0];
-  return first && (first.paymentMethod === 'NONE' ? 'WRITE_OFF' : first.paymentMethod);
-};
 const chronological = (s: Session) =>
   s.transactions.every((t, i) => i === 0 || Date.parse(s.transactions[i - 1]!.time) <= Date.parse(t.time));
 const external = (s: Session) =>
   s.paymentMethod === 'EXTERNAL' || s.transactions.some((t) => t.paymentMethod === 'EXTERNAL');
 
-let app: TestApp;
+let app: Harness;
 let sessions: Session[];
 
 test.beforeAll(async () => {
-  app = await startApp();
+  app = await startSandbox();
   sessions = await allSessions(app);
 });
 test.afterAll(async () => app.close());
@@ -206,54 +177,4 @@ test.describe('rules', () => {
   });
 });
 
-/** For each fault of this area: a probe that holds on the clean sandbox and fails with the fault. */
-const faultProbes: Record<string, FaultProbe> = {
-  'session-key-type-before-start': async (a) =>
-    (await allSessions(a)).every((s) => started.has(s.sessionStatus) || s.chargingKeyType === undefined),
-  'session-balance-positive': async (a) => (await allSessions(a)).every((s) => BigInt(s.balanceAmountMinor) <= 0n),
-  'session-payment-method-not-earliest': async (a) =>
-    (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
-  'session-payment-method-first-listed': async (a) =>
-    (await allSessions(a)).every((s) => s.transactions.length === 0 || s.paymentMethod === earliestMethod(s)),
-  'session-replacement-write-off-not-none': async (a) =>
-    (await allSessions(a)).every((s) => s.transactions.every((t) => (t.paymentMethod as string) !== 'WRITE_OFF')),
-  'session-write-off-outcome-missing': async (a) =>
-    (await allSessions(a)).every((s) =>
-      s.transactions.every((t) => t.paymentMethod !== 'NONE' || t.paymentOutcome === 'WRITE_OFF')
-    ),
-  'session-status-outside-enum': async (a) =>
-    (await allSessions(a)).every((s) => (sessionStatuses as readonly string[]).includes(s.sessionStatus)),
-  'session-balance-status-outside-enum': async (a) =>
-    (await allSessions(a)).every((s) => (balanceStatuses as readonly string[]).includes(s.balanceStatus)),
-  'session-key-type-uppercase': async (a) =>
-    (await allSessions(a)).every(
-      (s) =>
-        s.chargingKeyType === undefined || ['tag', 'card', 'virtual', 'plug_and_charge'].includes(s.chargingKeyType)
-    ),
-  'session-payment-method-none': async (a) =>
-    (await allSessions(a)).every((s) => ['CREDIT_CARD', 'EXTERNAL', 'PREPAID', 'WRITE_OFF'].includes(s.paymentMethod)),
-  'session-vat-percent-sign': async (a) =>
-    (await allSessions(a)).every((s) => registry.validate('price.json', s.price).length === 0),
-  'session-start-time-offset': async (a) => (await allSessions(a)).every((s) => isUtc(s.startTime)),
-  'session-get-other-session': async (a) => (await allSessions(a)).every((s, i) => s.sessionId === ids[i]),
-  'session-404-standard-body': async (a) => {
-    const res = await get(a, UNKNOWN_ID);
-    return res.status === 404 && typeof res.body?.message === 'string';
-  },
-  'session-404-details-string': async (a) =>
-    registry.validate('message-error.json', (await get(a, UNKNOWN_ID)).body).length === 0,
-  'session-transaction-time-epoch': async (a) =>
-    (await allSessions(a)).every((s) =>
-      s.transactions.every((t) => registry.validate('timestamp.json', t.time).length === 0)
-    ),
-  'session-malformed-id-standard-body': async (a) =>
-    typeof (await get(a, 'not-a-session-id')).body?.message === 'string',
-  'session-id-case-insensitive': async (a) => (await get(a, ids[0]!.toUpperCase())).status === 404,
-  'session-id-prefix': async (a) => (await get(a, ids[0]!.slice(0, 18))).status === 404,
-};
-
-test.describe('faults', () => {
-  test('every sessions fault of sandbox/faults.ts has a probe here', () =>
-    expectProbeForEveryFault(['session-'], faultProbes, 5));
-  for (const [id, holds] of Object.entries(faultProbes)) test(faultTitle(id), () => expectFaultBreaks(id, holds, app));
-});
+test.describe('faults', () => testFaultProbes((id) => id.startsWith('session-')));

@@ -2,7 +2,7 @@
  * With a sandbox issuing tokens that live 2 seconds (SANDBOX_TOKEN_TTL=2): the suite's client
  * refreshes them mid-run and no 401 reaches the caller; the conformance spec for expired tokens
  * runs (instead of being skipped) and passes. That it catches the fault letting expired tokens
- * through is selftest:faults --quick's to prove (the fault's own SANDBOX_TOKEN_TTL=2 in sandbox/faults.ts).
+ * through is selftest:faults --quick's to prove (the fault's own SANDBOX_TOKEN_TTL=2 in sandbox/faults/).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

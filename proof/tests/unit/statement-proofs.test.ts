@@ -19,9 +19,9 @@ import {
   statements,
   untestedParts,
 } from '../../../lib/rules/document.js';
-import { type FaultDefinition, faultCatalogue, faultProofs } from '../../../sandbox/faults.js';
+import { type FaultRow, faultCatalogue, faultProofs } from '../../../sandbox/faults.js';
 
-const faults = Object.entries(faultCatalogue as Record<string, FaultDefinition>);
+const faults = Object.entries(faultCatalogue as Record<string, FaultRow>);
 const fields = new Map<string, { cites: string[] }>(
   resourceTables.flatMap((t) => t.fields.map((f) => [`field:${t.resource}.${f.name}`, f] as const))
 );
