@@ -28,7 +28,7 @@ import {
   whoAnswered,
 } from './environment.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
-import { judging } from './judgements.js';
+import { judging, showing } from './judgements.js';
 import { type SentLog, timed } from './latency/passive.js';
 import { NotRunError, type Observer } from './ledger.js';
 import { fillPath, type Operation, type OperationId, operation } from './operations.js';
@@ -139,7 +139,7 @@ function show(value: unknown): string {
 export function formatExchange(exchange: Exchange): string {
   const { request, response } = exchange;
   const requestBody = request.rawBody ?? (request.body === undefined ? '' : show(request.body));
-  return scrubSeen(
+  const text = scrubSeen(
     [
       `request:  ${request.method} ${request.path}${requestBody ? `\n${requestBody}` : ''}`,
       replayText(exchange.replayBaseUrl, request),
@@ -153,6 +153,9 @@ export function formatExchange(exchange: Exchange): string {
         : []),
     ].join('\n')
   );
+  // What the failure shows is kept as data: the ledger takes a failure back to the answers it shows.
+  showing(exchange, text);
+  return text;
 }
 
 function readBackText({ performed, exchange }: NonNullable<Exchange['readBack']>): string {

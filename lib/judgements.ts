@@ -4,9 +4,12 @@
  * error it throws with the rules it judged (`judging`). When the test settles, its ledger
  * (lib/ledger.ts) takes each of Playwright's failures back to the very error it was made from
  * (Playwright hands them serialized as `name: message`) and decides from the error's class and
- * mark: never from the words of its message, which stay what a person reads.
+ * mark: never from the words of its message, which stay what a person reads. The answers a
+ * failure shows are kept the same way (`showing`): the text formatExchange made of each.
  */
+import { stripVTControlCharacters } from 'node:util';
 import { type TestInfo, test } from '@playwright/test';
+import type { Exchange } from './exchange.js';
 
 const JUDGED = Symbol('the rules a failure judged');
 
@@ -41,7 +44,15 @@ export function judging(e: Error, rules: string[], reason = firstLine(e.message)
   keep(e, info);
 }
 
-const firstLine = (text: string) => (text.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 300);
+/** A message's first line that says anything, as a reason (terminal colours left out, cut at 300 characters). */
+export const firstLine = (text: string) =>
+  (
+    stripVTControlCharacters(text)
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
+    .trim()
+    .slice(0, 300);
 
 export const judgedBy = (e: Error | undefined): Judged | undefined =>
   e && JUDGED in e ? (e as unknown as Record<typeof JUDGED, Judged>)[JUDGED] : undefined;
@@ -59,6 +70,26 @@ export class KeptError extends Error {
     super(message);
     keep(this);
   }
+}
+
+const shown = new WeakMap<TestInfo, { exchange: Exchange; text: string }[]>();
+
+/** Keeps that `text` (lib/client.ts formatExchange) shows `exchange` in a failure of the test now running. */
+export function showing(exchange: Exchange, text: string, info = running()): void {
+  if (!info) return;
+  const texts = shown.get(info) ?? [];
+  texts.push({ exchange, text: stripVTControlCharacters(text) });
+  shown.set(info, texts);
+}
+
+/** The exchanges a failure message of `info` shows, in the order it shows them. */
+export function shownBy(info: TestInfo, message: string): Exchange[] {
+  const text = stripVTControlCharacters(message);
+  return (shown.get(info) ?? [])
+    .map((s) => ({ exchange: s.exchange, at: text.indexOf(s.text) }))
+    .filter((s) => s.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((s) => s.exchange);
 }
 
 const serialized = (e: Error) => `${e.name ? `${e.name}: ` : ''}${e.message}`;

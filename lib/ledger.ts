@@ -23,7 +23,7 @@ import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent, TransientError, Unavaila
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import { appendRecords, readRecords } from './jsonl.js';
-import { judgedBy, KeptError, thrownFor } from './judgements.js';
+import { firstLine, judgedBy, KeptError, shownBy, thrownFor } from './judgements.js';
 import { type OperationId, operation } from './operations.js';
 import type { SecretRegistry } from './report/redact.js';
 import { NOTICE_ANNOTATION } from './rules/assumptions.js';
@@ -458,6 +458,8 @@ interface Failure {
   /** The rules it judged: none when no check marked it (an assertion of the test's own rules). */
   rules: string[];
   reason?: string;
+  /** The answers it shows (formatExchange), in its order. */
+  shown: Exchange[];
 }
 
 /** A test stopped without a verdict: the environment spoiled a request or kept the token from it, or its time ran short. */
@@ -466,7 +468,6 @@ const notJudged = (e: Error | undefined) =>
   e instanceof TokenUnavailable ||
   e instanceof TokenUnreachable ||
   e instanceof IncompleteError;
-const firstLine = (text: string) => text.split('\n')[0]!;
 const clean = (message: string) => stripVTControlCharacters(message);
 /** A line after which a new statement starts: a statement's end, a block's start or end, a comment, or nothing. */
 const ENDS_STATEMENT = /(^|[;{}])\s*$|^\s*(\/\/|\/\*|\*)/;
@@ -475,13 +476,9 @@ const STATEMENT_LINES = 40;
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
-/** A failure message that shows `exchange` (formatExchange: its request line and its response status). */
-function shows(message: string, exchange: Exchange): boolean {
-  return (
-    message.includes(`request:  ${exchange.request.method} ${exchange.request.path}`) &&
-    message.includes(`response: ${exchange.response.status} `)
-  );
-}
+/** The same request answered the same status. */
+const sameAnswer = (a: Exchange, b: Exchange) =>
+  a.request.method === b.request.method && a.request.path === b.request.path && a.response.status === b.response.status;
 
 /**
  * The statement of the project where an error was thrown (the assertion that failed reads what it
@@ -547,12 +544,21 @@ export class TestLedger implements Observer {
     if (!operation(exchange.operationId).readOnly) this.lastWrite = exchange;
   }
 
-  /** The evidence of the test's own failure: its last exchange, and the write before it when that read the resource written. */
-  private failureEvidence(last: Exchange): Evidence {
+  /**
+   * The evidence of a failure: the answer it shows, else the test's last exchange; and the last write
+   * before it when that read the resource written.
+   */
+  private failureEvidence(failure: Failure | undefined, last: Exchange): Evidence {
+    const read = failure?.shown[0] ?? last;
     const write = this.lastWrite;
     const path = (e: Exchange) => e.request.path.split('?')[0]!;
-    const shows = write && write !== last && operation(last.operationId).readOnly && path(write).startsWith(path(last));
-    return { ...this.worker.evidence(last), ...(shows ? { write: this.worker.evidence(write) } : {}) };
+    const shows =
+      write &&
+      write !== read &&
+      operation(read.operationId).readOnly &&
+      path(write).startsWith(path(read)) &&
+      Date.parse(write.startedAt) <= Date.parse(read.startedAt);
+    return { ...this.worker.evidence(read), ...(shows ? { write: this.worker.evidence(write) } : {}) };
   }
 
   met(event: EnvironmentEvent, operationId: OperationId, body: unknown): void {
@@ -698,7 +704,14 @@ export class TestLedger implements Observer {
     } else if (testInfo.status === 'failed' && !suiteError && this.last) {
       // The failure's evidence: a check's violation has its own attachment, which the reports prefer.
       await testInfo.attach(EVIDENCE_ATTACHMENT, {
-        body: JSON.stringify(this.failureEvidence(this.last), null, 2),
+        body: JSON.stringify(
+          this.failureEvidence(
+            failures.find((f) => f.shown.length),
+            this.last
+          ),
+          null,
+          2
+        ),
         contentType: 'application/json',
       });
     }
@@ -731,6 +744,7 @@ export class TestLedger implements Observer {
         ...(errors[i] ? { error: errors[i] } : {}),
         rules: judged?.rules ?? [],
         ...(judged ? { reason: judged.reason } : {}),
+        shown: shownBy(testInfo, f.message ?? ''),
       };
     });
   }
@@ -800,7 +814,7 @@ export class TestLedger implements Observer {
     // A 5xx of the server judged as another rule's (its own would have thrown): an assertion of the
     // test's own rule that shows that very answer (its request and status) judged nothing of it.
     const fiveXx = this.taints.find(
-      (t) => t.exchange.response.status >= 500 && messages.some((m) => shows(m, t.exchange))
+      (t) => t.exchange.response.status >= 500 && failures.some((f) => f.shown.some((s) => sameAnswer(s, t.exchange)))
     );
     if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
@@ -825,13 +839,18 @@ export class TestLedger implements Observer {
     // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
     const other = tags.find((t) => rules.has(t));
     if (other) {
-      const title = failures.find((f) => f.rules.includes(other))!.reason ?? '';
+      const failure = failures.find((f) => f.rules.includes(other))!;
+      const title = failure.reason ?? '';
       const last = this.last;
-      if (last)
-        this.worker.record({ rule: other, check: 'assertion', title }, last, this.title, () =>
-          this.failureEvidence(last)
-        );
-      return { rule: other, reason: title, ...(last ? { evidence: this.failureEvidence(last) } : {}) };
+      if (!last) return { rule: other, reason: title };
+      const evidence = this.failureEvidence(failure, last);
+      this.worker.record(
+        { rule: other, check: 'assertion', title },
+        failure.shown[0] ?? last,
+        this.title,
+        () => evidence
+      );
+      return { rule: other, reason: title, evidence };
     }
     return undefined;
   }

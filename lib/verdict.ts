@@ -5,8 +5,8 @@
  * none of them reads a failure's message again. No red without evidence: a failure that no answer
  * of the server shows (no violation, no exchange), or a test that ran out of time, is incomplete.
  */
-import { stripVTControlCharacters } from 'node:util';
 import type { Exchange } from './exchange.js';
+import { firstLine } from './judgements.js';
 import {
   answersBeside,
   BLOCKED_ANNOTATION,
@@ -17,7 +17,6 @@ import {
   type Incomplete,
   UNAVAILABLE_ANNOTATION,
 } from './ledger.js';
-import { type Replay, replayIn } from './report/replay.js';
 import { ownFrame, suiteErrorOf } from './suite-error.js';
 
 export const VERDICT_ATTACHMENT = 'fleet-verdict.json';
@@ -45,8 +44,6 @@ export interface Verdict {
   reason?: string;
   /** The exchange that proved the failure or the block (for an incomplete test: its last one). */
   evidence?: Evidence;
-  /** The replay of the request the failure message shows, when it shows one. */
-  replay?: Replay;
   /** The assumptions-register entry whose stricter reading failed. */
   assumption?: string;
 }
@@ -62,14 +59,6 @@ export interface Settled {
   judged: readonly (readonly string[])[];
   /** The test's time limit, ms. */
   timeout: number;
-}
-
-function firstLine(text: string | undefined): string | undefined {
-  return stripVTControlCharacters(text ?? '')
-    .split('\n')
-    .find((l) => l.trim())
-    ?.trim()
-    .slice(0, 300);
 }
 
 function json<T>(attachments: Settled['attachments'], match: (name: string) => boolean): T[] {
@@ -172,15 +161,14 @@ export function verdictOf(settled: Settled, baseUrl: string): Verdict {
   if (!evidence)
     return {
       outcome: 'incomplete',
-      reason: `failed with no answer of the server to show for it: not judged (${firstLine(messages[0]) ?? 'no message'})`,
+      reason: `failed with no answer of the server to show for it: not judged (${firstLine(messages[0] ?? '') || 'no message'})`,
     };
-  const replay = replayIn(messages.join('\n'));
+  const reason = firstLine(messages[0] ?? '');
   return {
     outcome: assumption && !ownFailure ? 'assumption-failed' : 'failed',
     failedRules: named.length ? named : [...ruleIds],
-    ...(firstLine(messages[0]) ? { reason: firstLine(messages[0]) } : {}),
+    ...(reason ? { reason } : {}),
     evidence,
-    ...(replay ? { replay } : {}),
     ...(assumption ? { assumption } : {}),
   };
 }

@@ -58,7 +58,7 @@ function brokenRule(r: RuleCoverage): string {
   return `<div class="broken"><h3><code>${escapeHtml(r.id)}</code> <span class="${r.status}">${r.status}</span></h3>
 <p>${escapeHtml(r.words)} <small>(${escapeHtml(r.section)})</small></p>
 <p><small>${escapeHtml(proof)}${r.blocks ? `; blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}` : ''}</small>${r.message ? `<br><code>${escapeHtml(r.message)}</code>` : ''}</p>
-${r.evidence ? evidenceHtml(r.evidence) : r.replay ? replayHtml(r.replay) : ''}</div>`;
+${r.evidence ? evidenceHtml(r.evidence) : ''}</div>`;
 }
 
 function whatBroke(report: CoverageReport): string {

@@ -11,7 +11,6 @@ import type { Evidence, LedgerEntry } from '../ledger.js';
 import { operations } from '../operations.js';
 import { type Rule, ruleList } from '../rules/catalogue.js';
 import type { ShardNotRun } from '../shards.js';
-import type { Replay } from './replay.js';
 import type { Outcome, TestRecord } from './test-record.js';
 
 export type RuleStatus =
@@ -50,8 +49,6 @@ export interface RuleCoverage {
   evidence?: Evidence;
   /** The first line of the first failing test's message. */
   message?: string;
-  /** The replay its failure message shows (where no evidence has one). */
-  replay?: Replay;
 }
 
 export interface PerfOperationResult {
@@ -238,7 +235,7 @@ export function buildCoverage(
       tests,
       findings: ownFindings,
       blocks: records.filter((t) => t.blockedBy?.rule === rule.id).length,
-      ...(evidence ? { evidence } : failing?.replay ? { replay: failing.replay } : {}),
+      ...(evidence ? { evidence } : {}),
       ...(failing?.reason
         ? { message: failing.reason }
         : status === 'failed' && ownFindings[0]

@@ -69,7 +69,7 @@ type SummaryRule = NonNullable<SummaryInput['coverage']>['rules'][number];
 function ruleReplay(rule: SummaryRule | undefined): Replay | undefined {
   if (!rule) return undefined;
   const evidence = rule.evidence ?? rule.findings.find((f) => f.evidence)?.evidence;
-  return evidence ? replayOfEvidence(evidence) : rule.replay;
+  return evidence ? replayOfEvidence(evidence) : undefined;
 }
 
 /** The replay that shows a gate row: its rule's evidence, or its test's. */
@@ -80,9 +80,7 @@ function rowReplay(row: GateRow, input: SummaryInput): Replay | undefined {
   if (blocker) return byRule(blocker);
   const record = input.coverage?.records?.find((r) => r.key === row.subject);
   if (record)
-    return record.evidence
-      ? replayOfEvidence(record.evidence)
-      : (record.replay ?? record.failedRules?.map(byRule).find(Boolean));
+    return record.evidence ? replayOfEvidence(record.evidence) : record.failedRules?.map(byRule).find(Boolean);
   return byRule(row.subject);
 }
 

@@ -5,7 +5,6 @@
  * the hint says how to get one. The embedded sandbox stops with its run, so a replay of a sandbox
  * run goes to `npm run sandbox`.
  */
-import { stripVTControlCharacters } from 'node:util';
 import type { Config } from '../config.js';
 import type { RecordedRequest } from '../exchange.js';
 import { proxyFor } from '../transport/proxy.js';
@@ -71,10 +70,4 @@ export function replayText(baseUrl: string, request: RecordedRequest): string {
 export interface Replay {
   baseUrl: string;
   command: string;
-}
-
-/** The first replay command a failure message carries (formatExchange puts one under every exchange it shows). */
-export function replayIn(message: string): Replay | undefined {
-  const m = /^[ \t]*(curl -sS -X \S+ '([a-z]+:\/\/[^/'?]+).*)$/m.exec(stripVTControlCharacters(message));
-  return m ? { baseUrl: m[2]!, command: m[1]! } : undefined;
 }

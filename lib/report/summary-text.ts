@@ -139,7 +139,6 @@ export function summaryLines(
       if (r.message) lines.push(`      ${r.message.slice(0, 160)}`);
       if (r.blocks) lines.push(`      blocked ${r.blocks} test${r.blocks > 1 ? 's' : ''}`);
       if (e) lines.push(replay(e.baseUrl, curlOf(e.baseUrl, e.request)));
-      else if (r.replay) lines.push(replay(r.replay.baseUrl, r.replay.command));
     }
     if (broken.length > MAX_RULES) lines.push(`  … and ${broken.length - MAX_RULES} more in the coverage report`);
   }

@@ -5,10 +5,13 @@ import type { TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { AuthError } from '../../../lib/auth.js';
 import type { Finding } from '../../../lib/checks/types.js';
+import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
+import { showing } from '../../../lib/judgements.js';
 import {
   BlockedError,
+  type Evidence,
   FINDINGS_ATTACHMENT,
   IncompleteError,
   type LedgerEntry,
@@ -40,8 +43,8 @@ const failure = (rule: string, where: string, title = `${where} must be integer`
   where,
 });
 
-/** Just what settle() reads and writes of a TestInfo. */
-function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[]) {
+/** Just what settle() reads and writes of a TestInfo; `shown`: answers its failures show (formatExchange). */
+function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[], shown: Exchange[] = []) {
   const attachments: { name: string; body: string }[] = [];
   const info = {
     status,
@@ -52,6 +55,7 @@ function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[]) 
     attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
   } as unknown as TestInfo;
   info.errors.push(...failWith(info, failures));
+  for (const e of shown) showing(e, formatExchange(e), info);
   return { info, attachments };
 }
 
@@ -75,15 +79,22 @@ test("a failure of the test's own rule stands, even next to a broken answer of a
 
 test("an assertion of the test's own rule on the 5xx its last request got (judged as another rule's) is blocked by that rule", async () => {
   const { test: ledger } = ledgers(['CUST-NAME-MAX-310']);
-  ledger.observe(exchange(500, { errorCode: 'ER-012' }, 'createSubCustomer'), [
+  const answer = exchange(500, { errorCode: 'ER-012' }, 'createSubCustomer');
+  ledger.observe(answer, [
     failure('CUST-CREATE-RETURNS-NUMBER', '/', 'answered 500 to a valid write, and performed it (read back)'),
   ]);
-  const { info } = fakeTestInfo('failed', [
-    judgedError(
-      ['CUST-NAME-MAX-310'],
-      'Property failed after 1 tests\nexpected status 200, received 500\nrequest:  POST /cards/search\nresponse: 500 application/json'
-    ),
-  ]);
+  // The same request answered 500 once more, shown by the property's failure.
+  const again = { ...answer, startedAt: new Date(1).toISOString() };
+  const { info } = fakeTestInfo(
+    'failed',
+    [
+      judgedError(
+        ['CUST-NAME-MAX-310'],
+        `Property failed after 1 tests\nexpected status 200, received 500\n${formatExchange(again)}`
+      ),
+    ],
+    [again]
+  );
   await ledger.settle(info);
   expect([info.status, blockedBy(info)]).toEqual([
     'skipped',
@@ -106,6 +117,24 @@ test("a failure after a 5xx the test received is blocked by the 5xx's rule, and 
     FINDINGS_ATTACHMENT,
     FOOTPRINT_ATTACHMENT,
   ]);
+});
+
+test("an assertion of the test's own rule that shows another answer than another rule's 5xx stands, that answer its evidence", async () => {
+  const { test: ledger } = ledgers(['CARD-SEARCH-LIMIT-MIN-1']);
+  const refused = { ...exchange(400, { errorCode: 'ER-001' }), startedAt: new Date(1).toISOString() };
+  ledger.observe(refused, []);
+  ledger.observe({ ...exchange(500, { errorCode: 'ER-012' }, 'getCard'), startedAt: new Date(2).toISOString() }, [
+    failure('HTTP-STATUS-DOCUMENTED', '/', 'answered 500 to a valid request'),
+  ]);
+  const { info, attachments } = fakeTestInfo(
+    'failed',
+    [judgedError(['CARD-SEARCH-LIMIT-MIN-1'], `expected status 200, received 400\n${formatExchange(refused)}`)],
+    [refused]
+  );
+  await ledger.settle(info);
+  expect([info.status, blockedBy(info)]).toEqual(['failed', undefined]);
+  const evidence = JSON.parse(attachments.find((a) => a.name === 'evidence.json')?.body ?? '{}') as Evidence;
+  expect([evidence.response?.status, evidence.startedAt]).toEqual([400, refused.startedAt]);
 });
 
 test('a broken field explains only a failure that reads it', async () => {
