@@ -32,6 +32,7 @@ import { judging, showing } from './judgements.js';
 import { type SentLog, timed } from './latency/passive.js';
 import { NotRunError, type Observer } from './ledger.js';
 import { fillPath, type Operation, type OperationId, operation } from './operations.js';
+import { promisedIn } from './promised-values.js';
 import { givenReadBack, outsideReadBack, type ReadBack, ReadBackUnknown } from './read-back-scope.js';
 import { REDACTED, type SecretRegistry, scrubSeen } from './report/redact.js';
 import { curlTransport, replayBaseUrl, replayText } from './report/replay.js';
@@ -146,6 +147,11 @@ export function formatExchange(exchange: Exchange): string {
       `response: ${response.status} ${response.headers['content-type'] ?? '(no content-type)'}${response.text ? `\n${show(response.isJson ? response.body : response.text)}` : ''}`,
       ...(exchange.repeatOf ?? []).map((e) => `the same request answered ${e.response.status} before (${e.startedAt})`),
       ...(exchange.readBack ? [readBackText(exchange.readBack)] : []),
+      ...(exchange.refusedPromise
+        ? [
+            `sent once more without ${exchange.refusedPromise.field}, it was accepted: ${exchange.refusedPromise.without.response.status}`,
+          ]
+        : []),
       ...(exchange.sentAgain
         ? [
             `sent once more, it was refused: ${exchange.sentAgain.response.status}${exchange.sentAgain.response.text ? `\n${show(exchange.sentAgain.response.isJson ? exchange.sentAgain.response.body : exchange.sentAgain.response.text)}` : ''}`,
@@ -219,7 +225,34 @@ export class FleetClient {
       exchange = await this.sendOutlasting(op, path, options, fresh);
       if (exchange.response.status === 401) throw this.tokenFailure(this.deps.tokens.rejectedFresh(fresh));
     }
+    await this.askWithoutPromised(exchange, op, path, options, token);
     return this.check<T>(exchange);
+  }
+
+  /**
+   * A valid read refused with 400 while it holds a value a rule promises accepted (lib/promised-values.ts):
+   * sent once more without that value; accepted, the refusal was that rule's breach (kept on the exchange).
+   */
+  private async askWithoutPromised(
+    exchange: Exchange,
+    op: Operation,
+    path: string,
+    options: CallOptions,
+    token: string
+  ): Promise<void> {
+    if (exchange.response.status !== 400 || !op.readOnly || !this.sentAsValid(op, path, options)) return;
+    const promised = promisedIn(op.id, options.body);
+    if (!promised) return;
+    const { [promised.field]: _, ...body } = options.body as Record<string, unknown>;
+    const without = await this.sendOutlasting(op, path, { ...options, body }, token);
+    if (without.response.status >= 200 && without.response.status < 300)
+      exchange.refusedPromise = {
+        rule: promised.rule,
+        field: promised.field,
+        value: promised.value,
+        words: promised.words,
+        without,
+      };
   }
 
   /**

@@ -45,6 +45,8 @@ export interface Exchange {
   readBack?: ReadBackResult;
   /** This write answered 5xx, sent once more and refused (4xx): it had taken effect, or a refusal was due. */
   sentAgain?: Exchange;
+  /** This valid request was refused for a value a rule promises accepted: the same request without it was accepted. */
+  refusedPromise?: { rule: string; field: string; value: unknown; words: string; without: Exchange };
 }
 
 export interface ReadBackResult {

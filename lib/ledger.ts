@@ -60,6 +60,8 @@ export interface Evidence {
   readBack?: { performed: boolean; request?: string; status?: number; body?: string };
   /** A write answered 5xx, sent once more and refused: that answer. */
   sentAgain?: { status: number; body: string };
+  /** A valid request refused for a value a rule promises accepted, sent once more without it: that answer. */
+  acceptedWithout?: { field: string; status: number };
   /** A read that shows a write's effect missing: the test's last write to the resource it read. */
   write?: Evidence;
 }
@@ -206,7 +208,7 @@ const wholeBody = (exchange: Exchange, f: Finding) =>
 export function answersBeside(
   exchange: Exchange,
   scrub: (text: string) => string
-): Pick<Evidence, 'earlier' | 'readBack' | 'sentAgain'> {
+): Pick<Evidence, 'earlier' | 'readBack' | 'sentAgain' | 'acceptedWithout'> {
   const shown = (text: string) => scrub(text).slice(0, 2_000);
   const readBack = exchange.readBack;
   return {
@@ -235,6 +237,14 @@ export function answersBeside(
       : {}),
     ...(exchange.sentAgain
       ? { sentAgain: { status: exchange.sentAgain.response.status, body: shown(exchange.sentAgain.response.text) } }
+      : {}),
+    ...(exchange.refusedPromise
+      ? {
+          acceptedWithout: {
+            field: exchange.refusedPromise.field,
+            status: exchange.refusedPromise.without.response.status,
+          },
+        }
       : {}),
   };
 }

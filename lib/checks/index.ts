@@ -4,6 +4,7 @@ import { contentTypeConformance } from './content-type-conformance.js';
 import { errorCodeStatus } from './error-code-status.js';
 import { geosearchInsideRectangle } from './geosearch-inside-rectangle.js';
 import { nullValues } from './null-values.js';
+import { promisedValueAccepted } from './promised-value-accepted.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statusCodeConformance } from './status-code-conformance.js';
 import type { Check, CheckContext, Finding } from './types.js';
@@ -12,6 +13,7 @@ import { undocumentedValues } from './undocumented-values.js';
 
 export const checks: readonly Check[] = [
   statusCodeConformance,
+  promisedValueAccepted,
   contentTypeConformance,
   responseSchemaConformance,
   errorCodeStatus,

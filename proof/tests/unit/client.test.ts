@@ -1,9 +1,10 @@
-/** What FleetClient.need makes of a set-up request that did not succeed: whose rule fails or blocks the test. */
+/** What FleetClient makes of a request that did not succeed: whose rule fails or blocks the test. */
 import { expect, test } from '@playwright/test';
+import { ConformanceError } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
 import { BlockedError, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
-import { fakeTarget } from './fake-target.js';
+import { fakeTarget, fakeTargetAnswering } from './fake-target.js';
 
 const config = loadConfig({
   FLEET_BASE_URL: 'https://fleet-test.example.com',
@@ -40,4 +41,50 @@ test("a set-up request answered 5xx blocks the test by the rule the answer broke
   const error = await needOfCardTypes(500, { errorCode: 'ER-012', errorDescription: 'contact support' });
   expect(error).toBeInstanceOf(BlockedError);
   expect((error as BlockedError).blocker.rule).toBe('HTTP-STATUS-DOCUMENTED');
+});
+
+/** A card search whose server refuses limit 1 with 400, in a test of `rules`: what the test and the worker get. */
+async function searchWithLimit1(rules: string[], answerWithout: number, beside: Record<string, unknown> = {}) {
+  const worker = new WorkerLedger(new SecretRegistry(), config.baseUrl);
+  const ledger = new TestLedger(new Set(rules), worker, 'a test');
+  const sent: unknown[] = [];
+  const api = fakeTargetAnswering(
+    config,
+    (body) => {
+      sent.push(body);
+      const limit = (body as { limit?: number }).limit;
+      return limit === 1
+        ? { status: 400, body: { errorCode: 'ER-001', errorDescription: 'limit must be at least 2' } }
+        : { status: answerWithout, body: { cards: [], hasNextPage: false } };
+    },
+    ledger
+  );
+  const body = { limit: 1, customerAccountNumber: '7000000010', ...beside };
+  const outcome = await api.call('cardSearch', { body }).then(
+    (r) => r.status,
+    (e: Error) => e
+  );
+  return { outcome, sent, findings: worker.flush() };
+}
+
+test('a valid card search refused for limit 1, and accepted without it, is a finding of CARD-SEARCH-LIMIT-MIN-1 for a test of another rule, with both answers', async () => {
+  const { outcome, sent, findings } = await searchWithLimit1(['CARD-SEARCH-CURSOR'], 200);
+  expect(outcome).toBe(400);
+  expect(sent).toEqual([{ limit: 1, customerAccountNumber: '7000000010' }, { customerAccountNumber: '7000000010' }]);
+  expect(findings.map((f) => [f.rule, f.check, f.evidence?.acceptedWithout])).toEqual([
+    ['CARD-SEARCH-LIMIT-MIN-1', 'promised_value_accepted', { field: 'limit', status: 200 }],
+  ]);
+});
+
+test("the same refusal fails a test of CARD-SEARCH-LIMIT-MIN-1 for that rule; refused without limit too, it is no one's finding", async () => {
+  const own = await searchWithLimit1(['CARD-SEARCH-LIMIT-MIN-1'], 200);
+  expect(own.outcome).toBeInstanceOf(ConformanceError);
+  expect((own.outcome as Error).message).toContain('sent once more without limit, it was accepted: 200');
+  const both = await searchWithLimit1(['CARD-SEARCH-CURSOR'], 400);
+  expect([both.outcome, both.findings.map((f) => f.rule)]).toEqual([400, []]);
+});
+
+test('a refused card search with limit 1 and a cursor is not judged for the limit: a cursor may bind its own page size', async () => {
+  const { outcome, sent, findings } = await searchWithLimit1(['CARD-SEARCH-CURSOR'], 200, { cursor: 'c-2' });
+  expect([outcome, sent.length, findings]).toEqual([400, 1, []]);
 });

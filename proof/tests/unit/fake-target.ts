@@ -1,4 +1,4 @@
-/** A FleetClient whose target answers every request the same way, and whose token endpoint issues TOKEN. */
+/** A FleetClient whose target answers every request the same way (or as told), and whose token endpoint issues TOKEN. */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { TokenProvider } from '../../../lib/auth.js';
 import { FleetClient } from '../../../lib/client.js';
@@ -10,12 +10,25 @@ import { loadSchemas } from '../../../lib/validation.js';
 export const TOKEN = 'tok-e8d1c0ffee-5a5a5a';
 
 export function fakeTarget(config: Config, status: number, body: unknown, observer?: Observer): FleetClient {
-  const response = {
-    status: () => status,
-    headers: () => ({ 'content-type': 'application/json' }),
-    text: async () => JSON.stringify(body),
-  } as unknown as APIResponse;
-  const request = { fetch: async () => response } as unknown as APIRequestContext;
+  return fakeTargetAnswering(config, () => ({ status, body }), observer);
+}
+
+/** A FleetClient whose target answers each request as `answer` says, from the body it was sent. */
+export function fakeTargetAnswering(
+  config: Config,
+  answer: (sent: unknown) => { status: number; body: unknown },
+  observer?: Observer
+): FleetClient {
+  const respond = ({ status, body }: { status: number; body: unknown }) =>
+    ({
+      status: () => status,
+      headers: () => ({ 'content-type': 'application/json' }),
+      text: async () => JSON.stringify(body),
+    }) as unknown as APIResponse;
+  const request = {
+    fetch: async (_url: string, { data }: { data?: string }) =>
+      respond(answer(data === undefined ? undefined : JSON.parse(data))),
+  } as unknown as APIRequestContext;
   const tokenFetch = (async () =>
     new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }), {
       headers: { 'content-type': 'application/json' },
