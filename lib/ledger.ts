@@ -486,9 +486,11 @@ const STATEMENT_LINES = 40;
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
-/** The same request answered the same status. */
+/** The same request line answered the same status. */
 const sameAnswer = (a: Exchange, b: Exchange) =>
   a.request.method === b.request.method && a.request.path === b.request.path && a.response.status === b.response.status;
+/** The same request body. */
+const sameRequest = (a: Exchange, b: Exchange) => JSON.stringify(a.request.body) === JSON.stringify(b.request.body);
 
 /**
  * The statement of the project where an error was thrown (the assertion that failed reads what it
@@ -821,12 +823,18 @@ export class TestLedger implements Observer {
   private blockerOf(failures: Failure[]): Blocker | undefined {
     const messages = failures.map((f) => `${f.message}\n${failingLine(f.stack)}`);
     const tags = [...new Set(failures.flatMap((f) => f.rules))];
-    // A 5xx of the server judged as another rule's (its own would have thrown): an assertion of the
-    // test's own rule that shows that very answer (its request and status) judged nothing of it.
-    const fiveXx = this.taints.find(
-      (t) => t.exchange.response.status >= 500 && failures.some((f) => f.shown.some((s) => sameAnswer(s, t.exchange)))
+    // An answer judged as another rule's (its own would have thrown), a 5xx or the refusal of a value
+    // that rule promises: an assertion of the test's own rule that shows it judged nothing of it.
+    const broken = this.taints.find((t) =>
+      failures.some((f) =>
+        f.shown.some((s) =>
+          t.exchange.response.status >= 500
+            ? sameAnswer(s, t.exchange)
+            : t.exchange.refusedPromise !== undefined && sameRequest(s, t.exchange) && sameAnswer(s, t.exchange)
+        )
+      )
     );
-    if (fiveXx) return { rule: fiveXx.rule, reason: fiveXx.reason, evidence: fiveXx.evidence() };
+    if (broken) return { rule: broken.rule, reason: broken.reason, evidence: broken.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = failures.map((f) => f.error).find((e): e is BlockedError => e instanceof BlockedError);

@@ -137,6 +137,37 @@ test("an assertion of the test's own rule that shows another answer than another
   expect([evidence.response?.status, evidence.startedAt]).toEqual([400, refused.startedAt]);
 });
 
+test("an assertion of the test's own rule on a refusal of limit 1 (another rule's promise) is blocked by that rule; on another refused body it stands", async () => {
+  const refused = {
+    ...exchange(400, { errorCode: 'ER-001' }),
+    request: { ...exchange(400).request, body: { limit: 1 } },
+  };
+  refused.refusedPromise = {
+    rule: 'CARD-SEARCH-LIMIT-MIN-1',
+    field: 'limit',
+    value: 1,
+    words: 'limit (integer, minimum 1)',
+    without: exchange(200),
+  };
+  const other = { ...refused, request: { ...refused.request, body: { limit: 5, driverName: 'Jo' } } };
+  delete other.refusedPromise;
+  for (const [shown, blocked] of [
+    [refused, 'CARD-SEARCH-LIMIT-MIN-1'],
+    [other, undefined],
+  ] as const) {
+    const { test: ledger } = ledgers(['CARD-SEARCH-UNKNOWN-PROPERTY']);
+    ledger.observe(refused, [failure('CARD-SEARCH-LIMIT-MIN-1', '/', 'refused limit 1 in a valid request')]);
+    ledger.observe(other, []);
+    const { info } = fakeTestInfo(
+      'failed',
+      [judgedError(['CARD-SEARCH-UNKNOWN-PROPERTY'], `expected status 200, received 400\n${formatExchange(shown)}`)],
+      [shown]
+    );
+    await ledger.settle(info);
+    expect(blockedBy(info)?.split(':')[0], JSON.stringify(shown.request.body)).toBe(blocked);
+  }
+});
+
 test('a broken field explains only a failure that reads it', async () => {
   for (const [message, blocked] of [
     ['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true],
