@@ -3,6 +3,7 @@
  */
 
 import { sandboxDefaults as d } from '../defaults.js';
+import { ApiError, errorBody } from '../errors.js';
 import { cardStatus } from '../store.js';
 import type { FaultDefinition } from './definition.js';
 import { address, cardOf, depth1WithSubs, type Probe, poolCards, searchAll } from './probe.js';
@@ -183,6 +184,22 @@ export const cardsFaults = {
     description: 'limit 0 is accepted (an empty page) instead of 400',
     probe: {
       holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 0 } })).status === 400,
+    },
+  },
+  // An off-by-one minimum, as another hand wrote it: the tests that page with limit 1 are blocked by this rule.
+  'card-search-limit-1-refused': {
+    rule: 'CARD-SEARCH-LIMIT-MIN-1',
+    proves: ['search.limit#minimum-1', 'limits.card-search-limit'],
+    description: 'limit 1 is refused (400 ER-001 "limit must be at least 2"): the minimum is taken as 2',
+    probe: {
+      holds: async (h) => (await h.op('cardSearch', {}, { body: { limit: 1 } })).status === 200,
+    },
+    send: {
+      operations: ['cardSearch'],
+      change: (sent, _operationId, request) =>
+        (request.body as Fields | undefined)?.limit === 1
+          ? { status: 400, body: errorBody('cardSearch', ApiError.badRequest('limit must be at least 2')) }
+          : sent,
     },
   },
   'card-search-limit-ignored': {
