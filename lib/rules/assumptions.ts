@@ -2,7 +2,8 @@
  * The assumptions register: every place where the document is silent ("not shown") and the
  * suite and the sandbox had to choose. The suite never fails a server for one of these choices:
  * it accepts any reasonable answer, records what it saw in the drift report, and lets the user
- * configure what the choice depends on. sandbox/README.md lists the same ids (a test checks it).
+ * configure what the choice depends on. The statements of lib/rules/document.ts cite each entry from
+ * its `rests`, and `npm run sandbox:tables` writes sandbox/README.md's list from the register.
  */
 
 /** The settings the register shows in force (lib/config.ts's Config has them; declared here so that the register imports nothing above it). */
@@ -16,6 +17,11 @@ export interface SettingsInForce {
 
 export interface Assumption {
   id: string;
+  /**
+   * The statements of lib/rules/document.ts (their keys) where the document is silent on this: each
+   * cites the entry from here. A field of a resource table names the entries it rests on itself.
+   */
+  rests: readonly string[];
   /** What the document leaves open, in its words. */
   silence: string;
   /** The sandbox's choice (and the suite's default). */
@@ -31,6 +37,7 @@ export interface Assumption {
 export const assumptions: Assumption[] = [
   {
     id: 'ASSUME-CUSTOMER-LIST-PAGE',
+    rests: ['customer.list-page', 'list.200', 'limits.page-size'],
     silence: 'Customer list response (a page of customers for the list operation): its shape is not shown.',
     choice:
       'It mirrors the card list: {customers, hasNextPage, lastPage, nextCursor, totalCount}; nextCursor only while hasNextPage.',
@@ -41,6 +48,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-PARAM-NAMES',
+    rests: ['geo.param-names'],
     silence: 'Four further query parameters exist [...] Their parameter names are not shown.',
     choice: 'count, aggregate, precision, language.',
     suite:
@@ -55,6 +63,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-EVSE-STATUS',
+    rests: ['location.evse-status'],
     silence: 'Allowed Evse status values: not shown.',
     choice:
       "OCPI's set (AVAILABLE, CHARGING, BLOCKED, OUT_OF_ORDER, INOPERATIVE, RESERVED, UNKNOWN); options.includeAvailableOnly keeps the locations with an AVAILABLE EVSE.",
@@ -65,6 +74,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-CONNECTOR-FIELDS',
+    rests: ['location.connector'],
     silence: 'Fields of a connector object: not shown.',
     choice: "OCPI's connector fields; filters.connectorStandards matches the `standard` field.",
     suite:
@@ -72,6 +82,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-REJECTION-STATUS',
+    rests: ['intro.json', 'errors.400', 'errors.codes'],
     silence: 'The complete list of codes and which condition raises which: not shown.',
     choice:
       'A violated validation rule or state condition answers 400 with ER-001 (card order: an array, ER-002 per missing required field).',
@@ -80,6 +91,18 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-UNKNOWN-PROPERTIES',
+    rests: [
+      'create.body',
+      'update.body',
+      'customer-status.body',
+      'order.body',
+      'card-status.body',
+      'card-status.unblock-body',
+      'cancel.body',
+      'replace.body',
+      'reprint.body',
+      'geo.body',
+    ],
     silence:
       '"The body schema rejects properties other than those listed" is stated for the card search body only. Whether the other request bodies (sub-customer create and updateDetail with customerContact and customerAddress; customer block, unblock and close; card order with its items, their cardAddress, cardContact and products; card block, unblock, cancel, replace, and PIN reprint with its cardAddress; the geosearch body with filters and options) refuse properties other than those listed, at their top level or inside their nested objects: not stated.',
     choice:
@@ -92,12 +115,14 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-TOKEN-RESPONSE',
+    rests: ['auth.token-response'],
     silence: 'Token response fields, token lifetime and scopes: not shown.',
     choice: 'OAuth 2.0: {access_token, token_type: "Bearer", expires_in} (seconds; SANDBOX_TOKEN_TTL, default 3600).',
     suite: 'Needs access_token; refreshes before expires_in runs out when given, and once after a 401 otherwise.',
   },
   {
     id: 'ASSUME-RATE-LIMITS',
+    rests: ['limits.rate'],
     silence: 'Rate limits: not shown.',
     choice: 'No rate limit.',
     suite:
@@ -105,12 +130,14 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-ERROR-BODIES-401-403-404',
+    rests: ['endpoints.standard-errors', 'errors.401', 'errors.403', 'errors.404', 'errors.bodies-401-403-404'],
     silence: 'Bodies of 401, 403 and 404 for the standard operations: not shown.',
     choice: 'The standard error body with codes UNAUTHORIZED, FORBIDDEN, NOT_FOUND.',
     suite: 'Does not check these bodies beyond Content-Type; their error codes appear as drift.',
   },
   {
     id: 'ASSUME-EXTRA-FIELDS',
+    rests: ['opstatus.fields'],
     silence:
       'The resource tables list the fields of each object; whether an answer may carry others is not stated (the operation status object: "Its fields: not shown.").',
     choice:
@@ -120,6 +147,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CHARACTER-COUNT',
+    rests: ['limits.customername', 'limits.customerbusinessreference', 'limits.notes'],
     silence:
       'customerName max 310 characters, customerBusinessReference max 20, notes max 200: the unit of a character is not shown.',
     choice:
@@ -129,6 +157,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-FIELD-LENGTHS',
+    rests: ['create.body', 'update.body', 'search.filter', 'replace.body', 'reprint.body'],
     silence:
       'The lengths of string fields other than customerName (310), customerBusinessReference (20) and notes (200, customer block, unblock, close; card block, unblock) are not stated: the Address and Contact fields, companyName, driverName, vehicleRegNumber, additionalEmbossing, the card search filters.',
     choice: 'None: the sandbox refuses no length of these fields.',
@@ -137,6 +166,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-FORMATS',
+    rests: ['resources.json-types'],
     silence:
       'Types are JSON types unless stated: the formats of account numbers, identifiers, card numbers, order references and country codes are not shown. Of timestamps the document states "ISO 8601, UTC" for a Location\'s last_updated and "UTC" for a session\'s startTime; an Evse\'s last_updated, the exceptional periods of opening_times and a transaction\'s time are a "timestamp" and no more. Whether a timestamp shows seconds is not shown.',
     choice:
@@ -151,6 +181,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-UNMET-CONDITION',
+    rests: ['states.customer.unblock', 'states.card.unblock'],
     silence:
       'The state tables state when a transition happens ("customer was previously blocked", "card was previously blocked"), not what a request whose condition is unmet answers.',
     choice: 'Refused with 400 ER-001; nothing changes.',
@@ -159,6 +190,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-UNKNOWN-RESOURCE-404',
+    rests: ['scope.hierarchy', 'get-customer.path', 'auth.beyond-hierarchy', 'errors.404'],
     silence: 'Which condition raises which code: not shown; 404 means not found.',
     choice:
       "An unknown customer account number, card identifier or session id answers 404; one outside the caller's hierarchy answers 403.",
@@ -167,6 +199,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CUSTOMER-STATES',
+    rests: ['states.customer.other-statuses', 'states.customer.block', 'states.customer.unblock'],
     silence:
       'The full set of customer statuses: not shown. Which status a new sub-customer starts in, which one "reactivated" brings back, and whether a blocked customer\'s details may change: not shown.',
     choice:
@@ -181,6 +214,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-BLOCK-CASCADE',
+    rests: ['customer-status.meaning', 'states.customer.block', 'states.customer.unblock'],
     silence:
       "open customer | POST customer block | none stated | temporarily blocked; blocked customer | POST customer unblock | reactivated: what a block or an unblock does to the customer's sub-accounts is not shown.",
     choice: 'Nothing: a block or an unblock changes the customer it names only.',
@@ -194,6 +228,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CLOSE-CONDITIONS',
+    rests: ['states.customer.close'],
     silence:
       'customer | POST customer close | none stated | closed permanently: whether a close is refused while the customer holds cards or orders is not stated.',
     choice: 'Never: a customer is closed whatever it holds.',
@@ -207,6 +242,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-ENDED-READABLE',
+    rests: ['states.customer.close', 'states.card.cancel'],
     silence:
       'customer | POST customer close | closed permanently; card | POST card cancel | cancelled permanently: whether a closed customer or a cancelled card can still be read is not shown.',
     choice: 'Readable: GET shows it with its closed or cancelled status.',
@@ -220,6 +256,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-PARTIAL-MATCH',
+    rests: ['list.search-text', 'search.filter'],
     silence:
       'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference); card search filter (object: partialMatch boolean, ...): which part of a field the text or the filter value must match is not shown.',
     choice: 'Any part: a substring anywhere in the field, case-insensitive.',
@@ -231,6 +268,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-SEARCH-VALUES',
+    rests: ['search.order-reference', 'search.filter', 'search.unknown-properties'],
     silence:
       'Card search body: orderReference (string); cardTypeIdentifiers, statusIdentifiers (array of integer); filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string): which values of the listed properties are valid is not shown (formats: ASSUME-FORMATS).',
     choice: 'Any value of the documented JSON type: an empty string, an empty array, free text as orderReference.',
@@ -242,6 +280,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-TOP-LEVEL-PARENT',
+    rests: ['create.parent'],
     silence:
       'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer): whether the top-level account may be named as that parent is not shown.',
     choice: 'Yes: named, it is the parent, as when the field is left out.',
@@ -252,6 +291,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-BUSREF-UNIQUE',
+    rests: ['create.business-reference'],
     silence:
       "customerBusinessReference | client's own internal identifier: whether a reference must be unique among the hierarchy's customers is not shown.",
     choice: 'Not unique: any number of customers may carry one reference.',
@@ -263,6 +303,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-EMAIL-DOMAINS',
+    rests: [],
     silence:
       'emailAddress | string (e-mail address format): whether that format takes in the domain (a top-level domain that exists) is not shown.',
     choice:
@@ -275,6 +316,15 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CARD-STATES',
+    rests: [
+      'states.card.other-statuses',
+      'states.card.order-states',
+      'order.202',
+      'cancel.not-shown',
+      'limits.card-order-completion',
+      'states.card.cancel',
+      'states.card.order',
+    ],
     silence: 'Other card status names: not shown. States of a card order after acceptance: not shown.',
     choice:
       "Active (1), Blocked, Cancelled, Expired, and Ordered for cards of an accepted order, which stay Ordered for the sandbox's lifetime.",
@@ -283,6 +333,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CARD-SEARCH-DEFAULTS',
+    rests: ['search.limit', 'search.sort', 'limits.page-size'],
     silence: 'Maximum page size of list and search: not shown. sortExpression grammar and sortable fields: not shown.',
     choice:
       'Card search limit default 50; customer list maximum page size 200 (capped silently); sortExpression accepts "status", "status asc", "status desc".',
@@ -294,6 +345,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CURSOR-OTHER-FILTERS',
+    rests: ['list.cursor', 'search.cursor'],
     silence:
       'cursor (string, from a previous page); cursor (string, from a previous response); "Continue by sending nextCursor as cursor while hasNextPage is true": a cursor continues the list or search it came from. What a cursor sent with other filters than its own page\'s (another customerAccountNumber) answers is not described.',
     choice:
@@ -306,12 +358,14 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CARD-FILTER-WHOLE-VALUE',
+    rests: ['search.filter'],
     silence: 'filter (object: partialMatch boolean, ...): the meaning of partialMatch false is not spelled out.',
     choice: 'partialMatch true: case-insensitive substring; false or omitted: whole value, case-insensitive.',
     suite: 'Checks whole-value and substring matching with values in their stored case only.',
   },
   {
     id: 'ASSUME-REPLACEMENT-VISIBLE',
+    rests: ['replace.identifier', 'states.card.replace'],
     silence: "Whether the new card's identifier is returned: not shown.",
     choice: 'The replacement card exists at once, for the same customer, Active.',
     suite:
@@ -321,6 +375,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-REPLACE-COMBINATIONS',
+    rests: ['replace.body'],
     silence:
       'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); [...] cardGroupId (integer): which combinations of them a replace accepts is not shown.',
     choice: 'Any ids of the master data, in any combination.',
@@ -329,6 +384,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-ORDER-VALIDATION',
+    rests: ['order.202', 'order.400'],
     silence:
       'POST /cards/order: "202: operation status plus orderReference (string, always present). The process is asynchronous. 400: an array of error objects (one per problem)." When the identifiers of an order are checked against master data, and whether one 400 reports problems of different kinds, is not shown.',
     choice:
@@ -341,12 +397,14 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-CARD-ORDER-REQUIRED',
+    rests: ['order-item.required', 'order.master-ids'],
     silence: 'Which of these fields [card order item] are required: not shown.',
     choice: 'The sandbox requires cardTypeId in each item.',
     suite: 'Always sends complete items with ids from master data.',
   },
   {
     id: 'ASSUME-UNKNOWN-FILTER-IDS',
+    rests: ['search.card-types', 'search.statuses'],
     silence:
       'cardTypeIdentifiers (array of integer, ids from master data cardType); statusIdentifiers (array of integer, ids from master data status): what a search naming an id that master data does not hold answers is not shown.',
     choice: 'Refused: 400 ER-001.',
@@ -355,6 +413,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-COUNT',
+    rests: ['geo.count'],
     silence:
       'A result count (maximum 300, ignored when aggregation is on); which locations when more match: not shown.',
     choice: "Omitted: 300; below 1 refused; when more match, the ones nearest the rectangle's centre.",
@@ -362,6 +421,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-OVER-MAXIMUM',
+    rests: ['geo.count', 'geo.precision', 'limits.geosearch-result-count', 'limits.geosearch-aggregation-precision'],
     silence:
       'A result count (maximum 300, ignored when aggregation is on); a grid precision (integer 2 to 9); Limits: geosearch result count max 300, geosearch aggregation precision 2 to 9. What a search with a count above 300, or a precision outside 2 to 9, answers is not shown.',
     choice: 'Refused: 400 {message, details}.',
@@ -372,6 +432,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-FILTERS',
+    rests: ['geo.other-filters'],
     silence: 'Other filter fields: not shown (how the filters combine and match: not shown).',
     choice: 'The filters combine on one EVSE; an empty array filters nothing.',
     suite:
@@ -379,12 +440,14 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-LANGUAGE',
+    rests: ['geo.language'],
     silence: 'A language (two-letter code; supported: ...): what it changes is not shown.',
     choice: 'The language of `directions`; codes outside the 17 are refused.',
     suite: 'Requires the 17 codes to be accepted; another code may be refused (4xx) or accepted, never 5xx.',
   },
   {
     id: 'ASSUME-GEO-AGGREGATION',
+    rests: ['geo.aggregation', 'geo.precision'],
     silence:
       'Results are aggregated; grid precision default derived from the radius (the grid and the formula: not shown).',
     choice:
@@ -397,6 +460,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-GEO-404',
+    rests: ['geo.404'],
     silence: 'Geosearch 404: {message: string} (when: not shown).',
     choice: 'A search finding nothing answers 200 with empty arrays; 404 for other paths under /locations/.',
     suite:
@@ -404,6 +468,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-SESSION-STARTED-STATES',
+    rests: [],
     silence:
       'chargingKeyType and connectorId: present only after the session has started (which states follow a start: not shown).',
     choice:
@@ -412,6 +477,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-SESSION-BALANCE',
+    rests: [],
     silence: 'balanceAmountMinor for PROCESSING and REFUND: not shown.',
     choice: 'Never positive: PAID "0", DEBT negative, REFUND "0", PROCESSING "0" or negative, external clearing "0".',
     suite:
@@ -419,6 +485,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-SESSION-PAYMENT-METHOD',
+    rests: ['session.payment-sets'],
     silence:
       'paymentMethod without transactions: not shown. Allowed sets of transaction paymentMethod and paymentOutcome: not shown.',
     choice: 'Without transactions, the method chosen when the session was created.',
@@ -426,6 +493,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-SESSION-SECOND-ERROR',
+    rests: ['session.second-error'],
     silence: 'A second error answer with the same body shape exists; its status code is not shown.',
     choice: 'None: an unknown session id, well-formed or not, answers 404 {message, details}.',
     suite:
@@ -438,12 +506,14 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-SESSION-ACCESS',
+    rests: ['auth.beyond-hierarchy'],
     silence: 'Which client may do what beyond the account hierarchy: not shown (sessions name no customer).',
     choice: 'Any authenticated client reads any session.',
     suite: 'Reads the configured FLEET_SESSION_IDS with its one client.',
   },
   {
     id: 'ASSUME-FIELD-PRESENCE',
+    rests: ['resources.case-sensitive', 'opstatus.fields', 'customer.fields-present', 'geo.200'],
     silence:
       'Which Customer and Card fields are always present: not shown. The other resources list their fields without saying which are always present; presence is stated only for orderReference ("always present"), the customerAccountNumber a creation answers, the ten master-data arrays and the two error bodies ({errorCode, errorDescription}; {message, details?}), absence for chargingKeyType and connectorId before a session starts and for companyName outside card addresses.',
     choice:
@@ -458,6 +528,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-MASTER-LINKS',
+    rests: [],
     silence:
       'Master data: "reason | id integer, description string, cardTypeId integer", "cardGroup | ... cardTypeId integer", "cardType | ... defaultPurchaseCategoryId integer", "purchaseCategory | ... productRestrictionId integer" (whether every element carries its link, and whether cards carry only current master-data values: not shown).',
     choice:
@@ -472,6 +543,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-ADDRESS-VALUES',
+    rests: [],
     silence:
       'Address: "country | string | country name", "countryCode | string | country code", "region | string"; master data: "country | id integer, name string, countryCode string", "region | id integer, name string" (whether address country, countryCode and region must be master-data values: not shown).',
     choice: 'Free text: any country name, country code and region.',
@@ -482,6 +554,26 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-LATENCY-MEASURE',
+    rests: [
+      'limits.latency',
+      'latency.list-customers',
+      'latency.get-customer',
+      'latency.create-sub-customer',
+      'latency.update-customer-details',
+      'latency.customer-card-types',
+      'latency.customer-block',
+      'latency.customer-unblock',
+      'latency.customer-close',
+      'latency.order-cards',
+      'latency.get-card',
+      'latency.search-cards',
+      'latency.card-block',
+      'latency.card-unblock',
+      'latency.card-cancel',
+      'latency.card-replace',
+      'latency.pin-reprint',
+      'latency.master-data',
+    ],
     silence:
       'Server-side latency targets for successful (2xx) requests, in milliseconds: where and how server-side time is measured is not shown.',
     choice:
@@ -494,6 +586,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-NULL-VALUES',
+    rests: ['resources.json-types', 'customer.fields-present'],
     silence:
       'Types are JSON types unless stated. Which Customer and Card fields are always present: not shown. How an answer writes a value it does not have (leaves the member out, or writes JSON null) is not shown.',
     choice: 'Left out: the sandbox never writes null.',
@@ -504,6 +597,7 @@ export const assumptions: Assumption[] = [
   },
   {
     id: 'ASSUME-VALUES-THAT-APPEAR',
+    rests: ['location.capabilities', 'session.transaction', 'errors.er-001', 'errors.codes'],
     silence:
       'Codes that appear (ER-001, ER-002, ER-012); capability values that appear (RESERVABLE, PLUG_AND_CHARGE_CAPABLE, CHARGING_PROFILE_CAPABLE); paymentOutcome (CHARGE and WRITE_OFF appear); energy unit (seen: WH). None of these lists is said to be complete.',
     choice: 'Only these values (statuses: ASSUME-CUSTOMER-STATES, ASSUME-CARD-STATES).',

@@ -1,11 +1,13 @@
 /**
  * The interface document as data: every sentence and every table row, each cited by the rules
- * that check it (the catalogue row names what it enforces: lib/rules/catalogue.ts) and the register entries (lib/rules/assumptions.ts)
- * that settle where it is silent, or marked not testable with the reason. Derived once from the
+ * that check it (the catalogue row names what it enforces: lib/rules/catalogue.ts) and the register entries
+ * that settle where it is silent (the entry names what it rests on: lib/rules/assumptions.ts), or marked not
+ * testable with the reason; a resource table's field names its rules and entries itself. Derived once from the
  * document; nothing reads the document itself, at run time or in tests.
  * proof/tests/unit/document.test.ts keeps it complete and the two lists in step with it.
  */
 
+import { assumptions } from './assumptions.js';
 import { ruleList } from './catalogue.js';
 
 export interface Statement {
@@ -18,7 +20,7 @@ export interface Statement {
   section: string;
   /** The document's words (a table row: its cells, joined by " | "). */
   words: string;
-  /** Rule ids and register ids (ASSUME-*) that cite the statement. */
+  /** Rule ids, then register ids (ASSUME-*), that cite the statement: from their `enforces` and `rests`. */
   cites: string[];
   /** Why no rule can check it, when none does. */
   notTestable?: string;
@@ -659,7 +661,7 @@ function masterDataElements(arrays: [key: string, rows: FieldRow[]][]): Resource
   }));
 }
 
-/** Each rule of the catalogue under every statement it enforces (`enforces`, lib/rules/catalogue.ts). */
+/** Each rule of the catalogue under every statement it enforces (`enforces`, lib/rules/catalogue.ts), then each register entry (below). */
 const citing = new Map<string, string[]>();
 /**
  * The statements that say several things a server can break one at a time: each clause is proven
@@ -674,6 +676,8 @@ for (const rule of ruleList)
     if (clause && words) clauseTable[key] = { ...clauseTable[key], [clause]: words };
   }
 export const clauses: Readonly<Record<string, Readonly<Record<string, string>>>> = clauseTable;
+/** Each entry of the register under every statement it rests on (`rests`, lib/rules/assumptions.ts), after the rules. */
+for (const entry of assumptions) for (const key of entry.rests) citing.set(key, [...(citing.get(key) ?? []), entry.id]);
 
 /** A key's last part from a table row's first cell: `customer list limit` → `customer-list-limit`. */
 const slug = (cell: string): string =>
@@ -700,113 +704,96 @@ export const untestedParts: Readonly<Record<string, string>> = {
   'customer-status.meaning': "(for example for non-payment): why a customer is blocked is the client's",
 };
 
-/** A statement with the rules that enforce it, its clauses and its untested part, if it has them. */
-const withClauses = (s: Statement): Statement => ({
+/** A statement with the rules that enforce it and the register entries it settles, its clauses and its untested part, if it has them. */
+const withClauses = (s: Omit<Statement, 'cites'>): Statement => ({
   ...s,
-  cites: [...(citing.get(s.key) ?? []), ...s.cites],
+  cites: citing.get(s.key) ?? [],
   ...(clauses[s.key] ? { clauses: clauses[s.key] } : {}),
   ...(untestedParts[s.key] ? { untested: untestedParts[s.key] } : {}),
 });
 
-const state = (section: string, key: string, cells: string[], cites: string[]): Statement =>
-  withClauses({ key: `states.${key}`, section, words: cells.join(' | '), cites });
+const state = (section: string, key: string, cells: string[]): Statement =>
+  withClauses({ key: `states.${key}`, section, words: cells.join(' | ') });
 
 /** The rows of the two state tables (State | Trigger | Condition | Next state | Also). */
 export const stateRows: Statement[] = [
-  state(
-    'States / Customer',
-    'customer.block',
-    ['open customer', 'POST customer block', 'none stated', 'temporarily blocked', 'optional notes recorded'],
-    ['ASSUME-CUSTOMER-STATES', 'ASSUME-BLOCK-CASCADE']
-  ),
-  state(
-    'States / Customer',
-    'customer.unblock',
-    [
-      'blocked customer',
-      'POST customer unblock',
-      'customer was previously blocked',
-      'reactivated',
-      'optional notes recorded',
-    ],
-    ['ASSUME-UNMET-CONDITION', 'ASSUME-CUSTOMER-STATES', 'ASSUME-BLOCK-CASCADE']
-  ),
-  state(
-    'States / Customer',
-    'customer.close',
-    ['customer', 'POST customer close', 'none stated', 'closed permanently', 'optional notes recorded'],
-    ['ASSUME-CLOSE-CONDITIONS', 'ASSUME-ENDED-READABLE']
-  ),
-  state(
-    'States / Card',
-    'card.block',
-    ['card', 'POST card block', 'statusReasonId supplied', 'temporarily blocked', 'notes recorded'],
-    []
-  ),
-  state(
-    'States / Card',
-    'card.unblock',
-    [
-      'blocked card',
-      'POST card unblock',
-      'card was previously blocked; statusReasonId supplied',
-      'unblocked',
-      'notes recorded',
-    ],
-    ['ASSUME-UNMET-CONDITION']
-  ),
-  state(
-    'States / Card',
-    'card.cancel',
-    ['card', 'POST card cancel', 'statusReasonId supplied', 'cancelled permanently', ''],
-    ['ASSUME-CARD-STATES', 'ASSUME-ENDED-READABLE']
-  ),
-  state(
-    'States / Card',
-    'card.replace',
-    [
-      'card',
-      'POST card replace',
-      'none stated',
-      'original blocked',
-      'a replacement card is created with the same properties as the original, except those supplied in the request',
-    ],
-    ['ASSUME-REPLACEMENT-VISIBLE']
-  ),
-  state(
-    'States / Card',
-    'card.order',
-    [
-      '(none)',
-      'POST cards/order',
-      'accepted',
-      'order accepted asynchronously',
-      'an order reference is returned; completing the order takes up to 24 to 36 hours',
-    ],
-    ['ASSUME-CARD-STATES']
-  ),
+  state('States / Customer', 'customer.block', [
+    'open customer',
+    'POST customer block',
+    'none stated',
+    'temporarily blocked',
+    'optional notes recorded',
+  ]),
+  state('States / Customer', 'customer.unblock', [
+    'blocked customer',
+    'POST customer unblock',
+    'customer was previously blocked',
+    'reactivated',
+    'optional notes recorded',
+  ]),
+  state('States / Customer', 'customer.close', [
+    'customer',
+    'POST customer close',
+    'none stated',
+    'closed permanently',
+    'optional notes recorded',
+  ]),
+  state('States / Card', 'card.block', [
+    'card',
+    'POST card block',
+    'statusReasonId supplied',
+    'temporarily blocked',
+    'notes recorded',
+  ]),
+  state('States / Card', 'card.unblock', [
+    'blocked card',
+    'POST card unblock',
+    'card was previously blocked; statusReasonId supplied',
+    'unblocked',
+    'notes recorded',
+  ]),
+  state('States / Card', 'card.cancel', [
+    'card',
+    'POST card cancel',
+    'statusReasonId supplied',
+    'cancelled permanently',
+    '',
+  ]),
+  state('States / Card', 'card.replace', [
+    'card',
+    'POST card replace',
+    'none stated',
+    'original blocked',
+    'a replacement card is created with the same properties as the original, except those supplied in the request',
+  ]),
+  state('States / Card', 'card.order', [
+    '(none)',
+    'POST cards/order',
+    'accepted',
+    'order accepted asynchronously',
+    'an order reference is returned; completing the order takes up to 24 to 36 hours',
+  ]),
 ];
 
 /** The rows of the Limits table (Item | Limit). */
 export const limitRows: Statement[] = (
   [
-    ['customerName', 'max 310 characters', ['ASSUME-CHARACTER-COUNT']],
-    ['customerBusinessReference', 'max 20 characters', ['ASSUME-CHARACTER-COUNT']],
-    ['notes (customer block, unblock, close; card block, unblock)', 'max 200 characters', ['ASSUME-CHARACTER-COUNT']],
-    ['customer list limit', 'default 50', []],
-    ['card search limit', 'minimum 1', []],
-    ['geosearch result count', 'max 300', ['ASSUME-OVER-MAXIMUM']],
-    ['geosearch aggregation precision', '2 to 9', ['ASSUME-OVER-MAXIMUM']],
-    ['geosearch latitude / longitude', '-90 to 90 / -180 to 180', []],
-    ['sub-customer depth', 'at most two levels below the top-level customer', []],
-    ['card order completion', 'up to 24 to 36 hours', ['ASSUME-CARD-STATES']],
-  ] as [string, string, string[]][]
-).map(([item, limit, cites]) =>
+    ['customerName', 'max 310 characters'],
+    ['customerBusinessReference', 'max 20 characters'],
+    ['notes (customer block, unblock, close; card block, unblock)', 'max 200 characters'],
+    ['customer list limit', 'default 50'],
+    ['card search limit', 'minimum 1'],
+    ['geosearch result count', 'max 300'],
+    ['geosearch aggregation precision', '2 to 9'],
+    ['geosearch latitude / longitude', '-90 to 90 / -180 to 180'],
+    ['sub-customer depth', 'at most two levels below the top-level customer'],
+    ['card order completion', 'up to 24 to 36 hours'],
+  ] as [string, string][]
+).map(([item, limit]) =>
   withClauses({
     key: `limits.${slug(item.replace(/\s*\(.*\)/, ''))}`,
     section: 'Limits',
     words: `${item} | ${limit}`,
-    cites,
   })
 );
 
@@ -836,15 +823,14 @@ export const latencyRows: Statement[] = (
     key: `latency.${slug(operation)}`,
     section: 'Limits / latency targets',
     words: `${operation} | ${p50} | ${p99}`,
-    cites: ['ASSUME-LATENCY-MEASURE'],
   })
 );
 
-type Row = [key: string, words: string, cites: string[], notTestable?: string];
+type Row = [key: string, words: string, notTestable?: string];
 
 function section(name: string, rows: Row[]): Statement[] {
-  return rows.map(([key, words, cites, notTestable]) =>
-    withClauses({ key, section: name, words, cites, ...(notTestable ? { notTestable } : {}) })
+  return rows.map(([key, words, notTestable]) =>
+    withClauses({ key, section: name, words, ...(notTestable ? { notTestable } : {}) })
   );
 }
 
@@ -856,485 +842,350 @@ export const sentences: Statement[] = [
     [
       'intro.only-document',
       'This is the only document for the service. It covers customers and sub-customers, cards, master data, charging location search and charging session retrieval.',
-      [],
       'a statement about the document, not the service',
     ],
-    ['intro.paths-relative', 'Every path below is relative to {base_url}.', []],
+    ['intro.paths-relative', 'Every path below is relative to {base_url}.'],
     [
       'intro.environments',
       'A test environment and a production environment each have their own base address, and the same paths apply to both.',
-      [],
       'one run checks one environment (FLEET_BASE_URL, FLEET_TARGET); production runs read-only',
     ],
-    [
-      'intro.json',
-      'Request and response bodies are JSON (Content-Type: application/json).',
-      ['ASSUME-REJECTION-STATUS'],
-    ],
+    ['intro.json', 'Request and response bodies are JSON (Content-Type: application/json).'],
   ]),
   ...section('What the service does', [
     [
       'scope.https-json',
       'The service is an HTTPS JSON interface for a fleet-card and electric-vehicle charging programme.',
-      [],
     ],
     [
       'scope.hierarchy',
       'Manage a customer hierarchy: one top-level customer, created outside this interface by the operator of the service, with sub-customers below it.',
-      ['ASSUME-UNKNOWN-RESOURCE-404'],
     ],
     [
       'scope.customer-operations',
       'Sub-customers can be created, read, updated, listed, blocked, unblocked and closed.',
-      [],
     ],
     [
       'scope.card-operations',
       'Order cards, read a card, search cards, block, unblock, cancel and replace a card, and request a PIN letter reprint.',
-      [],
     ],
-    ['scope.master-data', 'Read master (reference) data whose identifiers are needed by card operations.', []],
-    ['scope.locations', 'Search charging locations inside a rectangle on the map.', []],
-    ['scope.sessions', 'Read the details of one charging session.', []],
+    ['scope.master-data', 'Read master (reference) data whose identifiers are needed by card operations.'],
+    ['scope.locations', 'Search charging locations inside a rectangle on the map.'],
+    ['scope.sessions', 'Read the details of one charging session.'],
     [
       'scope.not-shown-areas',
       'The interface also groups operations for remote charging (start and stop), session history and transaction history under their own areas. Those operations are not shown.',
-      [],
       'not shown: no path, body or answer to check',
     ],
   ]),
   ...section('Resources and their fields', [
-    ['resources.case-sensitive', 'All field names are case-sensitive.', ['ASSUME-FIELD-PRESENCE']],
-    ['resources.json-types', 'Types are JSON types unless stated.', ['ASSUME-FORMATS', 'ASSUME-NULL-VALUES']],
+    ['resources.case-sensitive', 'All field names are case-sensitive.'],
+    ['resources.json-types', 'Types are JSON types unless stated.'],
   ]),
   ...section('Resources / Address', [
     [
       'address.complete',
       'Rule: when an address object is supplied (customer create, customer update, PIN reprint), every field of the address must be supplied.',
-      [],
     ],
   ]),
   ...section('Resources / Operation status object', [
-    ['opstatus.object', 'Successful operations answer with an operation status object.', []],
-    ['opstatus.fields', 'Its fields: not shown.', ['ASSUME-FIELD-PRESENCE', 'ASSUME-EXTRA-FIELDS']],
+    ['opstatus.object', 'Successful operations answer with an operation status object.'],
+    ['opstatus.fields', 'Its fields: not shown.'],
     [
       'opstatus.empty',
       'Successful update, block, unblock, close, cancel, replace and reprint calls show an empty object as the body.',
-      [],
     ],
-    ['opstatus.added-fields', 'Customer creation and card ordering add fields to it (see Endpoints).', []],
+    ['opstatus.added-fields', 'Customer creation and card ordering add fields to it (see Endpoints).'],
   ]),
   ...section('Resources / Customer', [
     [
       'customer.list-page',
       'Customer list response (a page of customers for the list operation): its shape is not shown; the list takes limit and cursor parameters.',
-      ['ASSUME-CUSTOMER-LIST-PAGE'],
     ],
-    [
-      'customer.fields-present',
-      'Which Customer and Card fields are always present: not shown.',
-      ['ASSUME-FIELD-PRESENCE', 'ASSUME-NULL-VALUES'],
-    ],
+    ['customer.fields-present', 'Which Customer and Card fields are always present: not shown.'],
   ]),
   ...section('Resources / Card order item', [
-    ['order-item.required', 'Which of these fields are required: not shown.', ['ASSUME-CARD-ORDER-REQUIRED']],
+    ['order-item.required', 'Which of these fields are required: not shown.'],
   ]),
   ...section('Resources / Master data', [
-    ['master.ten-arrays', 'An object with ten arrays.', []],
-    ['master.per-top-level', 'The data depends on the top-level customer of the caller.', []],
-    ['master.reason-ids', 'The id of a reason is what statusReasonId carries in card block, unblock and cancel.', []],
+    ['master.ten-arrays', 'An object with ten arrays.'],
+    ['master.per-top-level', 'The data depends on the top-level customer of the caller.'],
+    ['master.reason-ids', 'The id of a reason is what statusReasonId carries in card block, unblock and cancel.'],
     [
       'master.search-ids',
       'The ids of cardType and status are what cardTypeIdentifiers and statusIdentifiers carry in card search.',
-      [],
     ],
   ]),
   ...section('Resources / Location', [
     [
       'location.evse',
       'Evse: uid string; evse_id string; physical_reference string; status string; connectors array of objects; capabilities array of strings; last_updated timestamp.',
-      [],
     ],
-    ['location.evse-status', 'Allowed Evse status values: not shown.', ['ASSUME-GEO-EVSE-STATUS']],
-    ['location.connector', 'Fields of a connector object: not shown.', ['ASSUME-GEO-CONNECTOR-FIELDS']],
+    ['location.evse-status', 'Allowed Evse status values: not shown.'],
+    ['location.connector', 'Fields of a connector object: not shown.'],
     [
       'location.capabilities',
       'Capability values that appear are RESERVABLE, PLUG_AND_CHARGE_CAPABLE and CHARGING_PROFILE_CAPABLE.',
-      ['ASSUME-VALUES-THAT-APPEAR'],
     ],
     [
       'location.opening-times',
       'opening_times: twentyfourseven boolean; regular_hours array of {weekday: integer, period_begin: string HH:MM, period_end: string HH:MM}; exceptional_openings and exceptional_closings, each an array of {period_begin: timestamp, period_end: timestamp}.',
-      [],
     ],
     [
       'location.aggregate',
       'Aggregate (returned instead of individual locations when aggregation is on): coordinates (as above) and count (integer).',
-      [],
     ],
   ]),
   ...section('Resources / Charging session', [
     [
       'session.price',
       'Price: currencyCode string; minorExclVat integer; minorInclVat integer; vat string (decimal percentage).',
-      [],
     ],
     [
       'session.transaction',
       'Transaction: paymentMethod string; paymentOutcome string (CHARGE and WRITE_OFF appear); amount (Price shape); time timestamp.',
-      ['ASSUME-VALUES-THAT-APPEAR'],
     ],
-    [
-      'session.payment-sets',
-      'Allowed sets of transaction paymentMethod and paymentOutcome: not shown.',
-      ['ASSUME-SESSION-PAYMENT-METHOD'],
-    ],
+    ['session.payment-sets', 'Allowed sets of transaction paymentMethod and paymentOutcome: not shown.'],
   ]),
   ...section('States / Customer', [
     [
       'states.customer.status',
       'Status is exposed as status (text) and statusIdentifier (integer); the value Active with identifier 1 appears.',
-      [],
     ],
-    ['states.customer.other-statuses', 'The full set of customer statuses: not shown.', ['ASSUME-CUSTOMER-STATES']],
+    ['states.customer.other-statuses', 'The full set of customer statuses: not shown.'],
   ]),
   ...section('States / Card', [
     [
       'states.card.status',
       'Status is exposed as {id, name}; the value Active with id 1 appears, and active cards are listed first by default in search.',
-      [],
     ],
-    ['states.card.other-statuses', 'Other card status names: not shown.', ['ASSUME-CARD-STATES']],
-    ['states.card.order-states', 'States of a card order after acceptance: not shown.', ['ASSUME-CARD-STATES']],
+    ['states.card.other-statuses', 'Other card status names: not shown.'],
+    ['states.card.order-states', 'States of a card order after acceptance: not shown.'],
   ]),
   ...section('States / Charging session', [
     [
       'states.session.status',
       'sessionStatus values: CREATED, WAITING_TO_START, STARTED, WAITING_TO_STOP, STOPPED, COMPLETE, FAILED, UNKNOWN, STOP_FAILED.',
-      [],
     ],
-    ['states.session.balance', 'balanceStatus values: PROCESSING, PAID, DEBT, REFUND.', []],
-    ['states.session.transitions', 'Transitions between session states: not shown.', [], NOT_SHOWN_READ_ONLY],
-    ['states.session.balance-transitions', 'Transitions between balance states: not shown.', [], NOT_SHOWN_READ_ONLY],
+    ['states.session.balance', 'balanceStatus values: PROCESSING, PAID, DEBT, REFUND.'],
+    ['states.session.transitions', 'Transitions between session states: not shown.', NOT_SHOWN_READ_ONLY],
+    ['states.session.balance-transitions', 'Transitions between balance states: not shown.', NOT_SHOWN_READ_ONLY],
   ]),
   ...section('Endpoints', [
-    ['endpoints.bearer', 'Every operation requires the bearer token described under Authentication.', []],
+    ['endpoints.bearer', 'Every operation requires the bearer token described under Authentication.'],
     [
       'endpoints.standard-errors',
       'Unless stated, error answers are the standard error set described under Errors (400, 401, 403, 404, 500).',
-      ['ASSUME-ERROR-BODIES-401-403-404'],
     ],
   ]),
   ...section('Endpoints / GET /customers', [
-    ['list.limit', 'Query: limit (integer, default 50).', []],
-    ['list.cursor', 'cursor (string, from a previous page).', ['ASSUME-CURSOR-OTHER-FILTERS']],
-    ['list.customer', 'customerAccountNumber (string, restricts results to direct sub-accounts of that account).', []],
+    ['list.limit', 'Query: limit (integer, default 50).'],
+    ['list.cursor', 'cursor (string, from a previous page).'],
+    ['list.customer', 'customerAccountNumber (string, restricts results to direct sub-accounts of that account).'],
     [
       'list.omitted',
       'When omitted all descendants of the top-level account are returned, and the top-level account itself is never included.',
-      [],
     ],
     [
       'list.search-text',
       'searchText (string, case-insensitive partial match on customerAccountNumber, customerName or customerBusinessReference).',
-      ['ASSUME-PARTIAL-MATCH'],
     ],
-    ['list.combined', 'When combined with customerAccountNumber both filters apply.', []],
-    ['list.200', '200: a page of customers (see Resources).', ['ASSUME-CUSTOMER-LIST-PAGE']],
+    ['list.combined', 'When combined with customerAccountNumber both filters apply.'],
+    ['list.200', '200: a page of customers (see Resources).'],
   ]),
   ...section('Endpoints / GET /customers/{customerAccountNumber}', [
-    ['get-customer.path', 'Path: customerAccountNumber (string).', ['ASSUME-UNKNOWN-RESOURCE-404']],
-    ['get-customer.200', '200: Customer, with the MAIN address and MAIN contact.', []],
+    ['get-customer.path', 'Path: customerAccountNumber (string).'],
+    ['get-customer.200', '200: Customer, with the MAIN address and MAIN contact.'],
   ]),
   ...section('Endpoints / POST /customers/subcustomer', [
     [
       'create.body',
       'Body: customerName (string, required, max 310); customerContact (Contact, required); customerAddress (Address, required, all address fields when given).',
-      ['ASSUME-UNKNOWN-PROPERTIES', LENGTHS],
     ],
     [
       'create.parent',
       'customerAccountNumber (string, optional: the parent under which to create; when omitted the sub-customer is created under the top-level customer).',
-      ['ASSUME-TOP-LEVEL-PARENT'],
     ],
-    ['create.business-reference', 'customerBusinessReference (string, optional, max 20).', ['ASSUME-BUSREF-UNIQUE']],
-    ['create.depth', 'A sub-customer can be created at most two levels below the top-level customer.', []],
-    ['create.main', 'The supplied address and contact become the MAIN address and MAIN contact.', []],
+    ['create.business-reference', 'customerBusinessReference (string, optional, max 20).'],
+    ['create.depth', 'A sub-customer can be created at most two levels below the top-level customer.'],
+    ['create.main', 'The supplied address and contact become the MAIN address and MAIN contact.'],
     [
       'create.top-level',
       'The top-level customer cannot be created through the interface.',
-      [],
       'no operation creates a top-level customer: a creation without a parent makes a sub-customer (CUST-CREATE-UNDER-TOPLEVEL)',
     ],
-    ['create.200', '200: operation status plus customerAccountNumber (string) of the new customer.', []],
+    ['create.200', '200: operation status plus customerAccountNumber (string) of the new customer.'],
   ]),
   ...section('Endpoints / POST /customers/{customerAccountNumber}/updateDetail', [
     [
       'update.body',
       'Body, all optional: customerName (max 310); customerBusinessReference (max 20); customerContact; customerAddress (all address fields when given).',
-      ['ASSUME-UNKNOWN-PROPERTIES', LENGTHS],
     ],
-    ['update.main', 'Contact and address changes apply to the MAIN contact and MAIN address.', []],
-    ['update.200', '200: operation status.', []],
+    ['update.main', 'Contact and address changes apply to the MAIN contact and MAIN address.'],
+    ['update.200', '200: operation status.'],
   ]),
   ...section('Endpoints / GET /customers/{customerAccountNumber}/cardTypes', [
-    ['card-types.200', '200: array of card type objects.', []],
+    ['card-types.200', '200: array of card type objects.'],
   ]),
   ...section('Endpoints / POST /customers/{customerAccountNumber}/block, unblock, close', [
-    ['customer-status.body', 'Body (optional): notes (string, max 200).', ['ASSUME-UNKNOWN-PROPERTIES']],
-    ['customer-status.200', '200: operation status.', []],
+    ['customer-status.body', 'Body (optional): notes (string, max 200).'],
+    ['customer-status.200', '200: operation status.'],
     [
       'customer-status.meaning',
       'Block is temporary (for example for non-payment); unblock reactivates a blocked customer; close is permanent.',
-      ['ASSUME-BLOCK-CASCADE'],
     ],
   ]),
   ...section('Endpoints / POST /cards/order', [
-    [
-      'order.body',
-      'Body: customerAccountNumber (string, required); cards (array of card order items, required).',
-      ['ASSUME-UNKNOWN-PROPERTIES'],
-    ],
-    [
-      'order.202',
-      '202: operation status plus orderReference (string, always present). The process is asynchronous.',
-      ['ASSUME-CARD-STATES', 'ASSUME-ORDER-VALIDATION'],
-    ],
-    [
-      'order.400',
-      '400: an array of error objects (one per problem), not a single object.',
-      ['ASSUME-ORDER-VALIDATION'],
-    ],
-    ['order.master-ids', 'Identifiers used in the request come from master data.', ['ASSUME-CARD-ORDER-REQUIRED']],
+    ['order.body', 'Body: customerAccountNumber (string, required); cards (array of card order items, required).'],
+    ['order.202', '202: operation status plus orderReference (string, always present). The process is asynchronous.'],
+    ['order.400', '400: an array of error objects (one per problem), not a single object.'],
+    ['order.master-ids', 'Identifiers used in the request come from master data.'],
   ]),
   ...section('Endpoints / GET /cards/{cardIdentifier}', [
-    ['get-card.path', 'Path: cardIdentifier (integer).', []],
-    ['get-card.200', '200: Card.', []],
+    ['get-card.path', 'Path: cardIdentifier (integer).'],
+    ['get-card.200', '200: Card.'],
   ]),
   ...section('Endpoints / POST /cards/search', [
-    [
-      'search.limit',
-      'Body, all optional: limit (integer, minimum 1, maximum records to return).',
-      ['ASSUME-CARD-SEARCH-DEFAULTS'],
-    ],
-    ['search.cursor', 'cursor (string, from a previous response).', ['ASSUME-CURSOR-OTHER-FILTERS']],
+    ['search.limit', 'Body, all optional: limit (integer, minimum 1, maximum records to return).'],
+    ['search.cursor', 'cursor (string, from a previous response).'],
     [
       'search.sort',
       'sortExpression (string; sorting can be applied on card status; default order lists active cards first; grammar and sortable fields beyond that: not shown).',
-      ['ASSUME-CARD-SEARCH-DEFAULTS'],
     ],
-    ['search.customer', 'customerAccountNumber (string).', []],
-    ['search.order-reference', 'orderReference (string).', ['ASSUME-SEARCH-VALUES']],
-    [
-      'search.card-types',
-      'cardTypeIdentifiers (array of integer, ids from master data cardType).',
-      ['ASSUME-UNKNOWN-FILTER-IDS'],
-    ],
-    [
-      'search.statuses',
-      'statusIdentifiers (array of integer, ids from master data status).',
-      ['ASSUME-UNKNOWN-FILTER-IDS'],
-    ],
+    ['search.customer', 'customerAccountNumber (string).'],
+    ['search.order-reference', 'orderReference (string).'],
+    ['search.card-types', 'cardTypeIdentifiers (array of integer, ids from master data cardType).'],
+    ['search.statuses', 'statusIdentifiers (array of integer, ids from master data status).'],
     [
       'search.filter',
       'filter (object: partialMatch boolean, primaryVisualCardNumber string, driverName string, vehicleRegNumber string).',
-      ['ASSUME-CARD-FILTER-WHOLE-VALUE', 'ASSUME-PARTIAL-MATCH', 'ASSUME-SEARCH-VALUES', LENGTHS],
     ],
-    [
-      'search.unknown-properties',
-      'The body schema rejects properties other than those listed.',
-      ['ASSUME-SEARCH-VALUES'],
-    ],
-    ['search.200', '200: Card list response. Continue by sending nextCursor as cursor while hasNextPage is true.', []],
+    ['search.unknown-properties', 'The body schema rejects properties other than those listed.'],
+    ['search.200', '200: Card list response. Continue by sending nextCursor as cursor while hasNextPage is true.'],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/block, unblock', [
     [
       'card-status.body',
       'Path: cardIdentifier (integer). Body: statusReasonId (integer, required, a reason id from master data); notes (string, optional, max 200).',
-      ['ASSUME-UNKNOWN-PROPERTIES'],
     ],
-    ['card-status.unblock-body', 'Same path and body as block (unblock).', ['ASSUME-UNKNOWN-PROPERTIES']],
-    ['card-status.200', '200: operation status.', []],
+    ['card-status.unblock-body', 'Same path and body as block (unblock).'],
+    ['card-status.200', '200: operation status.'],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/cancel', [
-    [
-      'cancel.body',
-      'Path: cardIdentifier. Body: statusReasonId (integer) and notes (string).',
-      ['ASSUME-UNKNOWN-PROPERTIES'],
-    ],
-    ['cancel.not-shown', 'Whether they are required and the notes length limit: not shown.', ['ASSUME-CARD-STATES']],
-    ['cancel.200', '200: operation status. Cancellation is permanent.', []],
+    ['cancel.body', 'Path: cardIdentifier. Body: statusReasonId (integer) and notes (string).'],
+    ['cancel.not-shown', 'Whether they are required and the notes length limit: not shown.'],
+    ['cancel.200', '200: operation status. Cancellation is permanent.'],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/replace', [
     [
       'replace.body',
       'Body, every field optional: cardTypeId (integer); purchaseCategoryId (integer); additionalEmbossing (string); driverName (string); vehicleRegNumber (string); cardGroupId (integer).',
-      ['ASSUME-UNKNOWN-PROPERTIES', 'ASSUME-REPLACE-COMBINATIONS', LENGTHS],
     ],
-    ['replace.omitted', "Omitted properties keep the original card's values.", []],
-    ['replace.200', '200: operation status.', []],
-    ['replace.identifier', "Whether the new card's identifier is returned: not shown.", ['ASSUME-REPLACEMENT-VISIBLE']],
+    ['replace.omitted', "Omitted properties keep the original card's values."],
+    ['replace.200', '200: operation status.'],
+    ['replace.identifier', "Whether the new card's identifier is returned: not shown."],
   ]),
   ...section('Endpoints / POST /cards/{cardIdentifier}/reprintPIN', [
-    [
-      'reprint.body',
-      'Body: cardAddress (Address; all address fields when given).',
-      ['ASSUME-UNKNOWN-PROPERTIES', LENGTHS],
-    ],
-    ['reprint.letter', 'The PIN letter is sent to it.', [], 'a letter on paper: nothing the interface shows'],
-    ['reprint.200', '200: operation status.', []],
+    ['reprint.body', 'Body: cardAddress (Address; all address fields when given).'],
+    ['reprint.letter', 'The PIN letter is sent to it.', 'a letter on paper: nothing the interface shows'],
+    ['reprint.200', '200: operation status.'],
   ]),
   ...section('Endpoints / POST /locations/geosearch/rectangle', [
-    ['geo.rectangle', 'Searches charging locations inside a rectangle defined by two diagonal points.', []],
-    ['geo.max-300', 'At most 300 locations are returned.', []],
+    ['geo.rectangle', 'Searches charging locations inside a rectangle defined by two diagonal points.'],
+    ['geo.max-300', 'At most 300 locations are returned.'],
     [
       'geo.top',
       'topLatitude | number | -90 to 90 | latitude of top edge, decimal degrees; must be greater than bottomLatitude',
-      [],
     ],
-    ['geo.bottom', 'bottomLatitude | number | -90 to 90 | latitude of bottom edge', []],
-    ['geo.left', 'leftLongitude | number | -180 to 180 | longitude of left edge; must be less than rightLongitude', []],
-    ['geo.right', 'rightLongitude | number | -180 to 180 | longitude of right edge', []],
-    [
-      'geo.count',
-      'A result count (maximum 300, ignored when aggregation is on).',
-      ['ASSUME-GEO-COUNT', 'ASSUME-OVER-MAXIMUM'],
-    ],
-    [
-      'geo.aggregation',
-      'An aggregation switch (when true, results are aggregated, which is faster for large areas).',
-      ['ASSUME-GEO-AGGREGATION'],
-    ],
+    ['geo.bottom', 'bottomLatitude | number | -90 to 90 | latitude of bottom edge'],
+    ['geo.left', 'leftLongitude | number | -180 to 180 | longitude of left edge; must be less than rightLongitude'],
+    ['geo.right', 'rightLongitude | number | -180 to 180 | longitude of right edge'],
+    ['geo.count', 'A result count (maximum 300, ignored when aggregation is on).'],
+    ['geo.aggregation', 'An aggregation switch (when true, results are aggregated, which is faster for large areas).'],
     [
       'geo.precision',
       'A grid precision (integer 2 to 9; larger value gives smaller grid cells; default derived from the radius when omitted).',
-      ['ASSUME-GEO-AGGREGATION', 'ASSUME-OVER-MAXIMUM'],
     ],
     [
       'geo.language',
       'A language (two-letter code; supported: en, bg, cy, de, es, fi, fr, hu, is, it, lt, nb, nl, pl, pt, ro, sv).',
-      ['ASSUME-GEO-LANGUAGE'],
     ],
-    ['geo.param-names', 'Their parameter names are not shown.', ['ASSUME-GEO-PARAM-NAMES']],
+    ['geo.param-names', 'Their parameter names are not shown.'],
     [
       'geo.body',
       'Body: filters (object: connectorStandards array of string; capabilities array of string) and options (object: includeAvailableOnly boolean).',
-      ['ASSUME-UNKNOWN-PROPERTIES'],
     ],
-    ['geo.other-filters', 'Other filter fields: not shown.', ['ASSUME-GEO-FILTERS']],
-    [
-      'geo.200',
-      '200: object with locations (array of Location) and aggregates (array of Aggregate).',
-      ['ASSUME-FIELD-PRESENCE'],
-    ],
-    ['geo.400', '400: {message: string, details: array of string}.', []],
-    ['geo.404', '404: {message: string}.', ['ASSUME-GEO-404']],
+    ['geo.other-filters', 'Other filter fields: not shown.'],
+    ['geo.200', '200: object with locations (array of Location) and aggregates (array of Aggregate).'],
+    ['geo.400', '400: {message: string, details: array of string}.'],
+    ['geo.404', '404: {message: string}.'],
   ]),
   ...section('Endpoints / GET /sessions/{sessionId}', [
-    ['session.path', 'Path: sessionId (string).', []],
-    ['session.200', '200: Charging session.', []],
-    ['session.404', '404: {message: string}.', []],
-    [
-      'session.second-error',
-      'A second error answer with the same body shape exists; its status code is not shown.',
-      ['ASSUME-SESSION-SECOND-ERROR'],
-    ],
+    ['session.path', 'Path: sessionId (string).'],
+    ['session.200', '200: Charging session.'],
+    ['session.404', '404: {message: string}.'],
+    ['session.second-error', 'A second error answer with the same body shape exists; its status code is not shown.'],
   ]),
   ...section('Endpoints / GET /master/all', [
-    ['master.no-parameters', 'No parameters. 200: Master data object.', []],
-    ['master.errors', 'Standard errors 400 and 500 apply.', []],
+    ['master.no-parameters', 'No parameters. 200: Master data object.'],
+    ['master.errors', 'Standard errors 400 and 500 apply.'],
   ]),
   ...section('Authentication', [
     [
       'auth.client-credentials',
       '1. The service uses OAuth 2.0 client credentials. Every operation requires the header Authorization: Bearer <ACCESS_TOKEN>.',
-      [],
     ],
     [
       'auth.token-url',
       '2. The token is obtained with POST {base_url}/identity/realms/fleet/protocol/openid-connect/token, using the same base address as the environment being called (test or production).',
-      [],
     ],
     [
       'auth.token-request',
       '3. That request is form-encoded with grant_type=client_credentials, client_id=<CLIENT_ID> and client_secret=<CLIENT_SECRET>, and carries the header accept: application/json.',
-      [],
     ],
-    ['auth.401-403', '4. A missing or invalid token gives 401; a valid token without permission gives 403.', []],
-    [
-      'auth.token-response',
-      '5. Token response fields, token lifetime and scopes: not shown.',
-      ['ASSUME-TOKEN-RESPONSE'],
-    ],
+    ['auth.401-403', '4. A missing or invalid token gives 401; a valid token without permission gives 403.'],
+    ['auth.token-response', '5. Token response fields, token lifetime and scopes: not shown.'],
     [
       'auth.beyond-hierarchy',
       '6. Which client may do what beyond the account hierarchy (master data depends on the top-level customer; list excludes the top-level account): not shown.',
-      ['ASSUME-UNKNOWN-RESOURCE-404', 'ASSUME-SESSION-ACCESS'],
     ],
   ]),
   ...section('Events', [
     [
       'events.not-shown',
       'Events: not shown. An area for event callbacks exists in the interface, but kinds of event, payloads, delivery and verification are absent.',
-      [],
       'not shown: no event, payload or delivery to check',
     ],
   ]),
   ...section('Errors', [
-    ['errors.standard-body', 'Standard error body: {errorCode: string, errorDescription: string}.', []],
-    [
-      'errors.400',
-      '400 | bad request | standard error body (array of them for card order)',
-      ['ASSUME-REJECTION-STATUS'],
-    ],
-    ['errors.401', '401 | unauthorized | standard error set', ['ASSUME-ERROR-BODIES-401-403-404']],
-    ['errors.403', '403 | forbidden | standard error set', ['ASSUME-ERROR-BODIES-401-403-404']],
-    [
-      'errors.404',
-      '404 | not found | standard error set',
-      ['ASSUME-ERROR-BODIES-401-403-404', 'ASSUME-UNKNOWN-RESOURCE-404'],
-    ],
-    ['errors.500', '500 | internal server error | standard error body', []],
-    ['errors.er-001', 'ER-001 | invalid request parameters (400)', ['ASSUME-VALUES-THAT-APPEAR']],
-    ['errors.er-002', 'ER-002 | missing required field (400, in the card order error array)', []],
-    ['errors.er-012', 'ER-012 | unexpected server condition; the client is told to contact support (500)', []],
-    [
-      'errors.codes',
-      'The complete list of codes and which condition raises which: not shown.',
-      ['ASSUME-REJECTION-STATUS', 'ASSUME-VALUES-THAT-APPEAR'],
-    ],
-    [
-      'errors.bodies-401-403-404',
-      'Bodies of 401, 403 and 404 for the standard operations: not shown.',
-      ['ASSUME-ERROR-BODIES-401-403-404'],
-    ],
+    ['errors.standard-body', 'Standard error body: {errorCode: string, errorDescription: string}.'],
+    ['errors.400', '400 | bad request | standard error body (array of them for card order)'],
+    ['errors.401', '401 | unauthorized | standard error set'],
+    ['errors.403', '403 | forbidden | standard error set'],
+    ['errors.404', '404 | not found | standard error set'],
+    ['errors.500', '500 | internal server error | standard error body'],
+    ['errors.er-001', 'ER-001 | invalid request parameters (400)'],
+    ['errors.er-002', 'ER-002 | missing required field (400, in the card order error array)'],
+    ['errors.er-012', 'ER-012 | unexpected server condition; the client is told to contact support (500)'],
+    ['errors.codes', 'The complete list of codes and which condition raises which: not shown.'],
+    ['errors.bodies-401-403-404', 'Bodies of 401, 403 and 404 for the standard operations: not shown.'],
     [
       'errors.message-body',
       'Geosearch and session retrieval use a different body: {message: string, details?: array of string}.',
-      [],
     ],
   ]),
   ...section('Limits', [
-    ['limits.rate', 'Rate limits: not shown.', ['ASSUME-RATE-LIMITS']],
-    [
-      'limits.page-size',
-      'Maximum page size of list and search: not shown.',
-      ['ASSUME-CUSTOMER-LIST-PAGE', 'ASSUME-CARD-SEARCH-DEFAULTS'],
-    ],
-    [
-      'limits.latency',
-      'Server-side latency targets for successful (2xx) requests, in milliseconds.',
-      ['ASSUME-LATENCY-MEASURE'],
-    ],
+    ['limits.rate', 'Rate limits: not shown.'],
+    ['limits.page-size', 'Maximum page size of list and search: not shown.'],
+    ['limits.latency', 'Server-side latency targets for successful (2xx) requests, in milliseconds.'],
   ]),
   ...section('Versioning', [
-    ['versioning.version', 'The interface description is version 1.0.0.', [], 'no operation shows a version'],
-    ['versioning.no-segment', 'Paths carry no version segment.', []],
-    ['versioning.rules', 'Rules for introducing or retiring versions: not shown.', [], 'not shown: one version exists'],
+    ['versioning.version', 'The interface description is version 1.0.0.', 'no operation shows a version'],
+    ['versioning.no-segment', 'Paths carry no version segment.'],
+    ['versioning.rules', 'Rules for introducing or retiring versions: not shown.', 'not shown: one version exists'],
     [
       'versioning.deprecation',
       'One deprecation is stated: the session field paymentMethod is deprecated and will be removed, replaced by transactions[].paymentMethod.',
-      [],
     ],
   ]),
 ];

@@ -1,12 +1,21 @@
 /**
- * The two tables of sandbox/README.md that its registries are the source of: the faults
- * (sandbox/faults.ts) and the variants (sandbox/variants.ts), each between its markers. Written by
+ * The tables of sandbox/README.md that registries are the source of: the assumptions register's list
+ * (lib/rules/assumptions.ts), the faults (sandbox/faults.ts) and the variants (sandbox/variants.ts),
+ * each between its markers. Written by
  * `npm run sandbox:tables`; proof/tests/sandbox/readme-tables.test.ts fails while the README differs.
  */
+import { assumptions } from '../../lib/rules/assumptions.js';
 import { type FaultRow, faultCatalogue } from '../../sandbox/faults.js';
 import { type VariantDefinition, variantCatalogue } from '../../sandbox/variants.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function assumptionRows(): string[] {
+  return assumptions.map(
+    (a) =>
+      `| \`${a.id}\` | ${cell(a.silence)} | ${a.rests.map((k) => `\`${k}\``).join(' ') || 'fields of the resource tables only'} |`
+  );
+}
 
 export function faultRows(): string[] {
   return Object.entries(faultCatalogue as Record<string, FaultRow>).map(
@@ -26,6 +35,10 @@ export function variantRows(): string[] {
 }
 
 export const TABLES = {
+  assumptions: {
+    header: ['| entry | the document leaves open | cited by (lib/rules/document.ts) |', '|---|---|---|'],
+    rows: assumptionRows,
+  },
   faults: {
     header: ['| fault | rule | proves (lib/rules/document.ts) | what breaks |', '|---|---|---|---|'],
     rows: faultRows,
@@ -45,7 +58,7 @@ export function tableIn(readme: string, name: keyof typeof TABLES): string[] {
   return inside.split('\n').filter((l) => l.startsWith('| `'));
 }
 
-/** `readme` with both tables written from their registries. */
+/** `readme` with every table written from its registry. */
 export function withTables(readme: string): string {
   let text = readme;
   for (const [name, table] of Object.entries(TABLES)) {

@@ -1,4 +1,4 @@
-/** sandbox/README.md shows the fault and variant tables of their registries, row for row (npm run sandbox:tables writes them). */
+/** sandbox/README.md shows the assumptions, fault and variant tables of their registries, row for row (npm run sandbox:tables writes them). */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { TABLES, tableIn } from '../../docs/sandbox-tables.js';

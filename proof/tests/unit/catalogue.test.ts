@@ -35,8 +35,9 @@ test('every response schema of the operations table maps its errors to a rule', 
   for (const schema of used) expect(mappedSchemas, schema).toContain(schema);
 });
 
-test('the assumptions register of sandbox/README.md lists exactly the ids of lib/rules/assumptions.ts', () => {
+test('every register id sandbox/README.md names is an entry of lib/rules/assumptions.ts (its list is written from them)', () => {
   const readme = readFileSync(new URL('../../../sandbox/README.md', import.meta.url), 'utf8');
-  const inReadme = new Set(readme.match(/ASSUME-[A-Z0-9-]+[A-Z0-9]/g) ?? []);
-  expect([...inReadme].sort()).toEqual(assumptions.map((a) => a.id).sort());
+  const registered = new Set(assumptions.map((a) => a.id));
+  const named = new Set(readme.match(/ASSUME-[A-Z0-9-]+[A-Z0-9]/g) ?? []);
+  expect([...named].filter((id) => !registered.has(id))).toEqual([]);
 });

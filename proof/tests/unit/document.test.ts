@@ -1,6 +1,6 @@
 /**
  * The audit of the interface document (lib/rules/document.ts): every sentence and table row is
- * cited by a rule (its catalogue row names the statement) or a register entry, or says why it cannot be tested; every cited id exists;
+ * cited by a rule (its catalogue row names the statement) or a register entry (its entry names the statement), or says why it cannot be tested; every cited id exists;
  * every rule of the document is cited and named by a spec; each resource table agrees with its
  * schema, and the schema carries the table's presence decision (ASSUME-FIELD-PRESENCE).
  */
@@ -53,6 +53,13 @@ test('what a catalogue row enforces is a statement of the document, or a clause 
     named.filter((n) => n.key.includes('#') && !worded.includes(n.key)).map((n) => `${n.rule} → ${n.key}`),
     'clauses no row words'
   ).toEqual([]);
+});
+
+test('what a register entry rests on is a statement of the document, named once', () => {
+  const keys = new Set(statements.map((s) => s.key));
+  const named = assumptions.flatMap((a) => a.rests.map((key) => `${a.id} → ${key}`));
+  expect(named.filter((n) => !keys.has(n.split(' → ')[1]!))).toEqual([]);
+  expect(named.filter((n, i) => named.indexOf(n) !== i)).toEqual([]);
 });
 
 test("every rule of the catalogue, but the suite's own policies, is cited by some statement, and every register entry too", () => {
