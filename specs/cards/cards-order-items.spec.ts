@@ -4,7 +4,7 @@
  * order shows is made of its own item, read with GET. Completing an order
  * takes up to 24 to 36 hours: cards that do not show within FLEET_ORDER_WAIT are not judged.
  */
-import { expect, test } from '../../fixtures/test.js';
+import { expect, forRule, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCards } from '../../lib/discovery.js';
 import { cardOrderBody, orderItemsUnlike } from '../../lib/factories/card.js';
@@ -85,6 +85,13 @@ async function orderedCards(
     clock,
     () => allCards(api, { orderReference }),
     (cards) => cards.length >= count
+  );
+  // A search by the order's reference that lists more cards than it has items lists others' too.
+  await forRule('CARD-SEARCH-ORDER-REFERENCE', () =>
+    expect(
+      listed.length,
+      `cards listed by orderReference ${orderReference}, of an order of ${count}`
+    ).toBeLessThanOrEqual(count)
   );
   return Promise.all(listed.map((c) => cardOf(api, c.cardIdentifier!)));
 }
