@@ -7,7 +7,7 @@
 import { expect as baseExpect } from '@playwright/test';
 import { type ApiResponse, formatExchange } from './client.js';
 import type { Config } from './config.js';
-import { judgedBy, judging } from './judgements.js';
+import { judgedBy, judging, reading } from './judgements.js';
 import { judgesNothing } from './ledger.js';
 import { operation } from './operations.js';
 import type { RuleId } from './rules/catalogue.js';
@@ -68,6 +68,32 @@ export async function expectUnmetCondition(
       `${what}: refused (4xx) or accepted as a no-op (2xx), answered ${response.status}`
     ).toBe(true)
   );
+}
+
+/** The value at JSON pointer `pointer` of `body` (undefined where a step is missing). */
+function at(body: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
+      body
+    );
+}
+
+/**
+ * Asserts that the place `pointer` of `answer`'s body holds `expected`. A failure says which place
+ * of which answer it judged (lib/judgements.ts `reading`): when another rule's check flagged that
+ * place, the test is blocked by that rule, whichever rule this assertion judged for.
+ */
+export function expectAt(answer: ApiResponse, pointer: string, expected: unknown, what = pointer): void {
+  try {
+    expect(at(answer.body, pointer), what).toBe(expected);
+  } catch (e) {
+    if (e instanceof Error) reading(e, [{ exchange: answer.exchange, pointer }]);
+    throw e;
+  }
 }
 
 function statusMatcher(name: string, ok: (status: number) => boolean, expected: string) {

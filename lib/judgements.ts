@@ -92,6 +92,23 @@ export function shownBy(info: TestInfo, message: string): Exchange[] {
     .map((s) => s.exchange);
 }
 
+/** A place of an answer an assertion judged: the answer, and the JSON pointer of what it compared. */
+export interface Read {
+  exchange: Exchange;
+  pointer: string;
+}
+
+const READS = Symbol('the places of answers a failure judged');
+
+/** Marks `e` as judging `reads`, and keeps it. */
+export function reading(e: Error, reads: Read[], info = running()): void {
+  Object.defineProperty(e, READS, { value: reads, configurable: true });
+  keep(e, info);
+}
+
+export const readsOf = (e: Error | undefined): Read[] =>
+  e && READS in e ? (e as unknown as Record<typeof READS, Read[]>)[READS] : [];
+
 const serialized = (e: Error) => `${e.name ? `${e.name}: ` : ''}${e.message}`;
 
 /** The error each of `failures` (Playwright's, of `info`) was made from, when the suite kept it. */

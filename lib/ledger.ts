@@ -23,7 +23,7 @@ import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent, TransientError, Unavaila
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import { appendRecords, readRecords } from './jsonl.js';
-import { firstLine, judgedBy, KeptError, shownBy, thrownFor } from './judgements.js';
+import { firstLine, judgedBy, KeptError, type Read, readsOf, shownBy, thrownFor } from './judgements.js';
 import { type OperationId, operation } from './operations.js';
 import type { SecretRegistry } from './report/redact.js';
 import { NOTICE_ANNOTATION } from './rules/assumptions.js';
@@ -114,6 +114,8 @@ interface Taint {
   wholeBody: boolean;
   /** Field names the failed check points at (a failure mentioning one is explained by it). */
   fields: string[];
+  /** Where in the answer the failed check points (JSON pointers): an assertion that judged one is explained by it. */
+  pointers: string[];
   evidence: () => Evidence;
   /** The answer it taints. */
   exchange: Exchange;
@@ -359,6 +361,7 @@ export class WorkerLedger implements Observer {
         reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
         wholeBody: ofRule.some((f) => wholeBody(exchange, f)),
         fields: [...new Set(ofRule.flatMap(fieldsOf))],
+        pointers: ofRule.map((f) => `${f.where ?? ''}${f.field ? `/${f.field}` : ''}`),
         evidence: () => evidenceAt(ofRule[0]!.where),
         exchange,
       };
@@ -489,6 +492,13 @@ const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 /** The same request line answered the same status. */
 const sameAnswer = (a: Exchange, b: Exchange) =>
   a.request.method === b.request.method && a.request.path === b.request.path && a.response.status === b.response.status;
+/** A taint covers a read of the same answer at, above or below a place its check flagged. */
+const flags = (t: Taint, r: Read) =>
+  t.exchange === r.exchange &&
+  t.pointers.some(
+    (p) => p === r.pointer || r.pointer.startsWith(`${p}/`) || p.startsWith(`${r.pointer}/`) || p === '' || p === '/'
+  );
+
 /** The same request body. */
 const sameRequest = (a: Exchange, b: Exchange) => JSON.stringify(a.request.body) === JSON.stringify(b.request.body);
 
@@ -835,6 +845,11 @@ export class TestLedger implements Observer {
       )
     );
     if (broken) return { rule: broken.rule, reason: broken.reason, evidence: broken.evidence() };
+    // An assertion that says which place of which answer it judged: a place another rule's check
+    // flagged explains it, whichever rule it judged for.
+    const judgedFlagged = this.taints.find((t) => failures.some((f) => readsOf(f.error).some((r) => flags(t, r))));
+    if (judgedFlagged)
+      return { rule: judgedFlagged.rule, reason: judgedFlagged.reason, evidence: judgedFlagged.evidence() };
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = failures.map((f) => f.error).find((e): e is BlockedError => e instanceof BlockedError);

@@ -2,7 +2,8 @@
  * POST /customers/{customerAccountNumber}/updateDetail: every change is visible on the next GET,
  * and stays there through the writes after it (another update, a block and an unblock).
  */
-import { expect, forReading, forRule, test } from '../../fixtures/test.js';
+import { expect, expectAt, forReading, forRule, test } from '../../fixtures/test.js';
+import type { ApiResponse } from '../../lib/client.js';
 import { addressFields, contactFields, customerUpdate } from '../../lib/factories/customer.js';
 import { sendShortening } from '../../lib/field-lengths.js';
 import { rules } from '../../lib/rules/declared.js';
@@ -11,14 +12,15 @@ import type { Customer, CustomerUpdateRequest } from '../../lib/types.generated.
 
 type Field = keyof CustomerUpdateRequest;
 
-function expectShown(got: Customer, update: CustomerUpdateRequest): void {
-  if (update.customerName !== undefined) expect(got.customerName, 'customerName').toBe(update.customerName);
+/** Each field of `update` as the customer `got` shows it (each comparison names the place it judged). */
+function expectShown(got: ApiResponse<Customer>, update: CustomerUpdateRequest): void {
+  if (update.customerName !== undefined) expectAt(got, '/customerName', update.customerName, 'customerName');
   if (update.customerBusinessReference !== undefined)
-    expect(got.customerBusinessReference, 'customerBusinessReference').toBe(update.customerBusinessReference);
+    expectAt(got, '/customerBusinessReference', update.customerBusinessReference, 'customerBusinessReference');
   for (const f of update.customerContact ? contactFields : [])
-    expect(got.customerContact?.[f], `customerContact.${f}`).toBe(update.customerContact![f]);
+    expectAt(got, `/customerContact/${f}`, update.customerContact![f], `customerContact.${f}`);
   for (const f of update.customerAddress ? addressFields : [])
-    expect(got.customerAddress?.[f], `customerAddress.${f}`).toBe(update.customerAddress![f]);
+    expectAt(got, `/customerAddress/${f}`, update.customerAddress![f], `customerAddress.${f}`);
 }
 
 test.describe('update customer details @write', () => {
@@ -37,7 +39,7 @@ test.describe('update customer details @write', () => {
         expect(response).toHaveStatus(200);
         const got = await api.getCustomer(customerAccountNumber);
         expect(got).toHaveStatus(200);
-        expectShown(got.body, update);
+        expectShown(got, update);
       }
     );
   }
@@ -56,7 +58,7 @@ test.describe('update customer details @write', () => {
       expect(response).toHaveStatus(200);
       const got = await api.getCustomer(customerAccountNumber);
       expect(got).toHaveStatus(200);
-      expectShown(got.body, update);
+      expectShown(got, update);
     }
   );
 
@@ -80,7 +82,7 @@ test.describe('update customer details @write', () => {
       expect(second.response, 'the second update').toHaveStatus(200);
       const got = await api.getCustomer(customerAccountNumber);
       expect(got).toHaveStatus(200);
-      expectShown(got.body, { ...request, ...first.sent, ...second.sent });
+      expectShown(got, { ...request, ...first.sent, ...second.sent });
     }
   );
 
@@ -118,11 +120,11 @@ test.describe('update customer details @write', () => {
           'still blocked after the update'
         ).toEqual(blocked)
       );
-      await forRule('CUST-UPDATE-APPLIES', () => expectShown(whileBlocked.body, details));
+      await forRule('CUST-UPDATE-APPLIES', () => expectShown(whileBlocked, details));
       await unblockFirst(api, customerAccountNumber, open);
       const after = await api.getCustomer(customerAccountNumber);
       expect(after).toHaveStatus(200);
-      await forRule('CUST-UNBLOCK-REACTIVATES', () => expectShown(after.body, details));
+      await forRule('CUST-UNBLOCK-REACTIVATES', () => expectShown(after, details));
     }
   );
 });

@@ -8,7 +8,7 @@ import type { Finding } from '../../../lib/checks/types.js';
 import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
-import { showing } from '../../../lib/judgements.js';
+import { reading, showing } from '../../../lib/judgements.js';
 import {
   BlockedError,
   type Evidence,
@@ -165,6 +165,23 @@ test("an assertion of the test's own rule on a refusal of limit 1 (another rule'
     );
     await ledger.settle(info);
     expect(blockedBy(info)?.split(':')[0], JSON.stringify(shown.request.body)).toBe(blocked);
+  }
+});
+
+test("an assertion of the test's own rule that says it judged a place another rule's check flagged is blocked by that rule; at another place, it stands", async () => {
+  for (const [pointer, blocked] of [
+    ['/customerContact/mobilePhone', 'CONTACT-SHAPE'],
+    ['/customerName', undefined],
+  ] as const) {
+    const { test: ledger } = ledgers(['CUST-BLOCK', 'CUST-UPDATE-APPLIES']);
+    const answer = exchange(200, { customerName: 'Jo', customerContact: { mobilePhone: 447700900123 } }, 'getCustomer');
+    ledger.observe(answer, [failure('CONTACT-SHAPE', '/customerContact/mobilePhone', 'must be string')]);
+    // Its words name no field: the verdict comes from the place it says it judged.
+    const judged = judgedError(['CUST-UPDATE-APPLIES'], 'expected a value, received another');
+    reading(judged, [{ exchange: answer, pointer }]);
+    const { info } = fakeTestInfo('failed', [judged]);
+    await ledger.settle(info);
+    expect(blockedBy(info)?.split(':')[0], pointer).toBe(blocked);
   }
 });
 
