@@ -232,6 +232,8 @@ export const customersFaults = {
     rule: 'CUST-CREATE-UNDER-PARENT',
     proves: ['create.parent#parent'],
     description: 'create ignores the supplied parent customerAccountNumber and creates under the top-level',
+    // A parent never read is never looked up: a create under an unknown parent is not refused (404).
+    companions: ['ERR-NOT-FOUND-404'],
     probe: {
       holds: async (h) =>
         (await status(h, await createCustomer(h, 'x', { customerAccountNumber: d.poolCustomer })))
