@@ -489,6 +489,10 @@ const STATEMENT_LINES = 40;
 /** Errors of the suite's own code reading a body that was not what it needed. */
 const CRASH = /^(TypeError|RangeError|SyntaxError):/;
 
+/** What blocks a test that `t` explains: its rule, with its answer as evidence. */
+const taintBlocker = (t: Taint): Blocker => ({ rule: t.rule, reason: t.reason, evidence: t.evidence() });
+/** The answer failures judged: the first one a failure shows, else the test's last exchange. */
+const judgedAnswer = (failures: Failure[], last: Exchange) => failures.find((f) => f.shown.length)?.shown[0] ?? last;
 /** The same request line answered the same status. */
 const sameAnswer = (a: Exchange, b: Exchange) =>
   a.request.method === b.request.method && a.request.path === b.request.path && a.response.status === b.response.status;
@@ -566,12 +570,8 @@ export class TestLedger implements Observer {
     if (!operation(exchange.operationId).readOnly) this.lastWrite = exchange;
   }
 
-  /**
-   * The evidence of a failure: the answer it shows, else the test's last exchange; and the last write
-   * before it when that read the resource written.
-   */
-  private failureEvidence(failure: Failure | undefined, last: Exchange): Evidence {
-    const read = failure?.shown[0] ?? last;
+  /** The evidence of a failure: `read`, the answer it judged, and the last write before it when that read the resource written. */
+  private failureEvidence(read: Exchange): Evidence {
     const write = this.lastWrite;
     const path = (e: Exchange) => e.request.path.split('?')[0]!;
     const shows =
@@ -726,14 +726,7 @@ export class TestLedger implements Observer {
     } else if (testInfo.status === 'failed' && !suiteError && this.last) {
       // The failure's evidence: a check's violation has its own attachment, which the reports prefer.
       await testInfo.attach(EVIDENCE_ATTACHMENT, {
-        body: JSON.stringify(
-          this.failureEvidence(
-            failures.find((f) => f.shown.length),
-            this.last
-          ),
-          null,
-          2
-        ),
+        body: JSON.stringify(this.failureEvidence(judgedAnswer(failures, this.last)), null, 2),
         contentType: 'application/json',
       });
     }
@@ -844,12 +837,11 @@ export class TestLedger implements Observer {
         )
       )
     );
-    if (broken) return { rule: broken.rule, reason: broken.reason, evidence: broken.evidence() };
+    if (broken) return taintBlocker(broken);
     // An assertion that says which place of which answer it judged: a place another rule's check
     // flagged explains it, whichever rule it judged for.
     const judgedFlagged = this.taints.find((t) => failures.some((f) => readsOf(f.error).some((r) => flags(t, r))));
-    if (judgedFlagged)
-      return { rule: judgedFlagged.rule, reason: judgedFlagged.reason, evidence: judgedFlagged.evidence() };
+    if (judgedFlagged) return taintBlocker(judgedFlagged);
     // A failure tagged with the test's own rule, or with a stricter reading it applied, stands.
     if (tags.some((t) => this.rules.has(t) || t.startsWith('ASSUME-'))) return undefined;
     const named = failures.map((f) => f.error).find((e): e is BlockedError => e instanceof BlockedError);
@@ -868,7 +860,7 @@ export class TestLedger implements Observer {
     // A failure that a broken answer the test received explains (a 5xx, an unreadable body, a field
     // another rule's check flagged) is that rule's doing, whichever rule the assertion judged.
     const explained = this.explainingAll(messages);
-    if (explained) return { rule: explained.rule, reason: explained.reason, evidence: explained.evidence() };
+    if (explained) return taintBlocker(explained);
     // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
     const other = tags.find((t) => rules.has(t));
     if (other) {
@@ -876,13 +868,9 @@ export class TestLedger implements Observer {
       const title = failure.reason ?? '';
       const last = this.last;
       if (!last) return { rule: other, reason: title };
-      const evidence = this.failureEvidence(failure, last);
-      this.worker.record(
-        { rule: other, check: 'assertion', title },
-        failure.shown[0] ?? last,
-        this.title,
-        () => evidence
-      );
+      const answer = judgedAnswer([failure], last);
+      const evidence = this.failureEvidence(answer);
+      this.worker.record({ rule: other, check: 'assertion', title }, answer, this.title, () => evidence);
       return { rule: other, reason: title, evidence };
     }
     return undefined;
