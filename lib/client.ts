@@ -149,7 +149,7 @@ export function formatExchange(exchange: Exchange): string {
       ...(exchange.readBack ? [readBackText(exchange.readBack)] : []),
       ...(exchange.refusedPromise
         ? [
-            `sent once more without ${exchange.refusedPromise.field}, it was accepted: ${exchange.refusedPromise.without.response.status}`,
+            `sent once more without ${exchange.refusedPromise.promised.field}, it was accepted: ${exchange.refusedPromise.without.response.status}`,
           ]
         : []),
       ...(exchange.sentAgain
@@ -246,13 +246,7 @@ export class FleetClient {
     const { [promised.field]: _, ...body } = options.body as Record<string, unknown>;
     const without = await this.sendOutlasting(op, path, { ...options, body }, token);
     if (without.response.status >= 200 && without.response.status < 300)
-      exchange.refusedPromise = {
-        rule: promised.rule,
-        field: promised.field,
-        value: promised.value,
-        words: promised.words,
-        without,
-      };
+      exchange.refusedPromise = { promised, without };
   }
 
   /**

@@ -1,5 +1,6 @@
 /** One request and its response as the suite saw them: the unit every check and report works on. */
 import type { OperationId } from './operations.js';
+import type { PromisedValue } from './promised-values.js';
 import type { Throttled } from './throttle.js';
 
 export interface RecordedRequest {
@@ -46,7 +47,7 @@ export interface Exchange {
   /** This write answered 5xx, sent once more and refused (4xx): it had taken effect, or a refusal was due. */
   sentAgain?: Exchange;
   /** This valid request was refused for a value a rule promises accepted: the same request without it was accepted. */
-  refusedPromise?: { rule: string; field: string; value: unknown; words: string; without: Exchange };
+  refusedPromise?: { promised: PromisedValue; without: Exchange };
 }
 
 export interface ReadBackResult {

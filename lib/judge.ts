@@ -4,10 +4,11 @@
  * fixtures (fixtures/test.ts re-exports them), so that the models, steps and matrix of lib/ judge
  * without importing the fixtures that build on them.
  */
+import { fileURLToPath } from 'node:url';
 import { expect as baseExpect } from '@playwright/test';
 import { type ApiResponse, formatExchange } from './client.js';
 import type { Config } from './config.js';
-import { judgedBy, judging, reading } from './judgements.js';
+import { judgedBy, judging, reading, receiving } from './judgements.js';
 import { judgesNothing } from './ledger.js';
 import { operation } from './operations.js';
 import type { RuleId } from './rules/catalogue.js';
@@ -111,7 +112,7 @@ function statusMatcher(name: string, ok: (status: number) => boolean, expected: 
 }
 
 /** Status assertions that show the request and response when they fail. */
-export const expect = baseExpect.extend({
+const extended = baseExpect.extend({
   toHaveStatus(response: ApiResponse, status: number) {
     return statusMatcher('toHaveStatus', (s) => s === status, `status ${status}`).call(this, response);
   },
@@ -124,4 +125,51 @@ export const expect = baseExpect.extend({
     const success = operation(response.exchange.operationId).success;
     return statusMatcher('toBeAccepted', (s) => s === success, `status ${success}`).call(this, response);
   },
+});
+
+const HERE = fileURLToPath(import.meta.url);
+
+/** `e`, marked with what its assertion received, its stack without this file's frames (the report points at the assertion). */
+function received(e: unknown, value: unknown): unknown {
+  if (!(e instanceof Error)) return e;
+  receiving(e, value);
+  if (e.stack)
+    e.stack = e.stack
+      .split('\n')
+      .filter((line) => !line.includes(HERE))
+      .join('\n');
+  return e;
+}
+
+/** The matchers of `value`: a failing one keeps the value it received, as data the ledger reads. */
+function keepingReceived<T extends object>(matchers: T, value: unknown): T {
+  return new Proxy(matchers, {
+    get(target, key, receiver) {
+      const member: unknown = Reflect.get(target, key, receiver);
+      if (key === 'not' || key === 'resolves' || key === 'rejects') return keepingReceived(member as object, value);
+      if (typeof member !== 'function') return member;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = member.apply(target, args);
+          return result instanceof Promise
+            ? result.catch((e: unknown) => {
+                throw received(e, value);
+              })
+            : result;
+        } catch (e) {
+          throw received(e, value);
+        }
+      };
+    },
+  });
+}
+
+/**
+ * Playwright's expect with the status assertions; a failing assertion keeps the value it received
+ * (lib/judgements.ts `receiving`), so the ledger can tell whether it judged a place another rule's
+ * check flagged, whatever its message says and wherever it stands.
+ */
+export const expect: typeof extended = new Proxy(extended, {
+  apply: (target, thisArg, args: Parameters<typeof extended>) =>
+    keepingReceived(Reflect.apply(target, thisArg, args), args[0]),
 });

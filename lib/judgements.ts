@@ -109,7 +109,23 @@ export function reading(e: Error, reads: Read[], info = running()): void {
 export const readsOf = (e: Error | undefined): Read[] =>
   e && READS in e ? (e as unknown as Record<typeof READS, Read[]>)[READS] : [];
 
+const RECEIVED = Symbol('the value a failing assertion received');
+
+/** Marks `e`, a failing assertion, with the value it received (the one `expect` was given), and keeps it. */
+export function receiving(e: Error, value: unknown, info = running()): void {
+  if (!(RECEIVED in e)) Object.defineProperty(e, RECEIVED, { value: { value }, configurable: true });
+  keep(e, info);
+}
+
+/** The value a failing assertion received, boxed (undefined is a value an assertion can receive). */
+export const receivedOf = (e: Error | undefined): { value: unknown } | undefined =>
+  e && RECEIVED in e ? (e as unknown as Record<typeof RECEIVED, { value: unknown }>)[RECEIVED] : undefined;
+
+/** How Playwright hands a thrown error to its reporters and to a test's errors: `Name: message`. */
 const serialized = (e: Error) => `${e.name ? `${e.name}: ` : ''}${e.message}`;
+
+/** The class a failure's error was thrown as, from that form (for errors the suite did not keep: its own crashes). */
+export const serializedClass = (message: string): string | undefined => /^([A-Za-z]*Error): /.exec(message)?.[1];
 
 /** The error each of `failures` (Playwright's, of `info`) was made from, when the suite kept it. */
 export function thrownFor(info: TestInfo, failures: readonly { message?: string }[]): (Error | undefined)[] {

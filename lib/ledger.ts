@@ -23,7 +23,17 @@ import { ENVIRONMENT_ATTACHMENT, type EnvironmentEvent, TransientError, Unavaila
 import type { Exchange, RecordedRequest } from './exchange.js';
 import { count, countRequest, emptyFootprint, FOOTPRINT_ATTACHMENT, type Footprint } from './footprint.js';
 import { appendRecords, readRecords } from './jsonl.js';
-import { firstLine, judgedBy, KeptError, type Read, readsOf, shownBy, thrownFor } from './judgements.js';
+import {
+  firstLine,
+  judgedBy,
+  KeptError,
+  type Read,
+  readsOf,
+  receivedOf,
+  serializedClass,
+  shownBy,
+  thrownFor,
+} from './judgements.js';
 import { type OperationId, operation } from './operations.js';
 import type { SecretRegistry } from './report/redact.js';
 import { NOTICE_ANNOTATION } from './rules/assumptions.js';
@@ -112,8 +122,6 @@ interface Taint {
   reason: string;
   /** A 5xx or an unreadable body: nothing of it can be used. */
   wholeBody: boolean;
-  /** Field names the failed check points at (a failure mentioning one is explained by it). */
-  fields: string[];
   /** Where in the answer the failed check points (JSON pointers): an assertion that judged one is explained by it. */
   pointers: string[];
   evidence: () => Evidence;
@@ -188,15 +196,6 @@ export interface Found<T> {
 
 const keyOf = (f: Pick<Finding, 'rule' | 'check'>, operationId: string) => `${f.rule}|${operationId}|${f.check}`;
 
-/** The field names a failure is about: its pointer's own segments, not the collections around them (`/cards/0/status/id` → status, id). */
-function fieldsOf(f: Finding): string[] {
-  const segments = (f.where ?? '').split('/');
-  const named = segments.filter(
-    (s, i) => s && !/^\d+$/.test(s) && s !== '*' && !/^(\d+|\*)$/.test(segments[i + 1] ?? '')
-  );
-  return [...new Set([...named, ...(f.field ? [f.field] : [])])];
-}
-
 /** Nothing of the answer can be used: a 5xx, a body that is no JSON, or one that is not the documented thing at all. */
 const wholeBody = (exchange: Exchange, f: Finding) =>
   exchange.response.status >= 500 ||
@@ -243,7 +242,7 @@ export function answersBeside(
     ...(exchange.refusedPromise
       ? {
           acceptedWithout: {
-            field: exchange.refusedPromise.field,
+            field: exchange.refusedPromise.promised.field,
             status: exchange.refusedPromise.without.response.status,
           },
         }
@@ -360,7 +359,6 @@ export class WorkerLedger implements Observer {
         rule,
         reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
         wholeBody: ofRule.some((f) => wholeBody(exchange, f)),
-        fields: [...new Set(ofRule.flatMap(fieldsOf))],
         pointers: ofRule.map((f) => `${f.where ?? ''}${f.field ? `/${f.field}` : ''}`),
         evidence: () => evidenceAt(ofRule[0]!.where),
         exchange,
@@ -482,12 +480,14 @@ const notJudged = (e: Error | undefined) =>
   e instanceof TokenUnreachable ||
   e instanceof IncompleteError;
 const clean = (message: string) => stripVTControlCharacters(message);
-/** A line after which a new statement starts: a statement's end, a block's start or end, a comment, or nothing. */
-const ENDS_STATEMENT = /(^|[;{}])\s*$|^\s*(\/\/|\/\*|\*)/;
-/** How far a wrapped statement is followed either way from the line of its frame. */
-const STATEMENT_LINES = 40;
 /** Errors of the suite's own code reading a body that was not what it needed. */
-const CRASH = /^(TypeError|RangeError|SyntaxError):/;
+const CRASHES = new Set(['TypeError', 'RangeError', 'SyntaxError']);
+
+/** What a ledger decided of its test: the rules each failure judged, and what blocked it. */
+export interface Decided {
+  judged: string[][];
+  blockedBy?: { rule?: string; reason: string };
+}
 
 /** What blocks a test that `t` explains: its rule, with its answer as evidence. */
 const taintBlocker = (t: Taint): Blocker => ({ rule: t.rule, reason: t.reason, evidence: t.evidence() });
@@ -503,32 +503,44 @@ const flags = (t: Taint, r: Read) =>
     (p) => p === r.pointer || r.pointer.startsWith(`${p}/`) || p.startsWith(`${r.pointer}/`) || p === '' || p === '/'
   );
 
-/** The same request body. */
-const sameRequest = (a: Exchange, b: Exchange) => JSON.stringify(a.request.body) === JSON.stringify(b.request.body);
+/** The node at each step of `pointer` in `body`, the root first (undefined from a missing step on). */
+function nodesTo(body: unknown, pointer: string): unknown[] {
+  const nodes = [body];
+  for (const step of pointer.split('/').slice(1)) {
+    const node = nodes.at(-1);
+    const key = step.replace(/~1/g, '/').replace(/~0/g, '~');
+    nodes.push(node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined);
+  }
+  return nodes;
+}
+
+/** `value`, or a value below it, is `wanted` (objects by identity, the rest by value). */
+function holds(value: unknown, wanted: unknown): boolean {
+  if (value === wanted) return true;
+  return value !== null && typeof value === 'object' && Object.values(value).some((v) => holds(v, wanted));
+}
 
 /**
- * The statement of the project where an error was thrown (the assertion that failed reads what it
- * judged), on one line: the formatter wraps a long statement over several lines, and the frame
- * names only the one where the call that threw stands.
+ * What an assertion received is a place `t`'s check flagged in its answer: the flagged value (an
+ * absent one too), a value below it, a node that holds it, or a list of such nodes (a test's own
+ * selection of the answer's items).
  */
-function failingLine(stack: string | undefined): string {
-  const frame = /\((\/[^()]+?\.ts):(\d+):\d+\)|at (\/[^ ]+?\.ts):(\d+):\d+/.exec(
-    (stack ?? '')
-      .split('\n')
-      .filter((l) => !l.includes('node_modules'))
-      .join('\n')
-  );
-  const [file, line] = frame ? [frame[1] ?? frame[3], Number(frame[2] ?? frame[4])] : [];
-  if (!file || !existsSync(file)) return '';
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const at = line! - 1;
-  if (lines[at] === undefined) return '';
-  let first = at;
-  while (first > 0 && at - first < STATEMENT_LINES && !ENDS_STATEMENT.test(lines[first - 1]!)) first -= 1;
-  let last = at;
-  while (last < lines.length - 1 && last - at < STATEMENT_LINES && !ENDS_STATEMENT.test(lines[last]!)) last += 1;
-  return [lines[first]!, ...lines.slice(first + 1, last + 1).map((l) => l.trim())].join(' ');
+function holdsFlagged(t: Taint, received: unknown): boolean {
+  const isNode = (v: unknown) => v !== null && typeof v === 'object';
+  return t.pointers.some((pointer) => {
+    const nodes = nodesTo(t.exchange.response.body, pointer);
+    const flagged = nodes.at(-1);
+    const above = nodes.filter(isNode);
+    return (
+      holds(flagged, received) ||
+      above.includes(received as object) ||
+      (Array.isArray(received) && received.some((r) => isNode(r) && above.includes(r)))
+    );
+  });
 }
+
+/** The same request body. */
+const sameRequest = (a: Exchange, b: Exchange) => JSON.stringify(a.request.body) === JSON.stringify(b.request.body);
 
 /** One test's view: its own rules, what it may not rely on, and its verdict at teardown. */
 export class TestLedger implements Observer {
@@ -638,14 +650,17 @@ export class TestLedger implements Observer {
     return new BlockedError(blocker);
   }
 
-  /** A blocker drawn from what the test received, when `message` (a failure) is explained by it. */
-  private explaining(message: string): Taint | undefined {
+  /**
+   * A blocker drawn from what the test received, when it explains `failure`: a 5xx or unreadable
+   * body, whatever failed; the suite's own code crashing on a body another rule's check flagged;
+   * an assertion that received a place another rule's check flagged (or a node that holds it).
+   */
+  private explaining(failure: Failure): Taint | undefined {
     const whole = this.taints.find((t) => t.wholeBody);
     if (whole) return whole;
-    if (CRASH.test(message)) return this.taints[0];
-    return this.taints.find((t) =>
-      t.fields.some((field) => new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}([^\\w]|$)`).test(message))
-    );
+    if (CRASHES.has(serializedClass(failure.message) ?? '')) return this.taints[0];
+    const received = receivedOf(failure.error);
+    return received && this.taints.find((t) => holdsFlagged(t, received.value));
   }
 
   /**
@@ -654,7 +669,7 @@ export class TestLedger implements Observer {
    * becomes "blocked by RULE" (skipped, annotated, evidence attached). Then what the worker
    * recorded meanwhile is attached.
    */
-  async settle(testInfo: TestInfo): Promise<string[][]> {
+  async settle(testInfo: TestInfo): Promise<Decided> {
     this.worker.current = undefined;
     const failures = this.failuresOf(testInfo);
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
@@ -745,7 +760,12 @@ export class TestLedger implements Observer {
     const events = this.worker.takeEvents();
     if (events.length)
       await testInfo.attach(ENVIRONMENT_ATTACHMENT, { body: JSON.stringify(events), contentType: 'application/json' });
-    return failures.map((f) => f.rules);
+    return {
+      judged: failures.map((f) => f.rules),
+      ...(blocker && !notRun
+        ? { blockedBy: { ...(blocker.rule ? { rule: blocker.rule } : {}), reason: blocker.reason } }
+        : {}),
+    };
   }
 
   /** The test's failures, each with the error it was made from and the rules that error judged. */
@@ -824,7 +844,6 @@ export class TestLedger implements Observer {
   }
 
   private blockerOf(failures: Failure[]): Blocker | undefined {
-    const messages = failures.map((f) => `${f.message}\n${failingLine(f.stack)}`);
     const tags = [...new Set(failures.flatMap((f) => f.rules))];
     // An answer judged as another rule's (its own would have thrown), a 5xx or the refusal of a value
     // that rule promises: an assertion of the test's own rule that shows it judged nothing of it.
@@ -859,7 +878,7 @@ export class TestLedger implements Observer {
     if (noToken && !this.rules.has(TOKEN_RULE)) return { rule: TOKEN_RULE, reason: firstLine(noToken.message) };
     // A failure that a broken answer the test received explains (a 5xx, an unreadable body, a field
     // another rule's check flagged) is that rule's doing, whichever rule the assertion judged.
-    const explained = this.explainingAll(messages);
+    const explained = this.explainingAll(failures);
     if (explained) return taintBlocker(explained);
     // An assertion of another rule the test relied on: that rule's finding, and what blocked the test.
     const other = tags.find((t) => rules.has(t));
@@ -876,9 +895,9 @@ export class TestLedger implements Observer {
     return undefined;
   }
 
-  /** The taint that explains every failure message, if one does. */
-  private explainingAll(messages: string[]): Taint | undefined {
-    const taints = messages.map((m) => this.explaining(m));
+  /** The taint that explains every failure, if one does. */
+  private explainingAll(failures: Failure[]): Taint | undefined {
+    const taints = failures.map((f) => this.explaining(f));
     return taints.length && taints.every(Boolean) ? taints[0] : undefined;
   }
 }

@@ -4,7 +4,7 @@
  * never turns a rule red nor counts as a regression of the target.
  */
 import { stripVTControlCharacters } from 'node:util';
-import { judgedBy } from './judgements.js';
+import { judgedBy, serializedClass } from './judgements.js';
 
 /** Thrown where the suite knows the fault is its own; its message says which error lies beneath. */
 export class SuiteError extends Error {
@@ -13,19 +13,36 @@ export class SuiteError extends Error {
 
 export const SUITE_ERROR_ANNOTATION = 'suite-error';
 
-/** Errors of code, not of a checked answer: a programming error, the suite's own guard, a file the suite could not read. */
-const OWN_FAULT =
-  /^(?:Uncaught )?(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|SuiteError|ProductionGuardError)\b|^Error: (?:ENOENT|EACCES|EISDIR|ENOTDIR|EMFILE|EPERM)\b/;
-/** A line that names a rule: a check's or an assertion's verdict (lib/client.ts, forRule, status matchers). */
-const RULE_TAG = /^(?:\w*Error: )?\[[A-Z0-9-]+\]/m;
+/** Errors of code, not of a checked answer: a programming error, the suite's own guard. */
+const OWN_CLASSES = new Set([
+  'TypeError',
+  'ReferenceError',
+  'RangeError',
+  'SyntaxError',
+  'EvalError',
+  'URIError',
+  'SuiteError',
+  'ProductionGuardError',
+]);
+/** A file the suite could not read: Node's code of the failed call (which its serialized message starts with). */
+const OWN_FILE_CODE = /^(?:ENOENT|EACCES|EISDIR|ENOTDIR|EMFILE|EPERM)\b/;
 
 const clean = (message: string) => stripVTControlCharacters(message).trim();
 
-/** True when `error` (an Error, or a reporter's error message) is the suite's own fault. */
+/**
+ * True when `error` (an Error, or one as Playwright serialized it: `Name: message`) is the suite's
+ * own fault: by its class, never by words of its message. Its callers leave out what a check
+ * marked as judging a rule.
+ */
 export function isOwnFault(error: unknown): boolean {
-  if (error instanceof Error) return !judgedBy(error) && OWN_FAULT.test(`${error.name}: ${error.message}`);
-  const message = clean(String(error));
-  return OWN_FAULT.test(message) && !RULE_TAG.test(message);
+  if (error instanceof Error)
+    return (
+      !judgedBy(error) &&
+      (OWN_CLASSES.has(error.name) || OWN_FILE_CODE.test(String((error as NodeJS.ErrnoException).code ?? '')))
+    );
+  const serialized = clean(String(error)).replace(/^Uncaught /, '');
+  const name = serializedClass(serialized);
+  return OWN_CLASSES.has(name ?? '') || (name === 'Error' && OWN_FILE_CODE.test(serialized.slice('Error: '.length)));
 }
 
 /** The first line of the suite error when every one of a failed test's errors is one; undefined when any is a check's verdict. */

@@ -9,7 +9,6 @@ import type { Exchange } from './exchange.js';
 import { firstLine } from './judgements.js';
 import {
   answersBeside,
-  BLOCKED_ANNOTATION,
   EVIDENCE_ATTACHMENT,
   type Evidence,
   INCOMPLETE_ANNOTATION,
@@ -57,6 +56,8 @@ export interface Settled {
   ruleIds: readonly string[];
   /** The rules each of `errors` judged, as its ledger took it back to the error it was made from (none: the test's own). */
   judged: readonly (readonly string[])[];
+  /** What its ledger found blocked it: the rule whose breach stopped it (none: the target, not a rule). */
+  blockedBy?: { rule?: string; reason: string };
   /** The test's time limit, ms. */
   timeout: number;
 }
@@ -118,7 +119,7 @@ export const timedOut = (timeout: number): Verdict => ({
 /** The verdict of a settled test. `baseUrl`: where a replay of its requests goes. */
 export function verdictOf(settled: Settled, baseUrl: string): Verdict {
   const { annotations, attachments, ruleIds } = settled;
-  const blocked = annotations.find((a) => a.type === BLOCKED_ANNOTATION)?.description;
+  const blocked = settled.blockedBy;
   if (settled.status === 'passed') return { outcome: 'passed' };
   // An attempt that judged nothing (interrupted to be run again) says why; an attempt stopped
   // half-way by a cancelled run concluded nothing, whatever it saw meanwhile.
@@ -131,11 +132,10 @@ export function verdictOf(settled: Settled, baseUrl: string): Verdict {
         outcome: 'not-run',
         reason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped',
       };
-    const [, rule, reason] = /^([^:]*): (.*)$/s.exec(blocked) ?? [];
     const [evidence] = json<Evidence>(attachments, (n) => n.startsWith('blocked by '));
     return {
       outcome: 'blocked',
-      blockedBy: { ...(rule && rule !== '—' ? { rule } : {}), reason: reason ?? blocked },
+      blockedBy: blocked,
       ...(evidence ? { evidence } : {}),
     };
   }

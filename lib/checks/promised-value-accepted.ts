@@ -9,14 +9,14 @@ export const promisedValueAccepted: Check = {
   name: 'promised_value_accepted',
   rule: 'CARD-SEARCH-LIMIT-MIN-1',
   run({ exchange }) {
-    const refused = exchange.refusedPromise;
-    if (!refused) return [];
+    if (!exchange.refusedPromise) return [];
+    const { promised: refused, without } = exchange.refusedPromise;
     return [
       {
         kind: 'failure' as const,
         check: this.name,
         rule: refused.rule,
-        title: `refused ${refused.field} ${JSON.stringify(refused.value)} in a valid request, which the same request without ${refused.field} was not (${refused.without.response.status})`,
+        title: `refused ${refused.field} ${JSON.stringify(refused.value)} in a valid request, which the same request without ${refused.field} was not (${without.response.status})`,
         where: '/',
         received: String(exchange.response.status),
         documented: refused.words,

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { AuthError } from '../../../lib/auth.js';
 import type { Finding } from '../../../lib/checks/types.js';
 import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
-import { reading, showing } from '../../../lib/judgements.js';
+import { expect } from '../../../lib/judge.js';
+import { judging, reading, showing } from '../../../lib/judgements.js';
 import {
   BlockedError,
   type Evidence,
@@ -20,6 +18,7 @@ import {
   TestLedger,
   WorkerLedger,
 } from '../../../lib/ledger.js';
+import { promisedValues } from '../../../lib/promised-values.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { failWith, judgedError } from './failures.js';
 
@@ -142,13 +141,7 @@ test("an assertion of the test's own rule on a refusal of limit 1 (another rule'
     ...exchange(400, { errorCode: 'ER-001' }),
     request: { ...exchange(400).request, body: { limit: 1 } },
   };
-  refused.refusedPromise = {
-    rule: 'CARD-SEARCH-LIMIT-MIN-1',
-    field: 'limit',
-    value: 1,
-    words: 'limit (integer, minimum 1)',
-    without: exchange(200),
-  };
+  refused.refusedPromise = { promised: promisedValues[0]!, without: exchange(200) };
   const other = { ...refused, request: { ...refused.request, body: { limit: 5, driverName: 'Jo' } } };
   delete other.refusedPromise;
   for (const [shown, blocked] of [
@@ -185,53 +178,72 @@ test("an assertion of the test's own rule that says it judged a place another ru
   }
 });
 
-test('a broken field explains only a failure that reads it', async () => {
-  for (const [message, blocked] of [
-    ['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true],
-    ['Error: cards that do not match driverName "Jo"', false],
-  ] as const) {
+/** The error `assert` throws (a failing assertion of the suite's expect), or a note that it passed. */
+function thrown(assert: () => void): Error {
+  try {
+    assert();
+  } catch (e) {
+    return e as Error;
+  }
+  return new Error('the assertion passed');
+}
+
+test('a broken field explains a failure that received it, a value below it or a node that holds it; another value stands', async () => {
+  const card = { cardNumber: '7000', driverName: 'Jo', status: { id: '1', name: 'Active' } };
+  const answer = exchange(200, { cards: [{ cardNumber: '6000', status: { id: 1 } }, card] });
+  const cases: [string, unknown, boolean][] = [
+    ['the flagged value', card.status.id, true],
+    ['a node that holds it', card, true],
+    ['a list of such nodes (a selection of the items)', [card], true],
+    ['the whole answer', answer.response.body, true],
+    ['another field of the same card', card.driverName, false],
+    ['the same field of the other card', 1, false],
+    ['a count made of the answer', 2, false],
+  ];
+  for (const [what, received, blocked] of cases) {
     const { test: ledger } = ledgers(['CARD-SEARCH-FILTER-DRIVER']);
-    ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
-    const { info } = fakeTestInfo('failed', [message]);
+    ledger.observe(answer, [failure('CARD-SHAPE', '/cards/1/status/id', 'must be integer')]);
+    const { info } = fakeTestInfo('failed', [thrown(() => expect(received, 'words naming status.id').toBe('none'))]);
     await ledger.settle(info);
-    expect(info.status, message).toBe(blocked ? 'skipped' : 'failed');
+    expect(blockedBy(info)?.split(':')[0], what).toBe(blocked ? 'CARD-SHAPE' : undefined);
   }
 });
 
-test('a broken field explains a failure whose statement reads it, the statement wrapped over lines or not', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
-  const source = join(dir, 'wrapped.spec.ts');
-  writeFileSync(
-    source,
-    [
-      "// a card's status",
-      'expect(',
-      '  card.status.id,',
-      "  'the card after its block'",
-      ').toBe(1);',
-      'expect(',
-      '  cards.length,',
-      ').toBe(1);',
-    ].join('\n')
-  );
-  try {
-    for (const [line, blocked] of [
-      [5, true],
-      [3, true],
-      [8, false],
-    ] as const) {
-      const { test: ledger } = ledgers(['CARD-BLOCK']);
-      ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [
-        failure('CARD-SHAPE', '/cards/0/status/id'),
-      ]);
-      const { info } = fakeTestInfo('failed', ['Error: expect(received).toBe(expected)\n\nExpected: 1\nReceived: "1"']);
-      info.errors[0]!.stack = `${info.errors[0]!.message}\n    at ${source}:${line}:3`;
-      await ledger.settle(info);
-      expect(info.status, `frame at line ${line}`).toBe(blocked ? 'skipped' : 'failed');
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+test('an absent field a check flagged explains an assertion that received nothing there', async () => {
+  for (const [received, blocked] of [
+    [undefined, true],
+    ['Active', false],
+  ] as const) {
+    const { test: ledger } = ledgers(['CARD-BLOCK']);
+    const answer = exchange(200, { cardNumber: '7000' }, 'getCard');
+    ledger.observe(answer, [{ ...failure('CARD-SHAPE', '', 'must have required property status'), field: 'status' }]);
+    const { info } = fakeTestInfo('failed', [thrown(() => expect(received).toBe('Blocked'))]);
+    await ledger.settle(info);
+    expect(blockedBy(info)?.split(':')[0], String(received)).toBe(blocked ? 'CARD-SHAPE' : undefined);
   }
+});
+
+test('an assertion moved into a helper, its words changed, judges what it received: the same verdict', async () => {
+  const card = { cardNumber: '7000', status: { id: '1' } };
+  const answer = exchange(200, { cards: [card] });
+  const statusOf = (c: typeof card) => expect(c.status.id, 'the card after its block').toBe(1);
+  const settled = async (assert: () => void) => {
+    const { test: ledger } = ledgers(['CARD-BLOCK']);
+    ledger.observe(answer, [failure('CARD-SHAPE', '/cards/0/status/id')]);
+    const { info } = fakeTestInfo('failed', [thrown(assert)]);
+    await ledger.settle(info);
+    return [info.status, blockedBy(info)?.split(':')[0]];
+  };
+  const inline = await settled(() => expect(card.status.id).toBe(1));
+  expect(inline).toEqual(['skipped', 'CARD-SHAPE']);
+  expect(await settled(() => statusOf(card))).toEqual(inline);
+  expect(await settled(() => expect(card.status, 'no word of a field').toEqual({ id: 1 }))).toEqual(inline);
+});
+
+test('a failing assertion keeps no frame of the wrapper that marks it: the report points at the assertion', () => {
+  const e = thrown(() => expect(1).toBe(2));
+  expect(e.stack).not.toContain('lib/judge.ts');
+  expect(e.stack).toContain('ledger.test.ts');
 });
 
 test("a BlockedError, a refused token and an assertion of another rule (forRule) each block; the last is that rule's finding", async () => {
@@ -268,15 +280,15 @@ test("a BlockedError, a refused token and an assertion of another rule (forRule)
 
 test('an assertion of another rule that a field broken by a third rule explains blocks by the third, with no finding of the second', async () => {
   const { test: ledger } = ledgers(['CUST-BLOCK']);
-  ledger.observe(exchange(200, { customerContact: { mobilePhone: 15112345678 } }, 'getCustomer'), [
+  const customer = { customerContact: { mobilePhone: 15112345678 } };
+  ledger.observe(exchange(200, customer, 'getCustomer'), [
     failure('CONTACT-SHAPE', '/customerContact/mobilePhone', '/customerContact/mobilePhone must be string'),
   ]);
-  const { info, attachments } = fakeTestInfo('failed', [
-    judgedError(
-      ['CUST-CREATE-MAIN-ADDRESS-CONTACT'],
-      'details of customer 7000001115\n-   "mobilePhone": "015112345678",\n+   "mobilePhone": 15112345678,'
-    ),
-  ]);
+  const compared = thrown(() =>
+    expect(customer.customerContact, 'details of customer 7000001115').toEqual({ mobilePhone: '015112345678' })
+  );
+  judging(compared, ['CUST-CREATE-MAIN-ADDRESS-CONTACT']);
+  const { info, attachments } = fakeTestInfo('failed', [compared]);
   await ledger.settle(info);
   expect(blockedBy(info)).toMatch(/^CONTACT-SHAPE: /);
   const findings = attachments
@@ -357,14 +369,14 @@ test('a verdict does not follow the words of a failure: every message reworded (
     ledger.observe(exchange(200, {}, 'getCard'), []);
     ledger.saw(exchange(200, {}, 'getCard'));
     const { info, attachments } = fakeTestInfo('failed', [make(words)]);
-    const judged = await ledger.settle(info);
+    const { judged, blockedBy } = await ledger.settle(info);
     const findings = attachments
       .filter((a) => a.name === FINDINGS_ATTACHMENT)
       .flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
     return {
       status: info.status,
       annotations: info.annotations.map((a) => a.type),
-      blockedBy: blockedBy(info)?.split(':')[0],
+      blockedBy: blockedBy?.rule,
       judged,
       findings: findings.map((f) => f.rule),
     };

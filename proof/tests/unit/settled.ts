@@ -3,6 +3,7 @@
  * from the settled TestInfo, here from the result a test builds) attached, then read by the reports.
  */
 import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { Decided } from '../../../lib/ledger.js';
 import { recordOf, type TestRecord } from '../../../lib/report/test-record.js';
 import { declaredRuleIds } from '../../../lib/rules/declared.js';
 import { VERDICT_ATTACHMENT, verdictOf } from '../../../lib/verdict.js';
@@ -11,7 +12,7 @@ export function settledRecord(
   test: TestCase,
   result: TestResult,
   baseUrl: string,
-  judged: string[][] = []
+  { judged, blockedBy }: Decided = { judged: [] }
 ): TestRecord {
   const verdict = verdictOf(
     {
@@ -22,6 +23,7 @@ export function settledRecord(
       ruleIds: declaredRuleIds(test.annotations),
       judged,
       timeout: test.timeout,
+      ...(blockedBy ? { blockedBy } : {}),
     },
     baseUrl
   );

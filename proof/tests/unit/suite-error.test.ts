@@ -56,7 +56,9 @@ test("the suite's own exceptions are suite errors; a check's verdict, tagged or 
   // A check's verdict: a rule tag, an expect assertion, a plain error of the suite's judgement.
   expect(suiteErrorOf(['Error: [ADDR-COMPLETE-CREATE] create without city answered 200'])).toBeUndefined();
   expect(suiteErrorOf(['Error: expect(received).toBe(expected)'])).toBeUndefined();
-  expect(suiteErrorOf(['TypeError: x\n[CARD-SHAPE] judged'])).toBeUndefined();
+  // By class, not words: a rule's tag in a message is not read (a check's mark is, by the callers).
+  expect(suiteErrorOf(['TypeError: x\n[CARD-SHAPE] judged'])).toBe('TypeError: x');
+  expect(suiteErrorOf(['Error: a TypeError: x, ENOENT'])).toBeUndefined();
   // One real verdict beside it: the test failed for its rule.
   expect(suiteErrorOf([RACE, 'Error: [CARD-BLOCK] still Active'])).toBeUndefined();
   expect(isOwnFault(new TypeError('x'))).toBe(true);

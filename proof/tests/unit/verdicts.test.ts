@@ -3,7 +3,7 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyFootprint } from '../../../lib/footprint.js';
 import { compareRuns } from '../../../lib/gate/compare.js';
 import { judgedBy } from '../../../lib/judgements.js';
-import { EVIDENCE_ATTACHMENT, type Evidence, type LedgerEntry } from '../../../lib/ledger.js';
+import { type Decided, EVIDENCE_ATTACHMENT, type Evidence, type LedgerEntry } from '../../../lib/ledger.js';
 import { buildCoverage } from '../../../lib/report/coverage.js';
 import { buildDrift } from '../../../lib/report/drift.js';
 import { curlOf } from '../../../lib/report/replay.js';
@@ -27,7 +27,8 @@ function run(
   status: TestResult['status'],
   failures: (string | Error)[] = [],
   annotations: TestCase['annotations'] = [],
-  evidence = status === 'failed'
+  evidence = status === 'failed',
+  blockedBy?: Decided['blockedBy']
 ): TestRecord {
   const test = {
     title,
@@ -40,7 +41,7 @@ function run(
   const errors = failures.map((f) => ({ message: f instanceof Error ? `${f.name}: ${f.message}` : f }));
   const judged = failures.map((f) => (f instanceof Error ? (judgedBy(f)?.rules ?? []) : []));
   const result = { status, errors, attachments } as unknown as TestResult;
-  return settledRecord(test, result, 'http://127.0.0.1:4010', judged);
+  return settledRecord(test, result, 'http://127.0.0.1:4010', { judged, ...(blockedBy ? { blockedBy } : {}) });
 }
 
 test('a failing test of several rules fails the rules its failure names, or all of them when it names none', () => {
@@ -138,22 +139,15 @@ test('the gate reads an incomplete test: its rules not judged tonight are a noti
 });
 
 test('skipped is blocked (by which rule) or not run (why)', () => {
-  const blocked = run(
-    't [CARD-BLOCK]',
-    'skipped',
-    [],
-    [{ type: 'blocked', description: 'CARD-SHAPE: no usable Active card' }]
-  );
+  const blocked = run('t [CARD-BLOCK]', 'skipped', [], [], false, {
+    rule: 'CARD-SHAPE',
+    reason: 'no usable Active card',
+  });
   expect([blocked.outcome, blocked.blockedBy]).toEqual([
     'blocked',
     { rule: 'CARD-SHAPE', reason: 'no usable Active card' },
   ]);
-  const throttled = run(
-    't [CARD-BLOCK]',
-    'skipped',
-    [],
-    [{ type: 'blocked', description: '—: throttled: 429 after 6 sends' }]
-  );
+  const throttled = run('t [CARD-BLOCK]', 'skipped', [], [], false, { reason: 'throttled: 429 after 6 sends' });
   expect(throttled.blockedBy).toEqual({ reason: 'throttled: 429 after 6 sends' });
   const notRun = run('t [CARD-BLOCK]', 'skipped', [], [{ type: 'skip', description: 'no card pool configured' }]);
   expect([notRun.outcome, notRun.reason]).toEqual(['not-run', 'no card pool configured']);
@@ -170,7 +164,7 @@ test('coverage: a finding makes its rule red even when its tests pass; blocked t
   };
   const records = [
     run('shape [CARD-SHAPE]', 'passed'),
-    run('block [CARD-BLOCK]', 'skipped', [], [{ type: 'blocked', description: 'CARD-SHAPE: no usable Active card' }]),
+    run('block [CARD-BLOCK]', 'skipped', [], [], false, { rule: 'CARD-SHAPE', reason: 'no usable Active card' }),
     run('cursor [CARD-SEARCH-CURSOR, CARD-SEARCH-PAGE-FLAGS]', 'failed', [
       judgedError(['CARD-SEARCH-CURSOR'], 'cards seen twice'),
     ]),
