@@ -57,10 +57,15 @@ export const firstLine = (text: string) =>
 export const judgedBy = (e: Error | undefined): Judged | undefined =>
   e && JUDGED in e ? (e as unknown as Record<typeof JUDGED, Judged>)[JUDGED] : undefined;
 
-/** `failure`, made to report `cause` (a counterexample's error), judging what `cause` judged. */
+/** `failure`, made to report `cause` (a counterexample's error): judging what `cause` judged, at the places it read, with what it received. */
 export function carrying(failure: Error, cause: unknown): Error {
-  const judged = judgedBy(cause instanceof Error ? cause : undefined);
+  if (!(cause instanceof Error)) return failure;
+  const judged = judgedBy(cause);
   if (judged) judging(failure, judged.rules, judged.reason);
+  const reads = readsOf(cause);
+  if (reads.length) reading(failure, reads);
+  const received = receivedOf(cause);
+  if (received) receiving(failure, received.value);
   return failure;
 }
 

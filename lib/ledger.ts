@@ -359,7 +359,7 @@ export class WorkerLedger implements Observer {
         rule,
         reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
         wholeBody: ofRule.some((f) => wholeBody(exchange, f)),
-        pointers: ofRule.map((f) => `${f.where ?? ''}${f.field ? `/${f.field}` : ''}`),
+        pointers: ofRule.map((f) => `${f.where === '/' ? '' : (f.where ?? '')}${f.field ? `/${f.field}` : ''}`),
         evidence: () => evidenceAt(ofRule[0]!.where),
         exchange,
       };
@@ -520,24 +520,49 @@ function holds(value: unknown, wanted: unknown): boolean {
   return value !== null && typeof value === 'object' && Object.values(value).some((v) => holds(v, wanted));
 }
 
+/** `value` is one of `nodes`, or holds one (a wrapper or a list the test made of the answer's items). */
+function containsNode(value: unknown, nodes: readonly object[], depth = 4): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (nodes.includes(value)) return true;
+  return depth > 0 && Object.values(value).some((v) => containsNode(v, nodes, depth - 1));
+}
+
 /**
  * What an assertion received is a place `t`'s check flagged in its answer: the flagged value (an
- * absent one too), a value below it, a node that holds it, or a list of such nodes (a test's own
- * selection of the answer's items).
+ * absent one too), a value below it, the answer or a node that holds it, or something the test
+ * made that holds such a node (a list of the answer's items).
  */
 function holdsFlagged(t: Taint, received: unknown): boolean {
-  const isNode = (v: unknown) => v !== null && typeof v === 'object';
+  const body = t.exchange.response.body;
   return t.pointers.some((pointer) => {
-    const nodes = nodesTo(t.exchange.response.body, pointer);
-    const flagged = nodes.at(-1);
-    const above = nodes.filter(isNode);
+    const nodes = nodesTo(body, pointer);
+    const above = nodes.filter((v): v is object => v !== null && typeof v === 'object');
     return (
-      holds(flagged, received) ||
-      above.includes(received as object) ||
-      (Array.isArray(received) && received.some((r) => isNode(r) && above.includes(r)))
+      holds(nodes.at(-1), received) ||
+      received === body ||
+      containsNode(
+        received,
+        above.filter((n) => n !== body)
+      )
     );
   });
 }
+
+/** The names a pointer's place has: its own segments, not the collections around them (`/cards/0/status/id` → status, id). */
+function fieldNames(pointer: string): string[] {
+  const segments = pointer.split('/');
+  return segments.filter((s, i) => s && !/^(\d+|\*)$/.test(s) && !/^(\d+|\*)$/.test(segments[i + 1] ?? ''));
+}
+
+/**
+ * A failure's message names a field `t`'s check flagged: the words a person reads, for an
+ * assertion on a value the test computed (a count, a list of ids, a flag) or an error a helper
+ * threw, whose received value is no place of the answer.
+ */
+const namesFlagged = (t: Taint, message: string) =>
+  t.pointers
+    .flatMap(fieldNames)
+    .some((field) => new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}([^\\w]|$)`).test(message));
 
 /** The same request body. */
 const sameRequest = (a: Exchange, b: Exchange) => JSON.stringify(a.request.body) === JSON.stringify(b.request.body);
@@ -653,14 +678,18 @@ export class TestLedger implements Observer {
   /**
    * A blocker drawn from what the test received, when it explains `failure`: a 5xx or unreadable
    * body, whatever failed; the suite's own code crashing on a body another rule's check flagged;
-   * an assertion that received a place another rule's check flagged (or a node that holds it).
+   * an assertion that received a place another rule's check flagged (or a node that holds it);
+   * else a failure whose message names a field such a check flagged.
    */
   private explaining(failure: Failure): Taint | undefined {
     const whole = this.taints.find((t) => t.wholeBody);
     if (whole) return whole;
     if (CRASHES.has(serializedClass(failure.message) ?? '')) return this.taints[0];
     const received = receivedOf(failure.error);
-    return received && this.taints.find((t) => holdsFlagged(t, received.value));
+    return (
+      (received && this.taints.find((t) => holdsFlagged(t, received.value))) ??
+      this.taints.find((t) => namesFlagged(t, failure.message))
+    );
   }
 
   /**

@@ -9,21 +9,32 @@ import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Assumptions } from '../fixture-contracts.js';
 import { expect, forRule } from '../judge.js';
+import { reading } from '../judgements.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /**
  * Refused, or served (2xx) only where `served` tells that the answer is what `sent` itself names.
- * A 5xx is bad input's: a finding of ROBUST-NO-5XX-ON-BAD-INPUT, which blocks the test.
+ * A 5xx is bad input's: a finding of ROBUST-NO-5XX-ON-BAD-INPUT, which blocks the test. `reads`:
+ * the place of the answer `served` reads (its identifier), so that an answer whose identifier
+ * another rule's check flagged (a card wrapped in an object) blocks the test instead.
  */
 export async function expectNotTaken(
   response: ApiResponse,
   rule: RuleId,
   what: string,
-  served: () => boolean | Promise<boolean>
+  served: () => boolean | Promise<boolean>,
+  reads?: string
 ): Promise<void> {
   if (response.status >= 500) await forRule('ROBUST-NO-5XX-ON-BAD-INPUT', () => expect(response, what).toBeRejected());
   if (response.status >= 200 && response.status < 300 && !(await served()))
-    await forRule(rule, () => expect(response, `${what}: taken for the one it is near`).toBeRejected());
+    await forRule(rule, () => {
+      try {
+        expect(response, `${what}: taken for the one it is near`).toBeRejected();
+      } catch (e) {
+        if (e instanceof Error && reads !== undefined) reading(e, [{ exchange: response.exchange, pointer: reads }]);
+        throw e;
+      }
+    });
 }
 
 /** Whether a customer whose account number is exactly `sent` exists for the caller: then what `sent` was served as is its own. */

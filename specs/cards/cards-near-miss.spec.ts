@@ -36,7 +36,8 @@ test.describe('near misses of a cardIdentifier', () => {
             response,
             RULE,
             `GET /cards/${encodeURIComponent(sent)}, ${how}`,
-            () => same === 'integer' && String(response.body?.cardIdentifier) === String(card)
+            () => same === 'integer' && String(response.body?.cardIdentifier) === String(card),
+            same === 'integer' ? '/cardIdentifier' : undefined
           );
           if (same)
             saw(

@@ -47,7 +47,8 @@ test.describe('near misses of a customer account number', () => {
             response,
             RULE,
             `GET /customers/{customerAccountNumber} with ${JSON.stringify(sent)}, ${how}`,
-            () => response.body?.customerAccountNumber === sent
+            () => response.body?.customerAccountNumber === sent,
+            '/customerAccountNumber'
           );
         },
         ...tryEach(api, [

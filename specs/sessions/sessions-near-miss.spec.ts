@@ -26,10 +26,11 @@ test(
         const response = await api.getSession(sent);
         const what = `GET /sessions/${encodeURIComponent(sent)}, ${how}`;
         const shown = response.status === 200 ? response.body?.sessionId : undefined;
-        if (!sameValueAs(session!, sent)) return expectNotTaken(response, RULE, what, () => shown === sent);
+        if (!sameValueAs(session!, sent))
+          return expectNotTaken(response, RULE, what, () => shown === sent, '/sessionId');
         if (strict)
           return forReading('ASSUME-FORMATS', RULE, () => expect(response, `${what} (strict reading)`).toBeRejected());
-        await expectNotTaken(response, RULE, what, () => shown?.toLowerCase() === session!.toLowerCase());
+        await expectNotTaken(response, RULE, what, () => shown?.toLowerCase() === session!.toLowerCase(), '/sessionId');
         saw(`the sessionId, a UUID, in another case: answered ${response.status}${shown ? ', the session' : ''}`);
       },
     ]);

@@ -6,7 +6,7 @@ import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
 import { expect } from '../../../lib/judge.js';
-import { judging, reading, showing } from '../../../lib/judgements.js';
+import { carrying, judging, reading, showing } from '../../../lib/judgements.js';
 import {
   BlockedError,
   type Evidence,
@@ -203,9 +203,22 @@ test('a broken field explains a failure that received it, a value below it or a 
   for (const [what, received, blocked] of cases) {
     const { test: ledger } = ledgers(['CARD-SEARCH-FILTER-DRIVER']);
     ledger.observe(answer, [failure('CARD-SHAPE', '/cards/1/status/id', 'must be integer')]);
-    const { info } = fakeTestInfo('failed', [thrown(() => expect(received, 'words naming status.id').toBe('none'))]);
+    const { info } = fakeTestInfo('failed', [thrown(() => expect(received, 'the card as searched').toBe('none'))]);
     await ledger.settle(info);
     expect(blockedBy(info)?.split(':')[0], what).toBe(blocked ? 'CARD-SHAPE' : undefined);
+  }
+});
+
+test('a failure on a value the test computed is explained when its message names a field a check flagged', async () => {
+  for (const [message, blocked] of [
+    ['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true],
+    ['Error: cards that do not match driverName "Jo"', false],
+  ] as const) {
+    const { test: ledger } = ledgers(['CARD-SEARCH-FILTER-DRIVER']);
+    ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
+    const { info } = fakeTestInfo('failed', [message]);
+    await ledger.settle(info);
+    expect(info.status, message).toBe(blocked ? 'skipped' : 'failed');
   }
 });
 
@@ -238,6 +251,24 @@ test('an assertion moved into a helper, its words changed, judges what it receiv
   expect(inline).toEqual(['skipped', 'CARD-SHAPE']);
   expect(await settled(() => statusOf(card))).toEqual(inline);
   expect(await settled(() => expect(card.status, 'no word of a field').toEqual({ id: 1 }))).toEqual(inline);
+});
+
+test("a property's failure, made to report its counterexample, carries the places and the value the counterexample's assertion judged", async () => {
+  const card = { cardIdentifier: 7000, status: { id: '1' } };
+  const answer = exchange(200, { cards: [card] });
+  const read = thrown(() => expect(answer.response.status).toBe(404));
+  reading(read, [{ exchange: answer, pointer: '/cards/0/cardIdentifier' }]);
+  for (const [cause, flagged] of [
+    [read, '/cards/0/cardIdentifier'],
+    [thrown(() => expect(card.status.id).toBe(1)), '/cards/0/status/id'],
+  ] as const) {
+    const { test: ledger } = ledgers(['ERR-NOT-FOUND-404']);
+    ledger.observe(answer, [failure('CARD-GET', flagged)]);
+    const reported = carrying(new Error('property failed after 3 runs'), cause);
+    const { info } = fakeTestInfo('failed', [reported]);
+    await ledger.settle(info);
+    expect(blockedBy(info)?.split(':')[0], flagged).toBe('CARD-GET');
+  }
 });
 
 test('a failing assertion keeps no frame of the wrapper that marks it: the report points at the assertion', () => {
