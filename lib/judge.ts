@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect as baseExpect } from '@playwright/test';
 import { type ApiResponse, formatExchange } from './client.js';
 import type { Config } from './config.js';
-import { judgedBy, judging, reading, receiving } from './judgements.js';
+import { judgedBy, judging, nodesTo, reading, receiving } from './judgements.js';
 import { judgesNothing } from './ledger.js';
 import { operation } from './operations.js';
 import type { RuleId } from './rules/catalogue.js';
@@ -72,29 +72,25 @@ export async function expectUnmetCondition(
 }
 
 /** The value at JSON pointer `pointer` of `body` (undefined where a step is missing). */
-function at(body: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>(
-      (v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
-      body
-    );
-}
+const at = (body: unknown, pointer: string): unknown => nodesTo(body, pointer).at(-1);
 
 /**
- * Asserts that the place `pointer` of `answer`'s body holds `expected`. A failure says which place
- * of which answer it judged (lib/judgements.ts `reading`): when another rule's check flagged that
- * place, the test is blocked by that rule, whichever rule this assertion judged for.
+ * Runs `assert`, which judges the place `pointer` of `answer`: its failure says so (lib/judgements.ts
+ * `reading`), and when another rule's check flagged that place, the test is blocked by that rule,
+ * whichever rule the assertion judged for.
  */
-export function expectAt(answer: ApiResponse, pointer: string, expected: unknown, what = pointer): void {
+export function judgingPlace(answer: ApiResponse, pointer: string, assert: () => void): void {
   try {
-    expect(at(answer.body, pointer), what).toBe(expected);
+    assert();
   } catch (e) {
     if (e instanceof Error) reading(e, [{ exchange: answer.exchange, pointer }]);
     throw e;
   }
+}
+
+/** Asserts that the place `pointer` of `answer`'s body holds `expected` (judgingPlace). */
+export function expectAt(answer: ApiResponse, pointer: string, expected: unknown, what = pointer): void {
+  judgingPlace(answer, pointer, () => expect(at(answer.body, pointer), what).toBe(expected));
 }
 
 function statusMatcher(name: string, ok: (status: number) => boolean, expected: string) {

@@ -103,6 +103,17 @@ export interface Read {
   pointer: string;
 }
 
+/** The node at each step of JSON pointer `pointer` in `body`, the root first (undefined from a missing step on). */
+export function nodesTo(body: unknown, pointer: string): unknown[] {
+  const nodes = [body];
+  for (const step of pointer.split('/').slice(1)) {
+    const node = nodes.at(-1);
+    const key = step.replace(/~1/g, '/').replace(/~0/g, '~');
+    nodes.push(node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined);
+  }
+  return nodes;
+}
+
 const READS = Symbol('the places of answers a failure judged');
 
 /** Marks `e` as judging `reads`, and keeps it. */

@@ -27,6 +27,7 @@ import {
   firstLine,
   judgedBy,
   KeptError,
+  nodesTo,
   type Read,
   readsOf,
   receivedOf,
@@ -499,20 +500,7 @@ const sameAnswer = (a: Exchange, b: Exchange) =>
 /** A taint covers a read of the same answer at, above or below a place its check flagged. */
 const flags = (t: Taint, r: Read) =>
   t.exchange === r.exchange &&
-  t.pointers.some(
-    (p) => p === r.pointer || r.pointer.startsWith(`${p}/`) || p.startsWith(`${r.pointer}/`) || p === '' || p === '/'
-  );
-
-/** The node at each step of `pointer` in `body`, the root first (undefined from a missing step on). */
-function nodesTo(body: unknown, pointer: string): unknown[] {
-  const nodes = [body];
-  for (const step of pointer.split('/').slice(1)) {
-    const node = nodes.at(-1);
-    const key = step.replace(/~1/g, '/').replace(/~0/g, '~');
-    nodes.push(node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined);
-  }
-  return nodes;
-}
+  t.pointers.some((p) => p === r.pointer || r.pointer.startsWith(`${p}/`) || p.startsWith(`${r.pointer}/`) || p === '');
 
 /** `value`, or a value below it, is `wanted` (objects by identity, the rest by value). */
 function holds(value: unknown, wanted: unknown): boolean {
@@ -791,9 +779,7 @@ export class TestLedger implements Observer {
       await testInfo.attach(ENVIRONMENT_ATTACHMENT, { body: JSON.stringify(events), contentType: 'application/json' });
     return {
       judged: failures.map((f) => f.rules),
-      ...(blocker && !notRun
-        ? { blockedBy: { ...(blocker.rule ? { rule: blocker.rule } : {}), reason: blocker.reason } }
-        : {}),
+      ...(blocker ? { blockedBy: { ...(blocker.rule ? { rule: blocker.rule } : {}), reason: blocker.reason } } : {}),
     };
   }
 

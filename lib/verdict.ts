@@ -119,7 +119,6 @@ export const timedOut = (timeout: number): Verdict => ({
 /** The verdict of a settled test. `baseUrl`: where a replay of its requests goes. */
 export function verdictOf(settled: Settled, baseUrl: string): Verdict {
   const { annotations, attachments, ruleIds } = settled;
-  const blocked = settled.blockedBy;
   if (settled.status === 'passed') return { outcome: 'passed' };
   // An attempt that judged nothing (interrupted to be run again) says why; an attempt stopped
   // half-way by a cancelled run concluded nothing, whatever it saw meanwhile.
@@ -127,7 +126,7 @@ export function verdictOf(settled: Settled, baseUrl: string): Verdict {
   if (incomplete) return incomplete;
   if (settled.status === 'interrupted') return { outcome: 'not-run', reason: 'interrupted: the run was cancelled' };
   if (settled.status === 'skipped') {
-    if (!blocked)
+    if (!settled.blockedBy)
       return {
         outcome: 'not-run',
         reason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped',
@@ -135,7 +134,7 @@ export function verdictOf(settled: Settled, baseUrl: string): Verdict {
     const [evidence] = json<Evidence>(attachments, (n) => n.startsWith('blocked by '));
     return {
       outcome: 'blocked',
-      blockedBy: blocked,
+      blockedBy: settled.blockedBy,
       ...(evidence ? { evidence } : {}),
     };
   }

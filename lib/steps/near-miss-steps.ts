@@ -8,8 +8,7 @@
 import type { FleetApi } from '../api.js';
 import type { ApiResponse } from '../client.js';
 import type { Assumptions } from '../fixture-contracts.js';
-import { expect, forRule } from '../judge.js';
-import { reading } from '../judgements.js';
+import { expect, forRule, judgingPlace } from '../judge.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /**
@@ -28,12 +27,8 @@ export async function expectNotTaken(
   if (response.status >= 500) await forRule('ROBUST-NO-5XX-ON-BAD-INPUT', () => expect(response, what).toBeRejected());
   if (response.status >= 200 && response.status < 300 && !(await served()))
     await forRule(rule, () => {
-      try {
-        expect(response, `${what}: taken for the one it is near`).toBeRejected();
-      } catch (e) {
-        if (e instanceof Error && reads !== undefined) reading(e, [{ exchange: response.exchange, pointer: reads }]);
-        throw e;
-      }
+      const assert = () => expect(response, `${what}: taken for the one it is near`).toBeRejected();
+      return reads === undefined ? assert() : judgingPlace(response, reads, assert);
     });
 }
 
