@@ -16,9 +16,11 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { AuthError, TOKEN_RULE, type TokenProvider, TokenUnavailable } from './auth.js';
 import type { BudgetGuard } from './budget.js';
 import { bodyAsRead, readAbsentNulls } from './checks/absent-values.js';
+import { sharedNumberFindings } from './checks/created-number-own.js';
 import { type Finding, runChecks } from './checks/index.js';
 import { sentAsValid } from './checks/status-code-conformance.js';
 import type { Config, GeoParamNames } from './config.js';
+import type { CreatedNumbers } from './created-numbers.js';
 import {
   backoffMs,
   type EnvironmentEvent,
@@ -127,6 +129,8 @@ export interface ClientDeps {
   readBacks?: { readBackOf(client: FleetClient, operationId: OperationId, options: CallOptions): ReadBack | undefined };
   /** The names the four unnamed geosearch parameters go under on this target (lib/geo-params.ts); without them, the client sends no geosearch through FleetApi. */
   geoParamNames?: () => Promise<GeoParamNames>;
+  /** The account numbers the run's creations were answered (lib/created-numbers.ts). */
+  numbers?: CreatedNumbers;
 }
 
 const MAX_SHOWN = 2000;
@@ -226,7 +230,36 @@ export class FleetClient {
       if (exchange.response.status === 401) throw this.tokenFailure(this.deps.tokens.rejectedFresh(fresh));
     }
     await this.askWithoutPromised(exchange, op, path, options, token);
+    this.noteNumber(exchange, options);
     return this.check<T>(exchange);
+  }
+
+  /**
+   * The account number a creation sent with the client's own token was answered is held for it
+   * until its customer's close is answered (lib/created-numbers.ts). One another creation of the
+   * run holds is kept on the exchange (CUST-CREATE-RETURNS-NUMBER); whether a later creation is
+   * answered it too is looked at when the test ends.
+   */
+  private noteNumber(exchange: Exchange, options: CallOptions): void {
+    const { numbers, observer } = this.deps;
+    const { status, body } = exchange.response;
+    if (!numbers || status < 200 || status >= 300) return;
+    if (exchange.operationId === 'closeCustomer' && options.params?.customerAccountNumber !== undefined)
+      numbers.letGo(String(options.params.customerAccountNumber), Date.parse(exchange.startedAt) + exchange.durationMs);
+    const accountNumber = (body as { customerAccountNumber?: unknown } | undefined)?.customerAccountNumber;
+    if (exchange.operationId !== 'createSubCustomer' || typeof accountNumber !== 'string') return;
+    const { mine, earlier } = numbers.take(
+      accountNumber,
+      observer?.running?.() ?? '',
+      exchange.startedAt,
+      exchange.request.body
+    );
+    if (earlier) exchange.sharedNumber = { accountNumber, with: earlier };
+    else
+      observer?.later?.(exchange, () => {
+        const later = numbers.sharedWith(accountNumber, mine);
+        return later ? sharedNumberFindings({ ...exchange, sharedNumber: { accountNumber, with: later } }) : [];
+      });
   }
 
   /**

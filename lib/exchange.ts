@@ -1,4 +1,5 @@
 /** One request and its response as the suite saw them: the unit every check and report works on. */
+import type { NumberHolder } from './created-numbers.js';
 import type { OperationId } from './operations.js';
 import type { PromisedValue } from './promised-values.js';
 import type { Throttled } from './throttle.js';
@@ -48,6 +49,8 @@ export interface Exchange {
   sentAgain?: Exchange;
   /** This valid request was refused for a value a rule promises accepted: the same request without it was accepted. */
   refusedPromise?: { promised: PromisedValue; without: Exchange };
+  /** This creation's customerAccountNumber was answered to another creation of the run too, whose customer still holds it. */
+  sharedNumber?: { accountNumber: string; with: NumberHolder };
 }
 
 export interface ReadBackResult {

@@ -123,6 +123,8 @@ interface Taint {
   reason: string;
   /** A 5xx or an unreadable body: nothing of it can be used. */
   wholeBody: boolean;
+  /** Nothing the test did after it is its own to judge (lib/checks/types.ts, spoilsTest). */
+  spoilsTest: boolean;
   /** Where in the answer the failed check points (JSON pointers): an assertion that judged one is explained by it. */
   pointers: string[];
   evidence: () => Evidence;
@@ -186,6 +188,10 @@ export interface Observer {
   deadline?(): number | undefined;
   /** The environment's answer that stopped a request (a gateway's page): shown as the test's last exchange. */
   spoil?(exchange: Exchange): void;
+  /** The title of the test running now ('' for a worker's own set-up). */
+  running?(): string;
+  /** Failures of `exchange` that another worker may show only later (a number answered to its creation too): looked for when the test ends. */
+  later?(exchange: Exchange, failures: () => Finding[]): void;
 }
 
 /** What a worker fixture found: a value, or the blocker that stopped it, and what it may not rely on. */
@@ -343,6 +349,11 @@ export class WorkerLedger implements Observer {
   observe(exchange: Exchange, failures: Finding[], testTitle = this.current?.title ?? ''): void {
     count(this.footprint, exchange);
     this.current?.saw(exchange);
+    this.breached(exchange, failures, testTitle);
+  }
+
+  /** The failures of other rules found in `exchange`: recorded, and tainting what the test received. */
+  breached(exchange: Exchange, failures: Finding[], testTitle = this.current?.title ?? ''): void {
     const recorded = new Set<string>();
     let rendered: Evidence | undefined;
     const evidenceAt = (pointer?: string): Evidence => {
@@ -360,6 +371,7 @@ export class WorkerLedger implements Observer {
         rule,
         reason: `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${exchange.response.status}: ${ofRule[0]!.title}`,
         wholeBody: ofRule.some((f) => wholeBody(exchange, f)),
+        spoilsTest: ofRule.some((f) => f.spoilsTest),
         pointers: ofRule.map((f) => `${f.where === '/' ? '' : (f.where ?? '')}${f.field ? `/${f.field}` : ''}`),
         evidence: () => evidenceAt(ofRule[0]!.where),
         exchange,
@@ -384,6 +396,14 @@ export class WorkerLedger implements Observer {
 
   spoil(exchange: Exchange): void {
     this.current?.spoil(exchange);
+  }
+
+  running(): string {
+    return this.current?.title ?? '';
+  }
+
+  later(exchange: Exchange, failures: () => Finding[]): void {
+    this.current?.later(exchange, failures);
   }
 
   /** The environment's events since the last call. */
@@ -564,6 +584,8 @@ export class TestLedger implements Observer {
   /** The test body's last write: shown beside a read of the resource it wrote. */
   private lastWrite?: Exchange;
   private frozen = false;
+  /** Failures another worker may show only later, looked for at teardown. */
+  private readonly pending: { exchange: Exchange; failures: () => Finding[] }[] = [];
   private readonly startedAt = Date.now();
   /** What the test is doing now, innermost last. */
   private readonly activities: { what: string; since: number }[] = [];
@@ -610,6 +632,14 @@ export class TestLedger implements Observer {
 
   met(event: EnvironmentEvent, operationId: OperationId, body: unknown): void {
     this.worker.met(event, operationId, body);
+  }
+
+  running(): string {
+    return this.title;
+  }
+
+  later(exchange: Exchange, failures: () => Finding[]): void {
+    this.pending.push({ exchange, failures });
   }
 
   doing(what: string): () => void {
@@ -687,6 +717,7 @@ export class TestLedger implements Observer {
    * recorded meanwhile is attached.
    */
   async settle(testInfo: TestInfo): Promise<Decided> {
+    for (const { exchange, failures } of this.pending) this.worker.breached(exchange, failures(), this.title);
     this.worker.current = undefined;
     const failures = this.failuresOf(testInfo);
     const stopped = testInfo.status === 'failed' || testInfo.status === 'timedOut';
@@ -859,6 +890,9 @@ export class TestLedger implements Observer {
   }
 
   private blockerOf(failures: Failure[]): Blocker | undefined {
+    // The customer the test created is another's too: nothing it judged after is its own doing.
+    const spoiled = this.taints.find((t) => t.spoilsTest && !this.rules.has(t.rule));
+    if (spoiled) return taintBlocker(spoiled);
     const tags = [...new Set(failures.flatMap((f) => f.rules))];
     // An answer judged as another rule's (its own would have thrown), a 5xx or the refusal of a value
     // that rule promises: an assertion of the test's own rule that shows it judged nothing of it.

@@ -195,10 +195,16 @@ export class Store {
 
   /** A fresh account number for a new customer of `topLevel`'s hierarchy: digits, never a seeded one. */
   newAccountNumber(topLevel: string): string {
+    const candidate = this.freeAccountNumber(topLevel);
+    this.accountCounters.set(topLevel, Number(candidate) + 1);
+    return candidate;
+  }
+
+  /** The account number newAccountNumber would give now, not taken. */
+  freeAccountNumber(topLevel: string): string {
     let n = this.accountCounters.get(topLevel) ?? Number(topLevel) + 1000;
     let candidate = String(n).padStart(topLevel.length, '0');
     while (this.customers.has(candidate)) candidate = String(++n).padStart(topLevel.length, '0');
-    this.accountCounters.set(topLevel, n + 1);
     return candidate;
   }
 

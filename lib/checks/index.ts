@@ -1,6 +1,7 @@
 /** The registry: every check run on every response a spec receives, in this order. */
 import { cardPinNotEchoed } from './card-pin-not-echoed.js';
 import { contentTypeConformance } from './content-type-conformance.js';
+import { createdNumberOwn } from './created-number-own.js';
 import { errorCodeStatus } from './error-code-status.js';
 import { geosearchInsideRectangle } from './geosearch-inside-rectangle.js';
 import { nullValues } from './null-values.js';
@@ -18,6 +19,7 @@ export const checks: readonly Check[] = [
   responseSchemaConformance,
   errorCodeStatus,
   cardPinNotEchoed,
+  createdNumberOwn,
   geosearchInsideRectangle,
   undocumentedFields,
   undocumentedValues,

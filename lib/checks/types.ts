@@ -18,6 +18,8 @@ export interface Finding {
   documented?: string;
   /** Other rules a test may own this failure under (a 5xx is both an undocumented answer and a reaction to bad input). */
   also?: string[];
+  /** What the test that received it did next is not its own to judge (the customer it created is another's too). */
+  spoilsTest?: true;
 }
 
 /** An answer's body as the suite reads it: null members read as absent where the document does not state them present (lib/checks/absent-values.ts). */

@@ -228,6 +228,18 @@ export const customersFaults = {
         (await status(h, await createCustomer(h, 'x'))).parentCustomerAccountNumber === d.topLevelCustomer,
     },
   },
+  'customer-create-number-shared': {
+    rule: 'CUST-CREATE-RETURNS-NUMBER',
+    proves: ['create.200'],
+    description:
+      'sub-customers created at once get one account number: it is read when each request arrives and the insert lands 150 ms later, the first one kept',
+    probe: {
+      holds: async (h) => {
+        const numbers = await Promise.all([1, 2, 3, 4].map((i) => createCustomer(h, `at once ${i}`)));
+        return new Set(numbers).size === numbers.length;
+      },
+    },
+  },
   'customer-create-parent-ignored': {
     rule: 'CUST-CREATE-UNDER-PARENT',
     proves: ['create.parent#parent'],

@@ -47,6 +47,19 @@ import { Snapshots } from '../snapshots.js';
 import { type CustomerRecord, customerStatus, type Store } from '../store.js';
 import type { Variants } from '../variants.js';
 
+/** How long customer-create-number-shared's insert takes to land after the number was read. */
+const INSERT_LAG_MS = 150;
+
+/**
+ * customer-create-number-shared: the next free number is read when the request arrives and stored
+ * with the insert a slow step later, so creations sent at once all read the same one.
+ */
+async function numberTakenLate(store: Store, topLevel: string): Promise<string> {
+  const accountNumber = store.freeAccountNumber(topLevel);
+  await new Promise((resolve) => setTimeout(resolve, INSERT_LAG_MS));
+  return accountNumber;
+}
+
 /** Page size of GET /customers without limit (document: default 50). */
 export const CUSTOMER_LIST_DEFAULT_LIMIT = 50;
 /** Largest page GET /customers answers; a larger limit is capped silently (ASSUME-CUSTOMER-LIST-PAGE). */
@@ -392,9 +405,12 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         );
       }
       refuseWrite(store, parent.topLevel, body as CustomerCreateRequest, faults, variants);
+      const shared = faults.has('customer-create-number-shared');
       const accountNumber = variants.has('formats-other')
         ? `SC-${nextOtherNumber++}`
-        : store.newAccountNumber(parent.topLevel);
+        : shared
+          ? await numberTakenLate(store, parent.topLevel)
+          : store.newAccountNumber(parent.topLevel);
       const notMain = faults.has('customer-address-not-main');
       const details = storedText(
         {
@@ -408,14 +424,16 @@ export default async function customerRoutes(app: FastifyInstance, opts: Sandbox
         },
         variants
       );
-      store.addCustomer({
-        accountNumber,
-        ...details,
-        created: details,
-        statusId: customerStatus.active,
-        parentAccountNumber: parent.accountNumber,
-        history: [{ action: 'create', statusId: customerStatus.active, at: now() }],
-      });
+      // The racing insert of customer-create-number-shared finds the number stored already and keeps the first.
+      if (!(shared && store.customers.has(accountNumber)))
+        store.addCustomer({
+          accountNumber,
+          ...details,
+          created: details,
+          statusId: customerStatus.active,
+          parentAccountNumber: parent.accountNumber,
+          history: [{ action: 'create', statusId: customerStatus.active, at: now() }],
+        });
       return { customerAccountNumber: accountNumber };
     },
   });

@@ -30,6 +30,17 @@ test.describe('create a sub-customer @write', () => {
   );
 
   test(
+    'sub-customers created at once are each answered the customerAccountNumber of their own new customer [CUST-CREATE-RETURNS-NUMBER]',
+    rules('CUST-CREATE-RETURNS-NUMBER'),
+    async ({ customers }) => {
+      // A server that reads the next free number before its insert lands gives creations at once one number.
+      const created = await Promise.all([1, 2, 3, 4].map(() => customers.create()));
+      const numbers = created.map((c) => c.customerAccountNumber);
+      expect(new Set(numbers).size, `account numbers answered: ${numbers.join(', ')}`).toBe(numbers.length);
+    }
+  );
+
+  test(
     'without customerAccountNumber the sub-customer is created under the top-level customer [CUST-CREATE-UNDER-TOPLEVEL]',
     rules('CUST-CREATE-UNDER-TOPLEVEL'),
     async ({ api, customers, topLevelCustomer }) => {

@@ -1,9 +1,14 @@
 /** What FleetClient makes of a request that did not succeed: whose rule fails or blocks the test. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConformanceError } from '../../../lib/client.js';
 import { loadConfig } from '../../../lib/config.js';
+import { CreatedNumbers } from '../../../lib/created-numbers.js';
 import { BlockedError, TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
+import { fakeTestInfo } from './failures.js';
 import { fakeTarget, fakeTargetAnswering } from './fake-target.js';
 
 const config = loadConfig({
@@ -87,4 +92,50 @@ test("the same refusal fails a test of CARD-SEARCH-LIMIT-MIN-1 for that rule; re
 test('a refused card search with limit 1 and a cursor is not judged for the limit: a cursor may bind its own page size', async () => {
   const { outcome, sent, findings } = await searchWithLimit1(['CARD-SEARCH-CURSOR'], 200, { cursor: 'c-2' });
   expect([outcome, sent.length, findings]).toEqual([400, 1, []]);
+});
+
+/** A failed test's TestInfo: an assertion of no check. */
+const fakeFailedTest = () => fakeTestInfo('failed', [new Error('expect(received).toBe(expected)')]).info;
+
+/** A test of `rule` in its own worker, whose creations and closes go to the run's numbers in `dir`. */
+function creatingTest(dir: string, rule: string, title: string) {
+  const worker = new WorkerLedger(new SecretRegistry(), config.baseUrl);
+  const ledger = new TestLedger(new Set([rule]), worker, title);
+  const api = fakeTargetAnswering(
+    config,
+    () => ({ status: 200, body: { customerAccountNumber: '7000001013' } }),
+    ledger,
+    {
+      numbers: new CreatedNumbers(dir, 'main'),
+    }
+  );
+  const create = () => api.call('createSubCustomer', { body: { customerName: title } });
+  return { worker, ledger, api, create };
+}
+
+test("two creations of the run answered one account number: the second is CUST-CREATE-RETURNS-NUMBER's finding, and each test's failures are blocked by it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'numbers-'));
+  const first = creatingTest(dir, 'CUST-UPDATE-APPLIES', 'test one');
+  const second = creatingTest(dir, 'CUST-LIST-SEARCH-NAME', 'test two');
+  expect((await first.create()).breaches).toEqual([]);
+  expect((await second.create()).breaches.map((f) => [f.rule, f.check])).toEqual([
+    ['CUST-CREATE-RETURNS-NUMBER', 'created_number_own'],
+  ]);
+  for (const { ledger } of [first, second]) {
+    const { blockedBy } = await ledger.settle(fakeFailedTest());
+    expect(blockedBy?.rule).toBe('CUST-CREATE-RETURNS-NUMBER');
+  }
+  // A test of the rule itself fails for it.
+  const own = creatingTest(dir, 'CUST-CREATE-RETURNS-NUMBER', 'test three');
+  await expect(own.create()).rejects.toBeInstanceOf(ConformanceError);
+});
+
+test('a creation sent after the holder closed its customer may be answered that number again: no finding', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'numbers-'));
+  const first = creatingTest(dir, 'CUST-UPDATE-APPLIES', 'test one');
+  await first.create();
+  await first.api.call('closeCustomer', { params: { customerAccountNumber: '7000001013' }, body: {} });
+  const second = creatingTest(dir, 'CUST-LIST-SEARCH-NAME', 'test two');
+  expect((await second.create()).breaches).toEqual([]);
+  expect((await first.ledger.settle(fakeFailedTest())).blockedBy).toBeUndefined();
 });

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { expect, type TestInfo, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AuthError, TokenProvider, TokenUnavailable } from '../../../lib/auth.js';
 import { ConformanceError, FleetClient } from '../../../lib/client.js';
 import { DOCUMENT_TOKEN_PATH, loadConfig } from '../../../lib/config.js';
@@ -30,7 +30,7 @@ import { tokenPathDeviation } from '../../../lib/token-endpoint.js';
 import { DIRECT } from '../../../lib/transport/settings.js';
 import { loadSchemas } from '../../../lib/validation.js';
 import { VERDICT_ATTACHMENT, type Verdict } from '../../../lib/verdict.js';
-import { failWith, judgedError } from './failures.js';
+import { fakeTestInfo, judgedError } from './failures.js';
 import { TOKEN } from './fake-target.js';
 
 const config = loadConfig({
@@ -346,24 +346,6 @@ test("a 404 or 405 at the document's token path is the server's deviation only w
   expect(await tokenPathDeviation(settings, new TokenUnavailable('down'), probing(401).fetchImpl)).toBeUndefined();
 });
 
-/** Just what settle() reads and writes of a TestInfo (`retries`: the project's). */
-function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[], retries = 0) {
-  const attachments: { name: string; body: string }[] = [];
-  const info = {
-    status,
-    expectedStatus: 'passed' as TestInfo['expectedStatus'],
-    annotations: [] as TestInfo['annotations'],
-    tags: [] as string[],
-    timeout: 60_000,
-    retry: 0,
-    project: { retries },
-    errors: [] as TestInfo['errors'],
-    attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
-  } as unknown as TestInfo;
-  info.errors.push(...failWith(info, failures));
-  return { info, attachments };
-}
-
 test('a test out of time is incomplete, saying what it waited for, for how long, and its last exchange: never failed', async () => {
   const ledger = new TestLedger(new Set(['CARD-BLOCK']), worker(), 'a test');
   const { client } = scripted([json(200, { cardIdentifier: 4000001, status: { id: 1, name: 'Active' } })], ledger);
@@ -415,7 +397,7 @@ test('an attempt that judged nothing is run again when the project may (its stat
   const error = (await scripted([page(502)], first)
     .client.call('getMasterData')
     .catch((e: unknown) => e)) as TransientError;
-  const attempt = fakeTestInfo('failed', [error], 1);
+  const attempt = fakeTestInfo('failed', [error], { retries: 1 });
   await first.settle(attempt.info);
   expect([attempt.info.status, attempt.info.annotations.map((a) => a.type)]).toEqual([
     'interrupted',
@@ -441,7 +423,9 @@ test('an attempt that judged nothing is run again when the project may (its stat
   await scripted([json(200, {})], failing)
     .client.call('getCard', { params: { cardIdentifier: 4000001 } })
     .catch(() => undefined);
-  const verdict = fakeTestInfo('failed', [judgedError(['CARD-BLOCK'], 'card 4000001 should be blocked')], 1);
+  const verdict = fakeTestInfo('failed', [judgedError(['CARD-BLOCK'], 'card 4000001 should be blocked')], {
+    retries: 1,
+  });
   await failing.settle(verdict.info);
   expect([
     verdict.info.status,
@@ -454,7 +438,7 @@ test('a test the write budget refuses is not run, with why: never blocked', asyn
   const { info } = fakeTestInfo(
     'failed',
     [new NotRunError('FLEET_WRITE_BUDGET: this would make 5 pool cards used up (budget 4)')],
-    1
+    { retries: 1 }
   );
   await ledger.settle(info);
   expect([info.status, info.annotations.map((a) => `${a.type}: ${a.description}`)]).toEqual([

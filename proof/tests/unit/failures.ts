@@ -4,7 +4,9 @@
  * did not throw (Playwright's own timeout, an assertion no check marked).
  */
 import type { TestInfo } from '@playwright/test';
-import { judging, keep } from '../../../lib/judgements.js';
+import { formatExchange } from '../../../lib/client.js';
+import type { Exchange } from '../../../lib/exchange.js';
+import { judging, keep, showing } from '../../../lib/judgements.js';
 
 /** An error a check marked as judging `rules` (forRule: one rule; a stricter reading: its entry, then the rule). */
 export function judgedError(rules: string[], message: string): Error {
@@ -18,4 +20,30 @@ export function judgedError(rules: string[], message: string): Error {
 export function failWith(info: TestInfo, failures: (string | Error)[]): TestInfo['errors'] {
   for (const f of failures) if (f instanceof Error) keep(f, info);
   return failures.map((f) => ({ message: f instanceof Error ? `${f.name}: ${f.message}` : f }));
+}
+
+/**
+ * Just what settle() reads and writes of a TestInfo: `retries`, the project's; `shown`, answers its
+ * failures show (formatExchange).
+ */
+export function fakeTestInfo(
+  status: TestInfo['status'],
+  failures: (string | Error)[],
+  { retries = 0, shown = [] }: { retries?: number; shown?: Exchange[] } = {}
+) {
+  const attachments: { name: string; body: string }[] = [];
+  const info = {
+    status,
+    expectedStatus: 'passed' as TestInfo['expectedStatus'],
+    annotations: [] as TestInfo['annotations'],
+    tags: [] as string[],
+    timeout: 60_000,
+    retry: 0,
+    project: { retries },
+    errors: [] as TestInfo['errors'],
+    attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
+  } as unknown as TestInfo;
+  info.errors.push(...failWith(info, failures));
+  for (const e of shown) showing(e, formatExchange(e), info);
+  return { info, attachments };
 }

@@ -1,7 +1,7 @@
 /** A FleetClient whose target answers every request the same way (or as told), and whose token endpoint issues TOKEN. */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { TokenProvider } from '../../../lib/auth.js';
-import { FleetClient } from '../../../lib/client.js';
+import { type ClientDeps, FleetClient } from '../../../lib/client.js';
 import { type Config, secretsOf } from '../../../lib/config.js';
 import type { Observer } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
@@ -17,7 +17,8 @@ export function fakeTarget(config: Config, status: number, body: unknown, observ
 export function fakeTargetAnswering(
   config: Config,
   answer: (sent: unknown) => { status: number; body: unknown },
-  observer?: Observer
+  observer?: Observer,
+  more: Pick<ClientDeps, 'numbers'> = {}
 ): FleetClient {
   const respond = ({ status, body }: { status: number; body: unknown }) =>
     ({
@@ -42,5 +43,6 @@ export function fakeTargetAnswering(
     schemas: loadSchemas(),
     secrets,
     ...(observer ? { observer } : {}),
+    ...more,
   });
 }

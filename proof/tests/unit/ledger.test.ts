@@ -6,7 +6,7 @@ import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
 import { expect } from '../../../lib/judge.js';
-import { carrying, judging, reading, showing } from '../../../lib/judgements.js';
+import { carrying, judging, reading } from '../../../lib/judgements.js';
 import {
   BlockedError,
   type Evidence,
@@ -20,7 +20,7 @@ import {
 } from '../../../lib/ledger.js';
 import { promisedValues } from '../../../lib/promised-values.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
-import { failWith, judgedError } from './failures.js';
+import { fakeTestInfo, judgedError } from './failures.js';
 
 function exchange(status: number, body: unknown = {}, operationId: Exchange['operationId'] = 'cardSearch'): Exchange {
   const text = JSON.stringify(body);
@@ -41,22 +41,6 @@ const failure = (rule: string, where: string, title = `${where} must be integer`
   title,
   where,
 });
-
-/** Just what settle() reads and writes of a TestInfo; `shown`: answers its failures show (formatExchange). */
-function fakeTestInfo(status: TestInfo['status'], failures: (string | Error)[], shown: Exchange[] = []) {
-  const attachments: { name: string; body: string }[] = [];
-  const info = {
-    status,
-    expectedStatus: 'passed' as TestInfo['expectedStatus'],
-    annotations: [] as TestInfo['annotations'],
-    tags: [] as string[],
-    errors: [] as TestInfo['errors'],
-    attach: async (name: string, { body }: { body: string }) => void attachments.push({ name, body }),
-  } as unknown as TestInfo;
-  info.errors.push(...failWith(info, failures));
-  for (const e of shown) showing(e, formatExchange(e), info);
-  return { info, attachments };
-}
 
 function ledgers(rules: string[]) {
   const worker = new WorkerLedger(new SecretRegistry(), 'http://127.0.0.1:4010');
@@ -92,7 +76,7 @@ test("an assertion of the test's own rule on the 5xx its last request got (judge
         `Property failed after 1 tests\nexpected status 200, received 500\n${formatExchange(again)}`
       ),
     ],
-    [again]
+    { shown: [again] }
   );
   await ledger.settle(info);
   expect([info.status, blockedBy(info)]).toEqual([
@@ -128,7 +112,7 @@ test("an assertion of the test's own rule that shows another answer than another
   const { info, attachments } = fakeTestInfo(
     'failed',
     [judgedError(['CARD-SEARCH-LIMIT-MIN-1'], `expected status 200, received 400\n${formatExchange(refused)}`)],
-    [refused]
+    { shown: [refused] }
   );
   await ledger.settle(info);
   expect([info.status, blockedBy(info)]).toEqual(['failed', undefined]);
@@ -154,7 +138,7 @@ test("an assertion of the test's own rule on a refusal of limit 1 (another rule'
     const { info } = fakeTestInfo(
       'failed',
       [judgedError(['CARD-SEARCH-UNKNOWN-PROPERTY'], `expected status 200, received 400\n${formatExchange(shown)}`)],
-      [shown]
+      { shown: [shown] }
     );
     await ledger.settle(info);
     expect(blockedBy(info)?.split(':')[0], JSON.stringify(shown.request.body)).toBe(blocked);
@@ -418,4 +402,61 @@ test('a verdict does not follow the words of a failure: every message reworded (
   // And the verdicts differ by kind, so the comparison can fail.
   const outcomes = await Promise.all(kinds.map(([, make]) => settled(make, (plain) => plain)));
   expect(new Set(outcomes.map((o) => JSON.stringify([o.status, o.annotations, o.blockedBy]))).size).toBeGreaterThan(4);
+});
+
+/** The finding of a creation answered a number another creation of the run holds (lib/checks/created-number-own.ts). */
+const shared: Finding = {
+  kind: 'failure',
+  check: 'created_number_own',
+  rule: 'CUST-CREATE-RETURNS-NUMBER',
+  title: 'customerAccountNumber 7000001013 was answered to another creation of this run too',
+  where: '/customerAccountNumber',
+  spoilsTest: true,
+};
+const created = () => exchange(200, { customerAccountNumber: '7000001013' }, 'createSubCustomer');
+
+test("a test whose creation was answered another's number is blocked by CUST-CREATE-RETURNS-NUMBER, whatever failed after, even an assertion of its own rule", async () => {
+  for (const failed of [
+    judgedError(['CUST-CLOSE-PERMANENT'], 'expected status 200, received 400'),
+    new Error('expect(received).toContain(expected)'),
+  ]) {
+    const { test: ledger } = ledgers(['CUST-CLOSE-PERMANENT']);
+    ledger.observe(created(), [shared]);
+    ledger.saw(exchange(400, [{ errorCode: 'ER-001' }], 'closeCustomer'));
+    const { info } = fakeTestInfo('failed', [failed]);
+    const { blockedBy } = await ledger.settle(info);
+    expect(info.status).toBe('skipped');
+    expect(blockedBy?.rule).toBe('CUST-CREATE-RETURNS-NUMBER');
+  }
+  // Without the shared number, the same failure stands.
+  const { test: ledger } = ledgers(['CUST-CLOSE-PERMANENT']);
+  ledger.observe(created(), []);
+  const { info } = fakeTestInfo('failed', [judgedError(['CUST-CLOSE-PERMANENT'], 'expected status 200, received 400')]);
+  await ledger.settle(info);
+  expect(info.status).toBe('failed');
+});
+
+test('a test of CUST-CREATE-RETURNS-NUMBER is never blocked by its own rule', async () => {
+  const { test: ledger } = ledgers(['CUST-CREATE-RETURNS-NUMBER']);
+  ledger.observe(created(), []);
+  ledger.later(created(), () => [shared]);
+  const { info } = fakeTestInfo('failed', [judgedError(['CUST-CREATE-RETURNS-NUMBER'], 'account numbers answered')]);
+  await ledger.settle(info);
+  expect(info.status).toBe('failed');
+});
+
+test('a creation whose number a later creation of another worker was answered too is looked at when the test ends: its failures are blocked, the finding recorded', async () => {
+  const { test: ledger } = ledgers(['CUST-UPDATE-APPLIES']);
+  let sharedYet = false;
+  ledger.later(created(), () => (sharedYet ? [shared] : []));
+  ledger.observe(created(), []);
+  // The other worker's creation comes after this test's own; its finding shows only at teardown.
+  sharedYet = true;
+  const { info, attachments } = fakeTestInfo('failed', [new Error('expect(received).toBe(expected)')]);
+  const { blockedBy } = await ledger.settle(info);
+  expect(blockedBy?.rule).toBe('CUST-CREATE-RETURNS-NUMBER');
+  const findings = attachments
+    .filter((a) => a.name === FINDINGS_ATTACHMENT)
+    .flatMap((a) => JSON.parse(a.body) as LedgerEntry[]);
+  expect(findings.map((f) => [f.rule, f.check])).toEqual([['CUST-CREATE-RETURNS-NUMBER', 'created_number_own']]);
 });
