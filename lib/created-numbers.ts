@@ -26,12 +26,12 @@ export interface NumberHolder {
 export class CreatedNumbers {
   constructor(
     private readonly dir: string,
-    /** Which of the run's clients creates (numbers of two hierarchies are never compared). */
-    private readonly client: string
+    /** Which target and client of the run create (numbers of two targets or two hierarchies are never compared). */
+    private readonly scope: string
   ) {}
 
   private file(accountNumber: string, suffix: string): string {
-    return join(this.dir, `${this.client}-${encodeURIComponent(accountNumber)}${suffix}`);
+    return join(this.dir, `${encodeURIComponent(this.scope)}-${encodeURIComponent(accountNumber)}${suffix}`);
   }
 
   /**

@@ -20,13 +20,18 @@ test('a number answered to two creations of the run is shared: the second learns
   const second = worker2.take('7000001013', 'test two', at(1_010), { customerName: 'test two' });
   expect(second.earlier).toEqual(first.mine);
   expect(worker1.sharedWith('7000001013', first.mine)).toEqual(second.mine);
-  // Another number, or the same number of the second client's hierarchy, is no one's share.
+  // Another number, or the same number of the second client's hierarchy or of another target, is no one's share.
   expect(worker2.take('7000001014', 'test two', at(1_020), { customerName: 'test two' }).earlier).toBeUndefined();
   // The same body answered the same number again: the document does not say that it makes a second customer.
   expect(worker2.take('7000001014', 'test two', at(1_025), { customerName: 'test two' }).earlier).toBeUndefined();
   expect(
     new CreatedNumbers(dir, 'second').take('7000001013', 'test three', at(1_030), { customerName: 'test three' })
       .earlier
+  ).toBeUndefined();
+  expect(
+    new CreatedNumbers(dir, 'main http://127.0.0.1:4011').take('7000001013', 'test four', at(1_040), {
+      customerName: 'test four',
+    }).earlier
   ).toBeUndefined();
 });
 
