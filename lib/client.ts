@@ -30,7 +30,7 @@ import {
   whoAnswered,
 } from './environment.js';
 import type { Exchange, Query, RecordedRequest } from './exchange.js';
-import { judging, showing } from './judgements.js';
+import { judging, placing, showing } from './judgements.js';
 import { type SentLog, timed } from './latency/passive.js';
 import { NotRunError, type Observer } from './ledger.js';
 import { fillPath, type Operation, type OperationId, operation } from './operations.js';
@@ -573,6 +573,7 @@ export class FleetClient {
     if (exchange.response.status >= 200 && exchange.response.status < 300)
       this.deps.budget?.spend(exchange.operationId, exchange.request.body);
     if (own.length) throw new ConformanceError(own, exchange, this.deps.secrets);
+    placing(read.body, exchange);
     return {
       status: exchange.response.status,
       body: read.body as T,

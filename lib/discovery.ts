@@ -3,7 +3,7 @@
  * through a back door: the top-level account, master-data ids, cards of a customer.
  */
 import type { FleetApi } from './api.js';
-import { forRule } from './judge.js';
+import { forRule, judgingPlace } from './judge.js';
 import { BlockedError, ConfigurationNotice } from './ledger.js';
 import { type CustomerListFields, documentedPage, guessCustomerListFields, type PagePlaces } from './list-page.js';
 import type { PageAnswer } from './list-page-places.js';
@@ -50,9 +50,11 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
     cards.push(...(body.cards ?? []));
     // A page that shows nothing yet says more follow would page for ever.
     if (!body.cards?.length && body.hasNextPage)
-      await forRule('CARD-SEARCH-PAGE-FLAGS', () => {
-        throw new Error(`card search page ${page + 1} shows no card but hasNextPage true`);
-      });
+      await forRule('CARD-SEARCH-PAGE-FLAGS', () =>
+        judgingPlace(response, '/hasNextPage', () => {
+          throw new Error(`card search page ${page + 1} shows no card but hasNextPage true`);
+        })
+      );
     if (!body.hasNextPage || !body.nextCursor) return cards;
     cursor = body.nextCursor;
   }

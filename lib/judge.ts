@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect as baseExpect } from '@playwright/test';
 import { type ApiResponse, formatExchange } from './client.js';
 import type { Config } from './config.js';
-import { judgedBy, judging, nodesTo, reading, receiving } from './judgements.js';
+import { judgedBy, judging, nodesTo, type Read, reading, receiving } from './judgements.js';
 import { judgesNothing } from './ledger.js';
 import { operation } from './operations.js';
 import type { RuleId } from './rules/catalogue.js';
@@ -80,10 +80,18 @@ const at = (body: unknown, pointer: string): unknown => nodesTo(body, pointer).a
  * whichever rule the assertion judged for.
  */
 export function judgingPlace(answer: ApiResponse, pointer: string, assert: () => void): void {
+  judgingPlaces([{ exchange: answer.exchange, pointer }], assert);
+}
+
+/**
+ * Runs `assert`, which judges what a test made of the places `reads` (a count, a list of ids, a
+ * pair compared): its failure says so, as judgingPlace's does.
+ */
+export function judgingPlaces<T>(reads: Read[], assert: () => T): T {
   try {
-    assert();
+    return assert();
   } catch (e) {
-    if (e instanceof Error) reading(e, [{ exchange: answer.exchange, pointer }]);
+    if (e instanceof Error && reads.length) reading(e, reads);
     throw e;
   }
 }

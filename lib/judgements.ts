@@ -116,10 +116,27 @@ export function nodesTo(body: unknown, pointer: string): unknown[] {
 
 const READS = Symbol('the places of answers a failure judged');
 
-/** Marks `e` as judging `reads`, and keeps it. */
+/** Marks `e` as judging `reads` too, and keeps it. */
 export function reading(e: Error, reads: Read[], info = running()): void {
-  Object.defineProperty(e, READS, { value: reads, configurable: true });
+  Object.defineProperty(e, READS, { value: [...readsOf(e), ...reads], configurable: true });
   keep(e, info);
+}
+
+/** Where each object of an answer's body as the client handed it to a test sits: its answer and JSON pointer. */
+const places = new WeakMap<object, Read>();
+
+/** Notes where every object of `body` (the body `exchange` was read as) sits, so that what a test makes of it can say. */
+export function placing(body: unknown, exchange: Exchange, pointer = ''): void {
+  if (body === null || typeof body !== 'object') return;
+  places.set(body, { exchange, pointer });
+  for (const [key, value] of Object.entries(body))
+    placing(value, exchange, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+}
+
+/** The place of `path` below `node`, an object of an answer (none for an object no answer holds). */
+export function placeOf(node: unknown, path = ''): Read[] {
+  const place = node !== null && typeof node === 'object' ? places.get(node) : undefined;
+  return place ? [{ exchange: place.exchange, pointer: `${place.pointer}${path}` }] : [];
 }
 
 export const readsOf = (e: Error | undefined): Read[] =>

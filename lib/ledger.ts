@@ -10,8 +10,8 @@
  *
  * A test that cannot go on because what it needs is broken ends blocked by the rule that broke
  * it, never failed for its own rules: a BlockedError, or a failure that a broken response it
- * received explains (a taint: a 5xx or unreadable body, or a field that failed another rule's
- * check and that the failure mentions).
+ * received explains (a taint: a 5xx or unreadable body, or a place of an answer that failed
+ * another rule's check and that the failing assertion received or says it read).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -556,22 +556,6 @@ function holdsFlagged(t: Taint, received: unknown): boolean {
   });
 }
 
-/** The names a pointer's place has: its own segments, not the collections around them (`/cards/0/status/id` → status, id). */
-function fieldNames(pointer: string): string[] {
-  const segments = pointer.split('/');
-  return segments.filter((s, i) => s && !/^(\d+|\*)$/.test(s) && !/^(\d+|\*)$/.test(segments[i + 1] ?? ''));
-}
-
-/**
- * A failure's message names a field `t`'s check flagged: the words a person reads, for an
- * assertion on a value the test computed (a count, a list of ids, a flag) or an error a helper
- * threw, whose received value is no place of the answer.
- */
-const namesFlagged = (t: Taint, message: string) =>
-  t.pointers
-    .flatMap(fieldNames)
-    .some((field) => new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}([^\\w]|$)`).test(message));
-
 /** The same request body. */
 const sameRequest = (a: Exchange, b: Exchange) => JSON.stringify(a.request.body) === JSON.stringify(b.request.body);
 
@@ -696,18 +680,15 @@ export class TestLedger implements Observer {
   /**
    * A blocker drawn from what the test received, when it explains `failure`: a 5xx or unreadable
    * body, whatever failed; the suite's own code crashing on a body another rule's check flagged;
-   * an assertion that received a place another rule's check flagged (or a node that holds it);
-   * else a failure whose message names a field such a check flagged.
+   * an assertion that received a place another rule's check flagged (or a node that holds it).
+   * What an assertion on a value the test computed judged, it says itself (judgingPlaces).
    */
   private explaining(failure: Failure): Taint | undefined {
     const whole = this.taints.find((t) => t.wholeBody);
     if (whole) return whole;
     if (CRASHES.has(serializedClass(failure.message) ?? '')) return this.taints[0];
     const received = receivedOf(failure.error);
-    return (
-      (received && this.taints.find((t) => holdsFlagged(t, received.value))) ??
-      this.taints.find((t) => namesFlagged(t, failure.message))
-    );
+    return received && this.taints.find((t) => holdsFlagged(t, received.value));
   }
 
   /**

@@ -10,7 +10,8 @@ import type { ApiResponse } from '../client.js';
 import type { Config } from '../config.js';
 import { ACTIVE } from '../discovery.js';
 import type { Sightings } from '../field-lengths.js';
-import { expect, forRule } from '../judge.js';
+import { expect, forRule, judgingPlaces } from '../judge.js';
+import { placeOf } from '../judgements.js';
 import { BlockedError } from '../ledger.js';
 import { answerOrReadBack } from '../read-back.js';
 import type { Card, CardStatusChangeRequest } from '../types.generated.js';
@@ -42,11 +43,13 @@ export async function statusIdOf(card: Card): Promise<number> {
     throw new BlockedError({ reason: `card ${card.cardIdentifier} shows no status: its state cannot be judged` });
   const id = (status as { id?: unknown }).id;
   if (typeof status !== 'object' || !Number.isInteger(id))
-    await forRule('CARD-SHAPE', () => {
-      throw new Error(
-        `card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`
-      );
-    });
+    await forRule('CARD-SHAPE', () =>
+      judgingPlaces(placeOf(card, '/status'), () => {
+        throw new Error(
+          `card ${card.cardIdentifier}: status ${JSON.stringify(status)} is not {id: integer, name: string}`
+        );
+      })
+    );
   return id as number;
 }
 

@@ -1,5 +1,5 @@
 /** GET /cards/{cardIdentifier}: the card, its status, and the answer for an unknown card (another client's: specs/auth/auth-matrix.spec.ts). */
-import { expect, forReading, forRule, test } from '../../fixtures/test.js';
+import { expect, forReading, forRule, judgingPlace, judgingPlaces, placeOf, test } from '../../fixtures/test.js';
 import { ACTIVE } from '../../lib/discovery.js';
 import { rules } from '../../lib/rules/declared.js';
 
@@ -50,14 +50,19 @@ test.describe('get a card', () => {
       const active = (await api.cardSearch({ statusIdentifiers: [ACTIVE], limit: 10 })).body.cards ?? [];
       test.skip(active.length === 0, "the caller's hierarchy holds no Active card");
       for (const card of active)
-        expect({ id: card.status?.id, name: card.status?.name }, `card ${card.cardIdentifier}: status`).toEqual({
-          id: ACTIVE,
-          name: 'Active',
-        });
+        judgingPlaces(placeOf(card, '/status'), () =>
+          expect({ id: card.status?.id, name: card.status?.name }, `card ${card.cardIdentifier}: status`).toEqual({
+            id: ACTIVE,
+            name: 'Active',
+          })
+        );
       // Other workers may block the card in between: GET must pair id 1 with Active, whatever the status is now.
-      const { status } = (await api.getCard(active[0]!.cardIdentifier!)).body;
-      expect(status?.id === ACTIVE, `GET card ${active[0]!.cardIdentifier}: status ${JSON.stringify(status)}`).toBe(
-        status?.name === 'Active'
+      const got = await api.getCard(active[0]!.cardIdentifier!);
+      const { status } = got.body;
+      judgingPlace(got, '/status', () =>
+        expect(status?.id === ACTIVE, `GET card ${active[0]!.cardIdentifier}: status ${JSON.stringify(status)}`).toBe(
+          status?.name === 'Active'
+        )
       );
     }
   );

@@ -4,7 +4,7 @@
  * order shows is made of its own item, read with GET. Completing an order
  * takes up to 24 to 36 hours: cards that do not show within FLEET_ORDER_WAIT are not judged.
  */
-import { expect, forRule, test } from '../../fixtures/test.js';
+import { expect, forRule, judgingPlace, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCards } from '../../lib/discovery.js';
 import { cardOrderBody, orderItemsUnlike } from '../../lib/factories/card.js';
@@ -114,6 +114,11 @@ test.describe('order cards: every item on its own', () => {
         (body) => api.orderCards(body)
       );
       api.need(response, 'ordering three cards');
+      await forRule('CARD-ORDER-REFERENCE', () =>
+        judgingPlace(response, '/orderReference', () =>
+          expect(typeof response.body.orderReference, 'orderReference of the accepted order').toBe('string')
+        )
+      );
       const cards = await orderedCards(
         api,
         response.body.orderReference,

@@ -3,7 +3,7 @@
  * the cards. A search by orderReference answers 200, and whatever cards it lists (none is fine)
  * must be cards of that order, recognised by a driverName unique to the order.
  */
-import { expect, forRule, test } from '../../fixtures/test.js';
+import { expect, forRule, judgingPlace, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import { allCards } from '../../lib/discovery.js';
@@ -61,10 +61,12 @@ test.describe('order cards', () => {
       const drivers = sent.cards.map((item) => item.driverName);
       await forRule('CARD-ORDER-202', () => expect(response).toHaveStatus(202));
       await forRule('CARD-ORDER-REFERENCE', () =>
-        expect(
-          typeof response.body.orderReference === 'string' && response.body.orderReference !== '',
-          'orderReference is a non-empty string'
-        ).toBe(true)
+        judgingPlace(response, '/orderReference', () =>
+          expect(
+            typeof response.body.orderReference === 'string' && response.body.orderReference !== '',
+            'orderReference is a non-empty string'
+          ).toBe(true)
+        )
       );
       const listed = await cardsOfOrder(api, response.body.orderReference);
       await forRule('CARD-SEARCH-ORDER-REFERENCE', () =>

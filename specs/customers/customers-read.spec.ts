@@ -1,5 +1,5 @@
 /** Read-only views of the customers: status text and identifier, and the card types of a customer. */
-import { expect, test } from '../../fixtures/test.js';
+import { expect, judgingPlaces, placeOf, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { ACTIVE, allCustomers, customerPage } from '../../lib/discovery.js';
 import { rules } from '../../lib/rules/declared.js';
@@ -37,10 +37,15 @@ test.describe('customers, read only', () => {
       test.skip(!pairs.length, 'no customer shows status and statusIdentifier, listed or read with GET');
       const active = pairs.filter(isActiveCustomer);
       expect(active.length, `customers ${listed.length ? 'listed' : 'read'} as Active / 1`).toBeGreaterThan(0);
-      const mismatched = active
-        .filter((c) => c.statusIdentifier !== ACTIVE || c.status !== 'Active')
-        .map((c) => `${c.customerAccountNumber}: ${JSON.stringify(c.status)} / ${c.statusIdentifier}`);
-      expect(mismatched, 'customers whose status and statusIdentifier disagree about Active (1)').toEqual([]);
+      const mismatched = active.filter((c) => c.statusIdentifier !== ACTIVE || c.status !== 'Active');
+      judgingPlaces(
+        mismatched.flatMap((c) => [...placeOf(c, '/status'), ...placeOf(c, '/statusIdentifier')]),
+        () =>
+          expect(
+            mismatched.map((c) => `${c.customerAccountNumber}: ${JSON.stringify(c.status)} / ${c.statusIdentifier}`),
+            'customers whose status and statusIdentifier disagree about Active (1)'
+          ).toEqual([])
+      );
     }
   );
 

@@ -3,9 +3,10 @@
  * their values from: its own master data ("The data depends on the top-level customer of the
  * caller"), read by the caller and by the second client alike.
  */
-import { expect, forReading, test } from '../../fixtures/test.js';
+import { expect, forReading, judgingPlaces, placeOf, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import { allCards } from '../../lib/discovery.js';
+import type { Read } from '../../lib/judgements.js';
 import type { RuleId } from '../../lib/rules/catalogue.js';
 import { rules } from '../../lib/rules/declared.js';
 import type { MasterData } from '../../lib/types.generated.js';
@@ -100,27 +101,38 @@ const links: Link[] = [
 async function unknownOnOwnCards(
   api: FleetApi,
   runId: string
-): Promise<{ unknown: string[]; retired: string[]; cards: number }> {
+): Promise<{ unknown: Seen; retired: Seen; cards: number }> {
   const master = api.need(await api.getMasterData(), 'reading the master data').body;
   const cards = await allCards(api, {});
   const names = (rows: { name?: string }[]) => new Set(rows.map((r) => r.name));
-  const unknown: string[] = [];
-  const retired: string[] = [];
+  const unknown: Seen = { values: [], reads: [] };
+  const retired: Seen = { values: [], reads: [] };
   for (const card of cards) {
     const at = `card ${card.cardIdentifier}`;
-    if (card.status && !ids(master.status).has(card.status.id)) unknown.push(`${at}: status.id ${card.status.id}`);
+    const note = (seen: Seen, value: string, path: string) => {
+      seen.values.push(`${at}: ${value}`);
+      seen.reads.push(...placeOf(card, path));
+    };
+    if (card.status && !ids(master.status).has(card.status.id)) note(unknown, `status.id ${card.status.id}`, '/status');
     if (card.cardType !== undefined && !names(master.cardType).has(card.cardType))
-      unknown.push(`${at}: cardType "${card.cardType}"`);
+      note(unknown, `cardType "${card.cardType}"`, '/cardType');
     const kept = card.driverName?.includes(runId) ? unknown : retired;
     if (card.purchaseCategoryName !== undefined && !names(master.purchaseCategory).has(card.purchaseCategoryName))
-      kept.push(`${at}: purchaseCategoryName "${card.purchaseCategoryName}"`);
+      note(kept, `purchaseCategoryName "${card.purchaseCategoryName}"`, '/purchaseCategoryName');
     const restriction = card.fuelProductRestriction?.productRestrictionId;
     if (restriction !== undefined && !ids(master.fuelProductRestriction).has(restriction))
-      kept.push(`${at}: productRestrictionId ${restriction}`);
-    for (const p of card.products ?? [])
-      if (!ids(master.product).has(p.productId)) kept.push(`${at}: productId ${p.productId}`);
+      note(kept, `productRestrictionId ${restriction}`, '/fuelProductRestriction');
+    (card.products ?? []).forEach((p, i) => {
+      if (!ids(master.product).has(p.productId)) note(kept, `productId ${p.productId}`, `/products/${i}`);
+    });
   }
   return { unknown, retired, cards: cards.length };
+}
+
+/** Values of cards that master data does not hold, and the places of the answers that showed them. */
+interface Seen {
+  values: string[];
+  reads: Read[];
 }
 
 test.describe('master data', () => {
@@ -164,18 +176,22 @@ test.describe('master data', () => {
       for (const [who, client] of clients) {
         const { unknown, retired, cards } = await unknownOnOwnCards(client, config.runId);
         seen += cards;
-        expect(unknown, `${who}: values on its cards that its own master data does not hold`).toEqual([]);
-        if (retired.length)
+        judgingPlaces(unknown.reads, () =>
+          expect(unknown.values, `${who}: values on its cards that its own master data does not hold`).toEqual([])
+        );
+        if (retired.values.length)
           assumptions.saw(
             MASTER_LINKS,
-            `${who}: ${retired.length} value(s) of older cards its master data no longer holds`
+            `${who}: ${retired.values.length} value(s) of older cards its master data no longer holds`
           );
         if (assumptions.strict(MASTER_LINKS))
           await forReading(MASTER_LINKS, 'MASTER-IDS-ON-CARDS', () =>
-            expect(
-              retired,
-              `${who}: values on older cards that its own master data does not hold (the stricter reading)`
-            ).toEqual([])
+            judgingPlaces(retired.reads, () =>
+              expect(
+                retired.values,
+                `${who}: values on older cards that its own master data does not hold (the stricter reading)`
+              ).toEqual([])
+            )
           );
       }
       test.skip(seen === 0, "no client's hierarchy holds a card");
@@ -192,10 +208,15 @@ test.describe('master data', () => {
         expect(response).toHaveStatus(200);
         const cards = response.body.cards ?? [];
         found += cards.length;
-        expect(
-          cards.filter((c) => c.status?.id !== status.id).map((c) => c.cardIdentifier),
-          `cards found for status ${status.id} with another status`
-        ).toEqual([]);
+        const other = cards.filter((c) => c.status?.id !== status.id);
+        judgingPlaces(
+          other.flatMap((c) => placeOf(c, '/status')),
+          () =>
+            expect(
+              other.map((c) => c.cardIdentifier),
+              `cards found for status ${status.id} with another status`
+            ).toEqual([])
+        );
       }
       test.skip(found === 0, "no card of the caller's hierarchy has a master-data status");
     }

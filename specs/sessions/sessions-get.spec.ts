@@ -4,7 +4,7 @@
  * rule that no configured session can show is skipped with a reason naming what is missing.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, forReading, test } from '../../fixtures/test.js';
+import { expect, forReading, judgingPlace, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import type { Config } from '../../lib/config.js';
@@ -322,9 +322,11 @@ test.describe('charging session', () => {
       const ask = (sessionId: string) =>
         api.call<{ message?: unknown; details?: unknown }>('getSession', { params: { sessionId } });
       const expectMessage = (response: ApiResponse<{ message?: unknown; details?: unknown }>) => {
-        expect(typeof response.body?.message, 'message').toBe('string');
+        judgingPlace(response, '/message', () => expect(typeof response.body?.message, 'message').toBe('string'));
         if (response.body.details !== undefined)
-          expect(Array.isArray(response.body.details), 'details is an array of strings').toBe(true);
+          judgingPlace(response, '/details', () =>
+            expect(Array.isArray(response.body.details), 'details is an array of strings').toBe(true)
+          );
       };
       // An id of the configured ids' shape: another shape may get the second error answer (ASSUME-SESSION-SECOND-ERROR).
       const unknown = unknownSessionIdLike(config.sessionIds);

@@ -1,7 +1,7 @@
 import { allCards } from '../../discovery.js';
 import { cardOrderBody, cardOrderItem } from '../../factories/card.js';
 import { sendShortening } from '../../field-lengths.js';
-import { expect, forRule } from '../../judge.js';
+import { expect, forRule, judgingPlace } from '../../judge.js';
 import { cardOf } from '../../steps/card-steps.js';
 import type { LifecycleCommand } from '../check-lifecycle.js';
 import { type CardModel, type CardReal, perRun } from './card-model.js';
@@ -28,7 +28,9 @@ export class OrderCardsCommand implements LifecycleCommand<CardModel, CardReal> 
     );
     const { orderReference } = response.body;
     await forRule('CARD-ORDER-REFERENCE', () =>
-      expect(typeof orderReference, 'orderReference of an accepted order').toBe('string')
+      judgingPlace(response, '/orderReference', () =>
+        expect(typeof orderReference, 'orderReference of an accepted order').toBe('string')
+      )
     );
     const found = await Promise.all(
       (await allCards(r.api, { orderReference })).map((card) => cardOf(r.api, card.cardIdentifier!))

@@ -5,8 +5,8 @@ import type { Finding } from '../../../lib/checks/types.js';
 import { formatExchange } from '../../../lib/client.js';
 import type { Exchange } from '../../../lib/exchange.js';
 import { FOOTPRINT_ATTACHMENT } from '../../../lib/footprint.js';
-import { expect } from '../../../lib/judge.js';
-import { carrying, judging, reading } from '../../../lib/judgements.js';
+import { expect, judgingPlaces } from '../../../lib/judge.js';
+import { carrying, judging, placeOf, placing, reading } from '../../../lib/judgements.js';
 import {
   BlockedError,
   type Evidence,
@@ -193,17 +193,29 @@ test('a broken field explains a failure that received it, a value below it or a 
   }
 });
 
-test('a failure on a value the test computed is explained when its message names a field a check flagged', async () => {
-  for (const [message, blocked] of [
-    ['Error: card 4000123: status\n\nExpected: 1\nReceived: "1"', true],
-    ['Error: cards that do not match driverName "Jo"', false],
-  ] as const) {
+test('a failure on a value the test computed is explained by the places it says it read, never by the words of its message', async () => {
+  const settled = async (assert: (cards: { status: { id: unknown } }[]) => void) => {
     const { test: ledger } = ledgers(['CARD-SEARCH-FILTER-DRIVER']);
-    ledger.observe(exchange(200, { cards: [{ status: { id: '1' } }] }), [failure('CARD-SHAPE', '/cards/0/status/id')]);
-    const { info } = fakeTestInfo('failed', [message]);
+    const answer = exchange(200, { cards: [{ status: { id: 1 } }, { status: { id: '1' } }] });
+    ledger.observe(answer, [failure('CARD-SHAPE', '/cards/1/status/id')]);
+    // What the client does with every body it hands to a test.
+    placing(answer.response.body, answer);
+    const { cards } = answer.response.body as { cards: { status: { id: unknown } }[] };
+    const { info } = fakeTestInfo('failed', [thrown(() => assert(cards))]);
     await ledger.settle(info);
-    expect(info.status, message).toBe(blocked ? 'skipped' : 'failed');
-  }
+    return blockedBy(info)?.split(':')[0];
+  };
+  const computed = (cards: { status: { id: unknown } }[]) =>
+    expect(cards.filter((c) => c.status.id !== 1).length, 'cards of another status').toBe(0);
+  // The second card's status is the flagged place: a count of it, saying so, is blocked.
+  expect(await settled((cards) => judgingPlaces(placeOf(cards[1], '/status'), () => computed(cards)))).toBe(
+    'CARD-SHAPE'
+  );
+  // The same count saying it read the first card's status stands; so does one that says nothing, whatever its words.
+  expect(await settled((cards) => judgingPlaces(placeOf(cards[0], '/status'), () => computed(cards)))).toBeUndefined();
+  expect(
+    await settled((cards) => expect(cards.filter((c) => c.status.id !== 1).length, 'card 4000123: status id').toBe(0))
+  ).toBeUndefined();
 });
 
 test('an absent field a check flagged explains an assertion that received nothing there', async () => {
