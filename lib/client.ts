@@ -258,7 +258,10 @@ export class FleetClient {
     else
       observer?.later?.(exchange, () => {
         const later = numbers.sharedWith(accountNumber, mine);
-        return later ? sharedNumberFindings({ ...exchange, sharedNumber: { accountNumber, with: later } }) : [];
+        if (!later) return [];
+        // On the exchange itself: the test's records and reports show the one it received.
+        exchange.sharedNumber = { accountNumber, with: later };
+        return sharedNumberFindings(exchange);
       });
   }
 

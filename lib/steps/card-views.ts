@@ -66,6 +66,22 @@ export function activeAfterOther(
 export class StatusNames {
   private readonly seen = new Map<number, string>();
 
+  /**
+   * Active's name is the document's ("Active") once any of `cards` shows id 1 under it: a card that
+   * was unblocked before the test saw it then cannot teach it another name. A server that names id 1
+   * otherwise everywhere is CARD-STATUS-ACTIVE-1's failure; its names are learned on first sight.
+   */
+  static seenOn(cards: Card[]): StatusNames {
+    const names = new StatusNames();
+    if (cards.some((c) => c.status?.id === ACTIVE && c.status.name === 'Active')) names.seen.set(ACTIVE, 'Active');
+    return names;
+  }
+
+  /** The name `id` goes by, when known. */
+  nameOf(id: number | undefined): string | undefined {
+    return id === undefined ? undefined : this.seen.get(id);
+  }
+
   /** Why `status` contradicts a name seen before for its id, or undefined (and the name learned). */
   contradiction(status: Card['status']): string | undefined {
     if (status?.id === undefined || status.name === undefined) return undefined;

@@ -19,7 +19,7 @@ import {
   cardStatusOf,
   unblockCardFirst,
 } from '../../lib/steps/card-steps.js';
-import { documentedCard, StatusNames, untouchedFields } from '../../lib/steps/card-views.js';
+import { documentedCard, untouchedFields } from '../../lib/steps/card-views.js';
 import { notSeen, type ReplacementWatch, replacementOf } from '../../lib/steps/replacement.js';
 import type { Card } from '../../lib/types.generated.js';
 import type { TestClock } from '../../lib/waits.js';
@@ -53,7 +53,7 @@ test.describe('card lifecycle', () => {
       const card = await cardOf(api, (await poolCards.take()).cardIdentifier!);
       const id = card.cardIdentifier!;
       const statusReasonId = reasonFor(masterData, card);
-      const names = new StatusNames();
+      const names = poolCards.statusNames();
       names.contradiction(card.status);
       // Each block after an unblock takes effect again; notes go with every other request.
       for (const [round, notes] of [
@@ -71,7 +71,7 @@ test.describe('card lifecycle', () => {
           expect(
             { id: unblocked.status?.id, name: unblocked.status?.name },
             `card ${id} after unblock ${round}: Active again, as before its block`
-          ).toEqual({ id: card.status?.id, name: card.status?.name });
+          ).toEqual({ id: card.status?.id, name: names.nameOf(card.status?.id) });
         });
       }
     }

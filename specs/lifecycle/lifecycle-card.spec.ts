@@ -4,7 +4,6 @@ import { cardLifecycle } from '../../lib/model/card/card-lifecycle.js';
 import { CARDS_PER_RUN } from '../../lib/model/card/card-model.js';
 import { checkLifecycle } from '../../lib/model/check-lifecycle.js';
 import { rules } from '../../lib/rules/declared.js';
-import { StatusNames } from '../../lib/steps/card-views.js';
 
 test.describe('card lifecycle model @write', () => {
   test(
@@ -39,7 +38,7 @@ test.describe('card lifecycle model @write', () => {
           clock: testLedger,
           assumptions,
           notice: (entry, text) => assumptions.notice(entry, text),
-          names: new StatusNames(),
+          names: poolCards.statusNames(),
         }),
         {
           config,

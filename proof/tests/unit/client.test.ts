@@ -117,7 +117,8 @@ test("two creations of the run answered one account number: the second is CUST-C
   const dir = mkdtempSync(join(tmpdir(), 'numbers-'));
   const first = creatingTest(dir, 'CUST-UPDATE-APPLIES', 'test one');
   const second = creatingTest(dir, 'CUST-LIST-SEARCH-NAME', 'test two');
-  expect((await first.create()).breaches).toEqual([]);
+  const firstCreation = await first.create();
+  expect(firstCreation.breaches).toEqual([]);
   expect((await second.create()).breaches.map((f) => [f.rule, f.check])).toEqual([
     ['CUST-CREATE-RETURNS-NUMBER', 'created_number_own'],
   ]);
@@ -125,6 +126,11 @@ test("two creations of the run answered one account number: the second is CUST-C
     const { blockedBy } = await ledger.settle(fakeFailedTest());
     expect(blockedBy?.rule).toBe('CUST-CREATE-RETURNS-NUMBER');
   }
+  // The first test learns it when it ends, on the exchange it received: its records show that one.
+  expect(firstCreation.exchange.sharedNumber).toMatchObject({
+    accountNumber: '7000001013',
+    with: { test: 'test two' },
+  });
   // A test of the rule itself fails for it.
   const own = creatingTest(dir, 'CUST-CREATE-RETURNS-NUMBER', 'test three');
   await expect(own.create()).rejects.toBeInstanceOf(ConformanceError);
