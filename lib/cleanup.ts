@@ -52,11 +52,18 @@ function childrenFirst(customers: Customer[]): Customer[] {
 
 /**
  * Cancels the cards `accountNumber` holds, for a close refused while it holds them (a server may keep
- * such customers open: ASSUME-CLOSE-CONDITIONS). Whether it held any.
+ * such customers open: ASSUME-CLOSE-CONDITIONS). Whether it held any and they were cancelled.
+ *
+ * A card shows no owner, so the search filtered by the customer is all that says whose a card is.
+ * Nothing is cancelled unless that filter left out some card of the hierarchy: a server that ignores
+ * it answers every card the caller may see, and cancelling those would wreck a shared environment.
  */
 export async function cancelCardsOf(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
   const cards = await allCards(api, { customerAccountNumber: accountNumber }).catch(() => []);
   if (!cards.length) return false;
+  const held = new Set(cards.map((c) => c.cardIdentifier));
+  const wider = await api.cardSearch({ limit: cards.length + 1 }).catch(() => undefined);
+  if (wider?.status !== 200 || !(wider.body?.cards ?? []).some((c) => !held.has(c.cardIdentifier))) return false;
   const master = await api.getMasterData().catch(() => undefined);
   if (master?.status !== 200) return false;
   for (const card of cards)
@@ -75,6 +82,8 @@ export async function closeCreatedCustomer(api: FleetApi, accountNumber: string,
   const close = async () => (await api.closeCustomer(accountNumber, { notes })).status === 200;
   const closed = async () => readClosed(await api.getCustomer(accountNumber));
   if (await untilDone(close, closed)) return true;
+  // Closed before (by its test): there is nothing to cancel.
+  if (await closed().catch(() => false)) return true;
   return (await cancelCardsOf(api, accountNumber, notes)) && untilDone(close, closed);
 }
 

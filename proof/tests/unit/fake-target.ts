@@ -1,7 +1,8 @@
 /** A FleetClient whose target answers every request the same way (or as told), and whose token endpoint issues TOKEN. */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { FleetApi } from '../../../lib/api.js';
 import { TokenProvider } from '../../../lib/auth.js';
-import { type ClientDeps, FleetClient } from '../../../lib/client.js';
+import type { ClientDeps, FleetClient } from '../../../lib/client.js';
 import { type Config, secretsOf } from '../../../lib/config.js';
 import type { Observer } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
@@ -13,13 +14,13 @@ export function fakeTarget(config: Config, status: number, body: unknown, observ
   return fakeTargetAnswering(config, () => ({ status, body }), observer);
 }
 
-/** A FleetClient whose target answers each request as `answer` says, from the body it was sent. */
+/** A FleetApi whose target answers each request as `answer` says, from the body it was sent and the URL. */
 export function fakeTargetAnswering(
   config: Config,
-  answer: (sent: unknown) => { status: number; body: unknown },
+  answer: (sent: unknown, url: string) => { status: number; body: unknown },
   observer?: Observer,
   more: Pick<ClientDeps, 'numbers'> = {}
-): FleetClient {
+): FleetApi {
   const respond = ({ status, body }: { status: number; body: unknown }) =>
     ({
       status: () => status,
@@ -27,8 +28,8 @@ export function fakeTargetAnswering(
       text: async () => JSON.stringify(body),
     }) as unknown as APIResponse;
   const request = {
-    fetch: async (_url: string, { data }: { data?: string }) =>
-      respond(answer(data === undefined ? undefined : JSON.parse(data))),
+    fetch: async (url: string, { data }: { data?: string }) =>
+      respond(answer(data === undefined ? undefined : JSON.parse(data), url)),
   } as unknown as APIRequestContext;
   const tokenFetch = (async () =>
     new Response(JSON.stringify({ access_token: TOKEN, expires_in: 3600 }), {
@@ -36,7 +37,7 @@ export function fakeTargetAnswering(
     })) as typeof fetch;
   const secrets = new SecretRegistry();
   for (const s of secretsOf(config)) secrets.add(s);
-  return new FleetClient({
+  return new FleetApi({
     request,
     config,
     tokens: new TokenProvider(config, tokenFetch),
