@@ -6,7 +6,7 @@
  */
 import { FleetApi } from './api.js';
 import { type Config, secretsOf } from './config.js';
-import { ACTIVE, allCards, allCustomers, isActive, reasonFor } from './discovery.js';
+import { ACTIVE, allCards, allCustomers, isActive, leftOutSome, reasonFor } from './discovery.js';
 import type { Observer } from './ledger.js';
 import { readClosed, untilDone } from './read-back.js';
 import { SecretRegistry } from './report/redact.js';
@@ -52,18 +52,14 @@ function childrenFirst(customers: Customer[]): Customer[] {
 
 /**
  * Cancels the cards `accountNumber` holds, for a close refused while it holds them (a server may keep
- * such customers open: ASSUME-CLOSE-CONDITIONS). Whether it held any and they were cancelled.
- *
- * A card shows no owner, so the search filtered by the customer is all that says whose a card is.
- * Nothing is cancelled unless that filter left out some card of the hierarchy: a server that ignores
- * it answers every card the caller may see, and cancelling those would wreck a shared environment.
+ * such customers open: ASSUME-CLOSE-CONDITIONS). Whether it held any and they were cancelled; none is
+ * when the search cannot be shown to be the customer's (leftOutSome): a server that ignores the
+ * filter would have every card the caller may see cancelled.
  */
 export async function cancelCardsOf(api: FleetApi, accountNumber: string, notes: string): Promise<boolean> {
-  const cards = await allCards(api, { customerAccountNumber: accountNumber }).catch(() => []);
-  if (!cards.length) return false;
-  const held = new Set(cards.map((c) => c.cardIdentifier));
-  const wider = await api.cardSearch({ limit: cards.length + 1 }).catch(() => undefined);
-  if (wider?.status !== 200 || !(wider.body?.cards ?? []).some((c) => !held.has(c.cardIdentifier))) return false;
+  const search = { customerAccountNumber: accountNumber };
+  const cards = await allCards(api, search).catch(() => []);
+  if (!cards.length || !(await leftOutSome(api, search, cards))) return false;
   const master = await api.getMasterData().catch(() => undefined);
   if (master?.status !== 200) return false;
   for (const card of cards)

@@ -61,6 +61,30 @@ export async function allCards(api: FleetApi, search: CardSearchRequest, maxPage
   throw new Error(`card search still had pages after ${maxPages}: nextCursor never ends`);
 }
 
+/**
+ * Whether the card search `search`, filtered by a customer, left out some card that the same search
+ * without that filter shows: `cards` are what it answered. A card shows no owner, so this is all that
+ * says they are that customer's; a server that ignores the filter answers every card the caller may
+ * see, and the suite must write to none of them (nor when the customer holds every card there is).
+ * The wider search is read at its default page size (a limit may be refused) until it shows such a
+ * card, or more cards than `cards` hold.
+ */
+export async function leftOutSome(api: FleetApi, search: CardSearchRequest, cards: Card[]): Promise<boolean> {
+  const { customerAccountNumber: _, cursor: __, limit: ___, ...wider } = search;
+  const held = new Set(cards.map((c) => c.cardIdentifier));
+  let cursor: string | undefined;
+  for (let seen = 0; seen <= cards.length; ) {
+    const answer = await api.cardSearch({ ...wider, ...(cursor ? { cursor } : {}) }).catch(() => undefined);
+    if (answer?.status !== 200) return false;
+    const page = answer.body?.cards ?? [];
+    if (page.some((c) => !held.has(c.cardIdentifier))) return true;
+    seen += page.length;
+    if (!page.length || !answer.body.hasNextPage || !answer.body.nextCursor) return false;
+    cursor = answer.body.nextCursor;
+  }
+  return false;
+}
+
 export function cardTypeIdOf(master: MasterData, card: Card): number | undefined {
   return master.cardType.find((t) => t.name === card.cardType)?.id;
 }

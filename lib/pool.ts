@@ -18,6 +18,12 @@ export interface PoolCard {
   owner: string;
 }
 
+/** The pool's Active cards; the pool customers whose card search could not be shown to be theirs (leftOutSome), whose cards are written to never. */
+export interface PoolFound {
+  cards: PoolCard[];
+  unproven: string[];
+}
+
 /** FNV-1a over the decimal digits: spreads identifiers over the slices whatever their step. */
 export function sliceOf(cardIdentifier: number, count = POOL_SLICES): number {
   let hash = 0x811c9dc5;

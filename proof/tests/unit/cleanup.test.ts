@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { cancelCardsOf, closeCreatedCustomer } from '../../../lib/cleanup.js';
 import { loadConfig } from '../../../lib/config.js';
+import { leftOutSome } from '../../../lib/discovery.js';
 import { TestLedger, WorkerLedger } from '../../../lib/ledger.js';
 import { SecretRegistry } from '../../../lib/report/redact.js';
 import { fakeTargetAnswering } from './fake-target.js';
@@ -64,4 +65,37 @@ test('a customer its test closed already is not searched for cards at teardown, 
   const { api, sent } = server({ ignoresCustomer: true, customerStatus: 'Closed' });
   expect(await closeCreatedCustomer(api, '7000001013', 'teardown')).toBe(true);
   expect(sent.filter((s) => s.startsWith('POST /cards'))).toEqual([]);
+});
+
+test("the pool's search is compared with the same search without the customer, status filter kept: every Active card answered proves nothing", async () => {
+  const bodies: unknown[] = [];
+  const api = fakeTargetAnswering(
+    config,
+    (body) => {
+      bodies.push(body);
+      return { status: 200, body: page(hierarchy) };
+    },
+    teardown()
+  );
+  const search = { customerAccountNumber: '7000000001', statusIdentifiers: [1] };
+  expect(await leftOutSome(api, search, hierarchy.map(card))).toBe(false);
+  expect(bodies).toEqual([{ statusIdentifiers: [1] }]);
+  expect(await leftOutSome(api, search, [card(4000002)])).toBe(true);
+});
+
+test("a customer whose cards fill the wider search's first page: the next page is read, at the default page size, until a card not the customer's shows", async () => {
+  const sent: unknown[] = [];
+  const api = fakeTargetAnswering(
+    config,
+    (body) => {
+      sent.push(body);
+      const { cursor } = body as { cursor?: string };
+      return cursor
+        ? { status: 200, body: page([4000009]) }
+        : { status: 200, body: { ...page([4000001, 4000002]), hasNextPage: true, nextCursor: 'c-2' } };
+    },
+    teardown()
+  );
+  expect(await leftOutSome(api, { customerAccountNumber: '7000000001' }, [card(4000001), card(4000002)])).toBe(true);
+  expect(sent).toEqual([{}, { cursor: 'c-2' }]);
 });
