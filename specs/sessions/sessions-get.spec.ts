@@ -4,7 +4,7 @@
  * rule that no configured session can show is skipped with a reason naming what is missing.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, forReading, judgingPlace, test } from '../../fixtures/test.js';
+import { expect, forReading, forRule, judgingPlace, test } from '../../fixtures/test.js';
 import type { FleetApi } from '../../lib/api.js';
 import type { ApiResponse } from '../../lib/client.js';
 import type { Config } from '../../lib/config.js';
@@ -226,6 +226,10 @@ test.describe('charging session', () => {
         description: `${judged.length}, ${outOfOrder} of them with a first transaction of another method than the earliest`,
       });
       for (const { s, expected } of judged) {
+        // A method outside the four is SESSION-PAYMENT-METHOD-ENUM's breach: no earliest transaction can show it.
+        await forRule('SESSION-PAYMENT-METHOD-ENUM', () =>
+          expect(PAYMENT_METHODS, describeSession(s)).toContain(s.paymentMethod)
+        );
         expect(expected, `${describeSession(s)}: transactions ${JSON.stringify(s.transactions)}`).toContain(
           s.paymentMethod
         );
