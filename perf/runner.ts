@@ -495,10 +495,12 @@ export async function runPerf(options: RunOptions): Promise<RunResult> {
         2,
         Math.min(slots * round, Math.ceil((rate * round * (2 * maxTarget + 1000)) / 1000) + 4, 1000)
       );
-      const pool = await ConnectionPool.open(
-        { origin: new URL(target.baseUrl).origin, headers: await setup.headers(), connections, ...route!.pool },
-        slots / rate + 60
-      );
+      const pool = await ConnectionPool.open({
+        origin: new URL(target.baseUrl).origin,
+        headers: await setup.headers(),
+        connections,
+        ...route!.pool,
+      });
       let driven;
       try {
         driven = await pool.schedule({

@@ -1,7 +1,7 @@
 /**
- * For a client that opens its sockets itself and knows nothing of proxies (autocannon, perf's load
- * driver): a listener on 127.0.0.1 whose every connection is one CONNECT tunnel through the proxy
- * to the target, opened the way the reach check opens it. The client speaks TLS to the target
+ * For a client that opens its sockets itself and knows nothing of proxies (perf's load driver): a
+ * listener on 127.0.0.1 whose every connection is one CONNECT tunnel through the proxy to the
+ * target, opened the way the reach check opens it. The client speaks TLS to the target
  * inside it (servername and Host of the target), so the relay only carries bytes; nothing connects
  * around the proxy.
  */

@@ -156,7 +156,7 @@ test('a request that gets no answer is an error, not a missing sample', async ()
 test('one pool serves phase after phase; connections the server closes while idle come back without losing a request', async () => {
   // The server closes keep-alive connections idle for 1 s; autocannon reconnects them.
   const server = await loopbackServer(['--keep-alive', '1000']);
-  const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 }, 60);
+  const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 });
   try {
     const plan = (slot: number) => ({ op: 'x', method: 'GET' as const, path: `/x/${slot}`, counted: true });
     const first = await pool.schedule({ rate: 50, slots: 25, plan });
@@ -181,7 +181,7 @@ for (const [kind, flags] of [
   test(`connections the server gives up on before their first request (a 408: ${kind}, then close) cost no request, and no crash`, async () => {
     // Few of 30 connections carry 10 requests/s; the others sit unused past the server's 0.5 s headers timeout.
     const server = await loopbackServer(['--headers-timeout', '500', '--delay', '20', ...flags]);
-    const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 }, 60);
+    const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 });
     try {
       const result = await pool.schedule({
         rate: 10,
