@@ -235,22 +235,24 @@ test.describe('card lifecycle', () => {
       );
       test.skip(notSeen(replacement), notSeen(replacement) ? replacement.why : '');
       const shown = replacement as Card;
-      expect(
-        {
-          cardType: shown.cardType,
-          purchaseCategoryName: shown.purchaseCategoryName,
-          driverName: shown.driverName,
-          vehicleRegNumber: shown.vehicleRegNumber,
-          additionalEmbossing: shown.additionalEmbossing,
-        },
-        `replacement ${shown.cardIdentifier} of card ${original.cardIdentifier}`
-      ).toEqual({
-        cardType: type.name,
-        purchaseCategoryName: category!.name,
-        driverName: changes.driverName,
-        vehicleRegNumber: changes.vehicleRegNumber,
-        additionalEmbossing: changes.additionalEmbossing,
-      });
+      await forRule('CARD-REPLACE-APPLIES-CHANGES', () =>
+        expect(
+          {
+            cardType: shown.cardType,
+            purchaseCategoryName: shown.purchaseCategoryName,
+            driverName: shown.driverName,
+            vehicleRegNumber: shown.vehicleRegNumber,
+            additionalEmbossing: shown.additionalEmbossing,
+          },
+          `replacement ${shown.cardIdentifier} of card ${original.cardIdentifier}`
+        ).toEqual({
+          cardType: type.name,
+          purchaseCategoryName: category!.name,
+          driverName: changes.driverName,
+          vehicleRegNumber: changes.vehicleRegNumber,
+          additionalEmbossing: changes.additionalEmbossing,
+        })
+      );
     }
   );
 
