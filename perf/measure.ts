@@ -118,8 +118,6 @@ interface InFlight {
   sentAbs: number;
   abort: AbortController;
   timer?: NodeJS.Timeout;
-  /** Why it was given up (a timeout, the phase's end): kept as its error, whatever undici says. */
-  givenUp?: string;
 }
 
 interface Queued {
@@ -141,7 +139,8 @@ const TLS_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
  */
 export class ConnectionPool {
   private readonly pool: Pool;
-  private readonly connector: buildConnector.connector;
+  /** Opens a socket to the origin, or to the relay standing in for it (TLS server name and Host stay the origin's). */
+  private readonly dial: buildConnector.connector;
   /** Sockets opened ahead, handed to the pool as it asks for connections. */
   private readonly spares: (Socket | TLSSocket)[] = [];
   private readonly backlog: Queued[] = [];
@@ -155,12 +154,14 @@ export class ConnectionPool {
   private constructor(readonly options: PoolOptions) {
     this.timeoutS = options.requestTimeoutS ?? 20;
     this.headers = { ...options.headers };
-    this.connector = buildConnector({
+    const connector = buildConnector({
       ...(options.tls ?? {}),
       rejectUnauthorized: !options.insecureTls,
       timeout: 10_000,
     });
     const to = options.connectTo;
+    this.dial = (opts, callback) =>
+      connector(to ? { ...opts, hostname: to.host, port: String(to.port) } : opts, callback);
     const connect: buildConnector.connector = (opts, callback) => {
       const spare = this.spares.pop();
       if (spare) {
@@ -169,8 +170,7 @@ export class ConnectionPool {
         process.nextTick(() => callback(null, spare));
         return;
       }
-      // Through a relay: the socket goes to it, TLS server name and Host stay the origin's.
-      this.connector(to ? { ...opts, hostname: to.host, port: String(to.port) } : opts, callback);
+      this.dial(opts, callback);
     };
     this.pool = new Pool(options.origin, {
       connections: options.connections,
@@ -187,19 +187,18 @@ export class ConnectionPool {
   static async open(options: PoolOptions): Promise<ConnectionPool> {
     const pool = new ConnectionPool(options);
     const origin = new URL(options.origin);
-    const to = options.connectTo;
     const opts: buildConnector.Options = {
       protocol: origin.protocol,
-      hostname: to?.host ?? origin.hostname.replace(/^\[|\]$/g, ''),
+      hostname: origin.hostname.replace(/^\[|\]$/g, ''),
       host: origin.host,
-      port: String(to?.port ?? (origin.port || (origin.protocol === 'https:' ? 443 : 80))),
+      port: origin.port || (origin.protocol === 'https:' ? '443' : '80'),
     };
     let tlsProblem: string | undefined;
     const opened = Array.from(
       { length: options.connections },
       () =>
         new Promise<void>((resolve) => {
-          pool.connector(opts, (error, socket) => {
+          pool.dial(opts, (error, socket) => {
             if (error) {
               const code = (error as NodeJS.ErrnoException).code ?? '';
               if (options.origin.startsWith('https:') && TLS_ERRORS.test(code))
@@ -296,7 +295,6 @@ export class ConnectionPool {
 
   /** Gives a request up: its connection is closed by undici (an aborted request never reuses it). */
   private giveUp(flight: InFlight, why: string): void {
-    flight.givenUp = why;
     flight.abort.abort();
     this.finish(flight, { error: why });
   }
@@ -333,9 +331,10 @@ export class ConnectionPool {
         const text = await answer.body.text();
         this.finish(flight, { status: answer.statusCode, body: text }, performance.now() - sentAbs);
       })
-      .catch((e: Error & { code?: string }) => {
+      // A request given up (timed out, the phase ended) was finished then: this finds it done.
+      .catch((e: Error) => {
         const cause = (e.cause as { message?: string } | undefined)?.message;
-        this.finish(flight, { error: flight.givenUp ?? `connection error: ${cause ?? e.message}` });
+        this.finish(flight, { error: `connection error: ${cause ?? e.message}` });
       });
   }
 

@@ -154,7 +154,7 @@ test('a request that gets no answer is an error, not a missing sample', async ()
 });
 
 test('one pool serves phase after phase; connections the server closes while idle come back without losing a request', async () => {
-  // The server closes keep-alive connections idle for 1 s; autocannon reconnects them.
+  // The server closes keep-alive connections idle for 1 s; the pool reconnects them.
   const server = await loopbackServer(['--keep-alive', '1000']);
   const pool = await ConnectionPool.open({ origin: server.url, headers: {}, connections: 30 });
   try {
